@@ -1,0 +1,59 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+
+const root = new URL('..', import.meta.url).pathname;
+
+/** Starts a Node script and resolves once `readyUrl` answers 200. */
+export async function startServer(script: string, env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(readyUrl)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`${script} did not become ready at ${readyUrl}`);
+}
+
+export function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export type Load = { url: string; method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> };
+
+/** Loads a URL from a separate autocannon process and returns the mean requests per second (2xx only). */
+export function autocannon(load: Load, seconds: number, connections: number): number {
+  const args = [
+    `${root}node_modules/autocannon/autocannon.js`,
+    '-j',
+    '-c',
+    String(connections),
+    '-d',
+    String(seconds),
+    '-m',
+    load.method ?? 'GET',
+  ];
+  const headers = { ...load.headers, ...(load.body ? { 'content-type': 'application/json' } : {}) };
+  for (const [key, value] of Object.entries(headers)) args.push('-H', `${key}=${value}`);
+  if (load.body) args.push('-b', JSON.stringify(load.body));
+  args.push(load.url);
+  const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`);
+  const result = JSON.parse(run.stdout) as { requests: { average: number }; non2xx: number; duration: number };
+  if (result.non2xx > 0) throw new Error(`${load.url}: ${result.non2xx} responses were not 2xx`);
+  return result.requests.average;
+}
+
+export function runNodeJson<T>(script: string, env: Record<string, string>): T {
+  const run = spawnSync(process.execPath, [script], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`${script} failed: ${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as T;
+}

@@ -1,0 +1,30 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/serviceWorkerPlugin.ts'];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** Runs `vite build` when dist/ is missing or older than any client source; returns whether it built. */
+export function buildIfStale(): boolean {
+  const built = join(root, 'dist', 'index.html');
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  const sourcesAt = Math.max(...inputs.map((input) => newestMtime(join(root, input))));
+  if (builtAt > sourcesAt) return false;
+  console.log('Building the app (dist/ is missing or older than the sources)…');
+  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`vite build failed with exit code ${result.status}`);
+  return true;
+}

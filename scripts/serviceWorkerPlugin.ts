@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import type { Plugin } from 'vite';
+
+/**
+ * Emits `/sw.js` at build time: it precaches the built shell (index.html and every emitted asset) under a
+ * cache named after a hash of the bundle, so a new deploy yields a byte-different worker that the browser
+ * installs on the next visit and that drops the old cache. API calls and published sites are never cached.
+ */
+export function serviceWorkerPlugin(): Plugin {
+  return {
+    name: 'app-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle)
+        .filter((name) => !name.endsWith('.map') && name !== 'sw.js')
+        .sort();
+      const version = createHash('sha256')
+        .update(
+          files
+            .map((name) => {
+              const item = bundle[name];
+              return item.type === 'chunk' ? item.code : String(item.source);
+            })
+            .join('\n'),
+        )
+        .digest('hex')
+        .slice(0, 16);
+      const shell = ['/', ...files.map((name) => `/${name}`)];
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: serviceWorkerSource(version, shell) });
+    },
+  };
+}
+
+export function serviceWorkerSource(version: string, shell: string[]): string {
+  return `// Generated at build time. Version ${version}.
+const CACHE = 'app-shell-${version}';
+const SHELL = ${JSON.stringify(shell)};
+const SHELL_SET = new Set(SHELL);
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('app-shell-') && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  // Only our own shell: API calls, published sites and other origins always go to the network.
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/sites/')) return;
+  if (request.mode === 'navigate') {
+    // Network first so a deploy shows at once; the cached shell when offline.
+    event.respondWith(
+      fetch(request).catch(() => caches.match('/', { cacheName: CACHE }).then((hit) => hit || Response.error())),
+    );
+    return;
+  }
+  if (SHELL_SET.has(url.pathname)) {
+    event.respondWith(caches.match(request, { cacheName: CACHE }).then((hit) => hit || fetch(request)));
+  }
+});
+`;
+}
