@@ -38,7 +38,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'pipe',
+    stdout: 'ignore',
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

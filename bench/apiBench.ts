@@ -47,7 +47,11 @@ async function measureApp(databaseUrl: string): Promise<{ meRps: number; loginRp
     });
     if (!registered.ok) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
     const { token } = (await registered.json()) as { token: string };
-    const meRps = autocannon({ url: `${base}/api/user/me`, headers: { authorization: `Bearer ${token}` } }, seconds, 10);
+    const meRps = autocannon(
+      { url: `${base}/api/user/me`, headers: { authorization: `Bearer ${token}` } },
+      seconds,
+      10,
+    );
     const loginRps = autocannon(
       { url: `${base}/api/auth/login`, method: 'POST', body: { email, password } },
       seconds,

@@ -39,7 +39,11 @@ function firstScreenProbe(result: { value?: FirstScreen }): Plugin {
   };
 }
 
-async function buildFirstScreen(projectRoot: string, outDir: string, withConfig: boolean): Promise<FirstScreen> {
+async function buildFirstScreen(
+  projectRoot: string,
+  outDir: string,
+  withConfig: boolean,
+): Promise<FirstScreen> {
   const result: { value?: FirstScreen } = {};
   await build({
     root: projectRoot,

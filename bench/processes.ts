@@ -3,8 +3,16 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 const root = new URL('..', import.meta.url).pathname;
 
 /** Starts a Node script and resolves once `readyUrl` answers 200. */
-export async function startServer(script: string, env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' });
+export async function startServer(
+  script: string,
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
@@ -47,13 +55,21 @@ export function autocannon(load: Load, seconds: number, connections: number): nu
   args.push(load.url);
   const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`);
-  const result = JSON.parse(run.stdout) as { requests: { average: number }; non2xx: number; duration: number };
+  const result = JSON.parse(run.stdout) as {
+    requests: { average: number };
+    non2xx: number;
+    duration: number;
+  };
   if (result.non2xx > 0) throw new Error(`${load.url}: ${result.non2xx} responses were not 2xx`);
   return result.requests.average;
 }
 
 export function runNodeJson<T>(script: string, env: Record<string, string>): T {
-  const run = spawnSync(process.execPath, [script], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(`${script} failed: ${run.stderr}`);
   return JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as T;
 }

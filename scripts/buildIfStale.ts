@@ -3,7 +3,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/serviceWorkerPlugin.ts'];
+const inputs = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'scripts/serviceWorkerPlugin.ts',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -21,10 +28,14 @@ export function buildIfStale(): boolean {
   const sourcesAt = Math.max(...inputs.map((input) => newestMtime(join(root, input))));
   if (builtAt > sourcesAt) return false;
   console.log('Building the app (dist/ is missing or older than the sources)…');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) throw new Error(`vite build failed with exit code ${result.status}`);
   return true;
 }

@@ -1,0 +1,36 @@
+export type Role = 'user' | 'admin';
+export type UserStatus = 'trial' | 'active' | 'expired';
+export type Plan = 0 | 1 | 2;
+
+/** The signed-in user as read from the database on every request (`request.user`). */
+export type AuthUser = {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+  plan: Plan;
+  status: UserStatus;
+};
+
+/** The user as the client sees it (`GET /api/user/me`). */
+export type UserView = {
+  userId: number;
+  email: string;
+  name: string;
+  role: Role;
+  plan: Plan;
+  status: UserStatus;
+  accountId: number | null;
+};
+
+export function toUserView(user: AuthUser, accountId: number | null): UserView {
+  return {
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    plan: user.plan,
+    status: user.status,
+    accountId,
+  };
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  jwtSecret: string;
+  adminEmails: string[];
+  /** The built client to serve; null when STATIC_DIR is set to an empty string (API only). */
+  staticDir: string | null;
+};
+
+export type Env = Record<string, string | undefined>;
+
+const MIN_SECRET_LENGTH = 32;
+const SECRET_FILE = 'jwt-secret';
+
+/** Reads and validates the environment; throws an Error naming the offending variable. */
+export function loadConfig(env: Env): Config {
+  const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? './data');
+  return {
+    port: parsePort(env.PORT),
+    host: nonEmpty(env.HOST) ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir),
+    adminEmails: parseAdminEmails(env.ADMIN_EMAILS),
+    staticDir: parseStaticDir(env.STATIC_DIR),
+  };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function parsePort(raw: string | undefined): number {
+  const value = nonEmpty(raw);
+  if (value === undefined) return 3000;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be an integer between 0 and 65535 (got "${raw}")`);
+  }
+  return port;
+}
+
+function parseDatabaseUrl(raw: string | undefined): string | null {
+  const value = nonEmpty(raw);
+  if (value === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL (it is not a valid URL)');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new Error(
+      `DATABASE_URL must be a postgres:// or postgresql:// URL (got protocol "${url.protocol}")`,
+    );
+  }
+  return value;
+}
+
+// `npm run dev` sets STATIC_DIR='' because Vite serves the client there.
+function parseStaticDir(raw: string | undefined): string | null {
+  if (raw === undefined) return path.resolve('./dist');
+  const value = raw.trim();
+  return value ? path.resolve(value) : null;
+}
+
+function parseAdminEmails(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter((email) => email.length > 0);
+}
+
+// An unset JWT_SECRET must survive restarts, or every restart would sign everyone out.
+function resolveJwtSecret(raw: string | undefined, dataDir: string): string {
+  const given = nonEmpty(raw);
+  if (given !== undefined) {
+    if (given.length < MIN_SECRET_LENGTH) {
+      throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
+    }
+    return given;
+  }
+  const file = path.join(dataDir, SECRET_FILE);
+  const stored = readSecretFile(file);
+  if (stored !== undefined) {
+    if (stored.length < MIN_SECRET_LENGTH) {
+      throw new Error(`JWT_SECRET: ${file} holds a secret shorter than ${MIN_SECRET_LENGTH} characters`);
+    }
+    return stored;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  // 'wx' fails if another process created the file meanwhile; then use theirs.
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    chmodSync(file, 0o600);
+  } catch (error) {
+    if (isErrnoCode(error, 'EEXIST')) return readSecretFile(file) ?? secret;
+    throw new Error(`JWT_SECRET is unset and ${file} could not be written: ${String(error)}`);
+  }
+  return secret;
+}
+
+function readSecretFile(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8').trim() || undefined;
+  } catch (error) {
+    if (isErrnoCode(error, 'ENOENT')) return undefined;
+    throw new Error(`JWT_SECRET is unset and ${file} could not be read: ${String(error)}`);
+  }
+}
+
+function isErrnoCode(error: unknown, code: string): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
+}

@@ -1,0 +1,47 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { Db, Queryable } from './types.ts';
+
+function wrap(target: PGlite | Transaction): Queryable {
+  const query = async <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => {
+    const result = await target.query<T>(sql, params ? [...params] : undefined);
+    return result.rows;
+  };
+  return {
+    query,
+    one: async <T>(sql: string, params?: readonly unknown[]) => (await query<T>(sql, params))[0] ?? null,
+    exec: async (sql: string) => {
+      await target.exec(sql);
+    },
+  };
+}
+
+/**
+ * Opens (creating when missing) the embedded database stored in `dir`.
+ *
+ * PGlite has one connection. Its `query`, `exec` and `transaction` all wait on one mutex, so a
+ * statement from another request queues behind an open transaction instead of running inside it
+ * (tests/server/db.test.ts pins this down). Hence: never call `db` from inside `transaction`.
+ */
+export async function createPgliteDb(dir: string): Promise<Db> {
+  mkdirSync(dir, { recursive: true });
+  const pg = await PGlite.create(dir);
+  const direct = wrap(pg);
+  let closing: Promise<void> | null = null;
+
+  const guard = <T>(fn: () => Promise<T>): Promise<T> =>
+    closing ? Promise.reject(new Error('Database is closed')) : fn();
+
+  return {
+    kind: 'pglite',
+    query: (sql, params) => guard(() => direct.query(sql, params)),
+    one: (sql, params) => guard(() => direct.one(sql, params)),
+    exec: (sql) => guard(() => direct.exec(sql)),
+    transaction: (fn) => guard(() => pg.transaction((tx) => fn(wrap(tx)))),
+    // Flushes and closes: an unclosed PGlite keeps the process alive, and a kill mid-write can corrupt it.
+    close: () => {
+      closing ??= pg.closed ? Promise.resolve() : pg.close();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/** What a query can run on: the database itself or an open transaction. */
+export type Queryable = {
+  /** One statement with `$1…` parameters; returns the rows. */
+  query<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** The first row, or null when there is none. */
+  one<T>(sql: string, params?: readonly unknown[]): Promise<T | null>;
+  /** A script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+};
+
+export type DbKind = 'pglite' | 'postgres';
+
+export type Db = Queryable & {
+  kind: DbKind;
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws.
+   * Inside `fn` use only `tx`: on PGlite the database is locked for the transaction's duration,
+   * so calling `db` from inside would wait forever.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};

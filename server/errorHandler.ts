@@ -1,0 +1,37 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from './errors.ts';
+
+// Fastify's own 4xx errors whose wording we replace with something a person can read.
+const CLIENT_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json',
+};
+
+/**
+ * The one error handler: validation and malformed bodies → 400, our HttpErrors → their status,
+ * Fastify's other client errors → their status, anything else → a logged 500 that says nothing
+ * about its cause. Every answer is `{ message }`.
+ */
+export function errorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).send({ message: error.message });
+  }
+  if (error.validation) {
+    return reply.code(400).send({ message: error.message });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's and http-errors' (`expose`) 4xx messages are written for clients; others are not.
+    const exposable = error.code?.startsWith('FST_') || (error as { expose?: boolean }).expose === true;
+    const message = CLIENT_MESSAGES[error.code] ?? (exposable ? error.message : 'Bad request');
+    return reply.code(status).send({ message });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send({ message: 'Internal server error' });
+}

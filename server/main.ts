@@ -1,0 +1,62 @@
+// Reads the environment, prepares the database and serves until SIGTERM/SIGINT.
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createDb } from './db/createDb.ts';
+import { migrate } from './db/migrate.ts';
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  console.error(`Configuration error: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+const db = await createDb({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  onIdleError: (error) => console.error('database: idle connection error', error),
+});
+
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  const { applied } = await migrate(db);
+  app = await buildApp({ config, db, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  if (applied.length > 0) app.log.info({ applied }, 'database migrated');
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  console.error(error);
+  await db.close();
+  process.exit(1);
+}
+
+const displayHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+app.log.info(
+  `serving on http://${displayHost}:${port} (${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+);
+
+let stopping = false;
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: stopping`);
+  // A hung request must not keep a deploy waiting forever.
+  const timer = setTimeout(() => {
+    app.log.error('shutdown timed out; exiting');
+    process.exit(1);
+  }, 10_000);
+  timer.unref();
+  try {
+    await app.close(); // stops accepting, waits for in-flight requests
+    await db.close(); // PGlite: flush and close, or the data directory may be left inconsistent
+    app.log.info('stopped');
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

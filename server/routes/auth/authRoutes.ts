@@ -1,0 +1,80 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { toUserView } from '../../auth/authUser.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
+import { HttpError } from '../../errors.ts';
+import {
+  beginAttempt,
+  clearFailures,
+  forgetAttempt,
+  LOGIN_FAILURE_WINDOW_MINUTES,
+} from '../../repositories/loginFailures.ts';
+import {
+  bumpTokenVersion,
+  createUserWithAccount,
+  findUserByEmail,
+  firstAccountId,
+} from '../../repositories/users.ts';
+import type { RouteDeps } from '../routeDeps.ts';
+import {
+  type LoginBody,
+  loginSchema,
+  logoutSchema,
+  type RegisterBody,
+  registerSchema,
+} from './authSchemas.ts';
+
+export const EMAIL_TAKEN = 'An account with this email already exists';
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const TOO_MANY_FAILURES = `Too many failed sign-in attempts. Try again in ${LOGIN_FAILURE_WINDOW_MINUTES} minutes.`;
+
+export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, tokens, config }) => {
+  app.post<{ Body: RegisterBody }>(
+    '/api/auth/register',
+    { schema: registerSchema },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const name = request.body.name || email.slice(0, email.indexOf('@'));
+      // Hash before the transaction: on PGlite a transaction holds the only connection.
+      const passwordHash = await hashPassword(password);
+      const created = await db.transaction((tx) =>
+        createUserWithAccount(tx, { email, name, passwordHash, adminEmails: config.adminEmails }),
+      );
+      if (!created) throw new HttpError(409, EMAIL_TAKEN);
+      const { user, accountId } = created;
+      const token = await tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
+      reply.code(201);
+      return { ...toUserView(user, accountId), token };
+    },
+  );
+
+  app.post<{ Body: LoginBody }>('/api/auth/login', { schema: loginSchema }, async (request) => {
+    const { email, password } = request.body;
+    const ip = request.ip;
+    // Counted before the password is checked, so the 11th try is refused even when it is right.
+    const attempt = await beginAttempt(db, email, ip);
+    if (attempt.refused) {
+      await forgetAttempt(db, attempt.attemptId);
+      throw new HttpError(429, TOO_MANY_FAILURES);
+    }
+    const user = await findUserByEmail(db, email);
+    // An unknown email costs the same argon2 work as a wrong password, and gets the same answer.
+    const valid = user
+      ? await verifyPassword(user.passwordHash, password)
+      : await verifyAgainstDummy(password);
+    // A failed attempt stays recorded; a success wipes this email and IP's slate.
+    if (!user || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
+    await clearFailures(db, email, ip);
+    const accountId = await firstAccountId(db, user.id);
+    const token = await tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
+    return { ...toUserView(user, accountId), token };
+  });
+
+  app.post(
+    '/api/auth/logout',
+    { schema: logoutSchema, onRequest: app.authenticate },
+    async (request, reply) => {
+      await bumpTokenVersion(db, request.user.id);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { HttpError } from '../../errors.ts';
+import { schemas } from '../../validation.ts';
+import type { RouteDeps } from '../routeDeps.ts';
+
+export const healthRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        response: {
+          200: { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] },
+          503: schemas.message,
+        },
+      },
+    },
+    async (request) => {
+      try {
+        await db.query('select 1');
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: database unreachable');
+        throw new HttpError(503, 'Database unavailable');
+      }
+      return { status: 'ok' as const };
+    },
+  );
+};

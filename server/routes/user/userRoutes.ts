@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { SESSION_EXPIRED } from '../../auth/authenticate.ts';
+import { toUserView } from '../../auth/authUser.ts';
+import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { HttpError } from '../../errors.ts';
+import { bumpTokenVersion, findUserById, updateProfile } from '../../repositories/users.ts';
+import { EMAIL_TAKEN } from '../auth/authRoutes.ts';
+import type { RouteDeps } from '../routeDeps.ts';
+import {
+  type ChangePasswordBody,
+  changePasswordSchema,
+  meSchema,
+  type ProfileBody,
+  profileSchema,
+} from './userSchemas.ts';
+
+export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, tokens }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/api/user/me', { schema: meSchema }, async (request) =>
+    toUserView(request.user, request.accountId),
+  );
+
+  app.put<{ Body: ProfileBody }>('/api/user/profile', { schema: profileSchema }, async (request) => {
+    const updated = await updateProfile(db, request.user.id, request.body);
+    if (!updated) throw new HttpError(409, EMAIL_TAKEN);
+    return toUserView(updated, request.accountId);
+  });
+
+  app.post<{ Body: ChangePasswordBody }>(
+    '/api/user/change-password',
+    { schema: changePasswordSchema },
+    async (request) => {
+      const { currentPassword, newPassword } = request.body;
+      const user = await findUserById(db, request.user.id);
+      if (!user) throw new HttpError(401, SESSION_EXPIRED);
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+        throw new HttpError(400, 'Current password is incorrect');
+      }
+      // The version bump revokes every earlier token; the caller gets a fresh one to stay signed in.
+      const tokenVersion = await bumpTokenVersion(db, user.id, await hashPassword(newPassword));
+      if (tokenVersion === null) throw new HttpError(401, SESSION_EXPIRED);
+      const token = await tokens.sign({ userId: user.id, tokenVersion });
+      return { message: 'Password changed successfully', token };
+    },
+  );
+};

@@ -1,0 +1,111 @@
+import { Ajv, type ErrorObject, type Options } from 'ajv';
+import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+
+// Deliberately simple: one @, no spaces, a dotted domain. Real proof of an address is a mail.
+const EMAIL = /^[^\s@]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
+
+type Transform = 'trim' | 'toLowerCase';
+
+const TRANSFORMS: Record<Transform, (value: string) => string> = {
+  trim: (value) => value.trim(),
+  toLowerCase: (value) => value.toLowerCase(),
+};
+
+/** JSON-schema fragments shared by the routes. */
+export const schemas = {
+  email: { type: 'string', maxLength: 254, transform: ['trim', 'toLowerCase'], format: 'email' },
+  password: { type: 'string', minLength: 6, maxLength: 128 },
+  /** A required free-text field: trimmed, then at least one character. */
+  text: (maxLength: number) => ({ type: 'string', transform: ['trim'], minLength: 1, maxLength }),
+  message: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+} as const;
+
+function createAjv(options: Options): Ajv {
+  const ajv = new Ajv({ useDefaults: true, allErrors: false, removeAdditional: false, ...options });
+  const isEmail = (value: string) => value.length <= 254 && EMAIL.test(value);
+  ajv.addFormat('email', { type: 'string', validate: isEmail });
+  // For optional email inputs, where a form sends "" for "not given".
+  ajv.addFormat('email-or-empty', { type: 'string', validate: (value) => value === '' || isEmail(value) });
+  // `transform: ['trim', 'toLowerCase']` normalises a string in place before the checks that follow
+  // it (const, enum, lengths, format), so " Ada@Example.COM " validates and arrives as "ada@example.com".
+  ajv.addKeyword({
+    keyword: 'transform',
+    schemaType: 'array',
+    modifying: true,
+    before: 'const',
+    errors: false,
+    compile: (steps: Transform[]) => {
+      for (const step of steps) {
+        if (!(step in TRANSFORMS)) throw new Error(`Unknown transform "${step}"`);
+      }
+      return (data, ctx) => {
+        if (typeof data !== 'string' || !ctx?.parentData || ctx.parentDataProperty === undefined) return true;
+        const parent = ctx.parentData as Record<string | number, unknown>;
+        parent[ctx.parentDataProperty] = steps.reduce((value, step) => TRANSFORMS[step](value), data);
+        return true;
+      };
+    },
+  });
+  return ajv;
+}
+
+/**
+ * Bodies are validated strictly (a number is not a string: no coercion); params, query strings
+ * and headers arrive as text, so they are coerced. Unknown body fields are rejected, never
+ * silently dropped (removeAdditional: false + additionalProperties: false on every body).
+ */
+export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
+  const strict = createAjv({ coerceTypes: false });
+  const coercing = createAjv({ coerceTypes: 'array' });
+  return ({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema as object);
+}
+
+/** Turns Ajv errors into one readable sentence, e.g. "password must be at least 6 characters". */
+export function formatValidationErrors(errors: FastifySchemaValidationError[], dataVar: string): Error {
+  const [first] = errors;
+  return new Error(first ? describe(first as ErrorObject, dataVar) : `Invalid ${dataVar}`);
+}
+
+function describe(error: ErrorObject, dataVar: string): string {
+  const field = error.instancePath.slice(1).replaceAll('/', '.');
+  const subject = field || (dataVar === 'body' ? 'Request body' : dataVar);
+  const prefix = field ? `${field}.` : '';
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `${prefix}${String(params.missingProperty)} is required`;
+    case 'additionalProperties':
+      return `Unknown field "${prefix}${String(params.additionalProperty)}"`;
+    case 'type':
+      return `${subject} must be ${describeType(String(params.type))}`;
+    case 'format':
+      return String(params.format).startsWith('email')
+        ? `${subject} must be a valid email address`
+        : `${subject} is not valid`;
+    case 'minLength':
+      return params.limit === 1
+        ? `${subject} must not be empty`
+        : `${subject} must be at least ${String(params.limit)} characters`;
+    case 'maxLength':
+      return `${subject} must be at most ${String(params.limit)} characters`;
+    case 'minimum':
+      return `${subject} must be at least ${String(params.limit)}`;
+    case 'maximum':
+      return `${subject} must be at most ${String(params.limit)}`;
+    case 'enum':
+      return `${subject} must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
+    case 'const':
+      return `${subject} must be ${JSON.stringify(params.allowedValue)}`;
+    case 'pattern':
+      return `${subject} is not in a valid format`;
+    default:
+      return `${subject} ${error.message ?? 'is not valid'}`;
+  }
+}
+
+function describeType(type: string): string {
+  return type
+    .split(',')
+    .map((name) => (name === 'null' ? 'null' : `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name}`))
+    .join(' or ');
+}

@@ -1,0 +1,37 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App, Themed } from './views/App.tsx';
+import { createAppSystem } from './views/createAppSystem.ts';
+import { OAuthCallbackPage } from './views/oauth/OAuthCallbackPage.tsx';
+import { routeFor } from './views/routes.ts';
+
+const route = routeFor(window.location.pathname);
+const root = createRoot(document.getElementById('root')!);
+
+if (route.page === 'oauthCallback') {
+  root.render(
+    <StrictMode>
+      <Themed>
+        <OAuthCallbackPage kind={route.kind} />
+      </Themed>
+    </StrictMode>,
+  );
+} else {
+  // Created and started once, outside React, so StrictMode's double effects cannot restart it.
+  const system = createAppSystem();
+  system.actor.start();
+  root.render(
+    <StrictMode>
+      <App system={system} />
+    </StrictMode>,
+  );
+}
+
+// The service worker (emitted as /sw.js by the build) exists only in production builds.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
+      console.error('Service worker registration failed', error);
+    });
+  });
+}

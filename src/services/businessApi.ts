@@ -1,0 +1,27 @@
+import { ApiError } from './ApiError.ts';
+import type { BusinessProfile, BusinessSetupInput } from './apiTypes.ts';
+import type { CallContext, Http } from './http.ts';
+
+type RawProfile = BusinessSetupInput & { websiteId?: string | number | null };
+
+function toProfile(raw: RawProfile): BusinessProfile {
+  const { businessName, industry, services, email, phone } = raw;
+  const websiteId = raw.websiteId === null || raw.websiteId === undefined ? null : String(raw.websiteId);
+  return { businessName, industry, services, email, phone, websiteId };
+}
+
+/** POST /api/business/setup: stores the business profile on the current account. */
+export async function setupBusiness(http: Http, input: BusinessSetupInput): Promise<BusinessProfile> {
+  return toProfile(await http.post('business/setup', { json: input }).json<RawProfile>());
+}
+
+/** GET /api/business/profile; `null` when the account has none yet (404, not an error). */
+export async function getBusinessProfile(http: Http): Promise<BusinessProfile | null> {
+  const context: CallContext = { quietStatuses: [404] };
+  try {
+    return toProfile(await http.get('business/profile', { context }).json<RawProfile>());
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}

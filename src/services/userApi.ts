@@ -1,0 +1,24 @@
+import { type RawUser, toUser, type User } from './apiTypes.ts';
+import type { Http } from './http.ts';
+
+/** Profile form payload. */
+export type ProfileInput = { name: string; email: string };
+/** Change-password payload. */
+export type ChangePasswordInput = { currentPassword: string; newPassword: string };
+/** The server revokes older tokens and answers with a fresh one to keep. */
+export type ChangePasswordResult = { message: string; token: string };
+
+/** GET /api/user/me. */
+export async function getMe(http: Http): Promise<User> {
+  return toUser(await http.get('user/me').json<RawUser>());
+}
+
+/** PUT /api/user/profile; resolves with the updated user. */
+export async function updateProfile(http: Http, input: ProfileInput): Promise<User> {
+  return toUser(await http.put('user/profile', { json: input }).json<RawUser>());
+}
+
+/** POST /api/user/change-password; a wrong current password rejects with a 400 `ApiError`. */
+export async function changePassword(http: Http, input: ChangePasswordInput): Promise<ChangePasswordResult> {
+  return http.post('user/change-password', { json: input }).json<ChangePasswordResult>();
+}

@@ -1,0 +1,62 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
+import { selectView } from '../machines/appMachine.ts';
+import { useAppActor } from './appActorContext.ts';
+import { AuthScreen } from './auth/AuthScreen.tsx';
+import { Dashboard } from './dashboard/Dashboard.tsx';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+
+// The two first screens (sign-in, dashboard) ship in the entry chunk; the rest load when reached.
+const BusinessSetupForm = lazy(() =>
+  import('./setup/BusinessSetupForm.tsx').then((m) => ({ default: m.BusinessSetupForm })),
+);
+const FlowChoice = lazy(() => import('./flow/FlowChoice.tsx').then((m) => ({ default: m.FlowChoice })));
+const BuilderView = lazy(() => import('./builder/BuilderView.tsx').then((m) => ({ default: m.BuilderView })));
+const GeneratorView = lazy(() =>
+  import('./generator/GeneratorView.tsx').then((m) => ({ default: m.GeneratorView })),
+);
+
+/** Shows the view the app machine is in. */
+export function AppViews() {
+  const view = useSelector(useAppActor(), selectView);
+  return (
+    <ErrorBoundary key={view}>
+      <Suspense fallback={<Waiting label="Loading…" />}>{renderView(view)}</Suspense>
+    </ErrorBoundary>
+  );
+}
+
+function renderView(view: ReturnType<typeof selectView>) {
+  switch (view) {
+    case 'auth':
+      return <AuthScreen />;
+    case 'businessSetup':
+      return <BusinessSetupForm />;
+    case 'flowChoice':
+      return <FlowChoice />;
+    case 'builder':
+      return <BuilderView />;
+    case 'generator':
+      return <GeneratorView />;
+    case 'dashboard':
+      return <Dashboard />;
+    case 'oauth':
+      return <Waiting label="Connecting your ads account…" />;
+    case 'boot':
+      return <Waiting label="Loading…" />;
+  }
+}
+
+function Waiting({ label }: { label: string }) {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
+      <Box sx={{ textAlign: 'center' }}>
+        <CircularProgress aria-label={label} />
+        <Typography sx={{ mt: 2 }}>{label}</Typography>
+      </Box>
+    </Box>
+  );
+}

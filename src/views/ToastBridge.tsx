@@ -1,0 +1,53 @@
+import CloseIcon from '@mui/icons-material/Close';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { useSelector } from '@xstate/react';
+import { type SnackbarKey, useSnackbar } from 'notistack';
+import { useEffect, useRef } from 'react';
+import { selectToastsRef } from '../machines/appMachine.ts';
+import { selectToastQueue } from '../machines/toastsMachine.ts';
+import type { Toast } from '../services/toast.ts';
+import { useAppActor } from './appActorContext.ts';
+
+const noToasts: Toast[] = [];
+
+/** Hands each toast queued on the `toasts` actor to notistack, then marks it delivered. */
+export function ToastBridge() {
+  const toastsRef = useSelector(useAppActor(), selectToastsRef);
+  const queue = useSelector(toastsRef, (snapshot) => (snapshot ? selectToastQueue(snapshot) : noToasts));
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  // Development mode runs effects twice with the same queue: show each toast once.
+  const shown = useRef(new Set<string>());
+
+  useEffect(() => {
+    for (const toast of queue) {
+      if (shown.current.has(toast.id)) continue;
+      shown.current.add(toast.id);
+      enqueueSnackbar(<ToastContent toast={toast} />, {
+        key: toast.id,
+        variant: toast.type,
+        autoHideDuration: toast.duration,
+        persist: toast.duration === null,
+        action: (key: SnackbarKey) => (
+          <IconButton aria-label="Dismiss" color="inherit" size="small" onClick={() => closeSnackbar(key)}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        ),
+      });
+      toastsRef?.send({ type: 'toast.delivered', id: toast.id });
+    }
+  }, [queue, toastsRef, enqueueSnackbar, closeSnackbar]);
+
+  return null;
+}
+
+function ToastContent({ toast }: { toast: Toast }) {
+  return (
+    <div role={toast.type === 'error' ? 'alert' : 'status'}>
+      <Typography component="div" sx={{ fontWeight: 600 }}>
+        {toast.title}
+      </Typography>
+      {toast.message ? <Typography variant="body2">{toast.message}</Typography> : null}
+    </div>
+  );
+}

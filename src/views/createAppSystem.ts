@@ -1,0 +1,41 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { type Actor, createActor } from 'xstate';
+import type { AppInput } from '../machines/appMachine.ts';
+import { createLiveAppMachine } from '../machines/liveAppMachine.ts';
+import { selectAccountId, selectToken } from '../machines/sessionMachine.ts';
+import { hasFlag, readStoredSession, STORAGE_KEYS } from '../services/browserStorage.ts';
+import { createHttp, type Http } from '../services/http.ts';
+import { createQueryClient } from '../services/queryClient.ts';
+
+export type AppActor = Actor<ReturnType<typeof createLiveAppMachine>>;
+
+export type AppSystem = { actor: AppActor; http: Http; queryClient: QueryClient };
+
+/** Start-up facts the app machine needs, read once from the browser. */
+export function readAppInput(): AppInput {
+  return {
+    session: readStoredSession(),
+    location: { pathname: window.location.pathname, search: window.location.search },
+    oauthProcessed: hasFlag(STORAGE_KEYS.oauthProcessed, sessionStorage),
+  };
+}
+
+/**
+ * The composition root: the http client reads the token from the session actor and reports 401s
+ * and toasts back into the same actor system; the app actor is created (not started) here.
+ */
+export function createAppSystem(options: { fetch?: typeof fetch; input?: AppInput } = {}): AppSystem {
+  const queryClient = createQueryClient();
+  // Assigned below: the client only reads it when a request runs, after start-up.
+  let actor: AppActor | undefined;
+  const session = () => actor?.getSnapshot().children.session;
+  const http = createHttp({
+    getToken: () => selectToken(session()?.getSnapshot()),
+    getAccountId: () => selectAccountId(session()?.getSnapshot()),
+    onUnauthorized: () => session()?.send({ type: 'session.expired' }),
+    notify: (toast) => actor?.getSnapshot().children.toasts?.send({ type: 'toast.show', toast }),
+    fetch: options.fetch,
+  });
+  actor = createActor(createLiveAppMachine(http, queryClient), { input: options.input ?? readAppInput() });
+  return { actor, http, queryClient };
+}

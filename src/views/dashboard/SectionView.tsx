@@ -1,0 +1,98 @@
+import CircularProgress from '@mui/material/CircularProgress';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { ErrorBoundary } from '../ErrorBoundary.tsx';
+import { RequireAdmin, RequireAuth } from './RequireAuth.tsx';
+import type { SectionProps } from './SectionPlaceholder.tsx';
+import { type SectionId, sectionTitle } from './sections.ts';
+
+type Guard = 'none' | 'auth' | 'admin';
+
+// Each section is its own chunk, fetched the first time it is opened (spec §7).
+const Websites = lazy(() =>
+  import('./sections/WebsitesSection.tsx').then((m) => ({ default: m.WebsitesSection })),
+);
+const FormSubmissions = lazy(() =>
+  import('./sections/FormSubmissionsSection.tsx').then((m) => ({ default: m.FormSubmissionsSection })),
+);
+const Templates = lazy(() =>
+  import('./sections/TemplatesSection.tsx').then((m) => ({ default: m.TemplatesSection })),
+);
+const Crm = lazy(() => import('./sections/CrmSection.tsx').then((m) => ({ default: m.CrmSection })));
+const Inbox = lazy(() => import('./sections/InboxSection.tsx').then((m) => ({ default: m.InboxSection })));
+const Integrations = lazy(() =>
+  import('./sections/IntegrationsSection.tsx').then((m) => ({ default: m.IntegrationsSection })),
+);
+const Seo = lazy(() => import('./sections/SeoSection.tsx').then((m) => ({ default: m.SeoSection })));
+const ContentPlanner = lazy(() =>
+  import('./sections/ContentPlannerSection.tsx').then((m) => ({ default: m.ContentPlannerSection })),
+);
+const AiAssistant = lazy(() =>
+  import('./sections/AiAssistantSection.tsx').then((m) => ({ default: m.AiAssistantSection })),
+);
+const Settings = lazy(() =>
+  import('./sections/SettingsSection.tsx').then((m) => ({ default: m.SettingsSection })),
+);
+const Permissions = lazy(() =>
+  import('./sections/PermissionsSection.tsx').then((m) => ({ default: m.PermissionsSection })),
+);
+const Admin = lazy(() => import('./sections/AdminSection.tsx').then((m) => ({ default: m.AdminSection })));
+const UserSettings = lazy(() =>
+  import('../account/UserSettings.tsx').then((m) => ({ default: m.UserSettings })),
+);
+const PasswordChange = lazy(() =>
+  import('../account/PasswordChange.tsx').then((m) => ({ default: m.PasswordChange })),
+);
+
+type SectionEntry = { component: LazyExoticComponent<ComponentType<SectionProps>>; guard: Guard };
+
+const crm: SectionEntry = { component: Crm, guard: 'auth' };
+
+const SECTION_VIEWS: Record<SectionId, SectionEntry> = {
+  websites: { component: Websites, guard: 'none' },
+  formSubmissions: { component: FormSubmissions, guard: 'none' },
+  templates: { component: Templates, guard: 'none' },
+  crmDashboard: crm,
+  contacts: crm,
+  leads: crm,
+  deals: crm,
+  pipelines: crm,
+  activities: crm,
+  campaigns: crm,
+  communications: crm,
+  inbox: { component: Inbox, guard: 'auth' },
+  reports: crm,
+  customReports: crm,
+  analytics: crm,
+  leadTracking: crm,
+  aiInsights: crm,
+  crmIntegrations: { component: Integrations, guard: 'auth' },
+  seo: { component: Seo, guard: 'auth' },
+  social: { component: ContentPlanner, guard: 'auth' },
+  integrations: { component: Integrations, guard: 'auth' },
+  ai: { component: AiAssistant, guard: 'none' },
+  teams: { component: Settings, guard: 'none' },
+  accounts: { component: Settings, guard: 'none' },
+  permissions: { component: Permissions, guard: 'auth' },
+  admin: { component: Admin, guard: 'admin' },
+  userSettings: { component: UserSettings, guard: 'auth' },
+  passwordChange: { component: PasswordChange, guard: 'auth' },
+};
+
+/** The dashboard's main area: the chosen section behind its guard, loaded on demand. */
+export function SectionView({ section }: { section: SectionId }) {
+  const { component: Section, guard } = SECTION_VIEWS[section];
+  const content = <Section title={sectionTitle(section)} />;
+  return (
+    <ErrorBoundary key={section}>
+      <Suspense fallback={<CircularProgress aria-label="Loading section" />}>
+        {guard === 'admin' ? (
+          <RequireAdmin>{content}</RequireAdmin>
+        ) : guard === 'auth' ? (
+          <RequireAuth>{content}</RequireAuth>
+        ) : (
+          content
+        )}
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

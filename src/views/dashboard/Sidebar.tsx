@@ -1,0 +1,141 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import MenuIcon from '@mui/icons-material/Menu';
+import Collapse from '@mui/material/Collapse';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { SidebarFlyout, SubSectionList } from './SidebarFlyout.tsx';
+import { NAV_SECTIONS, type NavSection, type SectionId, sectionContains } from './sections.ts';
+
+export const SIDEBAR_WIDE = 264;
+export const SIDEBAR_NARROW = 64;
+
+type Props = {
+  section: SectionId;
+  wide: boolean;
+  isAdmin: boolean;
+  onNavigate: (section: SectionId) => void;
+  onToggleWide: () => void;
+};
+
+/** The dashboard sidebar: wide with expandable sections, or narrow with hover flyouts. */
+export function Sidebar({ section, wide, isAdmin, onNavigate, onToggleWide }: Props) {
+  const width = wide ? SIDEBAR_WIDE : SIDEBAR_NARROW;
+  const visible = NAV_SECTIONS.filter((entry) => !entry.adminOnly || isAdmin);
+  const [expanded, setExpanded] = useState<string | null>(
+    () => NAV_SECTIONS.find((entry) => entry.groups && sectionContains(entry, section))?.key ?? null,
+  );
+
+  return (
+    <Drawer
+      variant="permanent"
+      sx={{
+        width,
+        flexShrink: 0,
+        '& .MuiDrawer-paper': {
+          width,
+          boxSizing: 'border-box',
+          overflowX: 'hidden',
+          transition: 'width 150ms',
+        },
+      }}
+    >
+      <Toolbar sx={{ justifyContent: wide ? 'space-between' : 'center', px: wide ? 2 : 1 }}>
+        {wide ? (
+          <Typography variant="h6" component="span" noWrap>
+            BizSite
+          </Typography>
+        ) : null}
+        <IconButton aria-label={wide ? 'Collapse sidebar' : 'Expand sidebar'} onClick={onToggleWide}>
+          {wide ? <ChevronLeftIcon /> : <MenuIcon />}
+        </IconButton>
+      </Toolbar>
+      <List component="nav" aria-label="Sections">
+        {visible.map((entry) =>
+          wide ? (
+            <WideEntry
+              key={entry.key}
+              entry={entry}
+              section={section}
+              open={expanded === entry.key}
+              onToggle={() => setExpanded(expanded === entry.key ? null : entry.key)}
+              onNavigate={onNavigate}
+            />
+          ) : (
+            <NarrowEntry key={entry.key} entry={entry} section={section} onNavigate={onNavigate} />
+          ),
+        )}
+      </List>
+    </Drawer>
+  );
+}
+
+type EntryProps = { entry: NavSection; section: SectionId; onNavigate: (section: SectionId) => void };
+
+function WideEntry({
+  entry,
+  section,
+  open,
+  onToggle,
+  onNavigate,
+}: EntryProps & { open: boolean; onToggle: () => void }) {
+  const Icon = entry.icon;
+  const { target } = entry;
+  if (target) {
+    return (
+      <ListItemButton selected={section === target} onClick={() => onNavigate(target)}>
+        <ListItemIcon>
+          <Icon />
+        </ListItemIcon>
+        <ListItemText primary={entry.label} />
+      </ListItemButton>
+    );
+  }
+  return (
+    <>
+      <ListItemButton
+        onClick={onToggle}
+        aria-expanded={open}
+        selected={!open && sectionContains(entry, section)}
+      >
+        <ListItemIcon>
+          <Icon />
+        </ListItemIcon>
+        <ListItemText primary={entry.label} />
+        {open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+      </ListItemButton>
+      <Collapse in={open} timeout="auto" unmountOnExit>
+        <SubSectionList entry={entry} section={section} onNavigate={onNavigate} indent />
+      </Collapse>
+    </>
+  );
+}
+
+function NarrowEntry({ entry, section, onNavigate }: EntryProps) {
+  const Icon = entry.icon;
+  const { target } = entry;
+  if (target) {
+    return (
+      <Tooltip title={entry.label} placement="right">
+        <ListItemButton
+          aria-label={entry.label}
+          selected={section === target}
+          onClick={() => onNavigate(target)}
+          sx={{ justifyContent: 'center' }}
+        >
+          <Icon />
+        </ListItemButton>
+      </Tooltip>
+    );
+  }
+  return <SidebarFlyout entry={entry} section={section} onNavigate={onNavigate} />;
+}

@@ -1,0 +1,6 @@
+import { SectionPlaceholder, type SectionProps } from '../SectionPlaceholder.tsx';
+
+/** Loaded on demand: its own chunk. */
+export function SeoSection({ title }: SectionProps) {
+  return <SectionPlaceholder title={title} />;
+}

@@ -1,0 +1,122 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSelector } from '@xstate/react';
+import { type FormEvent, useRef, useState } from 'react';
+import { type SetupNext, selectIsBusy } from '../../machines/appMachine.ts';
+import { INDUSTRIES, type Industry } from '../../services/apiTypes.ts';
+import { useAppActor } from '../appActorContext.ts';
+import { compact, emailError, required } from '../forms/validation.ts';
+import { LogoPicker } from './LogoPicker.tsx';
+
+type Fields = {
+  businessName: string;
+  industry: Industry | '';
+  services: string;
+  email: string;
+  phone: string;
+};
+type Errors = Partial<Record<keyof Fields, string>>;
+
+const empty: Fields = { businessName: '', industry: '', services: '', email: '', phone: '' };
+
+const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+/** Business setup (builder-store-crm §2, §5): every field but the logo is required. */
+export function BusinessSetupForm() {
+  const app = useAppActor();
+  const busy = useSelector(app, selectIsBusy);
+  const [fields, setFields] = useState<Fields>(empty);
+  const [errors, setErrors] = useState<Errors>({});
+  // The logo is collected for later use by the builder; the setup call does not carry it (spec §3).
+  const [, setLogo] = useState<File | null>(null);
+  // Which of the two submit buttons was used (Enter counts as the first one).
+  const next = useRef<SetupNext>('builder');
+
+  const field = (name: keyof Fields) => ({
+    name,
+    value: fields[name],
+    onChange: (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value }),
+    error: Boolean(errors[name]),
+    helperText: errors[name],
+    required: true,
+    fullWidth: true,
+  });
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = compact({
+      businessName: required(fields.businessName, 'Business name is required'),
+      industry: required(fields.industry, 'Industry is required'),
+      services: required(fields.services, 'Services are required'),
+      email: emailError(fields.email),
+      phone: required(fields.phone, 'Phone is required'),
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0 || fields.industry === '') return;
+    app.send({
+      type: 'business.submit',
+      next: next.current,
+      business: {
+        businessName: fields.businessName.trim(),
+        industry: fields.industry,
+        services: fields.services.trim(),
+        email: fields.email.trim(),
+        phone: fields.phone.trim(),
+      },
+    });
+  };
+
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
+      <Card sx={{ width: '100%', maxWidth: 560 }}>
+        <CardContent>
+          <Stack spacing={2} component="form" noValidate onSubmit={handleSubmit} aria-label="Business setup">
+            <Typography variant="h5" component="h1">
+              Tell us about your business
+            </Typography>
+            <TextField label="Business name" {...field('businessName')} />
+            <TextField select label="Industry" {...field('industry')}>
+              {INDUSTRIES.map((industry) => (
+                <MenuItem key={industry} value={industry}>
+                  {capitalise(industry)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField label="Services" multiline minRows={3} {...field('services')} />
+            <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+            <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
+            <LogoPicker onChange={setLogo} />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={busy}
+                onClick={() => {
+                  next.current = 'builder';
+                }}
+              >
+                Build from Scratch
+              </Button>
+              <Button
+                type="submit"
+                variant="outlined"
+                disabled={busy}
+                onClick={() => {
+                  next.current = 'generator';
+                }}
+              >
+                Generate with AI
+              </Button>
+            </Stack>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

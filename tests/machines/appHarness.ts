@@ -1,0 +1,109 @@
+import { type Actor, createActor, fromCallback } from 'xstate';
+import { type AppInput, appMachine } from '../../src/machines/appMachine.ts';
+import { passwordFormMachine } from '../../src/machines/passwordFormMachine.ts';
+import { profileFormMachine } from '../../src/machines/profileFormMachine.ts';
+import { reviewMachine } from '../../src/machines/reviewMachine.ts';
+import { type SessionEvent, sessionMachine } from '../../src/machines/sessionMachine.ts';
+import { selectToastQueue } from '../../src/machines/toastsMachine.ts';
+import { tourMachine } from '../../src/machines/tourMachine.ts';
+import type { AuthResult, User } from '../../src/services/apiTypes.ts';
+import type { StoredSession } from '../../src/services/browserStorage.ts';
+import type { Toast } from '../../src/services/toast.ts';
+import { FakeCalls } from './fakeActors.ts';
+
+export const alice: User = {
+  id: 'u1',
+  email: 'alice@example.com',
+  name: 'alice',
+  role: 'user',
+  plan: 0,
+  status: 'trial',
+  accountId: 'a1',
+};
+export const aliceAuth: AuthResult = { token: 'token-1', user: alice };
+export const storedAlice: StoredSession = { token: 'token-1', user: alice, accountId: 'a1' };
+
+export const anonymousLoad: AppInput = {
+  session: null,
+  location: { pathname: '/', search: '' },
+  oauthProcessed: false,
+};
+
+/** The real app machine with every effect replaced: calls park in `calls`, effects land in `effects`. */
+export function createAppHarness(input: AppInput) {
+  const calls = new FakeCalls();
+  const effects: string[] = [];
+  const record = (name: string) => () => {
+    effects.push(name);
+  };
+  let remoteLogout: (() => void) | undefined;
+
+  const session = sessionMachine.provide({
+    actors: {
+      logoutCall: calls.actor<void, void>('logoutCall'),
+      storageWatcher: fromCallback<SessionEvent>(({ sendBack }) => {
+        remoteLogout = () => sendBack({ type: 'session.remoteLogout' });
+        return () => {
+          remoteLogout = undefined;
+        };
+      }),
+    },
+    actions: {
+      persist: record('persist'),
+      clearStorage: record('clearStorage'),
+      clearCache: record('clearCache'),
+      refreshAccountData: record('refreshAccountData'),
+    },
+  });
+
+  const machine = appMachine.provide({
+    actors: {
+      session,
+      tour: tourMachine.provide({
+        guards: { hasSeenTour: () => true },
+        actions: { markSeen: record('markSeen') },
+      }),
+      review: reviewMachine.provide({ actors: { submitReview: calls.actor('submitReview') } }),
+      profileForm: profileFormMachine.provide({ actors: { updateProfile: calls.actor('updateProfile') } }),
+      passwordForm: passwordFormMachine.provide({
+        actors: { changePassword: calls.actor('changePassword') },
+      }),
+      login: calls.actor('login'),
+      register: calls.actor('register'),
+      setupBusiness: calls.actor('setupBusiness'),
+      googleAdsCallback: calls.actor('googleAdsCallback'),
+      facebookAdsCallback: calls.actor('facebookAdsCallback'),
+    },
+    actions: {
+      syncUrl: (_, params) => {
+        effects.push(`syncUrl:${params.view}`);
+      },
+      markOAuthProcessed: record('markOAuthProcessed'),
+      markGoogleConnected: record('markGoogleConnected'),
+      markFacebookConnected: record('markFacebookConnected'),
+    },
+  });
+
+  const actor: Actor<typeof machine> = createActor(machine, { input });
+  actor.start();
+
+  return {
+    actor,
+    calls,
+    effects,
+    session: () => actor.getSnapshot().children.session!,
+    toasts: (): Toast[] => {
+      const toasts = actor.system.get('toasts');
+      return toasts ? selectToastQueue(toasts.getSnapshot()) : [];
+    },
+    lastToastTitle(): string | undefined {
+      return this.toasts().at(-1)?.title;
+    },
+    remoteLogout: () => {
+      if (!remoteLogout) throw new Error('no storage watcher running');
+      remoteLogout();
+    },
+  };
+}
+
+export type AppHarness = ReturnType<typeof createAppHarness>;

@@ -1,0 +1,69 @@
+import { type Actor, createActor, fromCallback } from 'xstate';
+import {
+  type SessionEndedEvent,
+  type SessionEvent,
+  sessionMachine,
+} from '../../src/machines/sessionMachine.ts';
+import type { StoredSession } from '../../src/services/browserStorage.ts';
+import type { ToastInput } from '../../src/services/toast.ts';
+import { FakeCalls } from './fakeActors.ts';
+
+/** The real session machine, alone, with every effect recorded instead of performed. */
+export function createSessionHarness(stored: StoredSession | null) {
+  const calls = new FakeCalls();
+  const effects: string[] = [];
+  const toasts: ToastInput[] = [];
+  const ended: SessionEndedEvent[] = [];
+  let storageWatchers = 0;
+  let remoteLogout: (() => void) | undefined;
+
+  const machine = sessionMachine.provide({
+    actors: {
+      logoutCall: calls.actor<void, void>('logoutCall'),
+      storageWatcher: fromCallback<SessionEvent>(({ sendBack }) => {
+        storageWatchers += 1;
+        remoteLogout = () => sendBack({ type: 'session.remoteLogout' });
+        return () => {
+          storageWatchers -= 1;
+          remoteLogout = undefined;
+        };
+      }),
+    },
+    actions: {
+      persist: ({ context }) => {
+        effects.push(`persist:${context.token}:${context.user?.name}:${context.accountId}`);
+      },
+      clearStorage: () => {
+        effects.push('clearStorage');
+      },
+      clearCache: () => {
+        effects.push('clearCache');
+      },
+      refreshAccountData: () => {
+        effects.push('refreshAccountData');
+      },
+      toast: (_, params) => {
+        toasts.push(params);
+      },
+      notifyEnded: (_, params) => {
+        ended.push({ type: 'session.ended', reason: params.reason });
+      },
+    },
+  });
+  const actor: Actor<typeof machine> = createActor(machine, { input: { stored } });
+  actor.start();
+  return {
+    actor,
+    calls,
+    effects,
+    toasts,
+    ended,
+    watchers: () => storageWatchers,
+    remoteLogout: () => {
+      if (!remoteLogout) throw new Error('no storage watcher running');
+      remoteLogout();
+    },
+  };
+}
+
+export type SessionHarness = ReturnType<typeof createSessionHarness>;

@@ -1,0 +1,131 @@
+import { expect, test } from 'vitest';
+import { createMachine } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import { alice, storedAlice } from './appHarness.ts';
+import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
+import { createSessionHarness, type SessionHarness } from './sessionHarness.ts';
+
+// Effect-free model of the session (spec §4): anonymous ↔ authenticated, logout through the server.
+const sessionModel = createMachine({
+  id: 'sessionModel',
+  initial: 'loading',
+  states: {
+    loading: { on: { 'load.stored': 'authenticated', 'load.empty': 'anonymous' } },
+    anonymous: { on: { 'session.login': 'authenticated' } },
+    authenticated: {
+      on: {
+        'session.logout': 'loggingOut',
+        'session.expired': 'anonymous',
+        'session.remoteLogout': 'anonymous',
+        'session.userUpdated': 'authenticated',
+        'session.tokenRefreshed': 'authenticated',
+        'session.accountSelected': 'authenticated',
+      },
+    },
+    loggingOut: { on: { 'call.succeed': 'anonymous', 'call.fail': 'anonymous' } },
+  },
+});
+
+const model = createTestModel(sessionModel, { serializeTransition: serializeEveryTransition });
+const paths = model.getShortestPaths();
+
+for (const path of paths) {
+  test(`session: ${path.description}`, async () => {
+    let h!: SessionHarness;
+    // Facts each step establishes, checked by the state assertions that follow it.
+    let expectedToken = 'token-1';
+    let expectedName = 'alice';
+    let expectedAccount: string | null = 'a1';
+    let lastEvent = '';
+
+    await path.test({
+      events: {
+        'load.stored': () => {
+          h = createSessionHarness(storedAlice);
+        },
+        'load.empty': () => {
+          h = createSessionHarness(null);
+        },
+        'session.login': () => {
+          h.actor.send({ type: 'session.login', token: 'token-1', user: alice });
+          expect(h.effects.at(-1)).toBe('persist:token-1:alice:a1');
+        },
+        'session.logout': () => h.actor.send({ type: 'session.logout' }),
+        'session.expired': () => {
+          lastEvent = 'expired';
+          h.actor.send({ type: 'session.expired' });
+        },
+        'session.remoteLogout': () => {
+          lastEvent = 'remote';
+          h.remoteLogout();
+        },
+        'session.userUpdated': () => {
+          expectedName = 'Alice A.';
+          h.actor.send({ type: 'session.userUpdated', user: { ...alice, name: 'Alice A.' } });
+        },
+        'session.tokenRefreshed': () => {
+          expectedToken = 'token-2';
+          h.actor.send({ type: 'session.tokenRefreshed', token: 'token-2' });
+        },
+        'session.accountSelected': () => {
+          expectedAccount = 'a2';
+          h.actor.send({ type: 'session.accountSelected', accountId: 'a2' });
+          expect(h.effects.at(-1)).toBe('refreshAccountData');
+        },
+        'call.succeed': async () => {
+          lastEvent = 'logout';
+          expect(await h.calls.settle()).toBe('logoutCall');
+        },
+        'call.fail': async () => {
+          lastEvent = 'logout';
+          expect(await h.calls.fail()).toBe('logoutCall');
+        },
+      },
+      states: {
+        anonymous: () => {
+          const snapshot = h.actor.getSnapshot();
+          expect(snapshot.value).toBe('anonymous');
+          expect(snapshot.context).toEqual({ token: null, user: null, accountId: null });
+          expect(h.watchers()).toBe(0);
+          if (lastEvent === '') return; // never signed in: nothing to clear or announce
+          expect(h.effects.slice(-2)).toEqual(['clearStorage', 'clearCache']);
+          expect(h.ended.at(-1)).toEqual({
+            type: 'session.ended',
+            reason: lastEvent === 'expired' ? 'expired' : 'logout',
+          });
+          if (lastEvent === 'expired') {
+            expect(h.toasts.at(-1)).toEqual({
+              type: 'warning',
+              title: 'Session expired',
+              message: 'Please log in again',
+            });
+          } else {
+            expect(h.toasts).toEqual([]);
+          }
+        },
+        authenticated: () => {
+          const snapshot = h.actor.getSnapshot();
+          expect(snapshot.value).toBe('authenticated');
+          expect(snapshot.context.token).toBe(expectedToken);
+          expect(snapshot.context.user?.name).toBe(expectedName);
+          expect(snapshot.context.accountId).toBe(expectedAccount);
+          expect(h.watchers()).toBe(1);
+          if (h.effects.length > 0 && h.effects.at(-1) !== 'refreshAccountData') {
+            expect(h.effects.at(-1)).toBe(`persist:${expectedToken}:${expectedName}:${expectedAccount}`);
+          }
+        },
+        loggingOut: () => {
+          expect(h.actor.getSnapshot().value).toBe('loggingOut');
+          expect(h.actor.getSnapshot().hasTag('busy')).toBe(true);
+          expect(h.calls.only()).toBe('logoutCall');
+        },
+      },
+    });
+  });
+}
+
+test('the generated session paths cover every state and transition of the model', () => {
+  const { edges, states } = walked(paths, 'loading');
+  expect([...declaredStates(sessionModel)].filter((s) => s !== 'sessionModel' && !states.has(s))).toEqual([]);
+  expect([...declaredTransitions(sessionModel)].filter((e) => !edges.has(e))).toEqual([]);
+});

@@ -1,0 +1,78 @@
+import { describe, expect, test } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { sessionMachine } from '../../src/machines/sessionMachine.ts';
+import { readStoredSession } from '../../src/services/browserStorage.ts';
+import { alice, storedAlice } from './appHarness.ts';
+import { flush } from './fakeActors.ts';
+
+function startSession(logout: 'succeed' | 'fail' = 'succeed') {
+  const machine = sessionMachine.provide({
+    actors: {
+      logoutCall: fromPromise(async () => {
+        if (logout === 'fail') throw new Error('offline');
+      }),
+    },
+    // Alone there is no parent to tell.
+    actions: { notifyEnded: () => {} },
+  });
+  return createActor(machine, { input: { stored: readStoredSession() } }).start();
+}
+
+describe('sessionMachine with the real storage', () => {
+  test('login keeps token, user and current account in localStorage', () => {
+    const actor = startSession();
+
+    actor.send({ type: 'session.login', token: 'token-1', user: alice });
+
+    expect(localStorage.getItem('token')).toBe('token-1');
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toEqual(alice);
+    expect(localStorage.getItem('currentAccountId')).toBe('a1');
+  });
+
+  test('a stored session is restored as authenticated', () => {
+    localStorage.setItem('token', storedAlice.token);
+    localStorage.setItem('user', JSON.stringify(storedAlice.user));
+
+    expect(startSession().getSnapshot().value).toBe('authenticated');
+  });
+
+  test('logout clears storage even when the server call fails', async () => {
+    const actor = startSession('fail');
+    actor.send({ type: 'session.login', token: 'token-1', user: alice });
+
+    actor.send({ type: 'session.logout' });
+    await flush();
+
+    expect(actor.getSnapshot().value).toBe('anonymous');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(localStorage.getItem('currentAccountId')).toBeNull();
+  });
+
+  test('another tab removing the token signs this tab out', () => {
+    const actor = startSession();
+    actor.send({ type: 'session.login', token: 'token-1', user: alice });
+
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token', oldValue: 'token-1', newValue: null }));
+
+    expect(actor.getSnapshot().value).toBe('anonymous');
+  });
+
+  test('other storage changes leave the session alone', () => {
+    const actor = startSession();
+    actor.send({ type: 'session.login', token: 'token-1', user: alice });
+
+    window.dispatchEvent(new StorageEvent('storage', { key: 'hasSeenWalkthrough', newValue: 'true' }));
+
+    expect(actor.getSnapshot().value).toBe('authenticated');
+  });
+
+  test('choosing an account stores it as currentAccountId', () => {
+    const actor = startSession();
+    actor.send({ type: 'session.login', token: 'token-1', user: alice });
+
+    actor.send({ type: 'session.accountSelected', accountId: 'a2' });
+
+    expect(localStorage.getItem('currentAccountId')).toBe('a2');
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, test } from 'vitest';
+import { createActor } from 'xstate';
+import {
+  selectTourOpen,
+  selectTourProgress,
+  selectTourStep,
+  tourMachine,
+} from '../../src/machines/tourMachine.ts';
+
+function startTour(seen: boolean) {
+  const marks: string[] = [];
+  const actor = createActor(
+    tourMachine.provide({
+      guards: { hasSeenTour: () => seen },
+      actions: {
+        markSeen: () => {
+          marks.push('hasSeenWalkthrough');
+        },
+      },
+    }),
+  ).start();
+  return { actor, marks };
+}
+
+describe('tourMachine', () => {
+  test('shows on a first visit, at step 1 of 6', () => {
+    const { actor } = startTour(false);
+
+    expect(selectTourOpen(actor.getSnapshot())).toBe(true);
+    expect(selectTourProgress(actor.getSnapshot())).toBe('1 of 6');
+  });
+
+  test('stays hidden once seen, and the ? button reopens it at the first step', () => {
+    const { actor } = startTour(true);
+    expect(selectTourOpen(actor.getSnapshot())).toBe(false);
+
+    actor.send({ type: 'tour.start' });
+
+    expect(selectTourOpen(actor.getSnapshot())).toBe(true);
+    expect(selectTourStep(actor.getSnapshot())).toBe(0);
+  });
+
+  test('Next walks the six steps and Finish on the last marks the tour seen', () => {
+    const { actor, marks } = startTour(false);
+
+    for (let i = 0; i < 5; i += 1) actor.send({ type: 'tour.next' });
+    expect(selectTourProgress(actor.getSnapshot())).toBe('6 of 6');
+    expect(marks).toEqual([]);
+    actor.send({ type: 'tour.next' });
+
+    expect(selectTourOpen(actor.getSnapshot())).toBe(false);
+    expect(marks).toEqual(['hasSeenWalkthrough']);
+  });
+
+  test('Previous goes back but not before the first step', () => {
+    const { actor } = startTour(false);
+
+    actor.send({ type: 'tour.previous' });
+    expect(selectTourStep(actor.getSnapshot())).toBe(0);
+    actor.send({ type: 'tour.next' });
+    actor.send({ type: 'tour.next' });
+    actor.send({ type: 'tour.previous' });
+
+    expect(selectTourProgress(actor.getSnapshot())).toBe('2 of 6');
+  });
+
+  test('Skip Tour closes it and marks it seen', () => {
+    const { actor, marks } = startTour(false);
+
+    actor.send({ type: 'tour.next' });
+    actor.send({ type: 'tour.skip' });
+
+    expect(selectTourOpen(actor.getSnapshot())).toBe(false);
+    expect(marks).toEqual(['hasSeenWalkthrough']);
+  });
+
+  test('the real flag lives in localStorage hasSeenWalkthrough', () => {
+    const first = createActor(tourMachine).start();
+    first.send({ type: 'tour.skip' });
+
+    expect(localStorage.getItem('hasSeenWalkthrough')).toBe('true');
+    expect(selectTourOpen(createActor(tourMachine).start().getSnapshot())).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.ts';
+
+describe('loadConfig', () => {
+  let dataDir = '';
+  beforeEach(async () => {
+    dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'config-test-')), 'data');
+  });
+  afterEach(async () => {
+    await rm(path.dirname(dataDir), { recursive: true, force: true });
+  });
+
+  it('applies the defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir,
+      databaseUrl: null,
+      adminEmails: [],
+      staticDir: path.resolve('dist'),
+    });
+  });
+
+  it('generates the JWT secret once, keeps it in DATA_DIR (0600) and reuses it', async () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    const file = path.join(dataDir, 'jwt-secret');
+    expect((await readFile(file, 'utf8')).trim()).toBe(first.jwtSecret);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('uses a given JWT_SECRET and refuses a short one', () => {
+    const secret = 's'.repeat(32);
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret }).jwtSecret).toBe(secret);
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('accepts postgres URLs and rejects anything else in DATABASE_URL', () => {
+    for (const url of ['postgres://u@localhost:5432/db', 'postgresql://u:p@db.example/app?sslmode=require']) {
+      expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url }).databaseUrl).toBe(url);
+    }
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '' }).databaseUrl).toBeNull();
+    for (const url of ['mysql://u@localhost/db', 'not a url', 'localhost:5432']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url })).toThrow(/DATABASE_URL/);
+    }
+  });
+
+  it('validates PORT, lowercases ADMIN_EMAILS and lets STATIC_DIR="" turn static serving off', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      ADMIN_EMAILS: ' Boss@Example.com, ,ops@example.com ',
+      STATIC_DIR: '',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      adminEmails: ['boss@example.com', 'ops@example.com'],
+      staticDir: null,
+    });
+    for (const port of ['abc', '-1', '70000', '80.5']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, PORT: port })).toThrow(/PORT/);
+    }
+  });
+});

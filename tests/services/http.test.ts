@@ -1,0 +1,162 @@
+import { describe, expect, test } from 'vitest';
+import { ApiError } from '../../src/services/ApiError.ts';
+import { login } from '../../src/services/authApi.ts';
+import { getBusinessProfile } from '../../src/services/businessApi.ts';
+import { createHttp } from '../../src/services/http.ts';
+import type { ToastInput } from '../../src/services/toast.ts';
+import { getMe } from '../../src/services/userApi.ts';
+
+type Answer = { status: number; statusText?: string; body?: unknown };
+
+/** An http client over a fake fetch that answers `answer` and records what was asked. */
+function client(answer: Answer, token: string | null = 'token-1', accountId: string | null = 'a1') {
+  const requests: Request[] = [];
+  const toasts: ToastInput[] = [];
+  let signOuts = 0;
+  const http = createHttp({
+    getToken: () => token,
+    getAccountId: () => accountId,
+    onUnauthorized: () => {
+      signOuts += 1;
+    },
+    notify: (toast) => {
+      toasts.push(toast);
+    },
+    retry: 0,
+    fetch: async (input) => {
+      requests.push(input as Request);
+      const body = answer.body === undefined ? null : JSON.stringify(answer.body);
+      return new Response(body, {
+        status: answer.status,
+        statusText: answer.statusText ?? '',
+        headers: { 'content-type': 'application/json' },
+      });
+    },
+  });
+  return { http, requests, toasts, signOuts: () => signOuts };
+}
+
+const me = {
+  userId: 7,
+  email: 'bob@example.com',
+  name: 'Bob',
+  role: 'admin',
+  plan: 2,
+  status: 'active',
+  accountId: 3,
+};
+
+describe('createHttp', () => {
+  test('sends the bearer token and the current account header under /api', async () => {
+    const c = client({ status: 200, body: me });
+
+    const user = await getMe(c.http);
+
+    expect(c.requests[0].url).toBe(`${location.origin}/api/user/me`);
+    expect(c.requests[0].headers.get('authorization')).toBe('Bearer token-1');
+    expect(c.requests[0].headers.get('x-account-id')).toBe('a1');
+    expect(user).toEqual({
+      id: '7',
+      email: 'bob@example.com',
+      name: 'Bob',
+      role: 'admin',
+      plan: 2,
+      status: 'active',
+      accountId: '3',
+    });
+  });
+
+  test('sends neither header when signed out', async () => {
+    const c = client({ status: 200, body: { ...me, token: 't' } }, null, null);
+
+    await login(c.http, { email: 'bob@example.com', password: 'secret1' });
+
+    expect(c.requests[0].headers.has('authorization')).toBe(false);
+    expect(c.requests[0].headers.has('x-account-id')).toBe(false);
+  });
+
+  test('403 toasts Access Denied', async () => {
+    const c = client({
+      status: 403,
+      statusText: 'Forbidden',
+      body: { message: 'Not a member of this account' },
+    });
+
+    await expect(getMe(c.http)).rejects.toMatchObject({
+      status: 403,
+      message: 'Not a member of this account',
+    });
+
+    expect(c.toasts).toEqual([
+      { type: 'error', title: 'Access Denied', message: 'You do not have permission to perform this action' },
+    ]);
+    expect(c.signOuts()).toBe(0);
+  });
+
+  test('400 toasts Data Issue and the caller gets the server message', async () => {
+    const c = client({ status: 400, statusText: 'Bad Request', body: { message: 'email is required' } });
+
+    const error = await getMe(c.http).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('email is required');
+    expect(c.toasts).toEqual([{ type: 'error', title: 'Data Issue', message: 'Data is not valid' }]);
+  });
+
+  test('401 on a call that carried a token ends the session, without a toast of its own', async () => {
+    const c = client({ status: 401, statusText: 'Unauthorized', body: { message: 'Token revoked' } });
+
+    await expect(getMe(c.http)).rejects.toMatchObject({ status: 401 });
+
+    expect(c.signOuts()).toBe(1);
+    expect(c.toasts).toEqual([]);
+  });
+
+  test('401 without a token (a failed sign-in) does not sign out', async () => {
+    const c = client(
+      { status: 401, statusText: 'Unauthorized', body: { message: 'Invalid email or password' } },
+      null,
+    );
+
+    await expect(login(c.http, { email: 'x@y.z', password: 'nope12' })).rejects.toMatchObject({
+      status: 401,
+      message: 'Invalid email or password',
+    });
+
+    expect(c.signOuts()).toBe(0);
+  });
+
+  test('other failures toast API Error with the status text', async () => {
+    const c = client({
+      status: 500,
+      statusText: 'Internal Server Error',
+      body: { message: 'Internal error' },
+    });
+
+    await expect(getMe(c.http)).rejects.toMatchObject({ status: 500, message: 'Internal error' });
+
+    expect(c.toasts).toEqual([{ type: 'error', title: 'API Error: Internal Server Error' }]);
+  });
+
+  test('a missing business profile is null, without a toast', async () => {
+    const c = client({ status: 404, statusText: 'Not Found', body: { message: 'No business profile' } });
+
+    expect(await getBusinessProfile(c.http)).toBeNull();
+    expect(c.toasts).toEqual([]);
+  });
+
+  test('a network failure reaches the caller as an ApiError with status 0', async () => {
+    const http = createHttp({
+      getToken: () => 'token-1',
+      getAccountId: () => null,
+      onUnauthorized: () => {},
+      notify: () => {},
+      retry: 0,
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+
+    await expect(getMe(http)).rejects.toMatchObject({ name: 'ApiError', status: 0 });
+  });
+});

@@ -1,0 +1,92 @@
+import { render } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import type { AppInput } from '../../src/machines/appMachine.ts';
+import type { User } from '../../src/services/apiTypes.ts';
+import { App } from '../../src/views/App.tsx';
+import { createAppSystem } from '../../src/views/createAppSystem.ts';
+
+type Reply = { status?: number; body?: unknown };
+/** `"METHOD /api/path"` → the reply (or a function of the request). */
+export type Routes = Record<string, Reply | ((request: Request) => Reply | Promise<Reply>)>;
+
+export const bob: User = {
+  id: 'u2',
+  email: 'bob@example.com',
+  name: 'Bob',
+  role: 'user',
+  plan: 1,
+  status: 'active',
+  accountId: 'a1',
+};
+
+export const rawBob = {
+  userId: 'u2',
+  email: 'bob@example.com',
+  name: 'Bob',
+  role: 'user',
+  plan: 1,
+  status: 'active',
+  accountId: 'a1',
+};
+
+const statusText: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+};
+
+const running: Array<{ stop: () => void }> = [];
+
+// Stop every app of a test, or their storage listeners outlive it.
+afterEach(() => {
+  for (const actor of running.splice(0)) actor.stop();
+});
+
+/** Renders the whole app with the real machines over a fake server. */
+export function renderApp(input: AppInput, routes: Routes = {}) {
+  const requests: Request[] = [];
+  const fetch = async (input: RequestInfo | URL): Promise<Response> => {
+    const request = input as Request;
+    requests.push(request.clone());
+    const key = `${request.method} ${new URL(request.url).pathname}`;
+    const route = routes[key];
+    const reply: Reply = route
+      ? typeof route === 'function'
+        ? await route(request)
+        : route
+      : { status: 404, body: { message: `no route ${key}` } };
+    const status = reply.status ?? 200;
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status,
+      statusText: statusText[status] ?? '',
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  const system = createAppSystem({ fetch: fetch as typeof globalThis.fetch, input });
+  system.actor.start();
+  running.push(system.actor);
+  const view = render(<App system={system} />);
+  return { ...view, system, requests };
+}
+
+/** A signed-in load of the dashboard (tour already seen, so nothing covers it). */
+export function dashboardInput(user: User = bob): AppInput {
+  localStorage.setItem('hasSeenWalkthrough', 'true');
+  return {
+    session: { token: 'token-1', user, accountId: user.accountId },
+    location: { pathname: '/', search: '' },
+    oauthProcessed: false,
+  };
+}
+
+/** Server routes every dashboard load calls. */
+export function dashboardRoutes(user: User = bob): Routes {
+  return {
+    'GET /api/user/me': { body: { ...rawBob, userId: user.id, role: user.role, name: user.name } },
+    'GET /api/accounts': {
+      body: [{ id: 'a1', name: 'Bob Ltd', industry: 'retail', description: '', isActive: true }],
+    },
+  };
+}
