@@ -60,9 +60,9 @@ async function buildFirstScreen(
 function muiSpecifiers(moduleIds: string[]): string[] {
   const specifiers = new Set<string>();
   for (const id of moduleIds) {
-    const material = id.match(/node_modules\/@mui\/material\/(?:esm\/)?([A-Z][A-Za-z]+)\/\1\.js$/);
+    const material = id.match(/node_modules\/@mui\/material\/(?:esm\/)?([A-Z][A-Za-z]+)\/\1\.m?js$/);
     if (material) specifiers.add(`@mui/material/${material[1]}`);
-    const icon = id.match(/node_modules\/@mui\/icons-material\/(?:esm\/)?([A-Z][A-Za-z0-9]+)\.js$/);
+    const icon = id.match(/node_modules\/@mui\/icons-material\/(?:esm\/)?([A-Z][A-Za-z0-9]+)\.m?js$/);
     if (icon) specifiers.add(`@mui/icons-material/${icon[1]}`);
   }
   return [...specifiers].sort();

@@ -41,6 +41,8 @@ export async function buildApp({
     // Lets a reverse proxy's X-Forwarded-For reach request.ip only when it is on this host.
     trustProxy: 'loopback',
     schemaErrorFormatter: formatValidationErrors,
+    // One line per request (below) instead of Fastify's two.
+    disableRequestLogging: true,
   });
   app.setValidatorCompiler(createValidatorCompiler());
   app.setErrorHandler(errorHandler);
@@ -51,6 +53,17 @@ export async function buildApp({
   app.decorateRequest('user', null as unknown as AuthUser);
   app.decorateRequest('accountId', null);
 
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     securityHeaders(reply);
     // API answers are per user: no browser, proxy or service-worker cache may keep them.

@@ -1,4 +1,5 @@
 // Reads the environment, prepares the database and serves until SIGTERM/SIGINT.
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDb } from './db/createDb.ts';
@@ -17,10 +18,16 @@ const db = await createDb({
   onIdleError: (error) => console.error('database: idle connection error', error),
 });
 
+// Buffered, asynchronous log writes: one write per few KiB instead of one syscall per line
+// (synchronous logging was a tenth of the CPU of a busy authenticated endpoint). Flushed on exit.
+const logDestination = pino.destination({ sync: false, minLength: 4096 });
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' }, logDestination);
+setInterval(() => logDestination.flush(), 1000).unref();
+
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {
   const { applied } = await migrate(db);
-  app = await buildApp({ config, db, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  app = await buildApp({ config, db, loggerInstance: logger });
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
@@ -44,6 +51,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   // A hung request must not keep a deploy waiting forever.
   const timer = setTimeout(() => {
     app.log.error('shutdown timed out; exiting');
+    logDestination.flushSync();
     process.exit(1);
   }, 10_000);
   timer.unref();
@@ -51,9 +59,11 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     await app.close(); // stops accepting, waits for in-flight requests
     await db.close(); // PGlite: flush and close, or the data directory may be left inconsistent
     app.log.info('stopped');
+    logDestination.flushSync();
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');
+    logDestination.flushSync();
     process.exit(1);
   }
 }

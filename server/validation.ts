@@ -1,8 +1,11 @@
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
-
-// Deliberately simple: one @, no spaces, a dotted domain. Real proof of an address is a mail.
-const EMAIL = /^[^\s@]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
+import {
+  isWellFormedEmail,
+  MAX_EMAIL_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+} from '../src/services/rules.ts';
 
 type Transform = 'trim' | 'toLowerCase';
 
@@ -13,8 +16,8 @@ const TRANSFORMS: Record<Transform, (value: string) => string> = {
 
 /** JSON-schema fragments shared by the routes. */
 export const schemas = {
-  email: { type: 'string', maxLength: 254, transform: ['trim', 'toLowerCase'], format: 'email' },
-  password: { type: 'string', minLength: 6, maxLength: 128 },
+  email: { type: 'string', maxLength: MAX_EMAIL_LENGTH, transform: ['trim', 'toLowerCase'], format: 'email' },
+  password: { type: 'string', minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH },
   /** A required free-text field: trimmed, then at least one character. */
   text: (maxLength: number) => ({ type: 'string', transform: ['trim'], minLength: 1, maxLength }),
   message: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
@@ -22,7 +25,7 @@ export const schemas = {
 
 function createAjv(options: Options): Ajv {
   const ajv = new Ajv({ useDefaults: true, allErrors: false, removeAdditional: false, ...options });
-  const isEmail = (value: string) => value.length <= 254 && EMAIL.test(value);
+  const isEmail = (value: string) => value === value.trim() && isWellFormedEmail(value);
   ajv.addFormat('email', { type: 'string', validate: isEmail });
   // For optional email inputs, where a form sends "" for "not given".
   ajv.addFormat('email-or-empty', { type: 'string', validate: (value) => value === '' || isEmail(value) });

@@ -1,6 +1,6 @@
-export type Role = 'user' | 'admin';
-export type UserStatus = 'trial' | 'active' | 'expired';
-export type Plan = 0 | 1 | 2;
+import type { PlanCode as Plan, Role, UserStatus } from '../../src/services/apiTypes.ts';
+
+export type { Plan, Role, UserStatus };
 
 /** The signed-in user as read from the database on every request (`request.user`). */
 export type AuthUser = {

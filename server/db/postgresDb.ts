@@ -3,6 +3,19 @@ import type { Db, Queryable } from './types.ts';
 
 type Run = (sql: string, params?: unknown[]) => Promise<pg.QueryResult>;
 
+// Parameterised statements are prepared once per connection under a name, so PostgreSQL parses and
+// plans each of our (constant) SQL texts once instead of on every request. Values always travel as
+// parameters, so the set of texts is bounded by the code.
+const statementNames = new Map<string, string>();
+function prepared(sql: string, params: unknown[]): pg.QueryConfig {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `s${statementNames.size + 1}`;
+    statementNames.set(sql, name);
+  }
+  return { name, text: sql, values: params };
+}
+
 function wrap(run: Run): Queryable {
   const query = async <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => {
     const result = await run(sql, params ? [...params] : undefined);
@@ -23,7 +36,7 @@ export function createPostgresDb(url: string, onIdleError?: (error: Error) => vo
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (error) => onIdleError?.(error));
-  const direct = wrap((sql, params) => pool.query(sql, params));
+  const direct = wrap((sql, params) => (params ? pool.query(prepared(sql, params)) : pool.query(sql)));
 
   return {
     kind: 'postgres',
@@ -33,7 +46,9 @@ export function createPostgresDb(url: string, onIdleError?: (error: Error) => vo
       let broken = false;
       try {
         await client.query('begin');
-        const result = await fn(wrap((sql, params) => client.query(sql, params)));
+        const result = await fn(
+          wrap((sql, params) => (params ? client.query(prepared(sql, params)) : client.query(sql))),
+        );
         await client.query('commit');
         return result;
       } catch (error) {

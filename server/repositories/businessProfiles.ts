@@ -1,7 +1,5 @@
+import type { Industry } from '../../src/services/rules.ts';
 import type { Queryable } from '../db/types.ts';
-
-export const INDUSTRIES = ['technology', 'healthcare', 'finance', 'retail', 'consulting', 'other'] as const;
-export type Industry = (typeof INDUSTRIES)[number];
 
 export type BusinessProfile = {
   businessName: string;

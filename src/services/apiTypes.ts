@@ -1,3 +1,5 @@
+import type { Industry } from './rules.ts';
+
 /** Platform role (spec §3): anything but `admin` is treated as `user`. */
 export type Role = 'user' | 'admin';
 /** Subscription state shown by the header badge. */
@@ -27,10 +29,6 @@ export type Account = {
   description: string;
   isActive: boolean;
 };
-
-/** The six industries of the business setup form. */
-export const INDUSTRIES = ['technology', 'healthcare', 'finance', 'retail', 'consulting', 'other'] as const;
-export type Industry = (typeof INDUSTRIES)[number];
 
 /** Business setup payload (the logo is collected by the form but never sent). */
 export type BusinessSetupInput = {

@@ -63,6 +63,17 @@ describeEachDatabase('user: me and the session checks', (ctx) => {
     }
   });
 
+  it('a token signed by an independent JWT library with our secret is accepted (the checks above are real)', async () => {
+    const session = await ctx.register();
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({ sub: String(session.userId), ver: 0, iat: now, exp: now + 60 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(key);
+    const response = await ctx.call('GET', '/api/user/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().userId).toBe(session.userId);
+  });
+
   it('an expired session is a 401 before the body is looked at', async () => {
     const response = await ctx.call('PUT', '/api/user/profile', { body: { nonsense: true } });
     expect(response.statusCode).toBe(401);

@@ -1,4 +1,4 @@
-import { INDUSTRIES } from '../../repositories/businessProfiles.ts';
+import { INDUSTRIES } from '../../../src/services/rules.ts';
 import { schemas } from '../../validation.ts';
 
 const profileProperties = {

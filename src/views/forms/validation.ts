@@ -1,14 +1,8 @@
-/** Spec §9: minimum password length. */
-export const MIN_PASSWORD_LENGTH = 6;
+import { isWellFormedEmail } from '../../services/rules.ts';
+
+export { MIN_PASSWORD_LENGTH } from '../../services/rules.ts';
 export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
 export const PASSWORDS_DO_NOT_MATCH = 'New passwords do not match';
-
-// Deliberately loose: one @, something either side, a dot in the domain. The server decides.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function isWellFormedEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
-}
 
 /** `message` when the value is blank, otherwise undefined. */
 export function required(value: string, message: string): string | undefined {

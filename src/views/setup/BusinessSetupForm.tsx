@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useRef, useState } from 'react';
 import { type SetupNext, selectIsBusy } from '../../machines/appMachine.ts';
-import { INDUSTRIES, type Industry } from '../../services/apiTypes.ts';
+import { INDUSTRIES, type Industry } from '../../services/rules.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { compact, emailError, required } from '../forms/validation.ts';
 import { LogoPicker } from './LogoPicker.tsx';
