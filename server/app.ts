@@ -1,4 +1,9 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { createAuthenticate } from './auth/authenticate.ts';
 import type { AuthUser } from './auth/authUser.ts';
 import { createTokenService } from './auth/tokens.ts';
@@ -41,8 +46,8 @@ export async function buildApp({
     // Lets a reverse proxy's X-Forwarded-For reach request.ip only when it is on this host.
     trustProxy: 'loopback',
     schemaErrorFormatter: formatValidationErrors,
-    // One line per request (below) instead of Fastify's two.
-    disableRequestLogging: true,
+    // One line per request (the onResponse hook below) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.setValidatorCompiler(createValidatorCompiler());
   app.setErrorHandler(errorHandler);

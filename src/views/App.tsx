@@ -1,15 +1,15 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { HttpContext } from '../services/httpContext.ts';
 import { AppViews } from './AppViews.tsx';
 import { AppActorContext } from './appActorContext.ts';
 import type { AppSystem } from './createAppSystem.ts';
-import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { ToastBridge } from './ToastBridge.tsx';
 import { theme } from './theme.ts';
+
+// Toasts (notistack) are not needed to paint the first screen.
+const Toasts = lazy(() => import('./ToastBridge.tsx'));
 
 /** Theme and baseline styles, shared by the app and the popup callback pages. */
 export function Themed({ children }: { children: ReactNode }) {
@@ -28,12 +28,10 @@ export function App({ system }: { system: AppSystem }) {
       <QueryClientProvider client={system.queryClient}>
         <HttpContext.Provider value={system.http}>
           <AppActorContext.Provider value={system.actor}>
-            <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-              <ErrorBoundary>
-                <ToastBridge />
-              </ErrorBoundary>
-              <AppViews />
-            </SnackbarProvider>
+            <AppViews />
+            <Suspense fallback={null}>
+              <Toasts />
+            </Suspense>
           </AppActorContext.Provider>
         </HttpContext.Provider>
       </QueryClientProvider>

@@ -2,14 +2,29 @@ import CloseIcon from '@mui/icons-material/Close';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { type SnackbarKey, useSnackbar } from 'notistack';
+import { type SnackbarKey, SnackbarProvider, useSnackbar } from 'notistack';
 import { useEffect, useRef } from 'react';
 import { selectToastsRef } from '../machines/appMachine.ts';
 import { selectToastQueue } from '../machines/toastsMachine.ts';
 import type { Toast } from '../services/toast.ts';
 import { useAppActor } from './appActorContext.ts';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
 
 const noToasts: Toast[] = [];
+
+/**
+ * notistack and the bridge, loaded after the first screen (App lazy-loads this module): toasts raised
+ * before it arrives wait in the `toasts` actor's queue, so none is lost.
+ */
+export default function Toasts() {
+  return (
+    <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+      <ErrorBoundary>
+        <ToastBridge />
+      </ErrorBoundary>
+    </SnackbarProvider>
+  );
+}
 
 /** Hands each toast queued on the `toasts` actor to notistack, then marks it delivered. */
 export function ToastBridge() {
