@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/types.ts';
 import { HttpError } from '../errors.ts';
-import { loadAuthRow } from '../repositories/users.ts';
+import { createAuthRowLoader } from './authRowCache.ts';
 import type { TokenService } from './tokens.ts';
 
 export const SESSION_EXPIRED = 'Session expired';
@@ -28,12 +28,13 @@ export function parseAccountHeader(value: string | string[] | undefined): number
  * (logout, password change) is refused. The account header is checked against membership.
  */
 export function createAuthenticate(db: Db, tokens: TokenService): (request: FastifyRequest) => Promise<void> {
+  const loadAuthRow = createAuthRowLoader(db);
   return async function authenticate(request: FastifyRequest) {
     const token = bearerToken(request.headers.authorization);
     const claims = token ? await tokens.verify(token) : null;
     if (!claims) throw new HttpError(401, SESSION_EXPIRED);
     const requestedAccountId = parseAccountHeader(request.headers['x-account-id']);
-    const row = await loadAuthRow(db, claims.userId, requestedAccountId);
+    const row = await loadAuthRow(claims.userId, requestedAccountId);
     if (!row || row.tokenVersion !== claims.tokenVersion) throw new HttpError(401, SESSION_EXPIRED);
     if (requestedAccountId !== null && row.accountId === null) throw new HttpError(403, NO_ACCOUNT_ACCESS);
     request.user = row.user;

@@ -2,16 +2,29 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Db, Queryable } from './types.ts';
 
-function wrap(target: PGlite | Transaction): Queryable {
+// Our reads are plain SELECTs; anything else (insert, update, delete, with …, DDL) may write.
+const READ_ONLY = /^\s*select\b/i;
+
+function wrap(target: PGlite | Transaction, onWrite: () => void): Queryable {
   const query = async <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => {
-    const result = await target.query<T>(sql, params ? [...params] : undefined);
-    return result.rows;
+    try {
+      const result = await target.query<T>(sql, params ? [...params] : undefined);
+      return result.rows;
+    } finally {
+      // After the statement, so a reader that noted the generation before its own query never keeps
+      // rows older than a write that finished after that note.
+      if (!READ_ONLY.test(sql)) onWrite();
+    }
   };
   return {
     query,
     one: async <T>(sql: string, params?: readonly unknown[]) => (await query<T>(sql, params))[0] ?? null,
     exec: async (sql: string) => {
-      await target.exec(sql);
+      try {
+        await target.exec(sql);
+      } finally {
+        onWrite();
+      }
     },
   };
 }
@@ -26,7 +39,11 @@ function wrap(target: PGlite | Transaction): Queryable {
 export async function createPgliteDb(dir: string): Promise<Db> {
   mkdirSync(dir, { recursive: true });
   const pg = await PGlite.create(dir);
-  const direct = wrap(pg);
+  let generation = 0;
+  const onWrite = () => {
+    generation += 1;
+  };
+  const direct = wrap(pg, onWrite);
   let closing: Promise<void> | null = null;
 
   const guard = <T>(fn: () => Promise<T>): Promise<T> =>
@@ -34,10 +51,19 @@ export async function createPgliteDb(dir: string): Promise<Db> {
 
   return {
     kind: 'pglite',
+    pglite: pg,
+    writeGeneration: () => generation,
     query: (sql, params) => guard(() => direct.query(sql, params)),
     one: (sql, params) => guard(() => direct.one(sql, params)),
     exec: (sql) => guard(() => direct.exec(sql)),
-    transaction: (fn) => guard(() => pg.transaction((tx) => fn(wrap(tx)))),
+    transaction: (fn) =>
+      guard(async () => {
+        try {
+          return await pg.transaction((tx) => fn(wrap(tx, onWrite)));
+        } finally {
+          onWrite(); // the commit (or rollback) is when other readers see the change
+        }
+      }),
     // Flushes and closes: an unclosed PGlite keeps the process alive, and a kill mid-write can corrupt it.
     close: () => {
       closing ??= pg.closed ? Promise.resolve() : pg.close();

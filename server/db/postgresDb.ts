@@ -40,6 +40,7 @@ export function createPostgresDb(url: string, onIdleError?: (error: Error) => vo
 
   return {
     kind: 'postgres',
+    writeGeneration: null,
     ...direct,
     transaction: async (fn) => {
       const client = await pool.connect();

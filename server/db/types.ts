@@ -1,3 +1,5 @@
+import type { PGlite } from '@electric-sql/pglite';
+
 /** What a query can run on: the database itself or an open transaction. */
 export type Queryable = {
   /** One statement with `$1…` parameters; returns the rows. */
@@ -19,4 +21,12 @@ export type Db = Queryable & {
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: the instance itself, for pg-boss's adapter (its statements queue on the same lock). */
+  pglite?: PGlite;
+  /**
+   * Where only this process can write (PGlite owns its data directory), a counter that moves after every
+   * statement that may write, so in-process caches of rows know when to forget them. null where other
+   * processes may write too (PostgreSQL): there, nothing may be cached across requests.
+   */
+  writeGeneration: (() => number) | null;
 };

@@ -7,6 +7,7 @@ import { TEST_JWT_SECRET } from './harness.ts';
 // A database that fails every call, to see what the client gets when something breaks inside.
 const brokenDb: Db = {
   kind: 'pglite',
+  writeGeneration: null,
   query: async () => {
     throw new Error('connection to 10.0.0.5 refused: password authentication failed for "prod"');
   },

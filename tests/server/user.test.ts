@@ -29,6 +29,21 @@ describeEachDatabase('user: me and the session checks', (ctx) => {
     expect(me.json()).toMatchObject({ role: 'admin', plan: 2, status: 'active' });
   });
 
+  it('a change to the user or a membership applies on the very next request, after requests that read them', async () => {
+    const session = await ctx.register();
+    const headers = { 'x-account-id': String(session.accountId) };
+    for (let i = 0; i < 3; i++) {
+      const warm = await ctx.call('GET', '/api/user/me', { token: session.token, headers });
+      expect(warm.json()).toMatchObject({ role: session.role, plan: 0, accountId: session.accountId });
+    }
+    await ctx.db.query('update users set plan = 1 where id = $1', [session.userId]);
+    const changed = await ctx.call('GET', '/api/user/me', { token: session.token, headers });
+    expect(changed.json()).toMatchObject({ plan: 1 });
+    await ctx.db.query('delete from account_members where user_id = $1', [session.userId]);
+    const removed = await ctx.call('GET', '/api/user/me', { token: session.token, headers });
+    expect(removed.statusCode).toBe(403);
+  });
+
   it('refuses missing, malformed, foreign, expired and orphaned tokens with 401 "Session expired"', async () => {
     const session = await ctx.register();
     const now = Math.floor(Date.now() / 1000);
