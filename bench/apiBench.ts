@@ -14,7 +14,7 @@ export type ApiFigures = {
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const password = 'correct horse battery';
 
-async function helloRps(): Promise<number> {
+export async function helloRps(): Promise<number> {
   const hello = await startServer('bench/hello.ts', { PORT: '3901' }, 'http://127.0.0.1:3901/hello');
   try {
     return autocannon({ url: 'http://127.0.0.1:3901/hello' }, seconds, 10);
@@ -67,7 +67,7 @@ async function measureApp(databaseUrl: string): Promise<{ meRps: number; loginRp
 }
 
 /** A throw-away database on the PostgreSQL server of DATABASE_URL (or the local one), or null if none answers. */
-async function withBenchDatabase<T>(fn: (url: string) => Promise<T>): Promise<T | null> {
+export async function withBenchDatabase<T>(fn: (url: string) => Promise<T>): Promise<T | null> {
   const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const admin = new pg.Client({ connectionString: adminUrl });
   try {

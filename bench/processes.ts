@@ -39,6 +39,15 @@ export type Load = { url: string; method?: 'GET' | 'POST'; body?: unknown; heade
 
 /** Loads a URL from a separate autocannon process and returns the mean requests per second (2xx only). */
 export function autocannon(load: Load, seconds: number, connections: number): number {
+  return autocannonRun(load, seconds, connections).rps;
+}
+
+/** The same load, with the 99th percentile latency as well. */
+export function autocannonRun(
+  load: Load,
+  seconds: number,
+  connections: number,
+): { rps: number; p99Ms: number } {
   const args = [
     `${root}node_modules/autocannon/autocannon.js`,
     '-j',
@@ -57,11 +66,12 @@ export function autocannon(load: Load, seconds: number, connections: number): nu
   if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`);
   const result = JSON.parse(run.stdout) as {
     requests: { average: number };
+    latency: { p99: number };
     non2xx: number;
     duration: number;
   };
   if (result.non2xx > 0) throw new Error(`${load.url}: ${result.non2xx} responses were not 2xx`);
-  return result.requests.average;
+  return { rps: result.requests.average, p99Ms: result.latency.p99 };
 }
 
 export function runNodeJson<T>(script: string, env: Record<string, string>): T {

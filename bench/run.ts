@@ -1,6 +1,15 @@
 // `npm run bench`: ratios against baselines measured in this same run. Prints figures; never fails on them.
+
+import { createServer } from 'vite';
+import { buildIfStale } from '../scripts/buildIfStale.ts';
 import { apiBench } from './apiBench.ts';
+import type { BuilderFigures } from './builderBench.tsx';
+import { builderBrowserBench } from './builderBrowserBench.ts';
 import { bundleBench } from './bundleBench.ts';
+import { crmBench } from './crmBench.ts';
+import type { PublishRenderFigures } from './publishRenderBench.tsx';
+import { publishServeBench } from './publishServeBench.ts';
+import { storeBench } from './storeBench.ts';
 
 const only = process.argv[2];
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
@@ -34,4 +43,113 @@ if (!only || only === 'api') {
     );
   }
   for (const skip of api.skipped) console.log(`  skipped: ${skip}`);
+}
+
+if (!only || only === 'store') {
+  const store = await storeBench();
+  console.log('\nStore API (10,000 products; autocannon from a separate process, 10 connections)');
+  console.log(`  bare Fastify hello       ${store.helloRps.toFixed(0)} req/s`);
+  for (const db of store.databases) {
+    const name = db.name.padEnd(10);
+    console.log(
+      `  ${name} GET products (20 of 10,000)  ${db.listRps.toFixed(0)} req/s  ratio vs hello ${ratio(db.listRps, store.helloRps)}x`,
+    );
+    console.log(
+      `  ${name} GET products, searchTerm    ${db.searchRps.toFixed(0)} req/s  ratio vs hello ${ratio(db.searchRps, store.helloRps)}x`,
+    );
+    console.log(
+      `  ${name} POST orders (checkout)      p50 ${db.checkoutP50.toFixed(1)} ms  p99 ${db.checkoutP99.toFixed(1)} ms`,
+    );
+  }
+  for (const skip of store.skipped) console.log(`  skipped: ${skip}`);
+}
+
+if (!only || only === 'builder') {
+  // The canvas renderers are JSX: load the bench through Vite's SSR module loader, as the app's build does.
+  const vite = await createServer({
+    server: { middlewareMode: true, hmr: false },
+    appType: 'custom',
+    logLevel: 'error',
+  });
+  try {
+    const { builderBench, benchSiteState } = (await vite.ssrLoadModule('/bench/builderBench.tsx')) as {
+      builderBench: () => Promise<BuilderFigures>;
+      benchSiteState: () => { yjsState: string; headingId: string; elements: number };
+    };
+    const b = await builderBench();
+    console.log(`\nBuilder document (${b.elements} elements on one page)`);
+    console.log(
+      `  open (bytes → doc → store)  ${b.openMs.toFixed(1)} ms vs bare Y.applyUpdate ${b.applyUpdateMs.toFixed(1)} ms  ratio ${ratio(b.openMs, b.applyUpdateMs)}x (goal <= 1.5x)`,
+    );
+    console.log(
+      `  static HTML export           ${b.exportMs.toFixed(1)} ms vs renderToStaticMarkup ${b.renderMs.toFixed(1)} ms  ratio ${ratio(b.exportMs, b.renderMs)}x (goal <= 2x)`,
+    );
+    console.log(
+      `  tab-to-tab edit              ${b.tabEditMs.toFixed(3)} ms vs raw BroadcastChannel ${b.channelRoundTripMs.toFixed(3)} ms  ratio ${ratio(b.tabEditMs, b.channelRoundTripMs)}x (goal <= 3x)`,
+    );
+    buildIfStale();
+    const w = await builderBrowserBench(benchSiteState());
+    console.log(`  in Chromium, the built app, one heading edited by typing ${w.elements} elements:`);
+    console.log(
+      `  canvas components re-rendered per edit  median ${w.canvasRendersMedian}, max ${w.canvasRendersMax} (goal <= depth ${w.depth} + 2); whole app median ${w.totalRendersMedian} (panels included)`,
+    );
+    console.log(
+      `  edit-to-paint                p50 ${w.editToPaintP50.toFixed(1)} ms, p95 ${w.editToPaintP95.toFixed(1)} ms (goal p95 < 16 ms); input to the next frame's start p50 ${w.editToFrameP50.toFixed(1)} ms`,
+    );
+    console.log(
+      `  tab-to-tab edit (painted DOM) median ${w.tabEditMedian.toFixed(2)} ms, p95 ${w.tabEditP95.toFixed(2)} ms vs raw BroadcastChannel round trip ${w.channelRoundTripMedian.toFixed(2)} ms  ratio ${ratio(w.tabEditMedian, w.channelRoundTripMedian)}x (goal <= 3x)`,
+    );
+  } finally {
+    await vite.close();
+  }
+}
+
+if (!only || only === 'publish') {
+  const vite = await createServer({
+    server: { middlewareMode: true, hmr: false },
+    appType: 'custom',
+    logLevel: 'error',
+  });
+  let render: PublishRenderFigures;
+  try {
+    const { publishRenderBench } = (await vite.ssrLoadModule('/bench/publishRenderBench.tsx')) as {
+      publishRenderBench: () => PublishRenderFigures;
+    };
+    render = publishRenderBench();
+  } finally {
+    await vite.close();
+  }
+  const serve = await publishServeBench();
+  console.log(`\nPublishing (${render.pages}-page generated site)`);
+  console.log(
+    `  render per page          ${render.publishPerPageMs.toFixed(3)} ms vs renderToStaticMarkup ${render.renderPerPageMs.toFixed(3)} ms  ratio ${ratio(render.publishPerPageMs, render.renderPerPageMs)}x (goal <= 2x)`,
+  );
+  console.log(
+    `  POST publish per page    ${serve.publishApiPerPageMs.toFixed(3)} ms (render + store, SSR build, PGlite)`,
+  );
+  console.log(
+    `  serving a page (${kib(serve.bytes)}) ${serve.pageRps.toFixed(0)} req/s vs static file ${serve.staticRps.toFixed(0)} req/s  ratio ${ratio(serve.pageRps, serve.staticRps)}x (goal >= 0.5x)`,
+  );
+}
+
+if (!only || only === 'crm') {
+  const crm = await crmBench();
+  console.log(`\nCRM (${crm.rows.toLocaleString('en-US')} contacts)`);
+  console.log(`  bare Fastify hello        ${crm.helloRps.toFixed(0)} req/s, p99 ${crm.helloP99Ms} ms`);
+  for (const db of crm.databases) {
+    const goal = db.name === 'PostgreSQL' ? ' (goal >= 0.15x, p99 <= 25 ms)' : '';
+    for (const search of db.searches) {
+      console.log(
+        `  ${db.name.padEnd(10)} search "${search.term}" (${search.rows} of ${search.total} matches) ${search.rps.toFixed(0)} req/s, p99 ${search.p99Ms} ms, ratio vs hello ${ratio(search.rps, crm.helloRps)}x${goal}`,
+      );
+    }
+    const copy =
+      db.copyMs === null
+        ? ''
+        : `; COPY ${(db.copyMs / 1000).toFixed(2)} s, ratio COPY/import ${ratio(db.copyMs, db.importMs)}x (goal >= 0.5x)`;
+    console.log(
+      `  ${db.name.padEnd(10)} import ${(db.importMs / 1000).toFixed(2)} s${copy}; server peak RSS ${db.importPeakRssMiB.toFixed(0)} MiB (${db.baselineRssMiB.toFixed(0)} MiB before)`,
+    );
+  }
+  for (const skip of crm.skipped) console.log(`  skipped: ${skip}`);
 }

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildSite } from './buildSite.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const inputs = [
@@ -10,6 +11,7 @@ const inputs = [
   'vite.config.ts',
   'package-lock.json',
   'scripts/serviceWorkerPlugin.ts',
+  'scripts/buildSite.ts',
 ];
 
 function newestMtime(path: string): number {
@@ -21,10 +23,15 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** Runs `vite build` when dist/ is missing or older than any client source; returns whether it built. */
-export function buildIfStale(): boolean {
-  const built = join(root, 'dist', 'index.html');
-  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+/**
+ * Runs `vite build` and the published-site builds when dist/ is missing or older than any client source;
+ * returns whether it built.
+ */
+export async function buildIfStale(): Promise<boolean> {
+  const outputs = ['index.html', 'server/publishRenderer.js', 'site/site.js'].map((f) =>
+    join(root, 'dist', f),
+  );
+  const builtAt = Math.min(...outputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
   const sourcesAt = Math.max(...inputs.map((input) => newestMtime(join(root, input))));
   if (builtAt > sourcesAt) return false;
   console.log('Building the app (dist/ is missing or older than the sources)…');
@@ -37,5 +44,6 @@ export function buildIfStale(): boolean {
     },
   );
   if (result.status !== 0) throw new Error(`vite build failed with exit code ${result.status}`);
+  await buildSite();
   return true;
 }

@@ -1,4 +1,4 @@
 // Before the browser tests: make sure dist/ holds a build of the current sources.
 import { buildIfStale } from './buildIfStale.ts';
 
-buildIfStale();
+await buildIfStale();

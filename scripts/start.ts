@@ -1,5 +1,5 @@
 // `npm start`: build the client when it is missing or stale, then serve app + API from one process.
 import { buildIfStale } from './buildIfStale.ts';
 
-buildIfStale();
+await buildIfStale();
 await import('../server/main.ts');

@@ -10,14 +10,36 @@ import { createTokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
 import { errorHandler } from './errorHandler.ts';
+import type { JobEngine } from './jobs/jobEngine.ts';
+import { emitWebhookEvent } from './jobs/webhooks.ts';
+import type { PublishingOptions } from './publishing/publishingDeps.ts';
+import { createSiteHosts } from './publishing/siteHosts.ts';
+import { createSitePageCache } from './publishing/sitePageCache.ts';
 import { accountsRoutes } from './routes/accounts/accountsRoutes.ts';
+import { invitationsRoutes } from './routes/accounts/invitationsRoutes.ts';
+import { adminRoutes } from './routes/admin/adminRoutes.ts';
 import { authRoutes } from './routes/auth/authRoutes.ts';
 import { businessRoutes } from './routes/business/businessRoutes.ts';
 import { campaignRoutes } from './routes/campaign/campaignRoutes.ts';
+import { crmRoutes } from './routes/crm/crmRoutes.ts';
+import { ecommerceOwnerRoutes } from './routes/ecommerce/ecommerceOwnerRoutes.ts';
+import { ecommercePublicRoutes, type StoreRateLimits } from './routes/ecommerce/ecommercePublicRoutes.ts';
+import { type OnFormSubmitted, publicFormRoutes } from './routes/forms/publicFormRoutes.ts';
+import { submissionRoutes } from './routes/forms/submissionRoutes.ts';
 import { healthRoutes } from './routes/health/healthRoutes.ts';
+import { integrationsRoutes } from './routes/integrations/integrationsRoutes.ts';
+import { publishRoutes } from './routes/publish/publishRoutes.ts';
+import { reviewAdminRoutes } from './routes/review/reviewAdminRoutes.ts';
 import { reviewRoutes } from './routes/review/reviewRoutes.ts';
 import type { RouteDeps } from './routes/routeDeps.ts';
+import { seoRoutes } from './routes/seo/seoRoutes.ts';
+import { siteRoutes } from './routes/sites/siteRoutes.ts';
+import { socialRoutes } from './routes/social/socialRoutes.ts';
+import { uploadFilesRoutes, uploadRoutes } from './routes/upload/uploadRoutes.ts';
 import { userRoutes } from './routes/user/userRoutes.ts';
+import { webhooksRoutes } from './routes/webhooks/webhooksRoutes.ts';
+import { generateRoutes } from './routes/website/generateRoutes.ts';
+import { websiteRoutes } from './routes/website/websiteRoutes.ts';
 import { registerStatic, securityHeaders, sendSpaIndex, staticDirExists } from './static.ts';
 import { createValidatorCompiler, formatValidationErrors } from './validation.ts';
 
@@ -29,9 +51,25 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** An existing pino-compatible logger instead. */
   loggerInstance?: FastifyBaseLogger;
+  /** The running job engine (the caller starts and stops it); without one, nothing is queued. */
+  jobs?: JobEngine | null;
+  /** The published-site renderer and script (main.ts: the SSR build; tests: the source module). */
+  publishing?: PublishingOptions;
+  /** Called with each stored form submission (the merge wires the CRM's `form-submitted` job here). */
+  onFormSubmitted?: OnFormSubmitted;
+  /** Per-minute limits of the public store routes (benchmarks raise them); the defaults otherwise. */
+  storeRateLimits?: StoreRateLimits;
 };
 
 const BODY_LIMIT = 1024 * 1024;
+
+/** A stored form submission becomes a CRM lead (the `form-submitted` job) and the account's webhooks. */
+function formSubmittedToJobs(jobs: JobEngine, db: Db): OnFormSubmitted {
+  return async (event) => {
+    await jobs.send('form-submitted', event);
+    await emitWebhookEvent(jobs, db, event.accountId, 'form.submitted', event);
+  };
+}
 
 /** The whole HTTP application: plugins, then routes. Tests drive it with `app.inject`. */
 export async function buildApp({
@@ -39,8 +77,15 @@ export async function buildApp({
   db,
   logger = false,
   loggerInstance,
+  jobs = null,
+  publishing = { renderer: null, siteScript: null },
+  onFormSubmitted = jobs ? formSubmittedToJobs(jobs, db) : undefined,
+  storeRateLimits,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const hosts = await createSiteHosts(db, config.publicSiteDomain ?? null);
   const app = Fastify({
+    // Requests to a published site's own host ({sub}.PUBLIC_SITE_DOMAIN, a custom domain) → /sites/{sub}/….
+    rewriteUrl: (request) => hosts.rewrite(request.url ?? '/', request.headers.host),
     ...(loggerInstance ? { loggerInstance } : { logger }),
     bodyLimit: BODY_LIMIT,
     // Lets a reverse proxy's X-Forwarded-For reach request.ip only when it is on this host.
@@ -89,14 +134,53 @@ export async function buildApp({
     return reply.code(404).send({ message: 'Not found' });
   });
 
-  const deps: RouteDeps = { db, tokens, config };
+  const deps: RouteDeps = { db, tokens, config, jobs };
+  const publishingDeps = {
+    ...deps,
+    ...publishing,
+    pageCache: createSitePageCache(db),
+    hosts,
+    publicSiteDomain: config.publicSiteDomain ?? null,
+  };
+  app.addHook('onClose', async () => hosts.close());
+  // A deleted website stops being served at once (its pages go with it; the cache must not keep them).
+  app.addHook('onResponse', async (request, reply) => {
+    if (
+      request.method === 'DELETE' &&
+      reply.statusCode === 204 &&
+      /^\/api\/website\/\d+$/.test(request.url)
+    ) {
+      publishingDeps.pageCache.forgetAll();
+    }
+  });
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);
   await app.register(userRoutes, deps);
   await app.register(accountsRoutes, deps);
   await app.register(businessRoutes, deps);
   await app.register(reviewRoutes, deps);
+  await app.register(reviewAdminRoutes, deps);
+  await app.register(invitationsRoutes, deps);
+  await app.register(adminRoutes, deps);
   await app.register(campaignRoutes, deps);
+  await app.register(websiteRoutes, deps);
+  await app.register(uploadRoutes, deps);
+  await app.register(uploadFilesRoutes, deps);
+  await app.register(generateRoutes, publishingDeps);
+  await app.register(publishRoutes, publishingDeps);
+  await app.register(siteRoutes, publishingDeps);
+  await app.register(publicFormRoutes, { ...publishingDeps, onFormSubmitted });
+  await app.register(submissionRoutes, deps);
+  await app.register(ecommercePublicRoutes, {
+    ...deps,
+    ...(storeRateLimits ? { limits: storeRateLimits } : {}),
+  });
+  await app.register(ecommerceOwnerRoutes, deps);
+  await app.register(crmRoutes, deps);
+  await app.register(integrationsRoutes, deps);
+  await app.register(webhooksRoutes, deps);
+  await app.register(socialRoutes, deps);
+  await app.register(seoRoutes, deps);
 
   await app.ready();
   return app;

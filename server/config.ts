@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadOAuthSettings, type OAuthSettings } from './integrations/oauthSettings.ts';
 
 export type Config = {
   port: number;
@@ -11,6 +12,17 @@ export type Config = {
   adminEmails: string[];
   /** The built client to serve; null when STATIC_DIR is set to an empty string (API only). */
   staticDir: string | null;
+  // Optional so that configs built by hand (tests) need not name them.
+  /** SMTP_URL: where invitation mail goes (smtp:// or smtps://); unset or null: mail is only logged. */
+  smtpUrl?: string | null;
+  /** MAIL_FROM: the sender of that mail. */
+  mailFrom?: string;
+  /** APP_URL: the public origin for links in mail; unset: the origin the inviter's request came to. */
+  appUrl?: string | null;
+  /** PUBLIC_SITE_DOMAIN: published sites also answer on `{subdomain}.{this}`; unset: only under /sites/. */
+  publicSiteDomain?: string | null;
+  /** GOOGLE_ADS_* / FACEBOOK_ADS_*: the ad platforms' OAuth clients; unset: not configured (501). */
+  oauth?: OAuthSettings;
 };
 
 export type Env = Record<string, string | undefined>;
@@ -29,7 +41,21 @@ export function loadConfig(env: Env): Config {
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir),
     adminEmails: parseAdminEmails(env.ADMIN_EMAILS),
     staticDir: parseStaticDir(env.STATIC_DIR),
+    smtpUrl: parseUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']),
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? 'BizSite <no-reply@localhost>',
+    publicSiteDomain: parseSiteDomain(env.PUBLIC_SITE_DOMAIN),
+    appUrl: parseUrl('APP_URL', env.APP_URL, ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
+    oauth: loadOAuthSettings(env),
   };
+}
+
+function parseSiteDomain(raw: string | undefined): string | null {
+  const value = nonEmpty(raw)?.toLowerCase().replace(/\.$/, '');
+  if (value === undefined) return null;
+  if (!/^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(value)) {
+    throw new Error(`PUBLIC_SITE_DOMAIN must be a host name such as sites.example.com (got "${raw}")`);
+  }
+  return value;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -60,6 +86,21 @@ function parseDatabaseUrl(raw: string | undefined): string | null {
     throw new Error(
       `DATABASE_URL must be a postgres:// or postgresql:// URL (got protocol "${url.protocol}")`,
     );
+  }
+  return value;
+}
+
+function parseUrl(name: string, raw: string | undefined, protocols: string[]): string | null {
+  const value = nonEmpty(raw);
+  if (value === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be a ${protocols.join(' or ')}// URL (it is not a valid URL)`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new Error(`${name} must be a ${protocols.join(' or ')}// URL (got protocol "${url.protocol}")`);
   }
   return value;
 }

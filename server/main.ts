@@ -4,6 +4,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDb } from './db/createDb.ts';
 import { migrate } from './db/migrate.ts';
+import { type JobEngine, startJobEngine } from './jobs/jobEngine.ts';
+import { loadPublishing } from './publishing/loadPublishing.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -25,13 +27,25 @@ const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' }, logDestination);
 setInterval(() => logDestination.flush(), 1000).unref();
 
 let app: Awaited<ReturnType<typeof buildApp>>;
+let jobs: JobEngine | null = null;
 try {
   const { applied } = await migrate(db);
-  app = await buildApp({ config, db, loggerInstance: logger });
+  jobs = await startJobEngine({
+    db,
+    databaseUrl: config.databaseUrl,
+    mail: { smtpUrl: config.smtpUrl ?? null, from: config.mailFrom ?? 'BizSite <no-reply@localhost>' },
+    log: logger.child({ module: 'jobs' }),
+    oauth: config.oauth ?? null,
+  });
+  // Published sites are rendered by the SSR build of the canvas renderers (npm run build).
+  const { missing, ...publishing } = await loadPublishing(new URL('../dist', import.meta.url).pathname);
+  if (missing.length > 0) logger.warn({ missing }, 'publishing is unavailable until `npm run build`');
+  app = await buildApp({ config, db, loggerInstance: logger, jobs, publishing });
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
   console.error(error);
+  await jobs?.stop(2000);
   await db.close();
   process.exit(1);
 }
@@ -57,6 +71,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   timer.unref();
   try {
     await app.close(); // stops accepting, waits for in-flight requests
+    await jobs?.stop(5000); // lets running jobs finish; it uses the database, so it stops first
     await db.close(); // PGlite: flush and close, or the data directory may be left inconsistent
     app.log.info('stopped');
     logDestination.flushSync();

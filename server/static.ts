@@ -26,6 +26,18 @@ const HTML_SECURITY_HEADERS: Record<string, string> = {
   'x-frame-options': 'DENY',
 };
 
+// The job dashboard page (/hangfire) is embedded by the app's own Admin dashboard, so it may be framed
+// by this origin; every other page may not be framed at all.
+const FRAMEABLE_PAGES = new Set(['/hangfire']);
+const SAME_ORIGIN_FRAMING: Record<string, string> = {
+  ...HTML_SECURITY_HEADERS,
+  'content-security-policy': (HTML_SECURITY_HEADERS['content-security-policy'] ?? '').replace(
+    "frame-ancestors 'none'",
+    "frame-ancestors 'self'",
+  ),
+  'x-frame-options': 'SAMEORIGIN',
+};
+
 export function staticDirExists(dir: string): boolean {
   return existsSync(dir) && statSync(dir).isDirectory();
 }
@@ -58,6 +70,11 @@ export function sendSpaIndex(reply: FastifyReply): FastifyReply {
 /** Adds the HTML security headers when the response is an HTML page; nosniff on everything. */
 export function securityHeaders(reply: FastifyReply): void {
   reply.header('x-content-type-options', 'nosniff');
+  // Published sites set their own, stricter policy (server/routes/sites).
+  if (reply.hasHeader('content-security-policy')) return;
   const type = reply.getHeader('content-type');
-  if (typeof type === 'string' && type.startsWith('text/html')) reply.headers(HTML_SECURITY_HEADERS);
+  if (typeof type === 'string' && type.startsWith('text/html')) {
+    const pathname = reply.request.url.split('?')[0]?.replace(/\/+$/, '') ?? '';
+    reply.headers(FRAMEABLE_PAGES.has(pathname) ? SAME_ORIGIN_FRAMING : HTML_SECURITY_HEADERS);
+  }
 }

@@ -101,6 +101,8 @@ function describe(error: ErrorObject, dataVar: string): string {
       return `${subject} must be ${JSON.stringify(params.allowedValue)}`;
     case 'pattern':
       return `${subject} is not in a valid format`;
+    case 'minProperties':
+      return `${subject} must name at least one field`;
     default:
       return `${subject} ${error.message ?? 'is not valid'}`;
   }

@@ -16,6 +16,17 @@ if (route.page === 'oauthCallback') {
       </Themed>
     </StrictMode>,
   );
+} else if (route.page === 'jobs') {
+  // The job dashboard the Admin dashboard embeds: a page of its own, loaded only here.
+  void import('./views/jobs/JobDashboardPage.tsx').then(({ JobDashboardPage }) =>
+    root.render(
+      <StrictMode>
+        <Themed>
+          <JobDashboardPage />
+        </Themed>
+      </StrictMode>,
+    ),
+  );
 } else {
   // Created and started once, outside React, so StrictMode's double effects cannot restart it.
   const system = createAppSystem();

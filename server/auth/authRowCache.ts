@@ -5,15 +5,14 @@ const MAX_ENTRIES = 10_000;
 
 /**
  * Loads the row behind every authenticated request (user, token version, resolved account).
- * Where the database says only this process writes (PGlite), rows are kept until the next write of
- * any kind, so roles, revocations and removals still apply on the very next request; on PostgreSQL
- * every request reads the database.
+ * Rows are kept until the database's write generation moves: after any write of this process (so roles,
+ * revocations and removals made through this server apply on the very next request) and, on PostgreSQL,
+ * when another process's change to users or memberships is announced (migration 0007).
  */
 export function createAuthRowLoader(
   db: Db,
 ): (userId: number, requestedAccountId: number | null) => Promise<AuthRow | null> {
-  const generation = db.writeGeneration;
-  if (!generation) return (userId, requestedAccountId) => loadAuthRow(db, userId, requestedAccountId);
+  const generation = db.authRowsGeneration;
   const cache = new Map<string, { generation: number; row: AuthRow | null }>();
   return async (userId, requestedAccountId) => {
     const key = `${userId}:${requestedAccountId ?? ''}`;

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/types.ts';
 import { HttpError } from '../errors.ts';
+import { deny, NOT_A_MEMBER } from './access.ts';
 import { createAuthRowLoader } from './authRowCache.ts';
 import type { TokenService } from './tokens.ts';
 
 export const SESSION_EXPIRED = 'Session expired';
-export const NO_ACCOUNT_ACCESS = 'You do not have access to this account';
+export const NO_ACCOUNT_ACCESS = NOT_A_MEMBER;
 
 const MAX_INT4 = 2_147_483_647;
 
@@ -36,7 +37,9 @@ export function createAuthenticate(db: Db, tokens: TokenService): (request: Fast
     const requestedAccountId = parseAccountHeader(request.headers['x-account-id']);
     const row = await loadAuthRow(claims.userId, requestedAccountId);
     if (!row || row.tokenVersion !== claims.tokenVersion) throw new HttpError(401, SESSION_EXPIRED);
-    if (requestedAccountId !== null && row.accountId === null) throw new HttpError(403, NO_ACCOUNT_ACCESS);
+    if (requestedAccountId !== null && row.accountId === null) {
+      throw await deny(db, request, row.user, NO_ACCOUNT_ACCESS);
+    }
     request.user = row.user;
     request.accountId = row.accountId;
   };

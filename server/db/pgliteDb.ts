@@ -53,6 +53,7 @@ export async function createPgliteDb(dir: string): Promise<Db> {
     kind: 'pglite',
     pglite: pg,
     writeGeneration: () => generation,
+    authRowsGeneration: () => generation,
     query: (sql, params) => guard(() => direct.query(sql, params)),
     one: (sql, params) => guard(() => direct.one(sql, params)),
     exec: (sql) => guard(() => direct.exec(sql)),

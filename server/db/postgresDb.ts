@@ -16,17 +16,78 @@ function prepared(sql: string, params: unknown[]): pg.QueryConfig {
   return { name, text: sql, values: params };
 }
 
-function wrap(run: Run): Queryable {
+// Our reads are plain SELECTs; anything else (insert, update, delete, with …, DDL) may write.
+const READ_ONLY = /^\s*select\b/i;
+
+function wrap(run: Run, onWrite: () => void): Queryable {
   const query = async <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => {
-    const result = await run(sql, params ? [...params] : undefined);
-    return result.rows as T[];
+    try {
+      const result = await run(sql, params ? [...params] : undefined);
+      return result.rows as T[];
+    } finally {
+      if (!READ_ONLY.test(sql)) onWrite();
+    }
   };
   return {
     query,
     one: async <T>(sql: string, params?: readonly unknown[]) => (await query<T>(sql, params))[0] ?? null,
     exec: async (sql: string) => {
-      // Without parameters pg uses the simple protocol, which accepts several statements.
-      await run(sql);
+      try {
+        // Without parameters pg uses the simple protocol, which accepts several statements.
+        await run(sql);
+      } finally {
+        onWrite();
+      }
+    },
+  };
+}
+
+/**
+ * The write generation on PostgreSQL: it moves after this process's own writes (synchronously, so the
+ * next request sees them) and on every `auth_rows` notification (migration 0007: other processes, psql).
+ * While the listening connection is down nothing may be cached, so every call moves it.
+ */
+function createWriteGeneration(url: string, onError?: (error: Error) => void) {
+  let generation = 0;
+  let listening = false;
+  let closed = false;
+  let client: pg.Client | null = null;
+  const bump = () => {
+    generation += 1;
+  };
+  const connect = async (): Promise<void> => {
+    if (closed) return;
+    const next = new pg.Client({ connectionString: url, application_name: 'auth-rows-listener' });
+    next.on('notification', bump);
+    next.on('error', (error) => onError?.(error));
+    next.on('end', () => {
+      listening = false;
+      bump();
+      if (!closed) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query('listen auth_rows');
+      bump(); // whatever changed while not listening is forgotten
+      listening = true;
+    } catch (error) {
+      onError?.(error as Error);
+      await next.end().catch(() => undefined);
+    }
+  };
+  const ready = connect();
+  return {
+    ready,
+    bump,
+    current: () => {
+      if (!listening) bump();
+      return generation;
+    },
+    close: async () => {
+      closed = true;
+      listening = false;
+      await client?.end().catch(() => undefined);
     },
   };
 }
@@ -36,11 +97,17 @@ export function createPostgresDb(url: string, onIdleError?: (error: Error) => vo
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (error) => onIdleError?.(error));
-  const direct = wrap((sql, params) => (params ? pool.query(prepared(sql, params)) : pool.query(sql)));
+  const generation = createWriteGeneration(url, onIdleError);
+  const onWrite = generation.bump;
+  const direct = wrap(
+    (sql, params) => (params ? pool.query(prepared(sql, params)) : pool.query(sql)),
+    onWrite,
+  );
 
   return {
     kind: 'postgres',
     writeGeneration: null,
+    authRowsGeneration: generation.current,
     ...direct,
     transaction: async (fn) => {
       const client = await pool.connect();
@@ -48,7 +115,7 @@ export function createPostgresDb(url: string, onIdleError?: (error: Error) => vo
       try {
         await client.query('begin');
         const result = await fn(
-          wrap((sql, params) => (params ? client.query(prepared(sql, params)) : client.query(sql))),
+          wrap((sql, params) => (params ? client.query(prepared(sql, params)) : client.query(sql)), onWrite),
         );
         await client.query('commit');
         return result;
@@ -60,11 +127,13 @@ export function createPostgresDb(url: string, onIdleError?: (error: Error) => vo
         }
         throw error;
       } finally {
+        onWrite(); // the commit (or rollback) is when other readers see the change
         // A client whose rollback failed is in an unknown state: destroy it instead of reusing it.
         client.release(broken);
       }
     },
     close: async () => {
+      await generation.close();
       if (!pool.ended) await pool.end();
     },
   };

@@ -26,7 +26,12 @@ export type Db = Queryable & {
   /**
    * Where only this process can write (PGlite owns its data directory), a counter that moves after every
    * statement that may write, so in-process caches of rows know when to forget them. null where other
-   * processes may write too (PostgreSQL): there, nothing may be cached across requests.
+   * processes may write too (PostgreSQL): there, nothing may be cached across requests on this alone.
    */
   writeGeneration: (() => number) | null;
+  /**
+   * For the rows behind authentication (users, memberships) only: moves after every write of this process
+   * and, on PostgreSQL, on every `auth_rows` notification (another process changed one; migration 0007).
+   */
+  authRowsGeneration: () => number;
 };

@@ -18,3 +18,26 @@ export async function listAccountsOfUser(db: Queryable, userId: number): Promise
     [userId],
   );
 }
+
+const ACCOUNT_COLUMNS = 'id, name, industry, description, is_active as "isActive"';
+
+export type NewAccount = { name: string; industry: string; description: string };
+
+/** Creates an account with `userId` as its first Admin, in the caller's transaction. */
+export async function createAccount(tx: Queryable, input: NewAccount, userId: number): Promise<AccountView> {
+  const account = await tx.one<AccountView>(
+    `insert into accounts (name, industry, description) values ($1, $2, $3) returning ${ACCOUNT_COLUMNS}`,
+    [input.name, input.industry, input.description],
+  );
+  if (!account) throw new Error('insert into accounts returned no row');
+  await tx.query(
+    `insert into account_members (account_id, user_id, role_name, joined_at)
+     values ($1, $2, 'Admin', clock_timestamp())`,
+    [account.id, userId],
+  );
+  return account;
+}
+
+export async function findAccount(db: Queryable, accountId: number): Promise<AccountView | null> {
+  return db.one<AccountView>(`select ${ACCOUNT_COLUMNS} from accounts where id = $1`, [accountId]);
+}

@@ -1,16 +1,23 @@
 import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, sendTo, setup } from 'xstate';
-import { errorMessage } from '../services/ApiError.ts';
+import { ApiError, errorMessage } from '../services/ApiError.ts';
 import type { AuthResult, BusinessProfile, BusinessSetupInput } from '../services/apiTypes.ts';
 import type { LoginInput, RegisterInput } from '../services/authApi.ts';
 import { STORAGE_KEYS, type StoredSession, setFlag } from '../services/browserStorage.ts';
 import type { ToastInput } from '../services/toast.ts';
+import { adminMachine } from './adminMachine.ts';
+import { type BuilderFocus, type BuilderInput, builderMachine } from './builderMachine.ts';
+import { invitationMachine } from './invitationMachine.ts';
 import { notProvided } from './notProvided.ts';
+import { oauthConnectMachine } from './oauthConnectMachine.ts';
 import { detectOAuthCallback, type OAuthCallback, type PageLocation } from './oauthOnLoad.ts';
 import { passwordFormMachine } from './passwordFormMachine.ts';
+import { plannerEditorMachine } from './plannerEditorMachine.ts';
 import { profileFormMachine } from './profileFormMachine.ts';
+import { publishMachine } from './publishMachine.ts';
 import { reviewMachine } from './reviewMachine.ts';
 import { type SessionEndedEvent, sessionMachine } from './sessionMachine.ts';
 import { showToast } from './systemActions.ts';
+import { teamMachine } from './teamMachine.ts';
 import { toastsMachine } from './toastsMachine.ts';
 import { tourMachine } from './tourMachine.ts';
 
@@ -20,13 +27,40 @@ export type SetupNext = 'builder' | 'generator';
 export type AppEvent =
   | ({ type: 'auth.login' } & LoginInput)
   | ({ type: 'auth.register' } & RegisterInput)
-  | { type: 'business.submit'; business: BusinessSetupInput; next: SetupNext }
+  | { type: 'business.submit'; business: BusinessSetupInput; next: SetupNext; logo?: File | null }
   | { type: 'website.create' }
+  /** Generate Website on the websites list: the business form's variant (prefilled, one button). */
+  | { type: 'website.generate' }
+  /** Use Template in the template chooser: the choice is stored and a new site opens seeded from it. */
+  | { type: 'template.use'; templateId: string }
+  /** Opens the builder on a saved site (Edit on a website card). */
+  | { type: 'website.edit'; websiteId: string; mode?: 'preview'; focus?: BuilderFocus }
   | { type: 'flow.build' }
   | { type: 'flow.generate' }
+  /** Generate Website on the generator screen, from the business profile. */
+  | { type: 'generator.generate'; business: GenerateInput }
   | { type: 'website.saved' }
   | { type: 'view.back' }
   | SessionEndedEvent;
+
+/** The setup call's payload, and the optional logo that is uploaded beside it (spec: the call never carries it). */
+export type SetupInput = BusinessSetupInput & { logo?: File };
+
+/** What the generator works from: the business profile, and the uploaded logo's URL if any. */
+export type GenerateInput = BusinessSetupInput & { logo?: string };
+
+/** Spec §8 generator messages, word for word. */
+export const GENERATION_FAILED = 'Website generation failed';
+export const GENERATION_NETWORK_ERROR = 'Network error. Please try again.';
+
+/** The message the generator screen shows for a failed generation (spec §8). */
+export function generationError(error: unknown): string {
+  if (error instanceof ApiError && error.status === 0) return GENERATION_NETWORK_ERROR;
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+    return errorMessage(error, GENERATION_FAILED);
+  }
+  return GENERATION_FAILED;
+}
 
 /** Read once at start-up by the composition root (storage, URL), so the machine itself stays pure. */
 export type AppInput = { session: StoredSession | null; location: PageLocation; oauthProcessed: boolean };
@@ -36,7 +70,25 @@ export type AppContext = {
   /** An unprocessed OAuth callback of a signed-in user, handled once on load. */
   oauth: OAuthCallback | null;
   next: SetupNext;
+  /** The site the builder opens: a saved id, a local draft, or a new draft. */
+  builder: BuilderInput;
+  /** The generator screen's failure message (spec §8), null when there is none. */
+  generatorError: string | null;
+  /** Which business form shows: the first setup, or the variant with a single Generate Website button. */
+  setupVariant: 'setup' | 'generate';
 };
+
+/** The site of a /builder/<id> deep link (a saved id or a `draft-…` room), or null. */
+export function builderTargetFromPath(pathname: string): BuilderInput | null {
+  const match = /^\/builder\/([A-Za-z0-9-]{1,64})\/?$/.exec(pathname);
+  if (!match?.[1]) return null;
+  const id = match[1];
+  return id.startsWith('draft-')
+    ? { websiteId: null, draftId: id }
+    : /^\d+$/.test(id)
+      ? { websiteId: id }
+      : null;
+}
 
 /** The top-level views of spec §2. */
 export type AppView =
@@ -64,6 +116,13 @@ export const appMachine = setup({
       review: 'review';
       profileForm: 'profileForm';
       passwordForm: 'passwordForm';
+      team: 'team';
+      admin: 'admin';
+      invitation: 'invitation';
+      builder: 'builder';
+      publish: 'publish';
+      planner: 'planner';
+      oauthConnect: 'oauthConnect';
     },
   },
   actors: {
@@ -73,11 +132,19 @@ export const appMachine = setup({
     review: reviewMachine,
     profileForm: profileFormMachine,
     passwordForm: passwordFormMachine,
+    team: teamMachine,
+    admin: adminMachine,
+    invitation: invitationMachine,
+    builder: builderMachine,
+    publish: publishMachine,
+    generateWebsite: notProvided<{ websiteId: string }, GenerateInput>('generateWebsite'),
+    planner: plannerEditorMachine,
+    oauthConnect: oauthConnectMachine,
     login: notProvided<AuthResult, LoginInput>('login'),
     register: notProvided<AuthResult, RegisterInput>('register'),
-    setupBusiness: notProvided<BusinessProfile, BusinessSetupInput>('setupBusiness'),
-    googleAdsCallback: notProvided<void, { code: string }>('googleAdsCallback'),
-    facebookAdsCallback: notProvided<void, { code: string }>('facebookAdsCallback'),
+    setupBusiness: notProvided<BusinessProfile, SetupInput>('setupBusiness'),
+    googleAdsCallback: notProvided<void, { code: string; state: string }>('googleAdsCallback'),
+    facebookAdsCallback: notProvided<void, { code: string; state: string }>('facebookAdsCallback'),
   },
   actions: {
     startSession: sendTo('session', (_, params: AuthResult) => ({
@@ -85,15 +152,24 @@ export const appMachine = setup({
       ...params,
     })),
     toast: (args, params: ToastInput) => showToast(args, params),
-    /** The auth view lives at /login; the other views at / (dropping a processed OAuth code). */
+    /**
+     * The auth view lives at /login; the builder at /builder/<id> (kept by the builder machine, which
+     * knows the id); the other views at / (dropping a processed OAuth code or a builder path).
+     */
     syncUrl: (_, params: { view: 'auth' | 'app' }) => {
       const { pathname, search } = window.location;
       if (params.view === 'auth') {
         if (pathname !== '/login') window.history.replaceState(null, '', '/login');
-      } else if (pathname === '/login' || new URLSearchParams(search).has('code')) {
+      } else if (
+        pathname === '/login' ||
+        pathname.startsWith('/builder/') ||
+        new URLSearchParams(search).has('code')
+      ) {
         window.history.replaceState(null, '', '/');
       }
     },
+    storeTemplate: (_, params: { templateId: string }) =>
+      localStorage.setItem(STORAGE_KEYS.selectedTemplate, params.templateId),
     markOAuthProcessed: () => setFlag(STORAGE_KEYS.oauthProcessed, sessionStorage),
     markGoogleConnected: () => setFlag(STORAGE_KEYS.googleAuthSuccess),
     markFacebookConnected: () => setFlag(STORAGE_KEYS.facebookAuthSuccess),
@@ -103,6 +179,10 @@ export const appMachine = setup({
     facebookCallback: ({ context }) => context.oauth?.provider === 'facebook',
     authenticatedOnLoad: ({ context }) => context.storedSession !== null,
     nextIsBuilder: ({ context }) => context.next === 'builder',
+    isVariant: ({ context }) => context.setupVariant === 'generate',
+    builderDeepLink: ({ context }) =>
+      context.storedSession !== null &&
+      (context.builder.websiteId !== null || context.builder.draftId !== undefined),
   },
 }).createMachine({
   id: 'app',
@@ -111,6 +191,9 @@ export const appMachine = setup({
     // The callbacks are authenticated calls: without a session there is nothing to connect.
     oauth: input.session ? detectOAuthCallback(input.location, input.oauthProcessed) : null,
     next: 'builder',
+    builder: (input.session ? builderTargetFromPath(input.location.pathname) : null) ?? { websiteId: null },
+    generatorError: null,
+    setupVariant: 'setup',
   }),
   invoke: [
     { id: 'toasts', systemId: 'toasts', src: 'toasts' },
@@ -130,6 +213,7 @@ export const appMachine = setup({
       always: [
         { guard: 'googleCallback', target: 'oauth.google' },
         { guard: 'facebookCallback', target: 'oauth.facebook' },
+        { guard: 'builderDeepLink', target: 'builder' },
         {
           guard: 'authenticatedOnLoad',
           target: 'dashboard',
@@ -147,7 +231,7 @@ export const appMachine = setup({
         google: {
           invoke: {
             src: 'googleAdsCallback',
-            input: ({ context }) => ({ code: context.oauth?.code ?? '' }),
+            input: ({ context }) => ({ code: context.oauth?.code ?? '', state: context.oauth?.state ?? '' }),
             onDone: { target: '#app.dashboard', actions: 'markGoogleConnected' },
             // Spec §8: a Google failure just returns to the dashboard.
             onError: { target: '#app.dashboard' },
@@ -156,7 +240,7 @@ export const appMachine = setup({
         facebook: {
           invoke: {
             src: 'facebookAdsCallback',
-            input: ({ context }) => ({ code: context.oauth?.code ?? '' }),
+            input: ({ context }) => ({ code: context.oauth?.code ?? '', state: context.oauth?.state ?? '' }),
             onDone: {
               target: '#app.dashboard',
               actions: [
@@ -228,6 +312,7 @@ export const appMachine = setup({
       },
     },
     businessSetup: {
+      exit: assign({ setupVariant: 'setup' as const }),
       initial: 'editing',
       states: {
         editing: {
@@ -236,6 +321,7 @@ export const appMachine = setup({
               target: 'submitting',
               actions: assign(({ event }) => ({ next: event.next })),
             },
+            'view.back': { guard: 'isVariant', target: '#app.dashboard' },
           },
         },
         submitting: {
@@ -244,7 +330,7 @@ export const appMachine = setup({
             src: 'setupBusiness',
             input: ({ event }) => {
               assertEvent(event, 'business.submit');
-              return event.business;
+              return event.logo ? { ...event.business, logo: event.logo } : event.business;
             },
             onDone: [
               {
@@ -275,8 +361,29 @@ export const appMachine = setup({
         { id: 'review', systemId: 'review', src: 'review' },
         { id: 'profileForm', systemId: 'profileForm', src: 'profileForm' },
         { id: 'passwordForm', systemId: 'passwordForm', src: 'passwordForm' },
+        { id: 'team', systemId: 'team', src: 'team' },
+        { id: 'admin', systemId: 'admin', src: 'admin' },
+        { id: 'invitation', systemId: 'invitation', src: 'invitation' },
+        { id: 'planner', systemId: 'planner', src: 'planner' },
+        { id: 'oauthConnect', systemId: 'oauthConnect', src: 'oauthConnect' },
       ],
-      on: { 'website.create': { target: 'flowChoice' } },
+      on: {
+        'website.create': { target: 'flowChoice', actions: assign({ builder: { websiteId: null } }) },
+        'website.generate': { target: 'businessSetup', actions: assign({ setupVariant: 'generate' }) },
+        'template.use': {
+          target: 'builder',
+          actions: [
+            { type: 'storeTemplate', params: ({ event }) => ({ templateId: event.templateId }) },
+            assign({ builder: { websiteId: null } }),
+          ],
+        },
+        'website.edit': {
+          target: 'builder',
+          actions: assign(({ event }) => ({
+            builder: { websiteId: event.websiteId, mode: event.mode, focus: event.focus },
+          })),
+        },
+      },
     },
     flowChoice: {
       on: {
@@ -286,10 +393,40 @@ export const appMachine = setup({
       },
     },
     builder: {
+      invoke: [
+        { id: 'builder', systemId: 'builder', src: 'builder', input: ({ context }) => context.builder },
+        { id: 'publish', systemId: 'publish', src: 'publish' },
+      ],
+      exit: [{ type: 'syncUrl', params: { view: 'app' } }, assign({ builder: { websiteId: null } })],
       on: { 'website.saved': { target: 'dashboard' }, 'view.back': { target: 'dashboard' } },
     },
     generator: {
+      entry: assign({ generatorError: null }),
       on: { 'website.saved': { target: 'dashboard' }, 'view.back': { target: 'dashboard' } },
+      initial: 'idle',
+      states: {
+        idle: { on: { 'generator.generate': { target: 'generating' } } },
+        generating: {
+          tags: ['busy'],
+          entry: assign({ generatorError: null }),
+          invoke: {
+            src: 'generateWebsite',
+            input: ({ event }) => {
+              assertEvent(event, 'generator.generate');
+              return event.business;
+            },
+            // The generated site is saved, then opens in the builder.
+            onDone: {
+              target: '#app.builder',
+              actions: assign(({ event }) => ({ builder: { websiteId: event.output.websiteId } })),
+            },
+            onError: {
+              target: 'idle',
+              actions: assign(({ event }) => ({ generatorError: generationError(event.error) })),
+            },
+          },
+        },
+      },
     },
   },
 });
@@ -316,3 +453,11 @@ export const selectTourRef = (snapshot: AppSnapshot) => snapshot.children.tour;
 export const selectReviewRef = (snapshot: AppSnapshot) => snapshot.children.review;
 export const selectProfileFormRef = (snapshot: AppSnapshot) => snapshot.children.profileForm;
 export const selectPasswordFormRef = (snapshot: AppSnapshot) => snapshot.children.passwordForm;
+export const selectTeamRef = (snapshot: AppSnapshot) => snapshot.children.team;
+export const selectAdminRef = (snapshot: AppSnapshot) => snapshot.children.admin;
+export const selectBuilderRef = (snapshot: AppSnapshot) => snapshot.children.builder;
+export const selectPublishRef = (snapshot: AppSnapshot) => snapshot.children.publish;
+export const selectGeneratorError = (snapshot: AppSnapshot) => snapshot.context.generatorError;
+export const selectSetupVariant = (snapshot: AppSnapshot) => snapshot.context.setupVariant;
+export const selectPlannerRef = (snapshot: AppSnapshot) => snapshot.children.planner;
+export const selectOAuthConnectRef = (snapshot: AppSnapshot) => snapshot.children.oauthConnect;

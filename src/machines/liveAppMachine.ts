@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
-import type { BusinessSetupInput, ReviewInput } from '../services/apiTypes.ts';
+import type { ReviewInput } from '../services/apiTypes.ts';
 import { type LoginInput, login, logout, type RegisterInput, register } from '../services/authApi.ts';
 import { setupBusiness } from '../services/businessApi.ts';
 import type { Http } from '../services/http.ts';
 import { facebookAdsCallback, googleAdsCallback } from '../services/oauthApi.ts';
+import { publishWebsite, unpublishWebsite } from '../services/publishApi.ts';
 import { queryKeys } from '../services/queryKeys.ts';
 import { submitReview } from '../services/reviewApi.ts';
 import {
@@ -13,11 +14,23 @@ import {
   type ProfileInput,
   updateProfile,
 } from '../services/userApi.ts';
-import { appMachine } from './appMachine.ts';
+import { generateWebsite, saveWebsite, uploadImage } from '../services/websiteApi.ts';
+import { appMachine, type GenerateInput, type SetupInput } from './appMachine.ts';
+import { createLiveBuilderMachine } from './liveBuilderMachine.ts';
+import { createLiveOAuthConnectMachine, createLivePlannerMachine } from './livePlannerMachines.ts';
+import {
+  createLiveAdminMachine,
+  createLiveInvitationMachine,
+  createLiveTeamMachine,
+} from './liveTeamMachines.ts';
 import { passwordFormMachine } from './passwordFormMachine.ts';
 import { profileFormMachine } from './profileFormMachine.ts';
+import { type PublishRequest, publishMachine } from './publishMachine.ts';
 import { reviewMachine } from './reviewMachine.ts';
 import { sessionMachine } from './sessionMachine.ts';
+
+/** Where the uploaded business logo's URL is kept for the generator. */
+const BUSINESS_LOGO_KEY = 'businessLogo';
 
 /**
  * The app machine with its real effects: every call goes through `http`, and each write
@@ -57,18 +70,58 @@ export function createLiveAppMachine(http: Http, queryClient: QueryClient) {
           ),
         },
       }),
+      builder: createLiveBuilderMachine(http, queryClient),
+      publish: publishMachine.provide({
+        actors: {
+          publishSite: fromPromise(async ({ input }: { input: PublishRequest }) => {
+            if (input.save) await (await import('./builderEffects.ts')).saveSite(http, input.save);
+            const result = await publishWebsite(http, input.websiteId, {
+              subdomain: input.subdomain,
+              ...(input.customDomain ? { customDomain: input.customDomain } : {}),
+            });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.websites });
+            return result;
+          }),
+          unpublishSite: fromPromise(async ({ input }: { input: { websiteId: string } }) => {
+            await unpublishWebsite(http, input.websiteId);
+            void queryClient.invalidateQueries({ queryKey: queryKeys.websites });
+          }),
+        },
+      }),
+      generateWebsite: fromPromise(async ({ input }: { input: GenerateInput }) => {
+        const logo = input.logo ?? localStorage.getItem(BUSINESS_LOGO_KEY) ?? undefined;
+        const site = await generateWebsite(http, { ...input, ...(logo ? { logo } : {}) });
+        const saved = await saveWebsite(http, {
+          name: site.name,
+          htmlContent: site.html,
+          pagesData: JSON.stringify(site.pages),
+          pages: site.pages,
+          yjsState: '',
+        });
+        localStorage.setItem('generatedWebsiteId', saved.id);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.websites });
+        return { websiteId: saved.id };
+      }),
+      team: createLiveTeamMachine(http, queryClient),
+      admin: createLiveAdminMachine(http, queryClient),
+      invitation: createLiveInvitationMachine(http, queryClient),
+      planner: createLivePlannerMachine(http, queryClient),
+      oauthConnect: createLiveOAuthConnectMachine(http, queryClient),
       login: fromPromise(({ input }: { input: LoginInput }) => login(http, input)),
       register: fromPromise(({ input }: { input: RegisterInput }) => register(http, input)),
-      setupBusiness: fromPromise(async ({ input }: { input: BusinessSetupInput }) => {
-        const profile = await setupBusiness(http, input);
+      setupBusiness: fromPromise(async ({ input }: { input: SetupInput }) => {
+        const { logo, ...business } = input;
+        const profile = await setupBusiness(http, business);
+        // The logo goes up through the upload route (a data URL if that fails, spec §7); the generator uses it.
+        if (logo) localStorage.setItem(BUSINESS_LOGO_KEY, await uploadImage(http, logo));
         queryClient.setQueryData(queryKeys.businessProfile, profile);
         return profile;
       }),
-      googleAdsCallback: fromPromise(({ input }: { input: { code: string } }) =>
-        googleAdsCallback(http, input.code),
+      googleAdsCallback: fromPromise(({ input }: { input: { code: string; state: string } }) =>
+        googleAdsCallback(http, input.code, input.state),
       ),
-      facebookAdsCallback: fromPromise(({ input }: { input: { code: string } }) =>
-        facebookAdsCallback(http, input.code),
+      facebookAdsCallback: fromPromise(({ input }: { input: { code: string; state: string } }) =>
+        facebookAdsCallback(http, input.code, input.state),
       ),
     },
   });

@@ -1,7 +1,8 @@
 /** The ads platform whose OAuth redirect brought the user back. */
 export type OAuthProvider = 'google' | 'facebook';
 
-export type OAuthCallback = { provider: OAuthProvider; code: string };
+/** `state`: what the provider handed back with the code ('' when none); the server checks it. */
+export type OAuthCallback = { provider: OAuthProvider; code: string; state: string };
 
 /** Where the page was loaded: `location.pathname` and `location.search`. */
 export type PageLocation = { pathname: string; search: string };
@@ -17,5 +18,5 @@ export function detectOAuthCallback(location: PageLocation, alreadyProcessed: bo
   const code = params.get('code');
   if (!code) return null;
   const google = params.has('state') && location.pathname.toLowerCase().includes('google');
-  return { provider: google ? 'google' : 'facebook', code };
+  return { provider: google ? 'google' : 'facebook', code, state: params.get('state') ?? '' };
 }

@@ -1,14 +1,125 @@
 import type { Account } from './apiTypes.ts';
-import type { Http } from './http.ts';
+import type { CallContext, Http } from './http.ts';
+import type { Industry } from './rules.ts';
 
 type RawAccount = Omit<Account, 'id' | 'description'> & { id: string | number; description?: string | null };
+type RawId = string | number;
+
+/** A member of an account (spec §3 Account user; `id` is the membership's). */
+export type AccountUser = {
+  id: string;
+  userId: string;
+  userName: string;
+  userEmail: string;
+  roleName: string;
+  joinedAt: string;
+};
+
+/** An account role; at least User and Admin, the server may offer more. */
+export type AccountRole = { id: string; name: string };
+
+/** An invitation not yet accepted. */
+export type Invitation = {
+  id: string;
+  email: string;
+  roleName: string;
+  invitedBy: string | null;
+  createdAt: string;
+  expiresAt: string;
+  expired: boolean;
+};
+
+export type CreateAccountInput = { name: string; description: string; industry: Industry };
+export type InviteInput = { accountId: string; email: string; roleName: string };
+/** An existing user joins at once; a new address gets a link (shown to the inviter, mailed when possible). */
+export type InviteResult = {
+  wasExistingUser: boolean;
+  invitationLink: string | null;
+  expiresAt: string | null;
+};
+export type MemberInput = { accountId: string; userId: string };
+export type AcceptedInvitation = { accountId: string; accountName: string; roleName: string };
+
+function toAccount(account: RawAccount): Account {
+  return { ...account, id: String(account.id), description: account.description ?? '' };
+}
 
 /** GET /api/accounts: the accounts the user belongs to. */
 export async function listAccounts(http: Http): Promise<Account[]> {
   const raw = await http.get('accounts').json<RawAccount[]>();
-  return raw.map((account) => ({
-    ...account,
-    id: String(account.id),
-    description: account.description ?? '',
-  }));
+  return raw.map(toAccount);
+}
+
+/** POST /api/accounts: the creator becomes the new account's Admin. */
+export async function createAccount(http: Http, input: CreateAccountInput): Promise<Account> {
+  return toAccount(await http.post('accounts', { json: input }).json<RawAccount>());
+}
+
+/** GET /api/accounts/{id}/users. */
+export async function listAccountUsers(http: Http, accountId: string): Promise<AccountUser[]> {
+  const raw = await http
+    .get(`accounts/${accountId}/users`)
+    .json<Array<Omit<AccountUser, 'id' | 'userId'> & { id: RawId; userId: RawId }>>();
+  return raw.map((user) => ({ ...user, id: String(user.id), userId: String(user.userId) }));
+}
+
+/** GET /api/accounts/{id}/roles. */
+export async function listAccountRoles(http: Http, accountId: string): Promise<AccountRole[]> {
+  const raw = await http.get(`accounts/${accountId}/roles`).json<Array<{ id: RawId; name: string }>>();
+  return raw.map((role) => ({ id: String(role.id), name: role.name }));
+}
+
+/** POST /api/accounts/{id}/users/invite-or-add. */
+export async function inviteOrAddUser(
+  http: Http,
+  { accountId, email, roleName }: InviteInput,
+): Promise<InviteResult> {
+  const raw = await http
+    .post(`accounts/${accountId}/users/invite-or-add`, { json: { email, roleName } })
+    .json<{ wasExistingUser?: boolean; invitationLink?: string; expiresAt?: string }>();
+  return {
+    wasExistingUser: raw.wasExistingUser === true,
+    invitationLink: raw.invitationLink ?? null,
+    expiresAt: raw.expiresAt ?? null,
+  };
+}
+
+/** POST /api/accounts/{id}/users/{userId}: changes the member's role. */
+export async function changeMemberRole(http: Http, input: MemberInput & { roleName: string }): Promise<void> {
+  await http.post(`accounts/${input.accountId}/users/${input.userId}`, {
+    json: { roleName: input.roleName },
+  });
+}
+
+/** DELETE /api/accounts/{id}/users/{userId}. */
+export async function removeMember(http: Http, input: MemberInput): Promise<void> {
+  await http.delete(`accounts/${input.accountId}/users/${input.userId}`);
+}
+
+/** GET /api/accounts/{id}/invitations: those not yet accepted. */
+export async function listInvitations(http: Http, accountId: string): Promise<Invitation[]> {
+  const raw = await http
+    .get(`accounts/${accountId}/invitations`)
+    .json<Array<Omit<Invitation, 'id'> & { id: RawId }>>();
+  return raw.map((invitation) => ({ ...invitation, id: String(invitation.id) }));
+}
+
+/** DELETE /api/accounts/{id}/invitations/{invitationId}. */
+export async function revokeInvitation(
+  http: Http,
+  input: { accountId: string; invitationId: string },
+): Promise<void> {
+  await http.delete(`accounts/${input.accountId}/invitations/${input.invitationId}`);
+}
+
+/**
+ * POST /api/invitations/accept with the token of an invitation link. Its refusals (not found, used,
+ * expired, another address) are reported by the caller, not by the global error toasts.
+ */
+export async function acceptInvitation(http: Http, token: string): Promise<AcceptedInvitation> {
+  const context: CallContext = { quietStatuses: [403, 404, 409, 410] };
+  const raw = await http
+    .post('invitations/accept', { json: { token }, context })
+    .json<{ accountId: RawId; accountName: string; roleName: string }>();
+  return { accountId: String(raw.accountId), accountName: raw.accountName, roleName: raw.roleName };
 }

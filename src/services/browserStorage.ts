@@ -8,7 +8,10 @@ export const STORAGE_KEYS = {
   hasSeenWalkthrough: 'hasSeenWalkthrough',
   googleAuthSuccess: 'googleAuthSuccess',
   facebookAuthSuccess: 'facebookAuthSuccess',
+  redirectToFacebookCampaigns: 'redirectToFacebookCampaigns',
   oauthProcessed: 'oauthProcessed',
+  selectedTemplate: 'selectedTemplate',
+  generatedWebsiteId: 'generatedWebsiteId',
 } as const;
 
 /** The session as kept in localStorage. */
@@ -55,4 +58,11 @@ export function setFlag(key: string, storage: Storage = localStorage): void {
 /** Whether a flag was set (any non-empty value counts). */
 export function hasFlag(key: string, storage: Storage = localStorage): boolean {
   return Boolean(storage.getItem(key));
+}
+
+/** Reads a flag and removes it (a one-shot hand-over across a page load). */
+export function takeFlag(key: string, storage: Storage = localStorage): boolean {
+  const set = hasFlag(key, storage);
+  storage.removeItem(key);
+  return set;
 }

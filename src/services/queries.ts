@@ -1,10 +1,17 @@
-import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import {
+  type UseMutationResult,
+  type UseQueryResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { listAccounts } from './accountsApi.ts';
 import type { Account, BusinessProfile, User } from './apiTypes.ts';
 import { getBusinessProfile } from './businessApi.ts';
 import { useHttp } from './httpContext.ts';
 import { queryKeys } from './queryKeys.ts';
 import { getMe } from './userApi.ts';
+import { deleteWebsite, listWebsites, uploadWebsiteImage, type WebsiteSummary } from './websiteApi.ts';
 
 /** The signed-in user, fresh from the server. */
 export function useMe(): UseQueryResult<User> {
@@ -19,7 +26,29 @@ export function useAccounts(): UseQueryResult<Account[]> {
 }
 
 /** The current account's business profile, `null` when none was set up. */
-export function useBusinessProfile(): UseQueryResult<BusinessProfile | null> {
+export function useBusinessProfile({ enabled = true } = {}): UseQueryResult<BusinessProfile | null> {
   const http = useHttp();
-  return useQuery({ queryKey: queryKeys.businessProfile, queryFn: () => getBusinessProfile(http) });
+  return useQuery({ queryKey: queryKeys.businessProfile, queryFn: () => getBusinessProfile(http), enabled });
+}
+
+/** The account's websites ('Your Websites'). */
+export function useWebsites(): UseQueryResult<WebsiteSummary[]> {
+  const http = useHttp();
+  return useQuery({ queryKey: queryKeys.websites, queryFn: () => listWebsites(http) });
+}
+
+/** Uploads a builder image (POST /api/website/upload-image) and yields its URL; errors carry the §8 alert. */
+export function useUploadImage(): UseMutationResult<string, Error, File> {
+  const http = useHttp();
+  return useMutation({ mutationFn: (file: File) => uploadWebsiteImage(http, file) });
+}
+
+/** Deletes a website and refreshes the list. */
+export function useDeleteWebsite(): UseMutationResult<void, Error, string> {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteWebsite(http, id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.websites }),
+  });
 }

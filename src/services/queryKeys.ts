@@ -3,4 +3,5 @@ export const queryKeys = {
   me: ['user', 'me'],
   accounts: ['accounts'],
   businessProfile: ['business', 'profile'],
+  websites: ['websites'],
 } as const;

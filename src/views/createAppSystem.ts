@@ -5,6 +5,7 @@ import { createLiveAppMachine } from '../machines/liveAppMachine.ts';
 import { selectAccountId, selectToken } from '../machines/sessionMachine.ts';
 import { hasFlag, readStoredSession, STORAGE_KEYS } from '../services/browserStorage.ts';
 import { createHttp, type Http } from '../services/http.ts';
+import { captureInvitationLink } from '../services/invitationLink.ts';
 import { createQueryClient } from '../services/queryClient.ts';
 
 export type AppActor = Actor<ReturnType<typeof createLiveAppMachine>>;
@@ -13,6 +14,8 @@ export type AppSystem = { actor: AppActor; http: Http; queryClient: QueryClient 
 
 /** Start-up facts the app machine needs, read once from the browser. */
 export function readAppInput(): AppInput {
+  // An invitation link (/invite#token) is kept for this tab until the user is signed in.
+  captureInvitationLink(window.location);
   return {
     session: readStoredSession(),
     location: { pathname: window.location.pathname, search: window.location.search },

@@ -1,9 +1,12 @@
 import { type Actor, createActor, fromCallback } from 'xstate';
+import { adminMachine } from '../../src/machines/adminMachine.ts';
 import { type AppInput, appMachine } from '../../src/machines/appMachine.ts';
+import { invitationMachine } from '../../src/machines/invitationMachine.ts';
 import { passwordFormMachine } from '../../src/machines/passwordFormMachine.ts';
 import { profileFormMachine } from '../../src/machines/profileFormMachine.ts';
 import { reviewMachine } from '../../src/machines/reviewMachine.ts';
 import { type SessionEvent, sessionMachine } from '../../src/machines/sessionMachine.ts';
+import { teamMachine } from '../../src/machines/teamMachine.ts';
 import { selectToastQueue } from '../../src/machines/toastsMachine.ts';
 import { tourMachine } from '../../src/machines/tourMachine.ts';
 import type { AuthResult, User } from '../../src/services/apiTypes.ts';
@@ -68,9 +71,40 @@ export function createAppHarness(input: AppInput) {
       passwordForm: passwordFormMachine.provide({
         actors: { changePassword: calls.actor('changePassword') },
       }),
+      team: teamMachine.provide({
+        actors: {
+          createAccount: calls.actor('createAccount'),
+          inviteOrAdd: calls.actor('inviteOrAdd'),
+          changeRole: calls.actor('changeRole'),
+          removeMember: calls.actor('removeMember'),
+          revokeInvitation: calls.actor('revokeInvitation'),
+        },
+        actions: {
+          refresh: (_, params) => {
+            effects.push(`refresh:${params.accountId ?? 'accounts'}`);
+          },
+        },
+      }),
+      admin: adminMachine.provide({
+        actors: {
+          updateUser: calls.actor('updateUser'),
+          updateCredit: calls.actor('updateCredit'),
+          retryJob: calls.actor('retryJob'),
+        },
+        actions: {
+          refresh: (_, params) => {
+            effects.push(`refresh:admin.${params.data}`);
+          },
+        },
+      }),
+      invitation: invitationMachine.provide({
+        actors: { acceptInvitation: calls.actor('acceptInvitation') },
+        actions: { forgetToken: record('forgetInvitation'), refreshAccounts: record('refreshAccounts') },
+      }),
       login: calls.actor('login'),
       register: calls.actor('register'),
       setupBusiness: calls.actor('setupBusiness'),
+      generateWebsite: calls.actor('generateWebsite'),
       googleAdsCallback: calls.actor('googleAdsCallback'),
       facebookAdsCallback: calls.actor('facebookAdsCallback'),
     },
@@ -79,6 +113,9 @@ export function createAppHarness(input: AppInput) {
         effects.push(`syncUrl:${params.view}`);
       },
       markOAuthProcessed: record('markOAuthProcessed'),
+      storeTemplate: (_, params) => {
+        effects.push(`storeTemplate:${params.templateId}`);
+      },
       markGoogleConnected: record('markGoogleConnected'),
       markFacebookConnected: record('markFacebookConnected'),
     },

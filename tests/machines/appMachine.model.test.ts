@@ -33,11 +33,17 @@ const appModel = createMachine({
         'session.expire': 'auth',
       },
     },
+    businessSetupVariant: {
+      on: { 'business.generate': 'settingUpVariant', 'view.back': 'dashboard', 'session.expire': 'auth' },
+    },
+    settingUpVariant: { on: { 'call.succeed': 'generator', 'call.fail': 'businessSetupVariant' } },
     settingUpForBuilder: { on: { 'call.succeed': 'builder', 'call.fail': 'businessSetup' } },
     settingUpForGenerator: { on: { 'call.succeed': 'generator', 'call.fail': 'businessSetup' } },
     dashboard: {
       on: {
         'website.create': 'flowChoice',
+        'template.use': 'builder',
+        'website.generate': 'businessSetupVariant',
         'session.logout': 'loggingOut',
         'session.expire': 'auth',
         'session.remoteLogout': 'auth',
@@ -53,7 +59,17 @@ const appModel = createMachine({
       },
     },
     builder: { on: { 'website.saved': 'dashboard', 'view.back': 'dashboard', 'session.expire': 'auth' } },
-    generator: { on: { 'website.saved': 'dashboard', 'view.back': 'dashboard', 'session.expire': 'auth' } },
+    generator: {
+      on: {
+        'generator.generate': 'generating',
+        'website.saved': 'dashboard',
+        'view.back': 'dashboard',
+        'session.expire': 'auth',
+      },
+    },
+    generating: {
+      on: { 'call.succeed': 'builder', 'call.fail': 'generator', 'call.networkFail': 'generator' },
+    },
   },
 });
 
@@ -74,6 +90,7 @@ const toastAfter: Record<string, { succeed: string | null; fail: string | null }
   login: { succeed: 'Welcome back!', fail: 'Authentication failed' },
   register: { succeed: 'Account created!', fail: 'Authentication failed' },
   setupBusiness: { succeed: 'Business profile created!', fail: 'Business setup failed' },
+  generateWebsite: { succeed: null, fail: null },
   facebookAdsCallback: { succeed: 'Facebook connected!', fail: 'Facebook connection failed' },
   googleAdsCallback: { succeed: null, fail: null },
   logoutCall: { succeed: null, fail: null },
@@ -82,6 +99,7 @@ const outputOf: Record<string, unknown> = {
   login: aliceAuth,
   register: aliceAuth,
   setupBusiness: { ...business, websiteId: null },
+  generateWebsite: { websiteId: '77' },
 };
 
 function expectToastAfter(h: AppHarness, name: string, outcome: 'succeed' | 'fail', toastsBefore: number) {
@@ -137,7 +155,22 @@ for (const path of paths) {
         'auth.register': () =>
           h.actor.send({ type: 'auth.register', email: 'alice@example.com', password: 'secret1' }),
         'call.succeed': () => settle('succeed'),
-        'call.fail': () => settle('fail'),
+        'call.fail': async () => {
+          const generating = h.calls.only() === 'generateWebsite';
+          await settle('fail');
+          // Spec §8: the server's message, or 'Website generation failed'.
+          if (generating)
+            expect(h.actor.getSnapshot().context.generatorError).toBe('Invalid email or password');
+        },
+        'call.networkFail': async () => {
+          await h.calls.fail(new ApiError(0, 'Network error'));
+          expect(h.actor.getSnapshot().context.generatorError).toBe('Network error. Please try again.');
+        },
+        'generator.generate': () => h.actor.send({ type: 'generator.generate', business }),
+        'template.use': () => {
+          h.actor.send({ type: 'template.use', templateId: 'landing-startup' });
+          expect(h.effects).toContain('storeTemplate:landing-startup');
+        },
         'business.build': () => h.actor.send({ type: 'business.submit', business, next: 'builder' }),
         'business.generate': () => h.actor.send({ type: 'business.submit', business, next: 'generator' }),
         'session.logout': () => h.session().send({ type: 'session.logout' }),
@@ -148,6 +181,7 @@ for (const path of paths) {
         },
         'session.remoteLogout': () => h.remoteLogout(),
         'website.create': () => h.actor.send({ type: 'website.create' }),
+        'website.generate': () => h.actor.send({ type: 'website.generate' }),
         'flow.build': () => h.actor.send({ type: 'flow.build' }),
         'flow.generate': () => h.actor.send({ type: 'flow.generate' }),
         'view.back': () => h.actor.send({ type: 'view.back' }),
@@ -173,21 +207,39 @@ for (const path of paths) {
         },
         oauthGoogle: () => {
           expect(h.actor.getSnapshot().value).toEqual({ oauth: 'google' });
-          expect(h.calls.calls.at(-1)).toEqual({ name: 'googleAdsCallback', input: { code: 'g1' } });
+          expect(h.calls.calls.at(-1)).toEqual({
+            name: 'googleAdsCallback',
+            input: { code: 'g1', state: 's' },
+          });
           expect(h.effects).toContain('markOAuthProcessed');
         },
         oauthFacebook: () => {
           expect(h.actor.getSnapshot().value).toEqual({ oauth: 'facebook' });
-          expect(h.calls.calls.at(-1)).toEqual({ name: 'facebookAdsCallback', input: { code: 'f1' } });
+          expect(h.calls.calls.at(-1)).toEqual({
+            name: 'facebookAdsCallback',
+            input: { code: 'f1', state: '' },
+          });
           expect(h.effects).toContain('markOAuthProcessed');
+        },
+        businessSetupVariant: () => {
+          expect(h.actor.getSnapshot().value).toEqual({ businessSetup: 'editing' });
+          expect(h.actor.getSnapshot().context.setupVariant).toBe('generate');
         },
         businessSetup: () => {
           expect(h.actor.getSnapshot().value).toEqual({ businessSetup: 'editing' });
+          expect(h.actor.getSnapshot().context.setupVariant).toBe('setup');
           expect(h.session().getSnapshot().value).toBe('authenticated');
         },
         settingUpForBuilder: () => {
           expect(h.actor.getSnapshot().value).toEqual({ businessSetup: 'submitting' });
           expect(h.calls.calls.at(-1)).toEqual({ name: 'setupBusiness', input: business });
+        },
+        settingUpVariant: () => {
+          expect(h.actor.getSnapshot().value).toEqual({ businessSetup: 'submitting' });
+          expect(h.actor.getSnapshot().context).toMatchObject({
+            next: 'generator',
+            setupVariant: 'generate',
+          });
         },
         settingUpForGenerator: () => {
           expect(h.actor.getSnapshot().value).toEqual({ businessSetup: 'submitting' });
@@ -207,8 +259,25 @@ for (const path of paths) {
           expect(h.session().getSnapshot().value).toBe('loggingOut');
         },
         flowChoice: () => expect(h.actor.getSnapshot().value).toBe('flowChoice'),
-        builder: () => expect(h.actor.getSnapshot().value).toBe('builder'),
-        generator: () => expect(h.actor.getSnapshot().value).toBe('generator'),
+        builder: () => {
+          expect(h.actor.getSnapshot().value).toBe('builder');
+          // The Publish dialog's machine runs beside the builder.
+          expect(h.actor.system.get('publish')).toBeDefined();
+          const last = h.calls.calls.at(-1);
+          if (last?.name === 'generateWebsite') {
+            // The generated (and saved) site is what the builder opens.
+            expect(h.actor.getSnapshot().context.builder.websiteId).toBe('77');
+          }
+        },
+        generator: () => {
+          expect(h.actor.getSnapshot().value).toEqual({ generator: 'idle' });
+          expect(h.actor.getSnapshot().hasTag('busy')).toBe(false);
+        },
+        generating: () => {
+          expect(h.actor.getSnapshot().value).toEqual({ generator: 'generating' });
+          expect(h.actor.getSnapshot().hasTag('busy')).toBe(true);
+          expect(h.calls.calls.at(-1)).toEqual({ name: 'generateWebsite', input: business });
+        },
       },
     });
   });

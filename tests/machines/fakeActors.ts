@@ -17,10 +17,15 @@ export class FakeCalls {
 
   actor<TOutput, TInput>(name: string): PromiseActorLogic<TOutput, TInput> {
     return fromPromise<TOutput, TInput>(
-      ({ input }) =>
+      ({ input, signal }) =>
         new Promise<TOutput>((resolve, reject) => {
           this.calls.push({ name, input });
-          this.pending.push({ name, input, resolve: resolve as (value: unknown) => void, reject });
+          const call = { name, input, resolve: resolve as (value: unknown) => void, reject };
+          this.pending.push(call);
+          // A call whose actor stopped (its state was left) is no longer in flight.
+          signal.addEventListener('abort', () => {
+            this.pending = this.pending.filter((pending) => pending !== call);
+          });
         }),
     );
   }
@@ -38,6 +43,29 @@ export class FakeCalls {
     call.resolve(value);
     await flush();
     return name;
+  }
+
+  /** Settles the one call in flight named `name`, whatever else is in flight. */
+  async settleNamed(name: string, value?: unknown): Promise<void> {
+    this.take(name).resolve(value);
+    await flush();
+  }
+
+  /** Fails the one call in flight named `name`, whatever else is in flight. */
+  async failNamed(name: string, error: unknown = new Error('boom')): Promise<void> {
+    this.take(name).reject(error);
+    await flush();
+  }
+
+  /** The names of the calls in flight. */
+  inFlight(): string[] {
+    return this.pending.map((call) => call.name);
+  }
+
+  private take(name: string): Pending {
+    const index = this.pending.findIndex((call) => call.name === name);
+    if (index < 0) throw new Error(`no call "${name}" in flight, found ${this.pending.map((p) => p.name)}`);
+    return this.pending.splice(index, 1)[0]!;
   }
 
   async fail(error: unknown = new Error('boom')): Promise<string> {

@@ -12,6 +12,7 @@ describe('detectOAuthCallback', () => {
     ).toEqual({
       provider: 'google',
       code: 'abc',
+      state: 'xyz',
     });
   });
 
@@ -90,7 +91,7 @@ describe('OAuth on load, with the real storage and URL actions', () => {
       },
     ).start();
 
-    expect(calls.calls).toEqual([{ name: 'googleAdsCallback', input: { code: 'g1' } }]);
+    expect(calls.calls).toEqual([{ name: 'googleAdsCallback', input: { code: 'g1', state: 's' } }]);
     await calls.settle();
 
     expect(actor.getSnapshot().value).toBe('dashboard');

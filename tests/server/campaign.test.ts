@@ -16,7 +16,8 @@ describeEachDatabase('campaign OAuth callbacks', (ctx) => {
       { code: 'abc' },
       { code: '', platform },
       { code: 'abc', platform: 'Other' },
-      { code: 'abc', platform, state: 'x' },
+      { code: 'abc', platform, extra: 'x' },
+      { code: 'abc', platform, state: 'x'.repeat(1001) },
     ]) {
       const bad = await ctx.call('POST', url, { token: session.token, body });
       expect(bad.statusCode, JSON.stringify(body)).toBe(400);

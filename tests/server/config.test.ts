@@ -68,4 +68,22 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATA_DIR: dataDir, PORT: port })).toThrow(/PORT/);
     }
   });
+
+  it('reads the mail settings: SMTP_URL and APP_URL must be URLs of the right kind', () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ smtpUrl: null, appUrl: null });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        SMTP_URL: 'smtp://mailer:secret@mail.example:587',
+        MAIL_FROM: 'Team <team@example.com>',
+        APP_URL: 'https://app.example.com/',
+      }),
+    ).toMatchObject({
+      smtpUrl: 'smtp://mailer:secret@mail.example:587',
+      mailFrom: 'Team <team@example.com>',
+      appUrl: 'https://app.example.com',
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, APP_URL: 'ftp://x' })).toThrow(/APP_URL/);
+  });
 });

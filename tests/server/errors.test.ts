@@ -8,6 +8,7 @@ import { TEST_JWT_SECRET } from './harness.ts';
 const brokenDb: Db = {
   kind: 'pglite',
   writeGeneration: null,
+  authRowsGeneration: () => 0,
   query: async () => {
     throw new Error('connection to 10.0.0.5 refused: password authentication failed for "prod"');
   },

@@ -9,6 +9,7 @@ import { buildApp } from '../../server/app.ts';
 import type { Config } from '../../server/config.ts';
 import { createDb, type Db, type DbKind } from '../../server/db/createDb.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { type JobEngine, startJobEngine } from '../../server/jobs/jobEngine.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const ADMIN_EMAIL = 'boss@example.com';
@@ -36,6 +37,10 @@ export type TestContext = {
   readonly app: FastifyInstance;
   readonly db: Db;
   readonly config: Config;
+  /** The PostgreSQL database of this suite (null on PGlite), for tests that write from another connection. */
+  readonly databaseUrl: string | null;
+  /** The job engine, for suites defined with `{ jobs }`. */
+  readonly jobs: JobEngine;
   /** `app.inject` that fails the test on any unexpected 5xx (501 is the only deliberate one). */
   call(method: InjectOptions['method'], url: string, options?: Call): Promise<LightMyRequestResponse>;
   /** Registers a fresh user (unique email unless given) and returns their session. */
@@ -52,7 +57,12 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${emailCounter}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
-type Opened = { db: Db; dispose: () => Promise<void> };
+type Opened = { db: Db; databaseUrl: string | null; dispose: () => Promise<void> };
+
+/** Suites that need the job engine (pg-boss) running; read when the suite starts. */
+export type SuiteOptions = { jobs?: () => { smtpUrl?: string | null } };
+
+const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 
 // Copies the migrated template made by globalSetup and opens the copy.
 async function openPglite(dataDir: string): Promise<Opened> {
@@ -60,7 +70,7 @@ async function openPglite(dataDir: string): Promise<Opened> {
     recursive: true,
   });
   const db = await createDb({ dataDir });
-  return { db, dispose: () => db.close() };
+  return { db, databaseUrl: null, dispose: () => db.close() };
 }
 
 // A database of its own on the server of DATABASE_URL, dropped afterwards.
@@ -79,6 +89,7 @@ async function openPostgres(adminUrl: string): Promise<Opened> {
   await migrate(db);
   return {
     db,
+    databaseUrl: url.toString(),
     dispose: async () => {
       await db.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
@@ -92,8 +103,17 @@ async function openPostgres(adminUrl: string): Promise<Opened> {
   };
 }
 
-function defineContext(kind: DbKind): TestContext {
-  let state: { app: FastifyInstance; db: Db; config: Config; dispose: () => Promise<void> } | null = null;
+type State = {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  jobs: JobEngine | null;
+  databaseUrl: string | null;
+  dispose: () => Promise<void>;
+};
+
+function defineContext(kind: DbKind, options: SuiteOptions): TestContext {
+  let state: State | null = null;
   let tempDir = '';
   const ready = () => {
     if (!state) throw new Error('test context used outside a test');
@@ -118,13 +138,27 @@ function defineContext(kind: DbKind): TestContext {
       adminEmails: [ADMIN_EMAIL],
       staticDir,
     };
-    const app = await buildApp({ config, db: opened.db });
-    state = { app, db: opened.db, config, dispose: opened.dispose };
+    const jobOptions = options.jobs?.();
+    const jobs = jobOptions
+      ? await startJobEngine({
+          db: opened.db,
+          databaseUrl: opened.databaseUrl,
+          mail: { smtpUrl: jobOptions.smtpUrl ?? null, from: 'tests@example.com' },
+          log: silentLog,
+          schedule: false,
+        })
+      : null;
+    // The published-site renderer from source (vitest transforms the TSX); production loads its SSR build.
+    const renderer = await import('../../src/canvas/published/publishRenderer.tsx');
+    const app = await buildApp({ config, db: opened.db, jobs, publishing: { renderer, siteScript: null } });
+    state = { app, db: opened.db, config, jobs, databaseUrl: opened.databaseUrl, dispose: opened.dispose };
   });
 
   afterAll(async () => {
     try {
       await state?.app.close();
+      // The engine polls the database: it stops before the database closes, or the suite never ends.
+      await state?.jobs?.stop(5000);
       await state?.dispose();
     } finally {
       state = null;
@@ -142,6 +176,15 @@ function defineContext(kind: DbKind): TestContext {
     },
     get config() {
       return ready().config;
+    },
+    get databaseUrl() {
+      return ready().databaseUrl;
+    },
+    get jobs() {
+      const { jobs } = ready();
+      if (!jobs)
+        throw new Error('this suite runs without the job engine: pass { jobs } to describeEachDatabase');
+      return jobs;
     },
     call: async (method, url, options = {}) => {
       const headers: Record<string, string> = { ...options.headers };
@@ -180,9 +223,13 @@ function defineContext(kind: DbKind): TestContext {
  * Defines the same suite on PGlite and, when DATABASE_URL is set, again on PostgreSQL
  * (a database of its own per test file, dropped afterwards).
  */
-export function describeEachDatabase(title: string, define: (ctx: TestContext) => void): void {
-  describe(`${title} [PGlite]`, () => define(defineContext('pglite')));
+export function describeEachDatabase(
+  title: string,
+  define: (ctx: TestContext) => void,
+  options: SuiteOptions = {},
+): void {
+  describe(`${title} [PGlite]`, () => define(defineContext('pglite', options)));
   if (process.env.DATABASE_URL) {
-    describe(`${title} [PostgreSQL]`, () => define(defineContext('postgres')));
+    describe(`${title} [PostgreSQL]`, () => define(defineContext('postgres', options)));
   }
 }

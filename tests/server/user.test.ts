@@ -1,4 +1,5 @@
 import { SignJWT } from 'jose';
+import pg from 'pg';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, TEST_JWT_SECRET, uniqueEmail } from './harness.ts';
 
@@ -43,6 +44,37 @@ describeEachDatabase('user: me and the session checks', (ctx) => {
     const removed = await ctx.call('GET', '/api/user/me', { token: session.token, headers });
     expect(removed.statusCode).toBe(403);
   });
+
+  // Only PostgreSQL has other processes: PGlite's one connection is this server's.
+  it.runIf(ctx.kind === 'postgres')(
+    'on PostgreSQL, a change made by another process applies as soon as its notification arrives',
+    async () => {
+      const session = await ctx.register();
+      const warm = await ctx.call('GET', '/api/user/me', { token: session.token });
+      expect(warm.json()).toMatchObject({ plan: 0 });
+      // Another process: a connection of its own, not this server's pool, so only the notification can tell.
+      const other = new pg.Client({ connectionString: ctx.databaseUrl ?? '' });
+      await other.connect();
+      try {
+        await other.query('update users set plan = 2 where id = $1', [session.userId]);
+        await expect
+          .poll(async () => (await ctx.call('GET', '/api/user/me', { token: session.token })).json().plan, {
+            timeout: 5000,
+          })
+          .toBe(2);
+        await other.query('update users set token_version = token_version + 1 where id = $1', [
+          session.userId,
+        ]);
+        await expect
+          .poll(async () => (await ctx.call('GET', '/api/user/me', { token: session.token })).statusCode, {
+            timeout: 5000,
+          })
+          .toBe(401);
+      } finally {
+        await other.end();
+      }
+    },
+  );
 
   it('refuses missing, malformed, foreign, expired and orphaned tokens with 401 "Session expired"', async () => {
     const session = await ctx.register();

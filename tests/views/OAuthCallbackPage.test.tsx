@@ -25,12 +25,15 @@ describe('OAuth popup callback pages', () => {
   });
 
   test('/google-callback posts the code to its own origin only, then closes', () => {
-    window.history.replaceState(null, '', '/google-callback?code=abc');
+    window.history.replaceState(null, '', '/google-callback?code=abc&state=s1');
     const { postMessage, close } = withOpener();
 
     render(<OAuthCallbackPage kind="google" />);
 
-    expect(postMessage).toHaveBeenCalledWith({ type: 'OAUTH_SUCCESS', code: 'abc' }, window.location.origin);
+    expect(postMessage).toHaveBeenCalledWith(
+      { type: 'OAUTH_SUCCESS', code: 'abc', state: 's1' },
+      window.location.origin,
+    );
     expect(postMessage.mock.calls[0][1]).not.toBe('*');
     expect(close).toHaveBeenCalled();
   });
@@ -56,7 +59,7 @@ describe('OAuth popup callback pages', () => {
   });
 
   test('openers accept messages from their own origin only', () => {
-    const data = { type: 'OAUTH_SUCCESS', code: 'abc' };
+    const data = { type: 'OAUTH_SUCCESS', code: 'abc', state: 's1' };
 
     expect(
       readOAuthPopupMessage(new MessageEvent('message', { data, origin: window.location.origin })),

@@ -44,8 +44,8 @@ afterEach(() => {
   for (const actor of running.splice(0)) actor.stop();
 });
 
-/** Renders the whole app with the real machines over a fake server. */
-export function renderApp(input: AppInput, routes: Routes = {}) {
+/** A fake server: `fetch` answers each `METHOD /path` from `routes` (404 otherwise) and records the requests. */
+export function fakeServer(routes: Routes = {}) {
   const requests: Request[] = [];
   const fetch = async (input: RequestInfo | URL): Promise<Response> => {
     const request = input as Request;
@@ -64,6 +64,12 @@ export function renderApp(input: AppInput, routes: Routes = {}) {
       headers: { 'content-type': 'application/json' },
     });
   };
+  return { fetch, requests };
+}
+
+/** Renders the whole app with the real machines over a fake server. */
+export function renderApp(input: AppInput, routes: Routes = {}) {
+  const { fetch, requests } = fakeServer(routes);
   const system = createAppSystem({ fetch: fetch as typeof globalThis.fetch, input });
   system.actor.start();
   running.push(system.actor);

@@ -1,26 +1,151 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { listAccountsOfUser } from '../../repositories/accounts.ts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ACCOUNT_ADMIN_ONLY, deny, requirePermission } from '../../auth/access.ts';
+import type { Db } from '../../db/types.ts';
+import { HttpError } from '../../errors.ts';
+import { createAccount, listAccountsOfUser } from '../../repositories/accounts.ts';
+import { logActivity } from '../../repositories/activityLogs.ts';
+import {
+  changeMemberRole,
+  listMembers,
+  listRoles,
+  type MemberChange,
+  removeMember,
+  roleExists,
+} from '../../repositories/members.ts';
 import type { RouteDeps } from '../routeDeps.ts';
+import {
+  type AccountParams,
+  type ChangeRoleBody,
+  type CreateAccountBody,
+  changeRoleSchema,
+  createAccountSchema,
+  listAccountsSchema,
+  listRolesSchema,
+  listUsersSchema,
+  type MemberParams,
+  removeMemberSchema,
+} from './accountsSchemas.ts';
 
-const accountSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    industry: { type: 'string' },
-    description: { type: 'string' },
-    isActive: { type: 'boolean' },
-  },
-  required: ['id', 'name', 'industry', 'description', 'isActive'],
-} as const;
+export const LAST_ADMIN = 'An account needs at least one Admin';
+export const NOT_A_MEMBER_OF_ACCOUNT = 'This user is not a member of this account';
 
+function unknownRole(roleName: string): HttpError {
+  return new HttpError(400, `roleName must be one of the account roles (got "${roleName}")`);
+}
+
+async function refusal(db: Db, request: FastifyRequest, change: MemberChange): Promise<HttpError | null> {
+  if (change.status === 'notMember') return new HttpError(404, NOT_A_MEMBER_OF_ACCOUNT);
+  if (change.status === 'lastAdmin') return new HttpError(409, LAST_ADMIN);
+  if (change.status === 'actorNotAdmin') return deny(db, request, request.user, ACCOUNT_ADMIN_ONLY);
+  return null;
+}
+
+/**
+ * Accounts and their members. Any member may read an account's users and roles; only its Admins
+ * change them. Membership and role are read from the database on every request, so a change applies
+ * on the member's very next request.
+ */
 export const accountsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
   app.addHook('onRequest', app.authenticate);
 
   // The accounts the caller belongs to (the header's account switcher).
-  app.get(
+  app.get('/api/accounts', { schema: listAccountsSchema }, async (request) =>
+    listAccountsOfUser(db, request.user.id),
+  );
+
+  app.post<{ Body: CreateAccountBody }>(
     '/api/accounts',
-    { schema: { response: { 200: { type: 'array', items: accountSchema } } } },
-    async (request) => listAccountsOfUser(db, request.user.id),
+    { schema: createAccountSchema },
+    async (request, reply) => {
+      const { name, industry, description = '' } = request.body;
+      const account = await db.transaction(async (tx) => {
+        const created = await createAccount(tx, { name, industry, description }, request.user.id);
+        await logActivity(tx, {
+          type: 'account.created',
+          userId: request.user.id,
+          userEmail: request.user.email,
+          accountId: created.id,
+          ip: request.ip,
+          details: { name },
+        });
+        return created;
+      });
+      reply.code(201);
+      return account;
+    },
+  );
+
+  app.get<{ Params: AccountParams }>(
+    '/api/accounts/:accountId/users',
+    { schema: listUsersSchema },
+    async (request) => {
+      await requirePermission(db, request, request.params.accountId, 'account.view');
+      return listMembers(db, request.params.accountId);
+    },
+  );
+
+  app.get<{ Params: AccountParams }>(
+    '/api/accounts/:accountId/roles',
+    { schema: listRolesSchema },
+    async (request) => {
+      await requirePermission(db, request, request.params.accountId, 'account.view');
+      return listRoles(db);
+    },
+  );
+
+  app.post<{ Params: MemberParams; Body: ChangeRoleBody }>(
+    '/api/accounts/:accountId/users/:userId',
+    { schema: changeRoleSchema },
+    async (request) => {
+      const { accountId, userId } = request.params;
+      const { roleName } = request.body;
+      await requirePermission(db, request, accountId, 'members.manage');
+      if (!(await roleExists(db, roleName))) throw unknownRole(roleName);
+      const change = await db.transaction(async (tx) => {
+        const result = await changeMemberRole(tx, accountId, request.user.id, userId, roleName);
+        if (result.status === 'changed') {
+          await logActivity(tx, {
+            type: 'member.role_changed',
+            userId: request.user.id,
+            userEmail: request.user.email,
+            accountId,
+            ip: request.ip,
+            details: { memberId: userId, from: result.previousRole, to: roleName },
+          });
+        }
+        return result;
+      });
+      const refused = await refusal(db, request, change);
+      if (refused) throw refused;
+      const member = (await listMembers(db, accountId)).find((entry) => entry.userId === userId);
+      if (!member) throw new HttpError(404, NOT_A_MEMBER_OF_ACCOUNT);
+      return member;
+    },
+  );
+
+  app.delete<{ Params: MemberParams }>(
+    '/api/accounts/:accountId/users/:userId',
+    { schema: removeMemberSchema },
+    async (request, reply) => {
+      const { accountId, userId } = request.params;
+      await requirePermission(db, request, accountId, 'members.manage');
+      const change = await db.transaction(async (tx) => {
+        const result = await removeMember(tx, accountId, request.user.id, userId);
+        if (result.status === 'changed') {
+          await logActivity(tx, {
+            type: 'member.removed',
+            userId: request.user.id,
+            userEmail: request.user.email,
+            accountId,
+            ip: request.ip,
+            details: { memberId: userId, role: result.previousRole },
+          });
+        }
+        return result;
+      });
+      const refused = await refusal(db, request, change);
+      if (refused) throw refused;
+      return reply.code(204).send();
+    },
   );
 };

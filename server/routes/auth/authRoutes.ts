@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { toUserView } from '../../auth/authUser.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
 import { HttpError } from '../../errors.ts';
+import { logActivity } from '../../repositories/activityLogs.ts';
+import { acceptInvitationsForNewUser } from '../../repositories/invitations.ts';
 import {
   beginAttempt,
   clearFailures,
@@ -36,9 +38,28 @@ export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, token
       const name = request.body.name || email.slice(0, email.indexOf('@'));
       // Hash before the transaction: on PGlite a transaction holds the only connection.
       const passwordHash = await hashPassword(password);
-      const created = await db.transaction((tx) =>
-        createUserWithAccount(tx, { email, name, passwordHash, adminEmails: config.adminEmails }),
-      );
+      const created = await db.transaction(async (tx) => {
+        const user = await createUserWithAccount(tx, {
+          email,
+          name,
+          passwordHash,
+          adminEmails: config.adminEmails,
+        });
+        if (!user) return null;
+        // Registering is how a new address takes up the invitations sent to it.
+        const joined = await acceptInvitationsForNewUser(tx, { id: user.user.id, email });
+        const actor = { userId: user.user.id, userEmail: email, ip: request.ip };
+        await logActivity(tx, { ...actor, type: 'auth.register', accountId: user.accountId });
+        for (const { accountId, roleName } of joined) {
+          await logActivity(tx, {
+            ...actor,
+            type: 'invitation.accepted',
+            accountId,
+            details: { role: roleName },
+          });
+        }
+        return user;
+      });
       if (!created) throw new HttpError(409, EMAIL_TAKEN);
       const { user, accountId } = created;
       const token = await tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
@@ -54,6 +75,12 @@ export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, token
     const attempt = await beginAttempt(db, email, ip);
     if (attempt.refused) {
       await forgetAttempt(db, attempt.attemptId);
+      await logActivity(db, {
+        type: 'auth.login_failed',
+        userEmail: email,
+        ip,
+        details: { throttled: true },
+      });
       throw new HttpError(429, TOO_MANY_FAILURES);
     }
     const user = await findUserByEmail(db, email);
@@ -62,8 +89,12 @@ export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, token
       ? await verifyPassword(user.passwordHash, password)
       : await verifyAgainstDummy(password);
     // A failed attempt stays recorded; a success wipes this email and IP's slate.
-    if (!user || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
+    if (!user || !valid) {
+      await logActivity(db, { type: 'auth.login_failed', userId: user?.id ?? null, userEmail: email, ip });
+      throw new HttpError(401, INVALID_CREDENTIALS);
+    }
     await clearFailures(db, email, ip);
+    await logActivity(db, { type: 'auth.login', userId: user.id, userEmail: user.email, ip });
     const accountId = await firstAccountId(db, user.id);
     const token = await tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
     return { ...toUserView(user, accountId), token };
@@ -74,6 +105,12 @@ export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, token
     { schema: logoutSchema, onRequest: app.authenticate },
     async (request, reply) => {
       await bumpTokenVersion(db, request.user.id);
+      await logActivity(db, {
+        type: 'auth.logout',
+        userId: request.user.id,
+        userEmail: request.user.email,
+        ip: request.ip,
+      });
       return reply.code(204).send();
     },
   );

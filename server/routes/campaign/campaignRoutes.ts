@@ -1,9 +1,18 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { requirePermission } from '../../auth/access.ts';
+import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
+import { exchangeCode, redirectUri } from '../../integrations/oauthExchange.ts';
+import type { OAuthProvider } from '../../integrations/oauthSettings.ts';
+import { verifyOAuthState } from '../../integrations/oauthState.ts';
+import { logActivity } from '../../repositories/activityLogs.ts';
+import { saveConnection } from '../../repositories/oauthConnections.ts';
 import { schemas } from '../../validation.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 
-type CallbackBody = { code: string; platform: string };
+type CallbackBody = { code: string; platform: string; state?: string };
+
+export const STATE_MISMATCH = 'This authorization was not started from this account. Please connect again.';
 
 function callbackSchema(platform: 'GoogleAds' | 'FacebookAds') {
   return {
@@ -14,30 +23,73 @@ function callbackSchema(platform: 'GoogleAds' | 'FacebookAds') {
       properties: {
         code: { type: 'string', minLength: 1, maxLength: 4096 },
         platform: { type: 'string', const: platform },
+        // The provider hands back the state of the consent page; the server checks it was its own.
+        state: { type: 'string', maxLength: 1000 },
       },
     },
-    response: { 501: schemas.message },
+    response: {
+      200: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['provider', 'connected'],
+        properties: { provider: { type: 'string' }, connected: { type: 'boolean' } },
+      },
+      501: schemas.message,
+    },
   } as const;
 }
 
-// The ad platforms cannot be reached from this product yet: the body is still validated, so a
-// client bug shows as a 400 rather than hiding behind the 501.
-export const campaignRoutes: FastifyPluginAsync<RouteDeps> = async (app) => {
+export const PROVIDER_LABELS: Record<OAuthProvider, string> = {
+  google: 'Google Ads',
+  facebook: 'Facebook Ads',
+};
+
+/** The public origin the provider redirected to (APP_URL, else the origin this request came to). */
+export function requestOrigin(request: FastifyRequest, appUrl: string | null | undefined): string {
+  return appUrl ?? `${request.protocol}://${request.host}`;
+}
+
+/**
+ * The ad platforms' OAuth callbacks: the code is exchanged at the provider's token endpoint with
+ * the client credentials of the environment and the tokens kept per account (never sent back).
+ * Without credentials the answer is a 501; the body is still validated first, so a client bug is a 400.
+ */
+export const campaignRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config }) => {
   app.addHook('onRequest', app.authenticate);
+
+  const connect = async (provider: OAuthProvider, request: FastifyRequest<{ Body: CallbackBody }>) => {
+    const label = PROVIDER_LABELS[provider];
+    const client = config.oauth?.[provider] ?? null;
+    if (!client) throw new HttpError(501, `${label} is not configured on this server`);
+    const accountId = requireAccountId(request);
+    await requirePermission(db, request, accountId, 'integrations.manage');
+    const claims = { accountId, userId: request.user.id, provider };
+    if (!verifyOAuthState(config.jwtSecret, request.body.state ?? '', claims)) {
+      throw new HttpError(400, STATE_MISMATCH);
+    }
+    const redirect = redirectUri(provider, requestOrigin(request, config.appUrl));
+    const tokens = await exchangeCode(client, label, request.body.code, redirect);
+    await saveConnection(db, accountId, provider, request.user.id, tokens);
+    await logActivity(db, {
+      type: 'integration.connected',
+      userId: request.user.id,
+      userEmail: request.user.email,
+      accountId,
+      ip: request.ip,
+      details: { provider },
+    });
+    return { provider, connected: true };
+  };
 
   app.post<{ Body: CallbackBody }>(
     '/api/campaign/google-oauth/callback',
     { schema: callbackSchema('GoogleAds') },
-    async () => {
-      throw new HttpError(501, 'Google Ads is not configured on this server');
-    },
+    (request) => connect('google', request),
   );
 
   app.post<{ Body: CallbackBody }>(
     '/api/campaign/facebook-oauth/callback',
     { schema: callbackSchema('FacebookAds') },
-    async () => {
-      throw new HttpError(501, 'Facebook Ads is not configured on this server');
-    },
+    (request) => connect('facebook', request),
   );
 };

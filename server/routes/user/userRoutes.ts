@@ -3,6 +3,7 @@ import { SESSION_EXPIRED } from '../../auth/authenticate.ts';
 import { toUserView } from '../../auth/authUser.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { HttpError } from '../../errors.ts';
+import { logActivity } from '../../repositories/activityLogs.ts';
 import { bumpTokenVersion, findUserById, updateProfile } from '../../repositories/users.ts';
 import { EMAIL_TAKEN } from '../auth/authRoutes.ts';
 import type { RouteDeps } from '../routeDeps.ts';
@@ -24,6 +25,13 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, token
   app.put<{ Body: ProfileBody }>('/api/user/profile', { schema: profileSchema }, async (request) => {
     const updated = await updateProfile(db, request.user.id, request.body);
     if (!updated) throw new HttpError(409, EMAIL_TAKEN);
+    await logActivity(db, {
+      type: 'user.profile_updated',
+      userId: updated.id,
+      userEmail: updated.email,
+      ip: request.ip,
+      details: request.user.email === updated.email ? {} : { previousEmail: request.user.email },
+    });
     return toUserView(updated, request.accountId);
   });
 
@@ -40,6 +48,12 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, token
       // The version bump revokes every earlier token; the caller gets a fresh one to stay signed in.
       const tokenVersion = await bumpTokenVersion(db, user.id, await hashPassword(newPassword));
       if (tokenVersion === null) throw new HttpError(401, SESSION_EXPIRED);
+      await logActivity(db, {
+        type: 'user.password_changed',
+        userId: user.id,
+        userEmail: user.email,
+        ip: request.ip,
+      });
       const token = await tokens.sign({ userId: user.id, tokenVersion });
       return { message: 'Password changed successfully', token };
     },

@@ -1,30 +1,82 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import AppBar from '@mui/material/AppBar';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { selectBuilderRef } from '../../machines/appMachine.ts';
+import {
+  type BuilderActorRef,
+  selectIsLoading,
+  selectLoadFailed,
+  selectStore,
+} from '../../machines/builderMachine.ts';
 import { useAppActor } from '../appActorContext.ts';
+import { BuilderHeader } from './BuilderHeader.tsx';
+import { BuilderSidebar } from './BuilderSidebar.tsx';
+import { BuilderContext } from './builderContext.ts';
+import { Canvas } from './canvas/Canvas.tsx';
+import { PublishDialog } from './PublishDialog.tsx';
+import { SaveDialog } from './SaveDialog.tsx';
+import { useBuilderShortcuts } from './useBuilderShortcuts.ts';
 
 /** Spec §9: the site name the flow starts with. */
 export const DEFAULT_FLOW_SITE_NAME = 'My Website';
 
-/** The website builder's frame: header with Back and the site name. */
+/** The website builder: header, sidebar (Pages, Components, Layers) and the canvas. */
 export function BuilderView() {
+  const builder = useSelector(useAppActor(), selectBuilderRef);
+  if (!builder) return null;
+  return <BuilderFrame builder={builder as BuilderActorRef} />;
+}
+
+function BuilderFrame({ builder }: { builder: BuilderActorRef }) {
   const app = useAppActor();
+  const store = useSelector(builder, selectStore);
+  const loading = useSelector(builder, selectIsLoading);
+  const failed = useSelector(builder, selectLoadFailed);
+  const handles = useMemo(() => (store ? { builder, store } : null), [builder, store]);
+  if (!handles) {
+    return (
+      <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
+        {loading ? <CircularProgress aria-label="Loading website" /> : null}
+        {failed ? (
+          <Alert
+            severity="error"
+            action={
+              <>
+                <Button onClick={() => builder.send({ type: 'builder.retry' })}>Retry</Button>
+                <Button onClick={() => app.send({ type: 'view.back' })}>Back</Button>
+              </>
+            }
+          >
+            The website could not be opened.
+          </Alert>
+        ) : null}
+      </Box>
+    );
+  }
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <AppBar position="static" color="default" elevation={1}>
-        <Toolbar sx={{ gap: 2 }}>
-          <Button startIcon={<ArrowBackIcon />} onClick={() => app.send({ type: 'view.back' })}>
-            Back
-          </Button>
-          <Typography variant="h6" component="h1">
-            {DEFAULT_FLOW_SITE_NAME}
-          </Typography>
-        </Toolbar>
-      </AppBar>
-      <Box component="main" sx={{ flex: 1 }} />
+    <BuilderContext.Provider value={handles}>
+      <BuilderLayout />
+    </BuilderContext.Provider>
+  );
+}
+
+function BuilderLayout() {
+  useBuilderShortcuts();
+  useEffect(() => {
+    document.title = 'Website Builder';
+  }, []);
+  return (
+    <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <BuilderHeader />
+      <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
+        <BuilderSidebar />
+        <Canvas />
+      </Box>
+      <SaveDialog />
+      <PublishDialog />
     </Box>
   );
 }

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { selectIsAdmin, selectUser } from '../../machines/sessionMachine.ts';
 import type { User } from '../../services/apiTypes.ts';
+import { hasFlag, STORAGE_KEYS, takeFlag } from '../../services/browserStorage.ts';
 import { useMe } from '../../services/queries.ts';
 import { useSessionRef } from '../appActorContext.ts';
 import { ReviewDialog } from '../review/ReviewDialog.tsx';
@@ -20,7 +21,33 @@ export function Dashboard({ initialSection = 'websites' }: { initialSection?: Se
   const session = useSessionRef();
   const user = useSelector(session, selectUser);
   const isAdmin = useSelector(session, selectIsAdmin);
-  const [section, setSection] = useState<SectionId>(initialSection);
+  // Spec §2: the hash 'forms' opens the form submissions screen (the website cards' Forms button sets it);
+  // back from Facebook's consent page (spec §3 redirectToFacebookCampaigns): land on Campaigns.
+  const [section, setSection] = useState<SectionId>(() =>
+    window.location.hash === '#forms'
+      ? 'formSubmissions'
+      : hasFlag(STORAGE_KEYS.redirectToFacebookCampaigns)
+        ? 'campaigns'
+        : initialSection,
+  );
+  // Removed after the first render (an initializer must stay pure: development mode runs it twice).
+  useEffect(() => {
+    takeFlag(STORAGE_KEYS.redirectToFacebookCampaigns);
+  }, []);
+  useEffect(() => {
+    const handleHash = () => {
+      if (window.location.hash === '#forms') setSection('formSubmissions');
+    };
+    window.addEventListener('hashchange', handleHash);
+    return () => window.removeEventListener('hashchange', handleHash);
+  }, []);
+  // Leaving Form Submissions drops the hash, so coming back to the dashboard shows the chosen section.
+  const handleNavigate = (next: SectionId) => {
+    if (next !== 'formSubmissions' && window.location.hash === '#forms') {
+      window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    }
+    setSection(next);
+  };
   const [wide, setWide] = useState(true);
   // Also proves the stored token is still good: a revoked one ends the session right here.
   const me = useMe();
@@ -36,13 +63,13 @@ export function Dashboard({ initialSection = 'websites' }: { initialSection?: Se
         section={section}
         wide={wide}
         isAdmin={isAdmin}
-        onNavigate={setSection}
+        onNavigate={handleNavigate}
         onToggleWide={() => setWide(!wide)}
       />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <DashboardHeader title={sectionTitle(section)} onNavigate={setSection} />
+        <DashboardHeader title={sectionTitle(section)} onNavigate={handleNavigate} />
         <Box component="main" sx={{ p: 3, flex: 1 }}>
-          <SectionView section={section} />
+          <SectionView section={section} onNavigate={handleNavigate} />
         </Box>
       </Box>
       <TourDialog />

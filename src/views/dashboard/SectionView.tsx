@@ -17,8 +17,8 @@ const FormSubmissions = lazy(() =>
 const Templates = lazy(() =>
   import('./sections/TemplatesSection.tsx').then((m) => ({ default: m.TemplatesSection })),
 );
+const Store = lazy(() => import('./sections/StoreSection.tsx').then((m) => ({ default: m.StoreSection })));
 const Crm = lazy(() => import('./sections/CrmSection.tsx').then((m) => ({ default: m.CrmSection })));
-const Inbox = lazy(() => import('./sections/InboxSection.tsx').then((m) => ({ default: m.InboxSection })));
 const Integrations = lazy(() =>
   import('./sections/IntegrationsSection.tsx').then((m) => ({ default: m.IntegrationsSection })),
 );
@@ -29,15 +29,16 @@ const ContentPlanner = lazy(() =>
 const AiAssistant = lazy(() =>
   import('./sections/AiAssistantSection.tsx').then((m) => ({ default: m.AiAssistantSection })),
 );
-const Settings = lazy(() =>
-  import('./sections/SettingsSection.tsx').then((m) => ({ default: m.SettingsSection })),
+const Teams = lazy(() => import('./sections/TeamsSection.tsx').then((m) => ({ default: m.TeamsSection })));
+const Accounts = lazy(() =>
+  import('./sections/AccountsSection.tsx').then((m) => ({ default: m.AccountsSection })),
 );
 const Permissions = lazy(() =>
   import('./sections/PermissionsSection.tsx').then((m) => ({ default: m.PermissionsSection })),
 );
 const Admin = lazy(() => import('./sections/AdminSection.tsx').then((m) => ({ default: m.AdminSection })));
 const UserSettings = lazy(() =>
-  import('../account/UserSettings.tsx').then((m) => ({ default: m.UserSettings })),
+  import('./sections/UserSettingsSection.tsx').then((m) => ({ default: m.UserSettingsSection })),
 );
 const PasswordChange = lazy(() =>
   import('../account/PasswordChange.tsx').then((m) => ({ default: m.PasswordChange })),
@@ -51,6 +52,7 @@ const SECTION_VIEWS: Record<SectionId, SectionEntry> = {
   websites: { component: Websites, guard: 'none' },
   formSubmissions: { component: FormSubmissions, guard: 'none' },
   templates: { component: Templates, guard: 'none' },
+  store: { component: Store, guard: 'auth' },
   crmDashboard: crm,
   contacts: crm,
   leads: crm,
@@ -59,7 +61,7 @@ const SECTION_VIEWS: Record<SectionId, SectionEntry> = {
   activities: crm,
   campaigns: crm,
   communications: crm,
-  inbox: { component: Inbox, guard: 'auth' },
+  inbox: crm,
   reports: crm,
   customReports: crm,
   analytics: crm,
@@ -70,8 +72,8 @@ const SECTION_VIEWS: Record<SectionId, SectionEntry> = {
   social: { component: ContentPlanner, guard: 'auth' },
   integrations: { component: Integrations, guard: 'auth' },
   ai: { component: AiAssistant, guard: 'none' },
-  teams: { component: Settings, guard: 'none' },
-  accounts: { component: Settings, guard: 'none' },
+  teams: { component: Teams, guard: 'auth' },
+  accounts: { component: Accounts, guard: 'auth' },
   permissions: { component: Permissions, guard: 'auth' },
   admin: { component: Admin, guard: 'admin' },
   userSettings: { component: UserSettings, guard: 'auth' },
@@ -79,9 +81,15 @@ const SECTION_VIEWS: Record<SectionId, SectionEntry> = {
 };
 
 /** The dashboard's main area: the chosen section behind its guard, loaded on demand. */
-export function SectionView({ section }: { section: SectionId }) {
+export function SectionView({
+  section,
+  onNavigate,
+}: {
+  section: SectionId;
+  onNavigate?: (section: SectionId) => void;
+}) {
   const { component: Section, guard } = SECTION_VIEWS[section];
-  const content = <Section title={sectionTitle(section)} />;
+  const content = <Section title={sectionTitle(section)} onNavigate={onNavigate} section={section} />;
   return (
     <ErrorBoundary key={section}>
       <Suspense fallback={<CircularProgress aria-label="Loading section" />}>

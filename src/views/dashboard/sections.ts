@@ -5,6 +5,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ShareIcon from '@mui/icons-material/Share';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
+import StorefrontIcon from '@mui/icons-material/Storefront';
 import WebIcon from '@mui/icons-material/Web';
 import type { ComponentType } from 'react';
 
@@ -13,6 +14,7 @@ export type SectionId =
   | 'websites'
   | 'formSubmissions'
   | 'templates'
+  | 'store'
   | 'crmDashboard'
   | 'contacts'
   | 'leads'
@@ -68,6 +70,7 @@ export const NAV_SECTIONS: NavSection[] = [
       },
     ],
   },
+  { key: 'store', label: 'Online Store', icon: StorefrontIcon, target: 'store' },
   {
     key: 'crm',
     label: 'CRM',

@@ -7,13 +7,22 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useSelector } from '@xstate/react';
+import { selectGeneratorError, selectIsBusy } from '../../machines/appMachine.ts';
 import { useBusinessProfile } from '../../services/queries.ts';
 import { useAppActor } from '../appActorContext.ts';
 
-/** The AI generator screen: the business summary it will work from, and Back. */
+/** The AI generator screen: the business summary, Generate Website ('Generating...' while busy), Back. */
 export function GeneratorView() {
   const app = useAppActor();
   const profile = useBusinessProfile();
+  const busy = useSelector(app, selectIsBusy);
+  const error = useSelector(app, selectGeneratorError);
+  const handleGenerate = () => {
+    if (!profile.data) return;
+    const { businessName, industry, services, email, phone } = profile.data;
+    app.send({ type: 'generator.generate', business: { businessName, industry, services, email, phone } });
+  };
 
   return (
     <Box component="main" sx={{ maxWidth: 720, mx: 'auto', p: 3 }}>
@@ -53,6 +62,12 @@ export function GeneratorView() {
             </CardContent>
           </Card>
         ) : null}
+        {error ? <Alert severity="error">{error}</Alert> : null}
+        <Box>
+          <Button variant="contained" size="large" onClick={handleGenerate} disabled={busy || !profile.data}>
+            {busy ? 'Generating...' : 'Generate Website'}
+          </Button>
+        </Box>
       </Stack>
     </Box>
   );

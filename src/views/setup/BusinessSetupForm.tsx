@@ -7,8 +7,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useRef, useState } from 'react';
-import { type SetupNext, selectIsBusy } from '../../machines/appMachine.ts';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type SetupNext, selectIsBusy, selectSetupVariant } from '../../machines/appMachine.ts';
+import { useBusinessProfile } from '../../services/queries.ts';
 import { INDUSTRIES, type Industry } from '../../services/rules.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { compact, emailError, required } from '../forms/validation.ts';
@@ -27,14 +28,25 @@ const empty: Fields = { businessName: '', industry: '', services: '', email: '',
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
-/** Business setup (builder-store-crm §2, §5): every field but the logo is required. */
+/**
+ * Business setup (builder-store-crm §2, §5): every field but the logo is required. The variant (Generate
+ * Website on the websites list) is prefilled from the stored profile and has a single Generate Website button.
+ */
 export function BusinessSetupForm() {
   const app = useAppActor();
   const busy = useSelector(app, selectIsBusy);
+  const variant = useSelector(app, selectSetupVariant) === 'generate';
+  // Only the variant edits an existing profile; the first setup has none to read.
+  const profile = useBusinessProfile({ enabled: variant });
   const [fields, setFields] = useState<Fields>(empty);
+  useEffect(() => {
+    if (!variant || !profile.data) return;
+    const { businessName, industry, services, email, phone } = profile.data;
+    setFields({ businessName, industry, services, email, phone });
+  }, [variant, profile.data]);
   const [errors, setErrors] = useState<Errors>({});
-  // The logo is collected for later use by the builder; the setup call does not carry it (spec §3).
-  const [, setLogo] = useState<File | null>(null);
+  // The setup call does not carry the logo (spec §3): it is uploaded beside it and used by the generator.
+  const [logo, setLogo] = useState<File | null>(null);
   // Which of the two submit buttons was used (Enter counts as the first one).
   const next = useRef<SetupNext>('builder');
 
@@ -61,7 +73,8 @@ export function BusinessSetupForm() {
     if (Object.keys(found).length > 0 || fields.industry === '') return;
     app.send({
       type: 'business.submit',
-      next: next.current,
+      next: variant ? 'generator' : next.current,
+      logo,
       business: {
         businessName: fields.businessName.trim(),
         industry: fields.industry,
@@ -92,28 +105,46 @@ export function BusinessSetupForm() {
             <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
             <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
             <LogoPicker onChange={setLogo} />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={busy}
-                onClick={() => {
-                  next.current = 'builder';
-                }}
-              >
-                Build from Scratch
-              </Button>
-              <Button
-                type="submit"
-                variant="outlined"
-                disabled={busy}
-                onClick={() => {
-                  next.current = 'generator';
-                }}
-              >
-                Generate with AI
-              </Button>
-            </Stack>
+            {variant ? (
+              <Stack direction="row" spacing={2}>
+                <Button
+                  type="submit"
+                  variant="contained"
+                  disabled={busy}
+                  onClick={() => {
+                    next.current = 'generator';
+                  }}
+                >
+                  Generate Website
+                </Button>
+                <Button onClick={() => app.send({ type: 'view.back' })} disabled={busy}>
+                  Back
+                </Button>
+              </Stack>
+            ) : (
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <Button
+                  type="submit"
+                  variant="contained"
+                  disabled={busy}
+                  onClick={() => {
+                    next.current = 'builder';
+                  }}
+                >
+                  Build from Scratch
+                </Button>
+                <Button
+                  type="submit"
+                  variant="outlined"
+                  disabled={busy}
+                  onClick={() => {
+                    next.current = 'generator';
+                  }}
+                >
+                  Generate with AI
+                </Button>
+              </Stack>
+            )}
           </Stack>
         </CardContent>
       </Card>

@@ -1,6 +1,7 @@
-import { SectionPlaceholder, type SectionProps } from '../SectionPlaceholder.tsx';
+import { AdminDashboard } from '../../admin/AdminDashboard.tsx';
+import type { SectionProps } from '../SectionPlaceholder.tsx';
 
 /** The Admin dashboard; reached only through `RequireAdmin`. */
 export function AdminSection({ title }: SectionProps) {
-  return <SectionPlaceholder title={title} />;
+  return <AdminDashboard title={title} />;
 }

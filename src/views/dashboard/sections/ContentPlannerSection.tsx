@@ -1,6 +1,102 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { selectPlannerRef } from '../../../machines/appMachine.ts';
+import { useHttp } from '../../../services/httpContext.ts';
+import { usePosts } from '../../../services/plannerQueries.ts';
+import { exportPlan, type SocialPost } from '../../../services/socialApi.ts';
+import { useAppActor } from '../../appActorContext.ts';
+import { shift } from '../../planner/calendarDates.ts';
+import { PlannerCalendar } from '../../planner/PlannerCalendar.tsx';
+import { PostEditorDialog } from '../../planner/PostEditorDialog.tsx';
+import { PostList } from '../../planner/PostList.tsx';
 import { SectionPlaceholder, type SectionProps } from '../SectionPlaceholder.tsx';
 
-/** Loaded on demand: its own chunk. */
+type View = 'month' | 'week' | 'list';
+
+/** Social Media: the content planner (month, week, list), its editor and the iCalendar export. */
 export function ContentPlannerSection({ title }: SectionProps) {
-  return <SectionPlaceholder title={title} />;
+  const planner = useSelector(useAppActor(), selectPlannerRef);
+  const http = useHttp();
+  const posts = usePosts();
+  const [view, setView] = useState<View>('month');
+  const [anchor, setAnchor] = useState(() => new Date());
+
+  const handleOpen = (post: SocialPost) => planner?.send({ type: 'planner.edit', post });
+  const handleNewOnDay = (day: Date) => {
+    const at = new Date(day.getFullYear(), day.getMonth(), day.getDate(), 9, 0);
+    planner?.send({ type: 'planner.new', scheduledAt: at > new Date() ? at.toISOString() : undefined });
+  };
+  const handleExport = async () => {
+    const blob = await exportPlan(http);
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'content-plan.ics';
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+
+  return (
+    <SectionPlaceholder title={title}>
+      <Typography sx={{ color: 'text.secondary' }}>
+        Plan posts for Facebook, Instagram, LinkedIn and X. At its time a scheduled post is published through
+        a connected integration (Facebook Ads under Integrations); without one it is marked “not connected”.
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button variant="contained" onClick={() => planner?.send({ type: 'planner.new' })}>
+          New post
+        </Button>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={view}
+          onChange={(_, next: View | null) => next && setView(next)}
+          aria-label="Planner view"
+        >
+          <ToggleButton value="month">Month</ToggleButton>
+          <ToggleButton value="week">Week</ToggleButton>
+          <ToggleButton value="list">List</ToggleButton>
+        </ToggleButtonGroup>
+        {view !== 'list' ? (
+          <>
+            <Button size="small" onClick={() => setAnchor(shift(anchor, view, -1))} aria-label="Previous">
+              ‹
+            </Button>
+            <Button size="small" onClick={() => setAnchor(new Date())}>
+              Today
+            </Button>
+            <Button size="small" onClick={() => setAnchor(shift(anchor, view, 1))} aria-label="Next">
+              ›
+            </Button>
+            <Typography sx={{ fontWeight: 600 }}>
+              {anchor.toLocaleDateString(undefined, { month: 'long', year: 'numeric' })}
+            </Typography>
+          </>
+        ) : null}
+        <Button size="small" onClick={() => void handleExport()} sx={{ ml: 'auto' }}>
+          Export .ics
+        </Button>
+      </Stack>
+      {posts.isError ? <Alert severity="error">Could not load the posts</Alert> : null}
+      {view === 'list' ? (
+        <PostList posts={posts.data ?? []} onOpenPost={handleOpen} />
+      ) : (
+        <PlannerCalendar
+          anchor={anchor}
+          view={view}
+          posts={posts.data ?? []}
+          onOpenPost={handleOpen}
+          onNewOnDay={handleNewOnDay}
+          onMovePost={(post, scheduledAt) => planner?.send({ type: 'planner.reschedule', post, scheduledAt })}
+        />
+      )}
+      <PostEditorDialog />
+    </SectionPlaceholder>
+  );
 }

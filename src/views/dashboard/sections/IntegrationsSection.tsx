@@ -1,6 +1,19 @@
+import Alert from '@mui/material/Alert';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useIntegrations } from '../../../services/plannerQueries.ts';
+import { IntegrationCards } from '../../integrations/IntegrationCards.tsx';
+import { WebhooksPanel } from '../../integrations/WebhooksPanel.tsx';
 import { SectionPlaceholder, type SectionProps } from '../SectionPlaceholder.tsx';
 
-/** Loaded on demand: its own chunk. */
+/** Integrations: the catalogue with this account's connections, and outgoing webhooks. */
 export function IntegrationsSection({ title }: SectionProps) {
-  return <SectionPlaceholder title={title} />;
+  const integrations = useIntegrations();
+  return (
+    <SectionPlaceholder title={title}>
+      {integrations.isPending ? <CircularProgress aria-label="Loading integrations" /> : null}
+      {integrations.isError ? <Alert severity="error">Could not load the integrations</Alert> : null}
+      {integrations.data ? <IntegrationCards integrations={integrations.data} /> : null}
+      <WebhooksPanel />
+    </SectionPlaceholder>
+  );
 }

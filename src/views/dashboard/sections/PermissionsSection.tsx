@@ -1,6 +1,65 @@
+import CheckIcon from '@mui/icons-material/Check';
+import RemoveIcon from '@mui/icons-material/Remove';
+import Alert from '@mui/material/Alert';
+import CircularProgress from '@mui/material/CircularProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { usePermissions } from '../../../services/plannerQueries.ts';
+import { useCurrentAccount } from '../../account/AccountSettings.tsx';
 import { SectionPlaceholder, type SectionProps } from '../SectionPlaceholder.tsx';
 
-/** Loaded on demand: its own chunk. */
+function Mark({ allowed }: { allowed: boolean }) {
+  return allowed ? (
+    <CheckIcon color="success" aria-label="Allowed" />
+  ) : (
+    <RemoveIcon aria-label="Not allowed" />
+  );
+}
+
+/** Settings › Permissions: the role matrix read from the server, which checks exactly this table. */
 export function PermissionsSection({ title }: SectionProps) {
-  return <SectionPlaceholder title={title} />;
+  const account = useCurrentAccount();
+  const matrix = usePermissions();
+  return (
+    <SectionPlaceholder title={title}>
+      <Typography>
+        Roles apply per account{account ? ` (now: ${account.name})` : ''}. Every account keeps at least one
+        Admin.
+      </Typography>
+      {matrix.isPending ? <CircularProgress aria-label="Loading permissions" /> : null}
+      {matrix.isError ? <Alert severity="error">Could not load the permissions</Alert> : null}
+      {matrix.data ? (
+        <Table size="small" aria-label="Account roles" sx={{ maxWidth: 720 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Permission</TableCell>
+              {matrix.data.roles.map((role) => (
+                <TableCell key={role} align="center">
+                  {role}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {matrix.data.permissions.map((permission) => (
+              <TableRow key={permission.id}>
+                <TableCell component="th" scope="row">
+                  {permission.label}
+                </TableCell>
+                {matrix.data.roles.map((role) => (
+                  <TableCell key={role} align="center">
+                    <Mark allowed={permission.roles[role] === true} />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : null}
+    </SectionPlaceholder>
+  );
 }

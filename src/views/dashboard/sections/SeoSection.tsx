@@ -1,6 +1,154 @@
-import { SectionPlaceholder, type SectionProps } from '../SectionPlaceholder.tsx';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { SeoFinding, SeoSeverity } from '../../../canvas/seoAudit.ts';
+import { useWebsites } from '../../../services/queries.ts';
+import { type SeoAudit, useSeoAudit } from '../../../services/seoApi.ts';
+import { useAppActor } from '../../appActorContext.ts';
+import type { SectionProps } from '../SectionPlaceholder.tsx';
 
-/** Loaded on demand: its own chunk. */
+const SEVERITY_COLOR: Record<SeoSeverity, 'error' | 'warning' | 'info'> = {
+  error: 'error',
+  warning: 'warning',
+  info: 'info',
+};
+const SEVERITY_ORDER: Record<SeoSeverity, number> = { error: 0, warning: 1, info: 2 };
+
+/** SEO Tools: each page's settings and the server's audit of a site, with a way to the element to fix. */
 export function SeoSection({ title }: SectionProps) {
-  return <SectionPlaceholder title={title} />;
+  const websites = useWebsites();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const websiteId = chosen ?? websites.data?.[0]?.id ?? null;
+  const audit = useSeoAudit(websiteId);
+
+  return (
+    <Box>
+      <Typography variant="h5" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {websites.data && websites.data.length === 0 ? (
+        <Typography color="text.secondary">No websites created yet</Typography>
+      ) : null}
+      {websites.data && websites.data.length > 0 ? (
+        <TextField
+          select
+          size="small"
+          label="Website"
+          value={websiteId ?? ''}
+          onChange={(event) => setChosen(event.target.value)}
+          sx={{ minWidth: 260, mb: 2 }}
+        >
+          {websites.data.map((site) => (
+            <MenuItem key={site.id} value={site.id}>
+              {site.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      ) : null}
+      {audit.isPending && websiteId ? <CircularProgress aria-label="Auditing" /> : null}
+      {audit.isError ? <Alert severity="error">{audit.error.message}</Alert> : null}
+      {audit.data ? <AuditReport audit={audit.data} /> : null}
+    </Box>
+  );
+}
+
+function AuditReport({ audit }: { audit: SeoAudit }) {
+  const app = useAppActor();
+  const findings = [...audit.findings].sort(
+    (a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity],
+  );
+  const count = (severity: SeoSeverity) => findings.filter((f) => f.severity === severity).length;
+  const open = (finding: SeoFinding) =>
+    app.send({
+      type: 'website.edit',
+      websiteId: String(audit.websiteId),
+      focus: { pageId: finding.pageId, elementId: finding.elementId },
+    });
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="h6" component="h3">
+          Audit
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          From the last save ({new Date(audit.updatedAt).toLocaleString()}): {count('error')} errors,{' '}
+          {count('warning')} warnings.
+        </Typography>
+        <List dense aria-label="SEO findings">
+          {findings.map((finding, index) => (
+            <ListItem
+              key={`${finding.code}-${finding.pageId}-${finding.elementId ?? index}`}
+              secondaryAction={
+                <Button size="small" onClick={() => open(finding)}>
+                  Open in builder
+                </Button>
+              }
+            >
+              <Chip
+                size="small"
+                label={finding.severity}
+                color={SEVERITY_COLOR[finding.severity]}
+                sx={{ mr: 1, minWidth: 72 }}
+              />
+              <ListItemText
+                primary={finding.message}
+                secondary={`${finding.pageName} (/${finding.pagePath})`}
+                sx={{ pr: 14 }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2, overflowX: 'auto' }}>
+        <Typography variant="h6" component="h3">
+          Pages
+        </Typography>
+        <Table size="small" aria-label="Page SEO settings">
+          <TableHead>
+            <TableRow>
+              <TableCell>Page</TableCell>
+              <TableCell>Title</TableCell>
+              <TableCell>Description</TableCell>
+              <TableCell>Canonical URL</TableCell>
+              <TableCell>Open Graph image</TableCell>
+              <TableCell>Search engines</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {audit.pages.map((page) => (
+              <TableRow key={page.id}>
+                <TableCell>
+                  {page.name} <Typography variant="caption">/{page.isHomePage ? '' : page.path}</Typography>
+                </TableCell>
+                <TableCell>{page.effectiveTitle}</TableCell>
+                <TableCell>{page.description ? `${page.description.length} characters` : '—'}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-all' }}>{page.canonicalUrl || '—'}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-all' }}>{page.ogImage || '—'}</TableCell>
+                <TableCell>{page.noindex ? 'Hidden (noindex)' : 'Indexed'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <Typography variant="caption" color="text.secondary">
+          Edit these in the builder: Layers › Page Settings.
+        </Typography>
+      </Paper>
+    </Box>
+  );
 }

@@ -1,6 +1,100 @@
-import { SectionPlaceholder, type SectionProps } from '../SectionPlaceholder.tsx';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useDeleteWebsite, useWebsites } from '../../../services/queries.ts';
+import type { WebsiteSummary } from '../../../services/websiteApi.ts';
+import { useAppActor } from '../../appActorContext.ts';
+import type { SectionProps } from '../SectionPlaceholder.tsx';
 
-/** Loaded on demand: its own chunk. */
-export function WebsitesSection({ title }: SectionProps) {
-  return <SectionPlaceholder title={title} />;
+/** 'Your Websites': Refresh, Use Template, Create From Scratch and one card per site (spec §2). */
+export function WebsitesSection({ onNavigate }: SectionProps) {
+  const app = useAppActor();
+  const websites = useWebsites();
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h2" sx={{ flex: 1 }}>
+          Your Websites
+        </Typography>
+        <Button onClick={() => void websites.refetch()}>Refresh</Button>
+        <Button variant="outlined" onClick={() => onNavigate?.('templates')}>
+          Use Template
+        </Button>
+        <Button variant="contained" onClick={() => app.send({ type: 'website.create' })}>
+          Create From Scratch
+        </Button>
+        <Button variant="outlined" onClick={() => app.send({ type: 'website.generate' })}>
+          Generate Website
+        </Button>
+      </Stack>
+      {websites.isPending ? <CircularProgress aria-label="Loading websites" /> : null}
+      {websites.data?.length === 0 ? <Alert severity="info">No websites created yet</Alert> : null}
+      <Grid container spacing={2}>
+        {(websites.data ?? []).map((site) => (
+          <Grid key={site.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+            <WebsiteCard site={site} />
+          </Grid>
+        ))}
+      </Grid>
+    </Stack>
+  );
+}
+
+function WebsiteCard({ site }: { site: WebsiteSummary }) {
+  const app = useAppActor();
+  const remove = useDeleteWebsite();
+  const submissions = site.submissionCount ?? 0;
+  const handleDelete = () => {
+    if (!window.confirm('Are you sure you want to delete this website?')) return;
+    remove.mutate(site.id, { onError: () => window.alert('Failed to delete website') });
+  };
+  return (
+    <Card component="article" aria-label={site.name}>
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="h6" component="h3" sx={{ flex: 1 }} noWrap>
+            {site.name}
+          </Typography>
+          <Chip
+            size="small"
+            color={site.isActive ? 'success' : 'default'}
+            label={site.isActive ? 'Active' : 'Inactive'}
+          />
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          Created {new Date(site.createdAt).toLocaleDateString()}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {submissions} form submission{submissions === 1 ? '' : 's'}
+        </Typography>
+        {site.domain ? <Typography variant="body2">{site.domain}</Typography> : null}
+      </CardContent>
+      <CardActions>
+        <Button
+          size="small"
+          onClick={() => app.send({ type: 'website.edit', websiteId: site.id, mode: 'preview' })}
+        >
+          Preview
+        </Button>
+        <Button size="small" onClick={() => app.send({ type: 'website.edit', websiteId: site.id })}>
+          Edit
+        </Button>
+        {submissions > 0 ? (
+          <Button size="small" onClick={() => (window.location.hash = 'forms')}>
+            Forms
+          </Button>
+        ) : null}
+        <Button size="small" color="error" onClick={handleDelete} disabled={remove.isPending}>
+          Delete
+        </Button>
+      </CardActions>
+    </Card>
+  );
 }

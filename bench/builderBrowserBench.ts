@@ -1,0 +1,273 @@
+// The builder in Chromium with a 5,000-element page: components re-rendered and edit-to-paint per property edit,
+// and tab-to-tab latency of an edit vs a raw BroadcastChannel round trip between the same two tabs.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { startServer, stopServer } from './processes.ts';
+
+export type BrowserBuilderFigures = {
+  elements: number;
+  depth: number;
+  canvasRendersMedian: number;
+  canvasRendersMax: number;
+  totalRendersMedian: number;
+  editToPaintP50: number;
+  editToPaintP95: number;
+  editToFrameP50: number;
+  tabEditMedian: number;
+  tabEditP95: number;
+  channelRoundTripMedian: number;
+};
+
+type SiteState = { yjsState: string; headingId: string; elements: number };
+
+const PORT = 3190;
+const BASE = `http://127.0.0.1:${PORT}`;
+const EMAIL = 'bench-builder@example.com';
+const PASSWORD = 'bench password 42';
+const EDITS = 60;
+
+// Runs in the page before the app: a minimal React DevTools hook that counts, per commit, the components whose
+// render function ran (the PerformedWork flag), walking only subtrees that did not bail out.
+function installRenderCounter() {
+  const w = window as unknown as Record<string, unknown>;
+  const counts = { total: 0, canvas: 0 };
+  w.__benchCounts = counts;
+  type Fiber = {
+    tag: number;
+    flags: number;
+    child: Fiber | null;
+    sibling: Fiber | null;
+    alternate: Fiber | null;
+    memoizedProps: Record<string, unknown> | null;
+  };
+  const composite = new Set([0, 1, 11, 14, 15]);
+  const visit = (fiber: Fiber, inCanvas: boolean) => {
+    const here = inCanvas || (fiber.tag === 5 && fiber.memoizedProps?.['data-testid'] === 'site-canvas');
+    if (composite.has(fiber.tag) && (!fiber.alternate || (fiber.flags & 1) === 1)) {
+      counts.total += 1;
+      if (here) counts.canvas += 1;
+    }
+    if (fiber.alternate && fiber.child === fiber.alternate.child) return;
+    for (let child = fiber.child; child; child = child.sibling) visit(child, here);
+  };
+  w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    renderers: new Map(),
+    supportsFiber: true,
+    inject: () => 1,
+    onScheduleFiberRoot() {},
+    onCommitFiberRoot(_id: number, root: { current: Fiber }) {
+      if (root.current.child) visit(root.current, false);
+    },
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    checkDCE() {},
+  };
+  // Edit-to-paint: from the input event to the task after the next animation frame (the frame it painted in).
+  const edits: {
+    value: string;
+    at: number;
+    paintMs: number;
+    frameMs: number;
+    canvas: number;
+    total: number;
+  }[] = [];
+  w.__benchEdits = edits;
+  document.addEventListener(
+    'input',
+    (event) => {
+      const start = event.timeStamp;
+      const value = (event.target as HTMLInputElement).value;
+      counts.total = 0;
+      counts.canvas = 0;
+      let frameMs = 0;
+      requestAnimationFrame(() => {
+        frameMs = performance.now() - start;
+        setTimeout(() => {
+          edits.push({
+            value,
+            at: performance.timeOrigin + start,
+            paintMs: performance.now() - start,
+            canvas: counts.canvas,
+            total: counts.total,
+            frameMs,
+          });
+        }, 0);
+      });
+    },
+    true,
+  );
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? Number.NaN;
+}
+
+async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${BASE}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function openBuilder(page: Page, websiteId: number, headingId: string): Promise<void> {
+  await page.goto(`${BASE}/builder/${websiteId}`);
+  await page.locator(`[data-element-id="${headingId}"]`).waitFor({ timeout: 120_000 });
+}
+
+export async function builderBrowserBench(site: SiteState): Promise<BrowserBuilderFigures> {
+  const server = await startServer(
+    'server/main.ts',
+    {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-builder-')),
+      DATABASE_URL: '',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    },
+    `${BASE}/api/health`,
+  );
+  let browser: Browser | null = null;
+  try {
+    const { token } = await api<{ token: string }>('/api/auth/register', {
+      email: EMAIL,
+      password: PASSWORD,
+    });
+    await api(
+      '/api/business/setup',
+      {
+        businessName: 'Bench Bakery',
+        industry: 'retail',
+        services: 'Bread',
+        email: 'hello@bench.example',
+        phone: '+1 555 0100',
+      },
+      token,
+    );
+    const saved = await api<{ id: number }>(
+      '/api/website/save',
+      { name: 'Bench site', htmlContent: '', pagesData: '[]', pages: [], yjsState: site.yjsState },
+      token,
+    );
+
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Two windows side by side, as an owner would have them: neither tab is throttled as a background tab.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-timer-throttling',
+        '--disable-renderer-backgrounding',
+        '--disable-backgrounding-occluded-windows',
+      ],
+    });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript(() => localStorage.setItem('hasSeenWalkthrough', 'true'));
+    await context.addInitScript(installRenderCounter);
+    const page = await context.newPage();
+    await page.goto(`${BASE}/login`);
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await openBuilder(page, saved.id, site.headingId);
+    const other = await context.newPage();
+    await openBuilder(other, saved.id, site.headingId);
+
+    // The second tab notes when the heading's text changes, in the shared clock of both tabs.
+    await other.evaluate((id) => {
+      const seen: { value: string; at: number }[] = [];
+      (window as unknown as Record<string, unknown>).__benchSeen = seen;
+      const target = document.querySelector(`[data-element-id="${id}"]`) as Element;
+      new MutationObserver(() => {
+        seen.push({ value: target.textContent ?? '', at: performance.timeOrigin + performance.now() });
+      }).observe(target, { subtree: true, childList: true, characterData: true });
+    }, site.headingId);
+
+    await page.bringToFront();
+    await page.locator(`[data-element-id="${site.headingId}"]`).click();
+    const field = page.getByLabel('Heading', { exact: true });
+    await field.click();
+    await field.press('End');
+    for (let i = 0; i < EDITS; i++) {
+      await page.keyboard.type(String.fromCharCode(97 + (i % 26)));
+      await page.waitForFunction(
+        (n) => ((window as unknown as { __benchEdits: unknown[] }).__benchEdits.length ?? 0) >= n,
+        i + 1,
+      );
+      await page.waitForTimeout(30);
+    }
+    const edits = (await page.evaluate(
+      () => (window as unknown as { __benchEdits: unknown }).__benchEdits,
+    )) as {
+      value: string;
+      at: number;
+      paintMs: number;
+      canvas: number;
+      total: number;
+      frameMs: number;
+    }[];
+    await other.waitForTimeout(500);
+    const seen = (await other.evaluate(
+      () => (window as unknown as { __benchSeen: unknown }).__benchSeen,
+    )) as {
+      value: string;
+      at: number;
+    }[];
+    const tabLatencies = edits
+      .map((edit) => seen.find((s) => s.value === edit.value)?.at ?? Number.NaN)
+      .map((at, i) => at - edits[i].at)
+      .filter((ms) => Number.isFinite(ms));
+
+    // Baseline: a raw BroadcastChannel round trip between the same two tabs.
+    await other.evaluate(() => {
+      const channel = new BroadcastChannel('bench-raw');
+      channel.onmessage = (event) => channel.postMessage(event.data);
+    });
+    const roundTrips = await page.evaluate(async () => {
+      const channel = new BroadcastChannel('bench-raw');
+      const times: number[] = [];
+      for (let i = 0; i < 200; i++) {
+        const start = performance.now();
+        await new Promise<void>((resolve) => {
+          channel.onmessage = () => resolve();
+          channel.postMessage({ kind: 'update', update: new Uint8Array(16) });
+        });
+        times.push(performance.now() - start);
+      }
+      channel.close();
+      return times;
+    });
+
+    const paint = edits.map((edit) => edit.paintMs);
+    const canvas = edits.map((edit) => edit.canvas);
+    return {
+      elements: site.elements,
+      depth: 2,
+      canvasRendersMedian: percentile(canvas, 0.5),
+      canvasRendersMax: Math.max(...canvas),
+      totalRendersMedian: percentile(
+        edits.map((edit) => edit.total),
+        0.5,
+      ),
+      editToPaintP50: percentile(paint, 0.5),
+      editToPaintP95: percentile(paint, 0.95),
+      editToFrameP50: percentile(
+        edits.map((edit) => edit.frameMs),
+        0.5,
+      ),
+      tabEditMedian: percentile(tabLatencies, 0.5),
+      tabEditP95: percentile(tabLatencies, 0.95),
+      channelRoundTripMedian: percentile(roundTrips, 0.5),
+    };
+  } finally {
+    await browser?.close();
+    await stopServer(server);
+  }
+}

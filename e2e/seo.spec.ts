@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { password, sidebar, signIn, uniqueEmail } from './helpers.ts';
+
+test('SEO Tools audits a site, opens the builder on the element to fix, and the next save clears the finding', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('seo-owner');
+  const registered = await request.post('/api/auth/register', { data: { email, password } });
+  const { token } = (await registered.json()) as { token: string };
+  const pages = [
+    {
+      id: 'home',
+      name: 'Home',
+      path: '',
+      isHomePage: true,
+      title: 'Rosa Bakery — bread and cakes',
+      description: 'Fresh bread every morning in the old town, baked by Rosa and her team since 1998.',
+      elements: [
+        { id: 'h1', type: 'header', parentId: null, children: [], content: 'Rosa Bakery', level: 'h1' },
+        { id: 'loaf', type: 'image', parentId: null, children: [], imageUrl: '/favicon.svg', alt: '' },
+      ],
+    },
+  ];
+  const saved = await request.post('/api/website/save', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: 'Rosa Bakery', pages },
+  });
+  expect(saved.status()).toBe(200);
+
+  await signIn(page, email);
+  await sidebar(page).getByRole('button', { name: 'SEO Tools' }).click();
+  const findings = page.getByRole('list', { name: 'SEO findings' });
+  const altFinding = findings.getByRole('listitem').filter({ hasText: 'An image has no alt text.' });
+  await expect(altFinding).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Page SEO settings' })).toContainText(
+    'Rosa Bakery — bread and cakes',
+  );
+
+  // The finding opens the builder with that image selected.
+  await altFinding.getByRole('button', { name: 'Open in builder' }).click();
+  await expect(page).toHaveURL(/\/builder\/\d+/);
+  await expect(page.getByRole('heading', { name: 'Image Properties' })).toBeVisible();
+  await page.getByLabel('Alt Text').fill('A fresh loaf');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Website saved successfully!')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  await sidebar(page).getByRole('button', { name: 'SEO Tools' }).click();
+  await expect(findings).toBeVisible();
+  await expect(findings.getByText('An image has no alt text.')).toHaveCount(0);
+});

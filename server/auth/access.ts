@@ -1,0 +1,91 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/types.ts';
+import { HttpError } from '../errors.ts';
+import { logActivity } from '../repositories/activityLogs.ts';
+import { ADMIN_ROLE, findMemberRole } from '../repositories/members.ts';
+import type { AuthUser } from './authUser.ts';
+
+export const NOT_A_MEMBER = 'You do not have access to this account';
+export const ACCOUNT_ADMIN_ONLY = 'Only an Admin of this account can do this';
+export const PLATFORM_ADMIN_ONLY = 'Only a platform admin can do this';
+
+/** Records a refused request (who, what, why) in the activity log and returns the 403 to throw. */
+export async function deny(
+  db: Db,
+  request: FastifyRequest,
+  user: Pick<AuthUser, 'id' | 'email'>,
+  message: string,
+): Promise<HttpError> {
+  await logActivity(db, {
+    type: 'access.denied',
+    userId: user.id,
+    userEmail: user.email,
+    ip: request.ip,
+    // The path without its query string: nothing a client sent there belongs in a log.
+    details: { method: request.method, path: request.url.split('?')[0] ?? '', reason: message },
+  });
+  return new HttpError(403, message);
+}
+
+/** preHandler of the admin routes: platform role admin, read from the database on this very request. */
+export function createRequirePlatformAdmin(db: Db): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    if (request.user.role !== 'admin') throw await deny(db, request, request.user, PLATFORM_ADMIN_ONLY);
+  };
+}
+
+/**
+ * The caller's role in `accountId` (a path parameter, checked on every request like the account
+ * header): any member passes `need: 'member'`, only the account's Admins pass `need: 'admin'`.
+ */
+export async function requireAccountRole(
+  db: Db,
+  request: FastifyRequest,
+  accountId: number,
+  need: 'member' | 'admin',
+): Promise<string> {
+  const role = await findMemberRole(db, accountId, request.user.id);
+  if (role === null) throw await deny(db, request, request.user, NOT_A_MEMBER);
+  if (need === 'admin' && role !== ADMIN_ROLE)
+    throw await deny(db, request, request.user, ACCOUNT_ADMIN_ONLY);
+  return role;
+}
+
+type Need = 'member' | 'admin';
+
+/**
+ * What each account role may do: the one home of the rule. Routes check a permission by name
+ * (`requirePermission`), and GET /api/permissions shows this same table in Settings › Permissions.
+ */
+export const ACCOUNT_PERMISSIONS = {
+  'account.view': { label: 'See the account, its users and pending invitations', need: 'member' },
+  'account.work': { label: 'Work on the account’s websites and social posts', need: 'member' },
+  'members.add': { label: 'Add existing users and invite new ones', need: 'admin' },
+  'members.manage': { label: 'Change roles and remove users', need: 'admin' },
+  'invitations.revoke': { label: 'Revoke invitations', need: 'admin' },
+  'integrations.manage': { label: 'Connect integrations and manage webhooks', need: 'admin' },
+} as const satisfies Record<string, { label: string; need: Need }>;
+
+export type AccountPermission = keyof typeof ACCOUNT_PERMISSIONS;
+
+/** Throws the 403 (logged) unless the caller's role in `accountId` grants `permission`; returns the role. */
+export function requirePermission(
+  db: Db,
+  request: FastifyRequest,
+  accountId: number,
+  permission: AccountPermission,
+): Promise<string> {
+  return requireAccountRole(db, request, accountId, ACCOUNT_PERMISSIONS[permission].need);
+}
+
+export type PermissionRow = { id: AccountPermission; label: string; roles: Record<string, boolean> };
+
+/** The matrix as the client shows it: one row per permission, one column per account role. */
+export function permissionMatrix(): { roles: string[]; permissions: PermissionRow[] } {
+  const roles = ['User', ADMIN_ROLE];
+  const permissions = (Object.keys(ACCOUNT_PERMISSIONS) as AccountPermission[]).map((id) => {
+    const { label, need } = ACCOUNT_PERMISSIONS[id];
+    return { id, label, roles: { User: need === 'member', [ADMIN_ROLE]: true } };
+  });
+  return { roles, permissions };
+}

@@ -1,0 +1,260 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { parse } from 'csv-parse';
+import type { Db, Queryable } from '../db/types.ts';
+import {
+  columnFields,
+  type ImportField,
+  type ImportMapping,
+  type ImportRow,
+  toImportRow,
+} from './importMapping.ts';
+import { type ImportError, rollbackImport } from './importReports.ts';
+
+export type DuplicateMode = 'skip' | 'update';
+export type ImportJobData = { accountId: number; importId: number; filePath: string };
+
+const BATCH = 5000;
+const MAX_ERRORS = 500;
+const TAG_SEPARATOR = '\u001f';
+
+type Counts = { created: number; updated: number; skipped: number; processed: number };
+
+/** A pending row of the import, with the CSV line it came from. */
+type Pending = ImportRow & { line: number };
+
+/** Records an import about to run; its id tags every contact it creates. */
+export async function createImport(
+  db: Queryable,
+  accountId: number,
+  input: {
+    fileName: string;
+    mapping: ImportMapping | null;
+    duplicates: DuplicateMode;
+    contactListId: number | null;
+  },
+): Promise<number> {
+  const row = await db.one<{ id: number }>(
+    `insert into crm_contact_imports (account_id, file_name, mapping, duplicates, contact_list_id)
+     values ($1, $2, $3::jsonb, $4, $5) returning id`,
+    [accountId, input.fileName, JSON.stringify(input.mapping ?? {}), input.duplicates, input.contactListId],
+  );
+  if (!row) throw new Error('import insert returned no row');
+  return row.id;
+}
+
+// One batch in one transaction: existing e-mails are snapshotted (update) or skipped, the rest inserted.
+async function writeBatch(
+  tx: Queryable,
+  accountId: number,
+  importId: number,
+  mode: DuplicateMode,
+  listId: number | null,
+  rows: Pending[],
+): Promise<Omit<Counts, 'processed'>> {
+  const emails = rows.map((r) => r.email).filter(Boolean);
+  const existing = new Set(
+    (
+      await tx.query<{ email: string }>(
+        // `email <> ''` lets the planner use the partial unique index (account_id, email) where email <> ''.
+        "select email from crm_contacts where account_id = $1 and email <> '' and email = any($2::text[])",
+        [accountId, emails],
+      )
+    ).map((r) => r.email),
+  );
+  const fresh = rows.filter((r) => !r.email || !existing.has(r.email));
+  const dupes = rows.filter((r) => r.email && existing.has(r.email));
+  const columns = (list: Pending[]) => [
+    list.map((r) => r.firstName),
+    list.map((r) => r.lastName),
+    list.map((r) => r.email),
+    list.map((r) => r.phone),
+    list.map((r) => r.company),
+    list.map((r) => r.tags.join(TAG_SEPARATOR)),
+    list.map((r) => r.notes),
+  ];
+  // The seven columns as parallel arrays from parameter $first on.
+  const unnest = (first: number) =>
+    `unnest(${Array.from({ length: 7 }, (_, i) => `$${first + i}::text[]`).join(', ')})
+     as u(first_name, last_name, email, phone, company, tags, notes)`;
+  const tags = `case when u.tags = '' then '{}'::text[] else string_to_array(u.tags, E'\\x1f') end`;
+  const touched: number[] = [];
+  if (fresh.length > 0) {
+    const inserted = await tx.query<{ id: number }>(
+      `insert into crm_contacts (account_id, import_id, first_name, last_name, email, phone, company, tags, notes)
+       select $1, $2, u.first_name, u.last_name, u.email, u.phone, u.company, ${tags}, u.notes from ${unnest(3)}
+       returning id`,
+      [accountId, importId, ...columns(fresh)],
+    );
+    touched.push(...inserted.map((r) => r.id));
+  }
+  if (mode === 'update' && dupes.length > 0) {
+    await tx.query(
+      `insert into crm_contact_import_changes (import_id, account_id, contact_id, previous)
+       select $2, $1, c.id, jsonb_build_object('first_name', c.first_name, 'last_name', c.last_name,
+         'phone', c.phone, 'company', c.company, 'tags', to_jsonb(c.tags), 'notes', c.notes)
+       from crm_contacts c where c.account_id = $1 and c.email <> '' and c.email = any($3::text[])
+         and c.import_id is distinct from $2
+       on conflict do nothing`,
+      [accountId, importId, dupes.map((r) => r.email)],
+    );
+    // Only the cells the file fills overwrite what the contact had.
+    const updated = await tx.query<{ id: number }>(
+      `update crm_contacts c set
+         first_name = coalesce(nullif(u.first_name, ''), c.first_name),
+         last_name = coalesce(nullif(u.last_name, ''), c.last_name),
+         phone = coalesce(nullif(u.phone, ''), c.phone),
+         company = coalesce(nullif(u.company, ''), c.company),
+         tags = case when u.tags = '' then c.tags else ${tags} end,
+         notes = coalesce(nullif(u.notes, ''), c.notes),
+         updated_at = now()
+       from ${unnest(2)}
+       where c.account_id = $1 and c.email <> '' and c.email = u.email
+       returning c.id`,
+      [accountId, ...columns(dupes)],
+    );
+    touched.push(...updated.map((r) => r.id));
+  }
+  if (listId !== null && touched.length > 0) {
+    await tx.query(
+      `insert into crm_contact_list_members (account_id, contact_list_id, contact_id)
+       select $1, $2, unnest($3::int[]) on conflict do nothing`,
+      [accountId, listId, touched],
+    );
+  }
+  const updatedCount = mode === 'update' ? dupes.length : 0;
+  return { created: fresh.length, updated: updatedCount, skipped: dupes.length - updatedCount };
+}
+
+// Rows of one batch with the same e-mail: the first stays; later ones are skipped, or merged in (update).
+function dedupe(rows: Pending[], mode: DuplicateMode): { rows: Pending[]; merged: number; skipped: number } {
+  const byEmail = new Map<string, Pending>();
+  const out: Pending[] = [];
+  let merged = 0;
+  let skipped = 0;
+  for (const row of rows) {
+    const first = row.email ? byEmail.get(row.email) : undefined;
+    if (!first) {
+      if (row.email) byEmail.set(row.email, row);
+      out.push(row);
+    } else if (mode === 'update') {
+      for (const key of ['firstName', 'lastName', 'phone', 'company', 'notes'] as const) {
+        if (row[key]) first[key] = row[key];
+      }
+      if (row.tags.length > 0) first.tags = row.tags;
+      merged += 1;
+    } else {
+      skipped += 1;
+    }
+  }
+  return { rows: out, merged, skipped };
+}
+
+type ImportSettings = { duplicates: DuplicateMode; mapping: ImportMapping; contactListId: number | null };
+
+/**
+ * Reads the CSV file and writes its contacts in batches, keeping the import's counters and progress
+ * current. Bad rows land in the error report; a failure of the whole import undoes what it wrote.
+ */
+export async function runImport(
+  db: Db,
+  accountId: number,
+  importId: number,
+  filePath: string,
+): Promise<void> {
+  const settings = await db.one<ImportSettings>(
+    `update crm_contact_imports set status = 'running', bytes_total = $3
+     where account_id = $1 and id = $2 and status = 'queued'
+     returning duplicates, mapping, contact_list_id as "contactListId"`,
+    [accountId, importId, (await stat(filePath)).size],
+  );
+  if (!settings) return; // already ran (a retried job) or rolled back
+  const sentMapping = Object.keys(settings.mapping).length > 0 ? settings.mapping : null;
+  const counts: Counts = { created: 0, updated: 0, skipped: 0, processed: 0 };
+  const errors: ImportError[] = [];
+  const input = createReadStream(filePath);
+  const parser = input.pipe(
+    parse({
+      bom: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      relax_column_count: true,
+      info: true,
+    }),
+  );
+  let fields: (ImportField | null)[] | null = null;
+  let batch: Pending[] = [];
+
+  const flush = async () => {
+    const { rows, merged, skipped } = dedupe(batch, settings.duplicates);
+    batch = [];
+    const written = await db.transaction((tx) =>
+      writeBatch(tx, accountId, importId, settings.duplicates, settings.contactListId, rows),
+    );
+    counts.created += written.created;
+    counts.updated += written.updated + merged;
+    counts.skipped += written.skipped + skipped;
+    await saveCounts(db, accountId, importId, counts, errors, input.bytesRead);
+  };
+
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>) {
+      if (!fields) {
+        fields = columnFields(record, sentMapping);
+        continue;
+      }
+      counts.processed += 1;
+      const row = toImportRow(record, fields);
+      if (typeof row === 'string') {
+        if (errors.length < MAX_ERRORS) errors.push({ row: info.lines, message: row });
+        counts.skipped += 1;
+      } else {
+        batch.push({ ...row, line: info.lines });
+      }
+      if (batch.length >= BATCH) await flush();
+    }
+    if (!fields) throw new Error('The file is empty: it needs a header row');
+    await flush();
+    // Bulk inserts park their search entries in the GIN index's pending list, which every search would
+    // then scan linearly: merge them into the index now rather than at the next autovacuum.
+    await db.query(`select gin_clean_pending_list('crm_contacts_search_idx'::regclass)`);
+    // Fresh statistics after a large import, so plans see the table as it now is.
+    if (counts.created > 10_000) await db.query('analyze crm_contacts');
+    await db.query(
+      `update crm_contact_imports set status = 'completed', finished_at = now(), bytes_done = bytes_total,
+         total_rows = processed_rows where account_id = $1 and id = $2`,
+      [accountId, importId],
+    );
+  } catch (error) {
+    input.destroy();
+    await rollbackImport(db, accountId, importId, 'failed', (error as Error).message);
+  }
+}
+
+async function saveCounts(
+  db: Queryable,
+  accountId: number,
+  importId: number,
+  counts: Counts,
+  errors: ImportError[],
+  bytesDone: number,
+): Promise<void> {
+  await db.query(
+    `update crm_contact_imports set processed_rows = $3, created_count = $4, updated_count = $5,
+       skipped_count = $6, errors = $7::jsonb, bytes_done = least($8, bytes_total)
+     where account_id = $1 and id = $2`,
+    [
+      accountId,
+      importId,
+      counts.processed,
+      counts.created,
+      counts.updated,
+      counts.skipped,
+      JSON.stringify(errors),
+      bytesDone,
+    ],
+  );
+}

@@ -1,0 +1,54 @@
+import { rm } from 'node:fs/promises';
+import type { PgBoss } from 'pg-boss';
+import { type CampaignSendData, sendCampaign } from '../crm/campaignSender.ts';
+import { type ImportJobData, runImport } from '../crm/contactImporter.ts';
+import type { WorkflowRunData } from '../crm/crmEvents.ts';
+import { runWorkflow } from '../crm/workflowRunner.ts';
+import type { Db } from '../db/types.ts';
+import { FORM_SUBMITTED_QUEUE, type FormSubmittedEvent, handleFormSubmitted } from './formSubmittedJob.ts';
+import type { Mailer } from './mailer.ts';
+
+/** The CRM's queues. */
+export const CRM_QUEUES = {
+  campaignSend: 'crm-campaign-send',
+  workflowRun: 'crm-workflow-run',
+  contactImport: 'crm-contact-import',
+  formSubmitted: FORM_SUBMITTED_QUEUE,
+} as const;
+
+export type CrmJobData = {
+  'crm-campaign-send': CampaignSendData;
+  'crm-workflow-run': WorkflowRunData;
+  'crm-contact-import': ImportJobData;
+  'form-submitted': FormSubmittedEvent;
+};
+
+type Deps = { db: Db; mailer: Mailer; pollingIntervalSeconds: number };
+
+/** Creates the CRM queues and starts their workers on the engine's pg-boss. */
+export async function registerCrmWorkers(
+  boss: PgBoss,
+  { db, mailer, pollingIntervalSeconds }: Deps,
+): Promise<void> {
+  const retries = { retryLimit: 3, retryDelay: 10, retryBackoff: true, deleteAfterSeconds: 7 * 24 * 60 * 60 };
+  for (const name of Object.values(CRM_QUEUES)) await boss.createQueue(name, retries);
+  const options = { pollingIntervalSeconds };
+  const queueRun = (data: WorkflowRunData) => boss.send(CRM_QUEUES.workflowRun, data);
+
+  await boss.work<CampaignSendData>(CRM_QUEUES.campaignSend, options, async ([job]) =>
+    sendCampaign(db, mailer, job.data),
+  );
+  await boss.work<WorkflowRunData>(CRM_QUEUES.workflowRun, options, async ([job]) =>
+    runWorkflow(db, mailer, job.data),
+  );
+  await boss.work<ImportJobData>(CRM_QUEUES.contactImport, options, async ([job]) => {
+    try {
+      await runImport(db, job.data.accountId, job.data.importId, job.data.filePath);
+    } finally {
+      await rm(job.data.filePath, { force: true });
+    }
+  });
+  await boss.work<FormSubmittedEvent>(CRM_QUEUES.formSubmitted, options, async ([job]) =>
+    handleFormSubmitted(db, queueRun, job.data),
+  );
+}

@@ -1,0 +1,166 @@
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { Db } from '../db/types.ts';
+import type { OAuthSettings } from '../integrations/oauthSettings.ts';
+import { CRM_QUEUES, type CrmJobData, registerCrmWorkers } from './crmJobs.ts';
+import { type InvitationMailData, sendInvitationMail } from './invitationMailJob.ts';
+import { createMailer, type MailConfig } from './mailer.ts';
+import { PLANNER_QUEUES, registerPlannerIntegrationWorkers } from './plannerIntegrationWorkers.ts';
+import type { PostDueData } from './postDueJob.ts';
+import { purgeExpired } from './purgeJob.ts';
+import type { WebhookDeliveryData } from './webhooks.ts';
+
+/** The queues of this product, by purpose. */
+export const QUEUES = {
+  invitationMail: 'invitation-mail',
+  purge: 'purge-expired',
+  ...CRM_QUEUES,
+  ...PLANNER_QUEUES,
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
+
+type JobData = {
+  'invitation-mail': InvitationMailData;
+  'purge-expired': Record<string, never>;
+  'webhook-delivery': WebhookDeliveryData;
+  'post-due': PostDueData;
+} & CrmJobData;
+
+export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+export type QueueSummary = { name: string; counts: Record<JobState, number>; total: number };
+export type JobSummary = {
+  id: string;
+  queue: string;
+  state: JobState;
+  retryCount: number;
+  createdOn: Date;
+  startedOn: Date | null;
+  completedOn: Date | null;
+  /** The error message of a failed attempt (never the stack: that names server internals). */
+  error: string | null;
+};
+export type JobsOverview = { queues: QueueSummary[]; jobs: JobSummary[] };
+
+export type JobEngine = {
+  /** Queues a job; `retryLimit` overrides the queue's for this job; `startAfter` delays it. Resolves with its id. */
+  send<Q extends QueueName>(
+    queue: Q,
+    data: JobData[Q],
+    options?: { retryLimit?: number; retryDelay?: number; retryBackoff?: boolean; startAfter?: Date },
+  ): Promise<string | null>;
+  /** Counts by state per queue, and the most recent jobs (only failed ones when `state` says so). */
+  overview(options?: { state?: JobState; limit?: number }): Promise<JobsOverview>;
+  /** Puts a failed job back in line; false when there is no failed job with that id. */
+  retry(queue: QueueName, id: string): Promise<boolean>;
+  /** One job's state (tests wait on it). */
+  stateOf(queue: QueueName, id: string): Promise<JobState | null>;
+  /** Lets running jobs finish (up to `timeoutMs`), then stops polling. Call before closing the database. */
+  stop(timeoutMs?: number): Promise<void>;
+};
+
+type Log = {
+  info: (object: object, message: string) => void;
+  warn: (object: object, message: string) => void;
+  error: (object: object, message: string) => void;
+};
+
+export type JobEngineOptions = {
+  db: Db;
+  /** PostgreSQL: pg-boss keeps a small pool of its own. null: PGlite, through the same instance. */
+  databaseUrl: string | null;
+  mail: MailConfig;
+  log: Log;
+  /** Run the purge on its hourly schedule (off in tests, which run it by hand). */
+  schedule?: boolean;
+  /** The OAuth clients (publishing due posts through a connected integration). */
+  oauth?: OAuthSettings | null;
+};
+
+const SCHEMA = 'pgboss';
+// PGlite answers every poll through its one connection: 0.5 s is pg-boss's floor and plenty here.
+const POLLING_SECONDS = 0.5;
+
+/** Starts pg-boss on the app's database (installing its schema on first start) and the workers. */
+export async function startJobEngine(options: JobEngineOptions): Promise<JobEngine> {
+  const { db, log } = options;
+  const boss = createBoss(options);
+  boss.on('error', (error) => log.error({ err: error }, 'job engine error'));
+  boss.on('warning', (warning) => log.warn({ warning }, 'job engine warning'));
+  await boss.start();
+
+  // Invitation mail: a completed job whose data holds a link is of no further use.
+  await boss.createQueue(QUEUES.invitationMail, {
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    deleteAfterSeconds: 24 * 60 * 60,
+  });
+  await boss.createQueue(QUEUES.purge, { retryLimit: 2, retryDelay: 60 });
+
+  const mailer = createMailer(options.mail, log);
+  await boss.work<InvitationMailData>(
+    QUEUES.invitationMail,
+    { pollingIntervalSeconds: POLLING_SECONDS },
+    async ([job]) => sendInvitationMail(mailer, job.data),
+  );
+  await boss.work(QUEUES.purge, { pollingIntervalSeconds: POLLING_SECONDS }, async () => {
+    const purged = await purgeExpired(db);
+    log.info({ purged }, 'purged expired rows');
+    return purged;
+  });
+  await registerCrmWorkers(boss, { db, mailer, pollingIntervalSeconds: POLLING_SECONDS });
+  await registerPlannerIntegrationWorkers(boss, {
+    db,
+    oauth: options.oauth ?? null,
+    pollingIntervalSeconds: POLLING_SECONDS,
+  });
+  if (options.schedule !== false) await boss.schedule(QUEUES.purge, '7 * * * *');
+
+  const sql = async <T>(text: string, values?: unknown[]): Promise<T[]> =>
+    (await boss.getDb().executeSql(text, values)).rows as T[];
+
+  return {
+    send: (queue, data, sendOptions = {}) => boss.send(queue, data, sendOptions),
+    overview: async ({ state, limit = 50 } = {}) => {
+      const counted = await sql<{ name: string; state: JobState; count: number }>(
+        `select name, state::text as state, count(*)::integer as count from ${SCHEMA}.job
+         where name = any($1::text[]) group by name, state`,
+        [QUEUE_NAMES],
+      );
+      const queues = QUEUE_NAMES.map((name) => {
+        const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobState, number>;
+        for (const row of counted) if (row.name === name) counts[row.state] = row.count;
+        return { name, counts, total: Object.values(counts).reduce((sum, n) => sum + n, 0) };
+      });
+      const jobs = await sql<JobSummary>(
+        `select id::text as id, name as queue, state::text as state, retry_count as "retryCount",
+           created_on as "createdOn", started_on as "startedOn", completed_on as "completedOn",
+           case when state in ('failed', 'retry') then output->>'message' end as error
+         from ${SCHEMA}.job
+         where name = any($1::text[]) and ($2::text is null or state::text = $2::text)
+         order by created_on desc limit $3`,
+        [QUEUE_NAMES, state ?? null, limit],
+      );
+      return { queues, jobs };
+    },
+    retry: async (queue, id) => {
+      const result = (await boss.retry(queue, id)) as { affected?: number };
+      return (result.affected ?? 0) > 0;
+    },
+    stateOf: async (queue, id) => {
+      const [job] = await boss.findJobs(queue, { id });
+      return job ? job.state : null;
+    },
+    stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, timeout: timeoutMs }),
+  };
+}
+
+function createBoss({ db, databaseUrl }: JobEngineOptions): PgBoss {
+  if (databaseUrl) {
+    return new PgBoss({ connectionString: databaseUrl, schema: SCHEMA, max: 4, application_name: 'jobs' });
+  }
+  if (!db.pglite) throw new Error('The job engine needs DATABASE_URL or the embedded PGlite database');
+  return new PgBoss({ db: fromPglite(db.pglite), backend: 'pglite', schema: SCHEMA });
+}

@@ -1,0 +1,57 @@
+import type { SocialChannel } from '../../src/services/socialRules.ts';
+import type { Db } from '../db/types.ts';
+import type { OAuthProvider, OAuthSettings } from '../integrations/oauthSettings.ts';
+import { findAccessToken } from '../repositories/oauthConnections.ts';
+import { markDue, setOutcome } from '../repositories/socialPosts.ts';
+
+export type PostDueData = { accountId: number; postId: number; scheduledAt: string };
+
+/** The note a due post carries when no integration can publish it. */
+export const NOT_CONNECTED = 'not connected';
+
+// Only Facebook has a publishing integration here; the other networks are honestly "not connected".
+const PUBLISHER: Record<SocialChannel, OAuthProvider | null> = {
+  facebook: 'facebook',
+  instagram: null,
+  linkedin: null,
+  x: null,
+};
+
+/**
+ * Runs when a scheduled post falls due (queued with startAfter = its time): marks it due, then
+ * publishes it through the account's connected integration, or marks it failed "not connected".
+ */
+export async function handlePostDue(db: Db, oauth: OAuthSettings | null, data: PostDueData): Promise<string> {
+  const post = await markDue(db, data.accountId, data.postId, data.scheduledAt);
+  if (!post) return 'skipped: rescheduled, edited or deleted';
+  const provider = PUBLISHER[post.channel];
+  const token = provider ? await findAccessToken(db, data.accountId, provider) : null;
+  if (!token) {
+    await setOutcome(db, data.accountId, post.id, 'failed', NOT_CONNECTED);
+    return NOT_CONNECTED;
+  }
+  const publishUrl = oauth?.facebook?.publishUrl;
+  if (!publishUrl) {
+    await setOutcome(db, data.accountId, post.id, 'failed', 'Facebook publishing is not configured');
+    return 'not configured';
+  }
+  const form = new URLSearchParams({ message: post.text, access_token: token });
+  if (post.imageUrl?.startsWith('http')) form.set('link', post.imageUrl);
+  try {
+    const response = await fetch(publishUrl, {
+      method: 'POST',
+      body: form,
+      redirect: 'error',
+      signal: AbortSignal.timeout(10_000),
+    });
+    await response.body?.cancel();
+    if (response.ok) {
+      await setOutcome(db, data.accountId, post.id, 'published', null);
+      return 'published';
+    }
+    await setOutcome(db, data.accountId, post.id, 'failed', `Facebook answered ${response.status}`);
+  } catch {
+    await setOutcome(db, data.accountId, post.id, 'failed', 'Facebook could not be reached');
+  }
+  return 'failed';
+}

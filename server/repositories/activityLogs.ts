@@ -1,0 +1,76 @@
+import type { ActivityType } from '../../src/services/activityTypes.ts';
+import type { Queryable } from '../db/types.ts';
+
+/** One event worth keeping. `details` must never carry a secret (password, token, link). */
+export type ActivityEntry = {
+  type: ActivityType;
+  userId?: number | null;
+  userEmail?: string | null;
+  accountId?: number | null;
+  ip?: string | null;
+  details?: Record<string, string | number | boolean | null>;
+};
+
+export type ActivityLogView = {
+  /** A bigint, as text. */
+  id: string;
+  type: string;
+  userId: number | null;
+  userEmail: string | null;
+  accountId: number | null;
+  ip: string | null;
+  details: Record<string, unknown>;
+  createdAt: Date;
+};
+
+export type ActivityFilter = {
+  page: number;
+  pageSize: number;
+  userId?: number;
+  email?: string;
+  type?: string;
+};
+
+export async function logActivity(db: Queryable, entry: ActivityEntry): Promise<void> {
+  await db.query(
+    `insert into activity_logs (type, user_id, user_email, account_id, ip, details)
+     values ($1, $2, $3, $4, $5, $6::jsonb)`,
+    [
+      entry.type,
+      entry.userId ?? null,
+      entry.userEmail ?? null,
+      entry.accountId ?? null,
+      entry.ip ?? null,
+      JSON.stringify(entry.details ?? {}),
+    ],
+  );
+}
+
+/** Newest first, one page, filtered by user (id or email prefix) and type. */
+export async function listActivity(
+  db: Queryable,
+  filter: ActivityFilter,
+): Promise<{ items: ActivityLogView[]; total: number }> {
+  const where = `where ($1::integer is null or user_id = $1::integer)
+      and ($2::text is null or user_email like $2::text || '%')
+      and ($3::text is null or type = $3::text)`;
+  const params = [filter.userId ?? null, escapeLike(filter.email) ?? null, filter.type ?? null];
+  const items = await db.query<ActivityLogView>(
+    `select id::text as id, type, user_id as "userId", user_email as "userEmail",
+       account_id as "accountId", ip, details, created_at as "createdAt"
+     from activity_logs ${where}
+     order by created_at desc, id desc
+     limit $4 offset $5`,
+    [...params, filter.pageSize, filter.page * filter.pageSize],
+  );
+  const counted = await db.one<{ total: number }>(
+    `select count(*)::integer as total from activity_logs ${where}`,
+    params,
+  );
+  return { items, total: counted?.total ?? 0 };
+}
+
+// Emails are stored lowercase; % and _ typed into the filter mean themselves.
+function escapeLike(value: string | undefined): string | undefined {
+  return value?.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
+}

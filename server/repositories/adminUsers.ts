@@ -1,0 +1,64 @@
+import type { Plan, Role, UserStatus } from '../auth/authUser.ts';
+import type { Queryable } from '../db/types.ts';
+
+export type AdminUserView = {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+  plan: Plan;
+  status: UserStatus;
+  createdAt: Date;
+};
+
+export type UserChanges = { role?: Role; plan?: Plan; status?: UserStatus };
+
+const COLUMNS = 'id, email, name, role, plan, status, created_at as "createdAt"';
+
+/** One page of users, newest first; `search` matches the start of the email or name (any case). */
+export async function listUsers(
+  db: Queryable,
+  filter: { page: number; pageSize: number; search?: string },
+): Promise<{ items: AdminUserView[]; total: number }> {
+  const search = filter.search ? `${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = '($1::text is null or email like $1::text or lower(name) like $1::text)';
+  const items = await db.query<AdminUserView>(
+    `select ${COLUMNS} from users where ${where} order by created_at desc, id desc limit $2 offset $3`,
+    [search, filter.pageSize, filter.page * filter.pageSize],
+  );
+  const counted = await db.one<{ total: number }>(
+    `select count(*)::integer as total from users where ${where}`,
+    [search],
+  );
+  return { items, total: counted?.total ?? 0 };
+}
+
+export type UserUpdate =
+  | { status: 'updated'; user: AdminUserView; before: AdminUserView }
+  | { status: 'notFound' | 'lastAdmin' };
+
+/**
+ * Changes role, plan or status in the caller's transaction. Admin demotions are serialised on an
+ * advisory lock, so the platform can never be left without an admin, even by two at once.
+ */
+export async function updateUser(tx: Queryable, userId: number, changes: UserChanges): Promise<UserUpdate> {
+  if (changes.role === 'user') await tx.query("select pg_advisory_xact_lock(hashtext('users.admins'))");
+  const before = await tx.one<AdminUserView>(`select ${COLUMNS} from users where id = $1 for update`, [
+    userId,
+  ]);
+  if (!before) return { status: 'notFound' };
+  if (before.role === 'admin' && changes.role === 'user') {
+    const others = await tx.one<{ admins: number }>(
+      "select count(*)::integer as admins from users where role = 'admin' and id <> $1",
+      [userId],
+    );
+    if ((others?.admins ?? 0) === 0) return { status: 'lastAdmin' };
+  }
+  const user = await tx.one<AdminUserView>(
+    `update users set role = coalesce($2, role), plan = coalesce($3::integer, plan), status = coalesce($4, status)
+     where id = $1 returning ${COLUMNS}`,
+    [userId, changes.role ?? null, changes.plan ?? null, changes.status ?? null],
+  );
+  if (!user) return { status: 'notFound' };
+  return { status: 'updated', user, before };
+}

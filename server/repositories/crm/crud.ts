@@ -1,0 +1,116 @@
+import type { Queryable } from '../../db/types.ts';
+
+/** How one API field maps to a column: `read` is the select expression, `cast` the parameter's type. */
+export type Field = { column: string; read?: string; cast?: string; writable?: boolean };
+
+/** A CRM table whose rows the API reads and writes field by field, always within one account. */
+export type Table = {
+  name: string;
+  fields: Record<string, Field>;
+  orderBy: string;
+  /** Set updated_at = now() on every update. */
+  touches?: boolean;
+};
+
+/** A timestamp as ISO 8601 text in UTC, the same on both drivers. */
+export const isoOf = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export const field = {
+  text: (column: string): Field => ({ column }),
+  money: (column: string): Field => ({ column, read: `${column}::float8`, cast: 'numeric' }),
+  json: (column: string): Field => ({ column, cast: 'jsonb' }),
+  date: (column: string): Field => ({ column, read: `to_char(${column}, 'YYYY-MM-DD')`, cast: 'date' }),
+  time: (column: string): Field => ({ column, read: isoOf(column), cast: 'timestamptz' }),
+  readOnly: (column: string, read?: string): Field => ({ column, read, writable: false }),
+};
+
+export function selectList(table: Table): string {
+  return Object.entries(table.fields)
+    .map(([name, f]) => `${f.read ?? f.column} as "${name}"`)
+    .join(', ');
+}
+
+function jsonParam(f: Field, value: unknown): unknown {
+  return f.cast === 'jsonb' ? JSON.stringify(value) : value;
+}
+
+function writable(table: Table, input: Record<string, unknown>): [Field, unknown][] {
+  return Object.entries(input).flatMap(([name, value]) => {
+    const f = table.fields[name];
+    return f && f.writable !== false && value !== undefined
+      ? [[f, jsonParam(f, value)] as [Field, unknown]]
+      : [];
+  });
+}
+
+const param = (f: Field, index: number) => `$${index}${f.cast ? `::${f.cast}` : ''}`;
+
+export async function listRows<T>(db: Queryable, table: Table, accountId: number): Promise<T[]> {
+  return db.query<T>(
+    `select ${selectList(table)} from ${table.name} where account_id = $1 order by ${table.orderBy}`,
+    [accountId],
+  );
+}
+
+export async function findRow<T>(
+  db: Queryable,
+  table: Table,
+  accountId: number,
+  id: number,
+): Promise<T | null> {
+  return db.one<T>(`select ${selectList(table)} from ${table.name} where account_id = $1 and id = $2`, [
+    accountId,
+    id,
+  ]);
+}
+
+export async function insertRow<T>(
+  db: Queryable,
+  table: Table,
+  accountId: number,
+  input: Record<string, unknown>,
+): Promise<T> {
+  const pairs = writable(table, input);
+  const columns = ['account_id', ...pairs.map(([f]) => f.column)];
+  const values = ['$1', ...pairs.map(([f], i) => param(f, i + 2))];
+  const row = await db.one<T>(
+    `insert into ${table.name} (${columns.join(', ')}) values (${values.join(', ')})
+     returning ${selectList(table)}`,
+    [accountId, ...pairs.map(([, value]) => value)],
+  );
+  if (!row) throw new Error(`insert into ${table.name} returned no row`);
+  return row;
+}
+
+/** Writes the given fields only; null when the account has no row with that id. */
+export async function updateRow<T>(
+  db: Queryable,
+  table: Table,
+  accountId: number,
+  id: number,
+  input: Record<string, unknown>,
+): Promise<T | null> {
+  const pairs = writable(table, input);
+  const sets = pairs.map(([f], i) => `${f.column} = ${param(f, i + 3)}`);
+  if (table.touches) sets.push('updated_at = now()');
+  if (sets.length === 0) return findRow<T>(db, table, accountId, id);
+  return db.one<T>(
+    `update ${table.name} set ${sets.join(', ')} where account_id = $1 and id = $2
+     returning ${selectList(table)}`,
+    [accountId, id, ...pairs.map(([, value]) => value)],
+  );
+}
+
+export async function deleteRow(
+  db: Queryable,
+  table: Table,
+  accountId: number,
+  id: number,
+): Promise<boolean> {
+  const rows = await db.query(`delete from ${table.name} where account_id = $1 and id = $2 returning id`, [
+    accountId,
+    id,
+  ]);
+  return rows.length > 0;
+}

@@ -1,0 +1,54 @@
+import type { Queryable } from '../../db/types.ts';
+import { type Contact, createContact, findContact, findContactByEmail } from './contacts.ts';
+import { findRow, insertRow, updateRow } from './crud.ts';
+import { defaultPipeline } from './pipelines.ts';
+import { DEALS, type Deal, LEADS, type Lead } from './tables.ts';
+
+export type Conversion = { lead: Lead; contact: Contact; deal: Deal; previousStatus: string };
+
+/**
+ * Converts a lead: links the contact with its e-mail (or creates one), opens a deal at the first stage
+ * of the default pipeline for the lead's value, and marks the lead converted. Converting again returns
+ * what the first conversion linked. Run it in a transaction.
+ */
+export async function convertLead(
+  tx: Queryable,
+  accountId: number,
+  leadId: number,
+): Promise<Conversion | null> {
+  const lead = await tx.one<Lead>(
+    `select id, status, name, email, phone, company, value::float8 as value, contact_id as "contactId",
+       deal_id as "dealId" from crm_leads where account_id = $1 and id = $2 for update`,
+    [accountId, leadId],
+  );
+  if (!lead) return null;
+  const [firstName = '', ...rest] = lead.name.split(/\s+/);
+  const contact =
+    (lead.contactId ? await findContact(tx, accountId, lead.contactId) : null) ??
+    (await findContactByEmail(tx, accountId, lead.email)) ??
+    (await createContact(tx, accountId, {
+      firstName,
+      lastName: rest.join(' '),
+      email: lead.email,
+      phone: lead.phone,
+      company: lead.company,
+    }));
+  const existingDeal = lead.dealId ? await findRow<Deal>(tx, DEALS, accountId, lead.dealId) : null;
+  const pipeline = await defaultPipeline(tx, accountId);
+  const deal =
+    existingDeal ??
+    (await insertRow<Deal>(tx, DEALS, accountId, {
+      title: lead.company || lead.name || lead.email || `Lead ${lead.id}`,
+      value: lead.value,
+      stage: pipeline.stages[0],
+      pipelineId: pipeline.id,
+      contactId: contact.id,
+    }));
+  const updated = await updateRow<Lead>(tx, LEADS, accountId, leadId, {
+    status: 'converted',
+    contactId: contact.id,
+    dealId: deal.id,
+  });
+  if (!updated) return null;
+  return { lead: updated, contact, deal, previousStatus: lead.status };
+}

@@ -1,0 +1,165 @@
+import {
+  ACTIVITY_TYPES,
+  LEAD_STATUSES,
+  type Lead,
+  type LeadStatus,
+  WORKFLOW_ACTIONS,
+  WORKFLOW_TRIGGERS,
+} from '../../../src/services/crmTypes.ts';
+import { field, isoOf, type Table } from './crud.ts';
+
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent'] as const;
+export type WorkflowTrigger = (typeof WORKFLOW_TRIGGERS)[number];
+
+export type { Lead, LeadStatus };
+export { ACTIVITY_TYPES, LEAD_STATUSES, WORKFLOW_ACTIONS, WORKFLOW_TRIGGERS };
+
+export type Deal = {
+  id: number;
+  title: string;
+  value: number;
+  stage: string;
+  pipelineId: number;
+  contactId: number | null;
+  expectedCloseDate: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type Pipeline = { id: number; name: string; stages: string[]; isDefault: boolean };
+
+export type Activity = {
+  id: number;
+  type: (typeof ACTIVITY_TYPES)[number];
+  subject: string;
+  description: string;
+  dueDate: string | null;
+  completed: boolean;
+  contactId: number | null;
+  dealId: number | null;
+  createdAt: string;
+};
+
+export type WorkflowAction = { type: (typeof WORKFLOW_ACTIONS)[number]; params: Record<string, unknown> };
+export type WorkflowCondition = { field: string; operator: string; value: string | number | boolean };
+export type Workflow = {
+  id: number;
+  name: string;
+  trigger: WorkflowTrigger;
+  conditions: WorkflowCondition[];
+  actions: WorkflowAction[];
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ContactList = { id: number; name: string; description: string; contactCount: number };
+
+const stamps = {
+  createdAt: field.readOnly('created_at', isoOf('created_at')),
+  updatedAt: field.readOnly('updated_at', isoOf('updated_at')),
+};
+
+export const LEADS: Table = {
+  name: 'crm_leads',
+  orderBy: 'id desc',
+  touches: true,
+  fields: {
+    id: field.readOnly('id'),
+    name: field.text('name'),
+    email: field.text('email'),
+    phone: field.text('phone'),
+    company: field.text('company'),
+    status: field.text('status'),
+    source: field.text('source'),
+    value: field.money('value'),
+    notes: field.text('notes'),
+    pagePath: field.text('page_path'),
+    contactId: field.text('contact_id'),
+    dealId: field.text('deal_id'),
+    ...stamps,
+  },
+};
+
+export const DEALS: Table = {
+  name: 'crm_deals',
+  orderBy: 'id desc',
+  touches: true,
+  fields: {
+    id: field.readOnly('id'),
+    title: field.text('title'),
+    value: field.money('value'),
+    stage: field.text('stage'),
+    pipelineId: field.text('pipeline_id'),
+    contactId: field.text('contact_id'),
+    expectedCloseDate: field.date('expected_close_date'),
+    ...stamps,
+  },
+};
+
+export const PIPELINES: Table = {
+  name: 'crm_pipelines',
+  orderBy: 'is_default desc, id',
+  fields: {
+    id: field.readOnly('id'),
+    name: field.text('name'),
+    stages: field.json('stages'),
+    isDefault: field.readOnly('is_default'),
+  },
+};
+
+export const ACTIVITIES: Table = {
+  name: 'crm_activities',
+  orderBy: 'completed, due_date nulls last, id desc',
+  fields: {
+    id: field.readOnly('id'),
+    type: field.text('type'),
+    subject: field.text('subject'),
+    description: field.text('description'),
+    dueDate: field.time('due_date'),
+    completed: field.text('completed'),
+    contactId: field.text('contact_id'),
+    dealId: field.text('deal_id'),
+    createdAt: stamps.createdAt,
+  },
+};
+
+export const WORKFLOWS: Table = {
+  name: 'crm_workflows',
+  orderBy: 'id desc',
+  touches: true,
+  fields: {
+    id: field.readOnly('id'),
+    name: field.text('name'),
+    trigger: field.text('trigger'),
+    conditions: field.json('conditions'),
+    actions: field.json('actions'),
+    isActive: field.text('is_active'),
+    ...stamps,
+  },
+};
+
+export const CAMPAIGNS: Table = {
+  name: 'crm_campaigns',
+  orderBy: 'id desc',
+  touches: true,
+  fields: {
+    id: field.readOnly('id'),
+    name: field.text('name'),
+    subject: field.text('subject'),
+    content: field.text('content'),
+    contactListId: field.text('contact_list_id'),
+    status: field.readOnly('status'),
+    scheduledAt: field.time('scheduled_at'),
+    sentAt: field.readOnly('sent_at', isoOf('sent_at')),
+    stats: field.readOnly(
+      'stats',
+      `(select json_build_object('total', count(*)::int,
+          'sent', (count(*) filter (where m.status = 'sent'))::int,
+          'outbox', (count(*) filter (where m.status in ('outbox', 'sending')))::int,
+          'failed', (count(*) filter (where m.status = 'failed'))::int)
+        from crm_communications m where m.campaign_id = crm_campaigns.id)`,
+    ),
+    ...stamps,
+  },
+};

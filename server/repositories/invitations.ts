@@ -1,0 +1,157 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { INVITATION_LIFETIME_DAYS } from '../../src/services/activityTypes.ts';
+import type { Queryable } from '../db/types.ts';
+import { addMember } from './members.ts';
+
+export type InvitationView = {
+  id: number;
+  email: string;
+  roleName: string;
+  invitedBy: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+  expired: boolean;
+};
+
+/** A fresh single-use token (256 random bits) and the hash that is stored instead of it. */
+export function newInvitationToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashInvitationToken(token) };
+}
+
+export function hashInvitationToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export type NewInvitation = {
+  accountId: number;
+  email: string;
+  roleName: string;
+  tokenHash: string;
+  invitedBy: number;
+};
+
+/** Creates the pending invitation, or renews the one the address already has (new token and expiry). */
+export async function upsertInvitation(
+  tx: Queryable,
+  input: NewInvitation,
+): Promise<{ id: number; expiresAt: Date }> {
+  const row = await tx.one<{ id: number; expiresAt: Date }>(
+    `insert into invitations (account_id, email, role_name, token_hash, invited_by, expires_at)
+     values ($1, $2, $3, $4, $5, now() + make_interval(days => $6))
+     on conflict (account_id, email) where accepted_at is null do update set
+       role_name = excluded.role_name, token_hash = excluded.token_hash, invited_by = excluded.invited_by,
+       created_at = now(), expires_at = excluded.expires_at
+     returning id, expires_at as "expiresAt"`,
+    [
+      input.accountId,
+      input.email,
+      input.roleName,
+      input.tokenHash,
+      input.invitedBy,
+      INVITATION_LIFETIME_DAYS,
+    ],
+  );
+  if (!row) throw new Error('invitation upsert returned no row');
+  return row;
+}
+
+/** The account's invitations not yet accepted (expired ones included, marked). */
+export async function listPendingInvitations(db: Queryable, accountId: number): Promise<InvitationView[]> {
+  return db.query<InvitationView>(
+    `select i.id, i.email, i.role_name as "roleName", u.name as "invitedBy", i.created_at as "createdAt",
+       i.expires_at as "expiresAt", i.expires_at <= now() as expired
+     from invitations i left join users u on u.id = i.invited_by
+     where i.account_id = $1 and i.accepted_at is null
+     order by i.created_at desc, i.id desc`,
+    [accountId],
+  );
+}
+
+/** Withdraws a pending invitation; returns its email, or null when there is none with that id. */
+export async function revokeInvitation(db: Queryable, accountId: number, id: number): Promise<string | null> {
+  const row = await db.one<{ email: string }>(
+    'delete from invitations where id = $1 and account_id = $2 and accepted_at is null returning email',
+    [id, accountId],
+  );
+  return row?.email ?? null;
+}
+
+export type AcceptResult =
+  | { status: 'accepted'; accountId: number; accountName: string; roleName: string; again: boolean }
+  | { status: 'notFound' | 'used' | 'expired' | 'wrongEmail' };
+
+/**
+ * Accepts the invitation behind `tokenHash` for `user`, in the caller's transaction. The row is locked,
+ * so of two parallel acceptances one wins and the other sees it used. Accepting again by the same
+ * user is not an error (a link opened twice).
+ */
+export async function acceptInvitation(
+  tx: Queryable,
+  tokenHash: string,
+  user: { id: number; email: string },
+): Promise<AcceptResult> {
+  const row = await tx.one<{
+    id: number;
+    account_id: number;
+    account_name: string;
+    email: string;
+    role_name: string;
+    accepted_by: number | null;
+    accepted: boolean;
+    expired: boolean;
+  }>(
+    `select i.id, i.account_id, a.name as account_name, i.email, i.role_name, i.accepted_by,
+       i.accepted_at is not null as accepted, i.expires_at <= now() as expired
+     from invitations i join accounts a on a.id = i.account_id
+     where i.token_hash = $1
+     for update of i`,
+    [tokenHash],
+  );
+  if (!row) return { status: 'notFound' };
+  const accepted = {
+    status: 'accepted' as const,
+    accountId: row.account_id,
+    accountName: row.account_name,
+    roleName: row.role_name,
+    again: false,
+  };
+  if (row.accepted) return row.accepted_by === user.id ? { ...accepted, again: true } : { status: 'used' };
+  if (row.expired) return { status: 'expired' };
+  if (row.email !== user.email) return { status: 'wrongEmail' };
+  await addMember(tx, row.account_id, user.id, row.role_name);
+  await tx.query('update invitations set accepted_at = now(), accepted_by = $2 where id = $1', [
+    row.id,
+    user.id,
+  ]);
+  return accepted;
+}
+
+/** At registration: the new address joins every account that invited it (unexpired invitations only). */
+export async function acceptInvitationsForNewUser(
+  tx: Queryable,
+  user: { id: number; email: string },
+): Promise<Array<{ accountId: number; roleName: string }>> {
+  return tx.query<{ accountId: number; roleName: string }>(
+    `with accepted as (
+       update invitations set accepted_at = now(), accepted_by = $1
+       where email = $2 and accepted_at is null and expires_at > now()
+       returning account_id, role_name
+     )
+     insert into account_members (account_id, user_id, role_name, joined_at)
+     select account_id, $1, role_name, clock_timestamp() from accepted
+     on conflict (account_id, user_id) do nothing
+     returning account_id as "accountId", role_name as "roleName"`,
+    [user.id, user.email],
+  );
+}
+
+/** The purge job: pending invitations past their expiry are of no use to anyone. */
+export async function deleteExpiredInvitations(db: Queryable): Promise<number> {
+  const row = await db.one<{ deleted: number }>(
+    `with gone as (delete from invitations where accepted_at is null and expires_at <= now() returning 1)
+     select count(*)::integer as deleted from gone`,
+    [],
+  );
+  return row?.deleted ?? 0;
+}

@@ -1,0 +1,109 @@
+import type { Queryable } from '../db/types.ts';
+
+/** A website as listed (without its heavy content). */
+export type WebsiteSummary = {
+  id: number;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  isPublished: boolean;
+  domain: string | null;
+  subdomain: string | null;
+  publishedAt: string | null;
+  isActive: boolean;
+  /** Custom domain the published site also answers on. */
+  customDomain: string | null;
+};
+
+/** A website card: the summary with its count of form submissions. */
+export type WebsiteListItem = WebsiteSummary & { submissionCount: number };
+
+/** A website with its content and its Yjs state (base64). */
+export type Website = WebsiteSummary & { htmlContent: string; pages: unknown[]; yjsState: string };
+
+export type WebsiteInput = { name: string; htmlContent: string; pages: unknown[]; yjsState?: string };
+
+const SUMMARY = `id, name, created_at as "createdAt", updated_at as "updatedAt", is_published as "isPublished",
+  domain, subdomain, published_at as "publishedAt", is_active as "isActive", custom_domain as "customDomain"`;
+const FULL = `${SUMMARY}, html_content as "htmlContent", pages, yjs_state as "yjsState"`;
+
+// Both drivers return timestamps as Date objects; the API speaks ISO strings.
+function dates<T extends { createdAt: unknown; updatedAt: unknown; publishedAt: unknown }>(row: T): T {
+  const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+  return {
+    ...row,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    publishedAt: iso(row.publishedAt),
+  };
+}
+
+export async function listWebsites(db: Queryable, accountId: number): Promise<WebsiteListItem[]> {
+  const rows = await db.query<WebsiteListItem>(
+    `select ${SUMMARY}, (select count(*) from form_submissions s
+       where s.account_id = websites.account_id and s.website_id = websites.id)::integer as "submissionCount"
+     from websites where account_id = $1 order by created_at desc, id desc`,
+    [accountId],
+  );
+  return rows.map(dates);
+}
+
+export async function findWebsite(db: Queryable, accountId: number, id: number): Promise<Website | null> {
+  const row = await db.one<Website>(`select ${FULL} from websites where account_id = $1 and id = $2`, [
+    accountId,
+    id,
+  ]);
+  return row ? dates(row) : null;
+}
+
+export async function createWebsite(db: Queryable, accountId: number, input: WebsiteInput): Promise<Website> {
+  const row = await db.one<Website>(
+    `insert into websites (account_id, name, html_content, pages, yjs_state)
+     values ($1, $2, $3, $4::jsonb, $5) returning ${FULL}`,
+    [accountId, input.name, input.htmlContent, JSON.stringify(input.pages), input.yjsState ?? ''],
+  );
+  if (!row) throw new Error('website insert returned no row');
+  return dates(row);
+}
+
+/** Replaces the content of an account's website; null when it has none with that id. */
+export async function updateWebsite(
+  db: Queryable,
+  accountId: number,
+  id: number,
+  input: WebsiteInput,
+): Promise<Website | null> {
+  const row = await db.one<Website>(
+    `update websites set name = $3, html_content = $4, pages = $5::jsonb,
+       yjs_state = coalesce($6, yjs_state), updated_at = now()
+     where account_id = $1 and id = $2 returning ${FULL}`,
+    [accountId, id, input.name, input.htmlContent, JSON.stringify(input.pages), input.yjsState ?? null],
+  );
+  return row ? dates(row) : null;
+}
+
+export async function deleteWebsite(db: Queryable, accountId: number, id: number): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    `delete from websites where account_id = $1 and id = $2 returning id`,
+    [accountId, id],
+  );
+  return rows.length > 0;
+}
+
+export async function recordUpload(
+  db: Queryable,
+  upload: { key: string; accountId: number; contentType: string; size: number },
+): Promise<void> {
+  await db.query(`insert into uploads (key, account_id, content_type, size) values ($1, $2, $3, $4)`, [
+    upload.key,
+    upload.accountId,
+    upload.contentType,
+    upload.size,
+  ]);
+}
+
+export async function findUpload(db: Queryable, key: string): Promise<{ contentType: string } | null> {
+  return db.one<{ contentType: string }>(`select content_type as "contentType" from uploads where key = $1`, [
+    key,
+  ]);
+}

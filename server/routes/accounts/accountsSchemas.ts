@@ -1,0 +1,192 @@
+import { INDUSTRIES, type Industry } from '../../../src/services/rules.ts';
+import { schemas } from '../../validation.ts';
+
+export const accountSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    industry: { type: 'string' },
+    description: { type: 'string' },
+    isActive: { type: 'boolean' },
+  },
+  required: ['id', 'name', 'industry', 'description', 'isActive'],
+} as const;
+
+const dateTime = { type: 'string', format: 'date-time' } as const;
+const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
+const roleName = { type: 'string', transform: ['trim'], minLength: 1, maxLength: 50 } as const;
+
+export type AccountParams = { accountId: number };
+export type MemberParams = { accountId: number; userId: number };
+export type InvitationParams = { accountId: number; invitationId: number };
+
+const accountParams = {
+  type: 'object',
+  required: ['accountId'],
+  properties: { accountId: id },
+} as const;
+
+const denied = { 401: schemas.message, 403: schemas.message } as const;
+
+export type CreateAccountBody = { name: string; industry: Industry; description?: string };
+
+export const listAccountsSchema = {
+  response: { 200: { type: 'array', items: accountSchema }, ...denied },
+} as const;
+
+export const createAccountSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'industry'],
+    properties: {
+      name: schemas.text(120),
+      industry: { type: 'string', enum: INDUSTRIES },
+      description: { type: 'string', transform: ['trim'], maxLength: 2000 },
+    },
+  },
+  response: { 201: accountSchema, ...denied },
+} as const;
+
+const accountUserSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    userId: { type: 'integer' },
+    userName: { type: 'string' },
+    userEmail: { type: 'string' },
+    roleName: { type: 'string' },
+    joinedAt: dateTime,
+  },
+  required: ['id', 'userId', 'userName', 'userEmail', 'roleName', 'joinedAt'],
+} as const;
+
+export const listUsersSchema = {
+  params: accountParams,
+  response: { 200: { type: 'array', items: accountUserSchema }, ...denied },
+} as const;
+
+export const listRolesSchema = {
+  params: accountParams,
+  response: {
+    200: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { id: { type: 'integer' }, name: { type: 'string' } },
+        required: ['id', 'name'],
+      },
+    },
+    ...denied,
+  },
+} as const;
+
+export type InviteBody = { email: string; roleName: string };
+
+export const inviteSchema = {
+  params: accountParams,
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['email', 'roleName'],
+    properties: { email: schemas.email, roleName },
+  },
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        wasExistingUser: { type: 'boolean' },
+        // Only for a new address: the link to hand over (it is also mailed when SMTP is configured).
+        invitationLink: { type: 'string' },
+        expiresAt: dateTime,
+      },
+      required: ['wasExistingUser'],
+    },
+    ...denied,
+    409: schemas.message,
+  },
+} as const;
+
+export type ChangeRoleBody = { roleName: string };
+
+const memberParams = {
+  type: 'object',
+  required: ['accountId', 'userId'],
+  properties: { accountId: id, userId: id },
+} as const;
+
+export const changeRoleSchema = {
+  params: memberParams,
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['roleName'],
+    properties: { roleName },
+  },
+  response: { 200: accountUserSchema, ...denied, 404: schemas.message, 409: schemas.message },
+} as const;
+
+export const removeMemberSchema = {
+  params: memberParams,
+  response: { 204: { type: 'null' }, ...denied, 404: schemas.message, 409: schemas.message },
+} as const;
+
+export const listInvitationsSchema = {
+  params: accountParams,
+  response: {
+    200: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer' },
+          email: { type: 'string' },
+          roleName: { type: 'string' },
+          invitedBy: { type: ['string', 'null'] },
+          createdAt: dateTime,
+          expiresAt: dateTime,
+          expired: { type: 'boolean' },
+        },
+        required: ['id', 'email', 'roleName', 'invitedBy', 'createdAt', 'expiresAt', 'expired'],
+      },
+    },
+    ...denied,
+  },
+} as const;
+
+export const revokeInvitationSchema = {
+  params: {
+    type: 'object',
+    required: ['accountId', 'invitationId'],
+    properties: { accountId: id, invitationId: id },
+  },
+  response: { 204: { type: 'null' }, ...denied, 404: schemas.message },
+} as const;
+
+export type AcceptBody = { token: string };
+
+export const acceptInvitationSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['token'],
+    properties: { token: { type: 'string', minLength: 16, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' } },
+  },
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        accountId: { type: 'integer' },
+        accountName: { type: 'string' },
+        roleName: { type: 'string' },
+      },
+      required: ['accountId', 'accountName', 'roleName'],
+    },
+    401: schemas.message,
+    403: schemas.message,
+    404: schemas.message,
+    409: schemas.message,
+    410: schemas.message,
+  },
+} as const;

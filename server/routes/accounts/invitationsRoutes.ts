@@ -1,0 +1,166 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { deny, requirePermission } from '../../auth/access.ts';
+import { HttpError } from '../../errors.ts';
+import { QUEUES } from '../../jobs/jobEngine.ts';
+import { findAccount } from '../../repositories/accounts.ts';
+import { logActivity } from '../../repositories/activityLogs.ts';
+import {
+  acceptInvitation,
+  hashInvitationToken,
+  listPendingInvitations,
+  newInvitationToken,
+  revokeInvitation,
+  upsertInvitation,
+} from '../../repositories/invitations.ts';
+import { addMember, roleExists } from '../../repositories/members.ts';
+import { findUserByEmail } from '../../repositories/users.ts';
+import type { RouteDeps } from '../routeDeps.ts';
+import {
+  type AcceptBody,
+  type AccountParams,
+  acceptInvitationSchema,
+  type InvitationParams,
+  type InviteBody,
+  inviteSchema,
+  listInvitationsSchema,
+  revokeInvitationSchema,
+} from './accountsSchemas.ts';
+
+export const ALREADY_MEMBER = 'This user is already a member of this account';
+export const INVITATION_NOT_FOUND = 'Invitation not found';
+export const INVITATION_USED = 'This invitation has already been used';
+export const INVITATION_EXPIRED = 'This invitation has expired';
+export const INVITATION_OTHER_EMAIL = 'This invitation was sent to another email address';
+
+/** The invitation link: the token travels in the fragment, which browsers never send to a server. */
+export function invitationLink(origin: string, token: string): string {
+  return `${origin}/invite#${token}`;
+}
+
+function origin(request: FastifyRequest, appUrl: string | null | undefined): string {
+  return appUrl ?? `${request.protocol}://${request.host}`;
+}
+
+export const invitationsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, jobs }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  // An existing user joins at once; a new address gets a single-use invitation bound to it.
+  app.post<{ Params: AccountParams; Body: InviteBody }>(
+    '/api/accounts/:accountId/users/invite-or-add',
+    { schema: inviteSchema },
+    async (request) => {
+      const { accountId } = request.params;
+      const { email, roleName } = request.body;
+      await requirePermission(db, request, accountId, 'members.add');
+      if (!(await roleExists(db, roleName))) {
+        throw new HttpError(400, `roleName must be one of the account roles (got "${roleName}")`);
+      }
+      const actor = { userId: request.user.id, userEmail: request.user.email, accountId, ip: request.ip };
+      const existing = await findUserByEmail(db, email);
+      if (existing) {
+        const added = await db.transaction(async (tx) => {
+          const joined = await addMember(tx, accountId, existing.id, roleName);
+          if (joined) {
+            await logActivity(tx, {
+              ...actor,
+              type: 'member.added',
+              details: { memberId: existing.id, role: roleName },
+            });
+          }
+          return joined;
+        });
+        if (!added) throw new HttpError(409, ALREADY_MEMBER);
+        return { wasExistingUser: true };
+      }
+
+      const { token, tokenHash } = newInvitationToken();
+      const invitation = await db.transaction(async (tx) => {
+        const saved = await upsertInvitation(tx, {
+          accountId,
+          email,
+          roleName,
+          tokenHash,
+          invitedBy: request.user.id,
+        });
+        await logActivity(tx, { ...actor, type: 'member.invited', details: { email, role: roleName } });
+        return saved;
+      });
+      const link = invitationLink(origin(request, config.appUrl), token);
+      if (jobs) {
+        const account = await findAccount(db, accountId);
+        await jobs.send(QUEUES.invitationMail, {
+          to: email,
+          accountName: account?.name ?? 'an account',
+          inviterName: request.user.name,
+          link,
+          expiresAt: invitation.expiresAt.toISOString(),
+        });
+      }
+      return { wasExistingUser: false, invitationLink: link, expiresAt: invitation.expiresAt };
+    },
+  );
+
+  app.get<{ Params: AccountParams }>(
+    '/api/accounts/:accountId/invitations',
+    { schema: listInvitationsSchema },
+    async (request) => {
+      await requirePermission(db, request, request.params.accountId, 'account.view');
+      return listPendingInvitations(db, request.params.accountId);
+    },
+  );
+
+  app.delete<{ Params: InvitationParams }>(
+    '/api/accounts/:accountId/invitations/:invitationId',
+    { schema: revokeInvitationSchema },
+    async (request, reply) => {
+      const { accountId, invitationId } = request.params;
+      await requirePermission(db, request, accountId, 'invitations.revoke');
+      const email = await revokeInvitation(db, accountId, invitationId);
+      if (email === null) throw new HttpError(404, INVITATION_NOT_FOUND);
+      await logActivity(db, {
+        type: 'invitation.revoked',
+        userId: request.user.id,
+        userEmail: request.user.email,
+        accountId,
+        ip: request.ip,
+        details: { email },
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  // The signed-in user opens an invitation link: it must be theirs, unexpired and unused.
+  app.post<{ Body: AcceptBody }>(
+    '/api/invitations/accept',
+    { schema: acceptInvitationSchema },
+    async (request) => {
+      const user = request.user;
+      const result = await db.transaction(async (tx) => {
+        const accepted = await acceptInvitation(tx, hashInvitationToken(request.body.token), user);
+        if (accepted.status === 'accepted' && !accepted.again) {
+          await logActivity(tx, {
+            type: 'invitation.accepted',
+            userId: user.id,
+            userEmail: user.email,
+            accountId: accepted.accountId,
+            ip: request.ip,
+            details: { role: accepted.roleName },
+          });
+        }
+        return accepted;
+      });
+      switch (result.status) {
+        case 'accepted':
+          return { accountId: result.accountId, accountName: result.accountName, roleName: result.roleName };
+        case 'notFound':
+          throw new HttpError(404, INVITATION_NOT_FOUND);
+        case 'used':
+          throw new HttpError(409, INVITATION_USED);
+        case 'expired':
+          throw new HttpError(410, INVITATION_EXPIRED);
+        case 'wrongEmail':
+          throw await deny(db, request, user, INVITATION_OTHER_EMAIL);
+      }
+    },
+  );
+};

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { createRequirePlatformAdmin } from '../../auth/access.ts';
+import { HttpError } from '../../errors.ts';
+import { listActivity, logActivity } from '../../repositories/activityLogs.ts';
+import { listUsers, updateUser } from '../../repositories/adminUsers.ts';
+import type { RouteDeps } from '../routeDeps.ts';
+import {
+  type ActivityQuery,
+  type JobsQuery,
+  jobsOverviewSchema,
+  listActivitySchema,
+  listUsersSchema,
+  type RetryParams,
+  retryJobSchema,
+  type UpdateUserBody,
+  type UserParams,
+  type UsersQuery,
+  updateUserSchema,
+} from './adminSchemas.ts';
+
+export const LAST_PLATFORM_ADMIN = 'The last admin cannot be demoted';
+export const USER_NOT_FOUND = 'User not found';
+export const JOBS_NOT_RUNNING = 'The job engine is not running';
+export const JOB_NOT_FAILED = 'No failed job with this id';
+
+/** The admin area's users, activity logs and job dashboard: platform role admin only (else 403). */
+export const adminRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, jobs }) => {
+  app.addHook('onRequest', app.authenticate);
+  // Before validation: a non-admin learns nothing about what a valid request looks like.
+  app.addHook('preValidation', createRequirePlatformAdmin(db));
+
+  app.get<{ Querystring: UsersQuery }>('/api/admin/users', { schema: listUsersSchema }, async (request) =>
+    listUsers(db, request.query),
+  );
+
+  app.patch<{ Params: UserParams; Body: UpdateUserBody }>(
+    '/api/admin/users/:userId',
+    { schema: updateUserSchema },
+    async (request) => {
+      const { userId } = request.params;
+      const result = await db.transaction(async (tx) => {
+        const update = await updateUser(tx, userId, request.body);
+        if (update.status === 'updated') {
+          const { before, user } = update;
+          const changes = Object.fromEntries(
+            (['role', 'plan', 'status'] as const)
+              .filter((key) => before[key] !== user[key])
+              .map((key) => [key, `${before[key]} → ${user[key]}`]),
+          );
+          await logActivity(tx, {
+            type: 'admin.user_updated',
+            userId: request.user.id,
+            userEmail: request.user.email,
+            ip: request.ip,
+            details: { targetUserId: user.id, targetEmail: user.email, ...changes },
+          });
+        }
+        return update;
+      });
+      if (result.status === 'lastAdmin') throw new HttpError(409, LAST_PLATFORM_ADMIN);
+      if (result.status !== 'updated') throw new HttpError(404, USER_NOT_FOUND);
+      return result.user;
+    },
+  );
+
+  app.get<{ Querystring: ActivityQuery }>(
+    '/api/admin/activity-logs',
+    { schema: listActivitySchema },
+    async (request) => listActivity(db, request.query),
+  );
+
+  app.get<{ Querystring: JobsQuery }>('/api/admin/jobs', { schema: jobsOverviewSchema }, async (request) => {
+    if (!jobs) throw new HttpError(503, JOBS_NOT_RUNNING);
+    return jobs.overview({ state: request.query.state });
+  });
+
+  app.post<{ Params: RetryParams }>(
+    '/api/admin/jobs/:queue/:jobId/retry',
+    { schema: retryJobSchema },
+    async (request, reply) => {
+      if (!jobs) throw new HttpError(503, JOBS_NOT_RUNNING);
+      const { queue, jobId } = request.params;
+      if (!(await jobs.retry(queue, jobId))) throw new HttpError(404, JOB_NOT_FAILED);
+      await logActivity(db, {
+        type: 'admin.job_retried',
+        userId: request.user.id,
+        userEmail: request.user.email,
+        ip: request.ip,
+        details: { queue, jobId },
+      });
+      return reply.code(204).send();
+    },
+  );
+};

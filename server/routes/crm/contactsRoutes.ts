@@ -1,0 +1,184 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { requireAccountId } from '../../auth/authenticate.ts';
+import { emitCrmEvent } from '../../crm/crmEvents.ts';
+import { HttpError, isUniqueViolation } from '../../errors.ts';
+import { emitWebhookEvent } from '../../jobs/webhooks.ts';
+import { createContactList, listContactLists } from '../../repositories/crm/contactLists.ts';
+import {
+  type ContactInput,
+  type ContactQuery,
+  createContact,
+  deleteContact,
+  listContacts,
+  updateContact,
+} from '../../repositories/crm/contacts.ts';
+import { schemas } from '../../validation.ts';
+import type { CrmDeps } from './crmRoutes.ts';
+import { emailOrEmpty, type IdParams, id, idParams, str } from './crmSchemas.ts';
+
+const NOT_FOUND = 'Contact not found';
+const NEEDS_NAME = 'A contact needs a name or an email';
+const DUPLICATE_EMAIL = 'A contact with this email already exists';
+
+const contactProperties = {
+  firstName: str(100),
+  lastName: str(100),
+  email: emailOrEmpty,
+  phone: str(50),
+  company: str(200),
+  tags: {
+    type: 'array',
+    maxItems: 50,
+    items: { type: 'string', transform: ['trim'], minLength: 1, maxLength: 50 },
+  },
+  notes: str(5000),
+  contactListIds: { type: 'array', maxItems: 100, uniqueItems: true, items: id },
+};
+
+const contact = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    firstName: { type: 'string' },
+    lastName: { type: 'string' },
+    email: { type: 'string' },
+    phone: { type: 'string' },
+    company: { type: 'string' },
+    tags: { type: 'array', items: { type: 'string' } },
+    notes: { type: 'string' },
+    contactListIds: { type: 'array', items: { type: 'integer' } },
+    createdAt: { type: 'string' },
+    updatedAt: { type: 'string' },
+  },
+} as const;
+const errors = { 400: schemas.message, 404: schemas.message, 409: schemas.message } as const;
+
+const listSchema = {
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
+      pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+      search: { type: 'string', maxLength: 200 },
+      contactListId: id,
+    },
+  },
+  response: {
+    200: {
+      type: 'object',
+      properties: { contacts: { type: 'array', items: contact }, totalCount: { type: 'integer' } },
+    },
+  },
+} as const;
+
+const nameOrEmail = (body: ContactInput) => {
+  if (!body.firstName && !body.lastName && !body.email) {
+    throw new HttpError(400, NEEDS_NAME);
+  }
+};
+
+/** Contacts and contact lists of the caller's account. */
+export const contactsRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, jobs, queueRun }) => {
+  app.get<{ Querystring: ContactQuery }>('/api/crm/contacts', { schema: listSchema }, async (request) =>
+    listContacts(db, requireAccountId(request), request.query),
+  );
+
+  app.post<{ Body: ContactInput }>(
+    '/api/crm/contacts',
+    {
+      schema: {
+        body: { type: 'object', additionalProperties: false, properties: contactProperties },
+        response: { 201: contact, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const accountId = requireAccountId(request);
+      nameOrEmail(request.body);
+      try {
+        const created = await createContact(db, accountId, request.body);
+        await emitCrmEvent(db, queueRun, {
+          accountId,
+          trigger: 'contact.created',
+          eventKey: `contact:${created.id}`,
+          subject: { type: 'contact', id: created.id },
+          contactId: created.id,
+          dealId: null,
+          data: {
+            ...created,
+            tags: created.tags.join(', '),
+            contactListIds: created.contactListIds.join(', '),
+          },
+        });
+        await emitWebhookEvent(jobs, db, accountId, 'contact.created', created);
+        return reply.code(201).send(created);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, DUPLICATE_EMAIL);
+        throw error;
+      }
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: ContactInput }>(
+    '/api/crm/contacts/:id',
+    {
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          minProperties: 1,
+          properties: contactProperties,
+        },
+        response: { 200: contact, ...errors },
+      },
+    },
+    async (request) => {
+      try {
+        const updated = await updateContact(db, requireAccountId(request), request.params.id, request.body);
+        if (!updated) throw new HttpError(404, NOT_FOUND);
+        return updated;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, DUPLICATE_EMAIL);
+        if ((error as { code?: string }).code === '23514') throw new HttpError(400, NEEDS_NAME);
+        throw error;
+      }
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/api/crm/contacts/:id',
+    { schema: { params: idParams, response: { 204: { type: 'null' }, 404: schemas.message } } },
+    async (request, reply) => {
+      if (!(await deleteContact(db, requireAccountId(request), request.params.id))) {
+        throw new HttpError(404, NOT_FOUND);
+      }
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/crm/contact-lists',
+    {
+      schema: { response: { 200: { type: 'array', items: { type: 'object', additionalProperties: true } } } },
+    },
+    async (request) => listContactLists(db, requireAccountId(request)),
+  );
+
+  app.post<{ Body: { name: string; description?: string } }>(
+    '/api/crm/contact-lists',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['name'],
+          properties: { name: schemas.text(200), description: str(1000) },
+        },
+        response: { 201: { type: 'object', additionalProperties: true }, 400: schemas.message },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createContactList(db, requireAccountId(request), request.body)),
+  );
+};

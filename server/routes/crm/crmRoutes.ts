@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { requireAccountId } from '../../auth/authenticate.ts';
+import type { WorkflowQueue } from '../../crm/crmEvents.ts';
+import { crmStats } from '../../repositories/crm/stats.ts';
+import type { RouteDeps } from '../routeDeps.ts';
+import { campaignsRoutes } from './campaignsRoutes.ts';
+import { contactImportRoutes } from './contactImportRoutes.ts';
+import { contactsRoutes } from './contactsRoutes.ts';
+import { engagementRoutes } from './engagementRoutes.ts';
+import { salesRoutes } from './salesRoutes.ts';
+
+/** What the CRM route files receive: the app's deps and where workflow runs are queued (null: nowhere). */
+export type CrmDeps = RouteDeps & { queueRun: WorkflowQueue | null };
+
+const statsSchema = {
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        totalContacts: { type: 'integer' },
+        totalLeads: { type: 'integer' },
+        totalDeals: { type: 'integer' },
+        totalRevenue: { type: 'number' },
+        conversionRate: { type: 'integer' },
+      },
+    },
+  },
+} as const;
+
+/** Everything under /api/crm: account-scoped, each route with its schema. */
+export const crmRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
+  app.addHook('onRequest', app.authenticate);
+  const { jobs } = deps;
+  const crm: CrmDeps = { ...deps, queueRun: jobs ? (data) => jobs.send('crm-workflow-run', data) : null };
+  await app.register(contactsRoutes, crm);
+  await app.register(contactImportRoutes, crm);
+  await app.register(salesRoutes, crm);
+  await app.register(engagementRoutes, crm);
+  await app.register(campaignsRoutes, crm);
+  app.get('/api/crm/stats', { schema: statsSchema }, async (request) =>
+    crmStats(deps.db, requireAccountId(request)),
+  );
+};

@@ -1,0 +1,128 @@
+import {
+  ACTIVITY_TYPES,
+  LEAD_STATUSES,
+  WORKFLOW_ACTIONS,
+  WORKFLOW_TRIGGERS,
+} from '../../repositories/crm/tables.ts';
+import { schemas } from '../../validation.ts';
+
+type Props = Record<string, object>;
+
+export const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
+export const optionalId = { type: ['integer', 'null'], minimum: 1, maximum: 2_147_483_647 } as const;
+/** Optional free text, trimmed; '' allowed. */
+export const str = (maxLength: number) => ({ type: 'string', transform: ['trim'], maxLength }) as const;
+export const money = { type: 'number', minimum: 0, maximum: 999_999_999_999 } as const;
+export const isoDate = { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+export const isoDateTime = {
+  type: ['string', 'null'],
+  pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2})?)?$',
+} as const;
+export const emailOrEmpty = {
+  type: 'string',
+  maxLength: 254,
+  transform: ['trim', 'toLowerCase'],
+  format: 'email-or-empty',
+} as const;
+
+export const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
+export type IdParams = { id: number };
+
+const anyObject = { type: 'object', additionalProperties: true } as const;
+const errors = { 400: schemas.message, 404: schemas.message, 409: schemas.message } as const;
+
+/** The four schemas of an entity with GET list, POST, PUT /{id} and DELETE /{id}. */
+export function entitySchemas(properties: Props, required: string[]) {
+  return {
+    list: { response: { 200: { type: 'array', items: anyObject } } },
+    create: {
+      body: { type: 'object', additionalProperties: false, required, properties },
+      response: { 201: anyObject, ...errors },
+    },
+    update: {
+      params: idParams,
+      body: { type: 'object', additionalProperties: false, minProperties: 1, properties },
+      response: { 200: anyObject, ...errors },
+    },
+    remove: { params: idParams, response: { 204: { type: 'null' }, ...errors } },
+  };
+}
+
+export const leadProperties = {
+  name: schemas.text(200),
+  email: emailOrEmpty,
+  phone: str(50),
+  company: str(200),
+  status: { type: 'string', enum: LEAD_STATUSES },
+  source: str(100),
+  value: money,
+  notes: str(5000),
+  pagePath: str(300),
+};
+
+export const dealProperties = {
+  title: schemas.text(300),
+  value: money,
+  stage: schemas.text(100),
+  pipelineId: id,
+  contactId: optionalId,
+  expectedCloseDate: isoDate,
+};
+
+export const activityProperties = {
+  type: { type: 'string', enum: ACTIVITY_TYPES },
+  subject: schemas.text(300),
+  description: str(5000),
+  dueDate: isoDateTime,
+  completed: { type: 'boolean' },
+  contactId: optionalId,
+  dealId: optionalId,
+};
+
+const condition = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['field', 'operator', 'value'],
+  properties: {
+    field: schemas.text(100),
+    operator: { type: 'string', enum: ['equals', 'not_equals', 'contains', 'greater_than', 'less_than'] },
+    value: { anyOf: [{ type: 'string', maxLength: 500 }, { type: 'number' }, { type: 'boolean' }] },
+  },
+} as const;
+
+const action = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { type: 'string', enum: WORKFLOW_ACTIONS },
+    params: { type: 'object', maxProperties: 20, default: {} },
+  },
+} as const;
+
+export const workflowProperties = {
+  name: schemas.text(200),
+  trigger: { type: 'string', enum: WORKFLOW_TRIGGERS },
+  conditions: { type: 'array', maxItems: 20, items: condition },
+  actions: { type: 'array', minItems: 1, maxItems: 20, items: action },
+  isActive: { type: 'boolean' },
+};
+
+export const campaignProperties = {
+  name: schemas.text(200),
+  subject: str(300),
+  content: str(100_000),
+  contactListId: optionalId,
+  scheduledAt: isoDateTime,
+};
+
+export const pipelineProperties = {
+  name: schemas.text(200),
+  stages: {
+    type: 'array',
+    minItems: 2,
+    maxItems: 20,
+    uniqueItems: true,
+    items: { type: 'string', transform: ['trim'], minLength: 1, maxLength: 100 },
+  },
+};

@@ -1,0 +1,157 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { requireAccountId } from '../../auth/authenticate.ts';
+import { emitCrmEvent } from '../../crm/crmEvents.ts';
+import { HttpError } from '../../errors.ts';
+import { deleteRow, insertRow, listRows, updateRow } from '../../repositories/crm/crud.ts';
+import { createDeal, type DealInput, listDeals, updateDeal } from '../../repositories/crm/deals.ts';
+import { convertLead } from '../../repositories/crm/leads.ts';
+import {
+  createPipeline,
+  deletePipeline,
+  listPipelines,
+  updatePipeline,
+} from '../../repositories/crm/pipelines.ts';
+import { DEALS, LEADS, type Lead } from '../../repositories/crm/tables.ts';
+import type { CrmDeps } from './crmRoutes.ts';
+import {
+  dealProperties,
+  entitySchemas,
+  type IdParams,
+  idParams,
+  leadProperties,
+  pipelineProperties,
+} from './crmSchemas.ts';
+
+type LeadBody = Partial<Omit<Lead, 'id' | 'createdAt' | 'updatedAt' | 'contactId' | 'dealId'>>;
+type PipelineBody = { name?: string; stages?: string[] };
+
+const leadSchemas = entitySchemas(leadProperties, ['name']);
+const dealSchemas = entitySchemas(dealProperties, ['title']);
+const pipelineSchemas = entitySchemas(pipelineProperties, ['name', 'stages']);
+const notFound = (what: string) => new HttpError(404, `${what} not found`);
+
+/** Leads (with conversion), deals and pipelines. */
+export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, queueRun }) => {
+  const leadChanged = (accountId: number, lead: Lead, previous: string) =>
+    emitCrmEvent(db, queueRun, {
+      accountId,
+      trigger: 'lead.status_changed',
+      eventKey: `lead:${lead.id}:${previous}->${lead.status}:${lead.updatedAt}`,
+      subject: { type: 'lead', id: lead.id },
+      contactId: lead.contactId,
+      dealId: lead.dealId,
+      data: { ...lead, previousStatus: previous },
+    });
+
+  app.get('/api/crm/leads', { schema: leadSchemas.list }, (request) =>
+    listRows<Lead>(db, LEADS, requireAccountId(request)),
+  );
+  app.post<{ Body: LeadBody }>('/api/crm/leads', { schema: leadSchemas.create }, async (request, reply) =>
+    reply.code(201).send(await insertRow<Lead>(db, LEADS, requireAccountId(request), request.body)),
+  );
+  app.put<{ Params: IdParams; Body: LeadBody }>(
+    '/api/crm/leads/:id',
+    { schema: leadSchemas.update },
+    async (request) => {
+      const accountId = requireAccountId(request);
+      const { id } = request.params;
+      const [before] = await db.query<{ status: string }>(
+        'select status from crm_leads where account_id = $1 and id = $2',
+        [accountId, id],
+      );
+      if (!before) throw notFound('Lead');
+      const lead = await updateRow<Lead>(db, LEADS, accountId, id, request.body);
+      if (!lead) throw notFound('Lead');
+      if (lead.status !== before.status) await leadChanged(accountId, lead, before.status);
+      return lead;
+    },
+  );
+  app.delete<{ Params: IdParams }>(
+    '/api/crm/leads/:id',
+    { schema: leadSchemas.remove },
+    async (request, reply) => {
+      if (!(await deleteRow(db, LEADS, requireAccountId(request), request.params.id))) throw notFound('Lead');
+      return reply.code(204).send();
+    },
+  );
+  app.post<{ Params: IdParams }>(
+    '/api/crm/leads/:id/convert',
+    { schema: { params: idParams, response: { 200: { type: 'object', additionalProperties: true } } } },
+    async (request) => {
+      const accountId = requireAccountId(request);
+      const result = await db.transaction((tx) => convertLead(tx, accountId, request.params.id));
+      if (!result) throw notFound('Lead');
+      if (result.previousStatus !== 'converted')
+        await leadChanged(accountId, result.lead, result.previousStatus);
+      return result;
+    },
+  );
+
+  app.get('/api/crm/deals', { schema: dealSchemas.list }, (request) =>
+    listDeals(db, requireAccountId(request)),
+  );
+  app.post<{ Body: DealInput & { title: string } }>(
+    '/api/crm/deals',
+    { schema: dealSchemas.create },
+    async (request, reply) =>
+      reply.code(201).send(await createDeal(db, requireAccountId(request), request.body)),
+  );
+  app.put<{ Params: IdParams; Body: DealInput }>(
+    '/api/crm/deals/:id',
+    { schema: dealSchemas.update },
+    async (request) => {
+      const accountId = requireAccountId(request);
+      const result = await updateDeal(db, accountId, request.params.id, request.body);
+      if (!result) throw notFound('Deal');
+      const { deal, previousStage } = result;
+      if (deal.stage !== previousStage) {
+        await emitCrmEvent(db, queueRun, {
+          accountId,
+          trigger: 'deal.stage_changed',
+          eventKey: `deal:${deal.id}:${previousStage}->${deal.stage}:${deal.updatedAt}`,
+          subject: { type: 'deal', id: deal.id },
+          contactId: deal.contactId,
+          dealId: deal.id,
+          data: { ...deal, previousStage },
+        });
+      }
+      return deal;
+    },
+  );
+  app.delete<{ Params: IdParams }>(
+    '/api/crm/deals/:id',
+    { schema: dealSchemas.remove },
+    async (request, reply) => {
+      if (!(await deleteRow(db, DEALS, requireAccountId(request), request.params.id))) throw notFound('Deal');
+      return reply.code(204).send();
+    },
+  );
+
+  app.get('/api/crm/pipelines', { schema: pipelineSchemas.list }, (request) =>
+    listPipelines(db, requireAccountId(request)),
+  );
+  app.post<{ Body: Required<PipelineBody> }>(
+    '/api/crm/pipelines',
+    { schema: pipelineSchemas.create },
+    async (request, reply) =>
+      reply.code(201).send(await createPipeline(db, requireAccountId(request), request.body)),
+  );
+  app.put<{ Params: IdParams; Body: PipelineBody }>(
+    '/api/crm/pipelines/:id',
+    { schema: pipelineSchemas.update },
+    async (request) => {
+      const pipeline = await updatePipeline(db, requireAccountId(request), request.params.id, request.body);
+      if (!pipeline) throw notFound('Pipeline');
+      return pipeline;
+    },
+  );
+  app.delete<{ Params: IdParams }>(
+    '/api/crm/pipelines/:id',
+    { schema: pipelineSchemas.remove },
+    async (request, reply) => {
+      if (!(await deletePipeline(db, requireAccountId(request), request.params.id)))
+        throw notFound('Pipeline');
+      return reply.code(204).send();
+    },
+  );
+};

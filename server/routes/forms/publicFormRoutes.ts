@@ -1,0 +1,132 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { HONEYPOT_FIELD } from '../../../src/canvas/published/publishTypes.ts';
+import { HttpError } from '../../errors.ts';
+import type { FormSubmittedEvent } from '../../publishing/formSubmittedEvent.ts';
+import { toFormSubmittedEvent } from '../../publishing/formSubmittedEvent.ts';
+import type { PublishingDeps } from '../../publishing/publishingDeps.ts';
+import { insertSubmission } from '../../repositories/formSubmissions.ts';
+import { findPublicForm } from '../../repositories/publishing.ts';
+import { schemas } from '../../validation.ts';
+
+/** A visitor's post is small: a few fields of text. */
+export const FORM_BODY_LIMIT = 16 * 1024;
+/** Per visitor (IP) and site, and per site from everyone, in one minute. */
+export const FORM_RATE_LIMITS = { perIp: 5, perSite: 60, windowMs: 60_000 } as const;
+
+export const FORM_MESSAGES = {
+  notFound: 'Form not found',
+  empty: 'The form is empty',
+  tooMany: 'Too many submissions. Please try again later.',
+} as const;
+
+type Params = { subdomain: string; formId: string };
+type Body = { data: Record<string, string>; [HONEYPOT_FIELD]?: string };
+
+const params = {
+  type: 'object',
+  required: ['subdomain', 'formId'],
+  properties: {
+    subdomain: { type: 'string', pattern: '^[a-z0-9-]{1,63}$' },
+    formId: { type: 'string', minLength: 1, maxLength: 100 },
+  },
+} as const;
+
+const body = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['data'],
+  properties: {
+    data: {
+      type: 'object',
+      maxProperties: 50,
+      propertyNames: { maxLength: 200 },
+      additionalProperties: { type: 'string', maxLength: 5000 },
+    },
+    [HONEYPOT_FIELD]: { type: 'string', maxLength: 500 },
+  },
+} as const;
+
+// Published pages run in a sandboxed (opaque) origin, so their posts are cross-origin: allow any origin,
+// without credentials (the endpoint needs none).
+function cors(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('access-control-allow-origin', '*')
+    .header('access-control-allow-methods', 'POST, OPTIONS')
+    .header('access-control-allow-headers', 'content-type')
+    .header('access-control-max-age', '600');
+}
+
+/**
+ * What happens after a submission is stored: the CRM's job is wired at the merge
+ * (`jobs.send('form-submitted', event)`); until then nothing is queued.
+ */
+export type OnFormSubmitted = (event: FormSubmittedEvent) => Promise<void> | void;
+
+/**
+ * Public form posts of published sites. Limits are counted in memory per process by @fastify/rate-limit
+ * (no database write per refused request, so a flood cannot fill the database), keyed by visitor IP + site
+ * and by site.
+ */
+export const publicFormRoutes: FastifyPluginAsync<
+  PublishingDeps & { onFormSubmitted?: OnFormSubmitted }
+> = async (app, { db, onFormSubmitted }) => {
+  await app.register(rateLimit, { global: false });
+  const window = FORM_RATE_LIMITS.windowMs;
+  const perIp = app.createRateLimit({
+    max: FORM_RATE_LIMITS.perIp,
+    timeWindow: window,
+    keyGenerator: (request: FastifyRequest) => `ip:${request.ip}:${(request.params as Params).subdomain}`,
+  });
+  const perSite = app.createRateLimit({
+    max: FORM_RATE_LIMITS.perSite,
+    timeWindow: window,
+    keyGenerator: (request: FastifyRequest) => `site:${(request.params as Params).subdomain}`,
+  });
+
+  app.addHook('onRequest', async (_request, reply) => {
+    cors(reply);
+  });
+
+  app.options('/api/public/sites/:subdomain/forms/:formId', async (_request, reply) =>
+    reply.code(204).send(),
+  );
+
+  app.post<{ Params: Params; Body: Body }>(
+    '/api/public/sites/:subdomain/forms/:formId',
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      schema: { params, body, response: { 404: schemas.message, 429: schemas.message } },
+    },
+    async (request, reply) => {
+      for (const limiter of [perIp, perSite]) {
+        const result = await limiter(request);
+        if (!result.isAllowed && result.isExceeded) {
+          reply.header('retry-after', String(result.ttlInSeconds));
+          throw new HttpError(429, FORM_MESSAGES.tooMany);
+        }
+      }
+      const { subdomain, formId } = request.params;
+      const form = await findPublicForm(db, subdomain, formId);
+      if (!form) throw new HttpError(404, FORM_MESSAGES.notFound);
+      // A filled honeypot is a bot: it is told "stored" and nothing is stored.
+      if (request.body[HONEYPOT_FIELD]) return reply.code(201).send({ ok: true });
+      const known = new Set(form.fields);
+      const data = Object.fromEntries(
+        Object.entries(request.body.data).filter(([key]) => known.size === 0 || known.has(key)),
+      );
+      if (Object.values(data).every((value) => value.trim() === ''))
+        throw new HttpError(400, FORM_MESSAGES.empty);
+      const submission = await insertSubmission(db, form.accountId, {
+        formId: form.formId,
+        formTitle: form.formTitle,
+        websiteName: form.websiteName,
+        websiteId: form.websiteId,
+        pagePath: form.pagePath,
+        data,
+      });
+      await onFormSubmitted?.(toFormSubmittedEvent(form.accountId, submission));
+      return reply.code(201).send({ ok: true });
+    },
+  );
+};

@@ -1,0 +1,118 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { specPagesOf } from '../../../src/canvas/published/specPagesOf.ts';
+import { requireAccountId } from '../../auth/authenticate.ts';
+import { HttpError, isUniqueViolation } from '../../errors.ts';
+import { type PublishingDeps, SITE_SCRIPT_PATH } from '../../publishing/publishingDeps.ts';
+import { removePublication, storePublication } from '../../repositories/publishing.ts';
+import { findWebsite } from '../../repositories/websites.ts';
+import {
+  HOST_PATTERN,
+  PUBLISH_MESSAGES,
+  type PublishBody,
+  type PublishResult,
+  publishSchema,
+  SUBDOMAIN_PATTERN,
+  unpublishSchema,
+} from './publishSchemas.ts';
+
+const NOT_FOUND = 'Website not found';
+
+/** Where a site answers: its custom domain, `{sub}.{PUBLIC_SITE_DOMAIN}`, or /sites/{sub}/ on this host. */
+export function siteAddress(
+  request: FastifyRequest,
+  subdomain: string,
+  customDomain: string | null,
+  publicSiteDomain: string | null,
+): { domain: string; url: string } {
+  const protocol = request.protocol;
+  if (customDomain) return { domain: customDomain, url: `${protocol}://${customDomain}/` };
+  if (publicSiteDomain) {
+    const domain = `${subdomain}.${publicSiteDomain}`;
+    return { domain, url: `${protocol}://${domain}/` };
+  }
+  const domain = `${request.host}/sites/${subdomain}`;
+  return { domain, url: `${protocol}://${domain}/` };
+}
+
+/** Owner routes: publish (render every page now and store the HTML) and unpublish. */
+export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (app, deps) => {
+  const { db, renderer, siteScript, pageCache, hosts, publicSiteDomain } = deps;
+  app.addHook('onRequest', app.authenticate);
+
+  app.post<{ Params: { id: number }; Body: PublishBody }>(
+    '/api/website/:id/publish',
+    { schema: publishSchema },
+    async (request): Promise<PublishResult> => {
+      const accountId = requireAccountId(request);
+      const { subdomain } = request.body;
+      const customDomain = request.body.customDomain || null;
+      if (!SUBDOMAIN_PATTERN.test(subdomain)) throw new HttpError(400, PUBLISH_MESSAGES.badSubdomain);
+      if (
+        customDomain &&
+        (!HOST_PATTERN.test(customDomain) ||
+          (publicSiteDomain !== null &&
+            (customDomain === publicSiteDomain || customDomain.endsWith(`.${publicSiteDomain}`))))
+      )
+        throw new HttpError(400, PUBLISH_MESSAGES.badCustomDomain);
+      const site = await findWebsite(db, accountId, request.params.id);
+      if (!site) throw new HttpError(404, NOT_FOUND);
+      if (!renderer) throw new HttpError(503, PUBLISH_MESSAGES.unavailable);
+      const pages = specPagesOf(site.pages);
+      if (pages.length === 0) throw new HttpError(400, PUBLISH_MESSAGES.noPages);
+
+      const rendered = renderer.renderPublishedSite({
+        siteName: site.name,
+        subdomain,
+        pages,
+        scriptSrc: siteScript?.src ?? SITE_SCRIPT_PATH,
+      });
+      const { domain, url } = siteAddress(request, subdomain, customDomain, publicSiteDomain);
+      let stored: { publishedAt: string } | null;
+      try {
+        stored = await db.transaction((tx) =>
+          storePublication(tx, accountId, {
+            websiteId: site.id,
+            subdomain,
+            customDomain,
+            domain,
+            pages: rendered.pages,
+            forms: rendered.forms,
+          }),
+        );
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const detail = String((error as { constraint?: string; message?: string }).constraint ?? error);
+        throw new HttpError(
+          409,
+          detail.includes('custom_domain')
+            ? PUBLISH_MESSAGES.customDomainTaken
+            : PUBLISH_MESSAGES.subdomainTaken,
+        );
+      }
+      if (!stored) throw new HttpError(404, NOT_FOUND);
+      if (site.subdomain) {
+        pageCache.forget(site.subdomain);
+        hosts.removeSubdomain(site.subdomain);
+      }
+      pageCache.forget(subdomain);
+      if (customDomain) hosts.setCustomDomain(customDomain, subdomain);
+      return { domain, subdomain, url, publishedAt: stored.publishedAt, customDomain };
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/api/website/:id/publish',
+    { schema: unpublishSchema },
+    async (request, reply) => {
+      const accountId = requireAccountId(request);
+      const site = await findWebsite(db, accountId, request.params.id);
+      if (!site) throw new HttpError(404, NOT_FOUND);
+      await db.transaction((tx) => removePublication(tx, accountId, site.id));
+      if (site.subdomain) {
+        pageCache.forget(site.subdomain);
+        hosts.removeSubdomain(site.subdomain);
+      }
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,126 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { PublishingDeps } from '../../publishing/publishingDeps.ts';
+import { listPublishedPaths } from '../../repositories/publishing.ts';
+
+// Published pages are user content: only our own script runs (no inline script at all), nothing is
+// embedded as an object, no <base> can redirect relative URLs, and the `sandbox` directive gives the page
+// an opaque origin, so even a sanitiser bypass could not read the app's storage on this host.
+export const SITE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'unsafe-inline'",
+  "img-src 'self' https: data:",
+  "font-src 'self' https: data:",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'self'",
+  'sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox',
+].join('; ');
+
+const PAGE_HEADERS: Record<string, string> = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': SITE_CSP,
+  // Republishing must show at once: revalidate every time (the ETag makes that a 304).
+  'cache-control': 'no-cache',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'SAMEORIGIN',
+};
+
+const NOT_PUBLISHED = 'This site is not published';
+const SUBDOMAIN = /^[a-z0-9-]{1,63}$/;
+const PAGE_PATH = /^[a-z0-9-]{1,200}$/;
+
+type SiteParams = { subdomain: string; page?: string };
+
+const paramsSchema = {
+  type: 'object',
+  required: ['subdomain'],
+  properties: { subdomain: { type: 'string', maxLength: 63 }, page: { type: 'string', maxLength: 200 } },
+} as const;
+
+function notFound(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(404)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', SITE_CSP)
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head>
+<body style="font-family:system-ui,sans-serif;text-align:center;padding:60px"><h1>Page not found</h1><p>${NOT_PUBLISHED} or has no such page.</p></body></html>`);
+}
+
+/** The site's own root URL: its host when the request came to it, else /sites/{subdomain}/ here. */
+function siteRoot(request: FastifyRequest, subdomain: string): string {
+  const viaOwnHost = request.originalUrl !== request.url;
+  return `${request.protocol}://${request.host}${viaOwnHost ? '' : `/sites/${subdomain}`}/`;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Public: published pages, sitemap.xml, robots.txt and the site script. */
+export const siteRoutes: FastifyPluginAsync<PublishingDeps> = async (app, { db, pageCache, siteScript }) => {
+  async function sendPage(request: FastifyRequest<{ Params: SiteParams }>, reply: FastifyReply) {
+    const { subdomain, page = '' } = request.params;
+    if (!SUBDOMAIN.test(subdomain) || (page !== '' && !PAGE_PATH.test(page))) return notFound(reply);
+    const cached = await pageCache.get(subdomain, page);
+    if (!cached) return notFound(reply);
+    reply.headers(PAGE_HEADERS).header('etag', cached.etag);
+    if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
+    return reply.send(cached.body);
+  }
+
+  app.get<{ Params: SiteParams }>(
+    '/sites/:subdomain',
+    { schema: { params: paramsSchema } },
+    (request, reply) => reply.redirect(`${request.originalUrl.split('?')[0]}/`, 301),
+  );
+  app.get<{ Params: SiteParams }>('/sites/:subdomain/', { schema: { params: paramsSchema } }, sendPage);
+  app.get<{ Params: SiteParams }>('/sites/:subdomain/:page', { schema: { params: paramsSchema } }, sendPage);
+
+  app.get<{ Params: SiteParams }>(
+    '/sites/:subdomain/sitemap.xml',
+    { schema: { params: paramsSchema } },
+    async (request, reply) => {
+      const { subdomain } = request.params;
+      const paths = SUBDOMAIN.test(subdomain) ? await listPublishedPaths(db, subdomain) : null;
+      if (!paths) return notFound(reply);
+      const root = siteRoot(request, subdomain);
+      const urls = paths.map((path) => `<url><loc>${escapeXml(root + path)}</loc></url>`).join('');
+      return reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(
+          `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`,
+        );
+    },
+  );
+
+  app.get<{ Params: SiteParams }>(
+    '/sites/:subdomain/robots.txt',
+    { schema: { params: paramsSchema } },
+    async (request, reply) => {
+      const { subdomain } = request.params;
+      const paths = SUBDOMAIN.test(subdomain) ? await listPublishedPaths(db, subdomain) : null;
+      if (!paths) return reply.code(404).type('text/plain').send('Not found');
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(`User-agent: *\nAllow: /\nSitemap: ${siteRoot(request, subdomain)}sitemap.xml\n`);
+    },
+  );
+
+  app.get('/sites/_assets/site.js', async (_request, reply) => {
+    if (!siteScript) return reply.code(404).send({ message: 'Not found' });
+    return (
+      reply
+        .type('text/javascript; charset=utf-8')
+        // The pages name it with a content version (?v=…), so it may be kept.
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        // Requested from a sandboxed (opaque-origin) page.
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(siteScript.body)
+    );
+  });
+};

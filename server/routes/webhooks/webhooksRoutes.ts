@@ -1,0 +1,131 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '../../../src/services/socialRules.ts';
+import { requirePermission } from '../../auth/access.ts';
+import { requireAccountId } from '../../auth/authenticate.ts';
+import { HttpError } from '../../errors.ts';
+import { emitWebhookEvent } from '../../jobs/webhooks.ts';
+import { logActivity } from '../../repositories/activityLogs.ts';
+import {
+  createWebhook,
+  deleteWebhook,
+  listDeliveries,
+  listWebhooks,
+  webhookExists,
+} from '../../repositories/webhooks.ts';
+import type { RouteDeps } from '../routeDeps.ts';
+
+const NOT_FOUND = 'Webhook not found';
+type Body = { url: string; events: WebhookEvent[] };
+type Params = { id: number };
+
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+} as const;
+
+const createSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['url', 'events'],
+    properties: {
+      url: { type: 'string', transform: ['trim'], minLength: 1, maxLength: 2000 },
+      events: {
+        type: 'array',
+        minItems: 1,
+        uniqueItems: true,
+        items: { type: 'string', enum: [...WEBHOOK_EVENTS] },
+      },
+    },
+  },
+} as const;
+
+/** Only http(s) URLs with a host; no credentials in them (they would land in logs). */
+function checkUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new HttpError(400, 'The webhook URL must be a full http:// or https:// address');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new HttpError(400, 'The webhook URL must start with http:// or https://');
+  }
+  if (url.username || url.password)
+    throw new HttpError(400, 'The webhook URL must not contain a user or password');
+  return url.toString();
+}
+
+/** Outgoing webhooks of the account, their delivery log, and a test delivery. */
+export const webhooksRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, jobs }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/api/webhooks', async (request) => listWebhooks(db, requireAccountId(request)));
+
+  app.post<{ Body: Body }>('/api/webhooks', { schema: createSchema }, async (request, reply) => {
+    const accountId = requireAccountId(request);
+    await requirePermission(db, request, accountId, 'integrations.manage');
+    const hook = await createWebhook(db, accountId, {
+      url: checkUrl(request.body.url),
+      events: request.body.events,
+    });
+    await logActivity(db, {
+      type: 'webhook.created',
+      userId: request.user.id,
+      userEmail: request.user.email,
+      accountId,
+      ip: request.ip,
+      details: { webhookId: hook.id, events: hook.events.join(',') },
+    });
+    return reply.code(201).send(hook);
+  });
+
+  app.delete<{ Params: Params }>(
+    '/api/webhooks/:id',
+    { schema: { params: idParams } },
+    async (request, reply) => {
+      const accountId = requireAccountId(request);
+      await requirePermission(db, request, accountId, 'integrations.manage');
+      if (!(await deleteWebhook(db, accountId, request.params.id))) throw new HttpError(404, NOT_FOUND);
+      await logActivity(db, {
+        type: 'webhook.deleted',
+        userId: request.user.id,
+        userEmail: request.user.email,
+        accountId,
+        ip: request.ip,
+        details: { webhookId: request.params.id },
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  app.get<{ Params: Params }>(
+    '/api/webhooks/:id/deliveries',
+    { schema: { params: idParams } },
+    async (request) => {
+      const accountId = requireAccountId(request);
+      if (!(await webhookExists(db, accountId, request.params.id))) throw new HttpError(404, NOT_FOUND);
+      return listDeliveries(db, accountId, request.params.id);
+    },
+  );
+
+  app.post<{ Params: Params }>(
+    '/api/webhooks/:id/test',
+    { schema: { params: idParams } },
+    async (request, reply) => {
+      const accountId = requireAccountId(request);
+      await requirePermission(db, request, accountId, 'integrations.manage');
+      if (!(await webhookExists(db, accountId, request.params.id))) throw new HttpError(404, NOT_FOUND);
+      const [deliveryId] = await emitWebhookEvent(
+        jobs,
+        db,
+        accountId,
+        'webhook.test',
+        { message: 'A test delivery from BizSite' },
+        { webhookId: request.params.id },
+      );
+      return reply.code(202).send({ deliveryId });
+    },
+  );
+};

@@ -1,0 +1,71 @@
+import * as Y from 'yjs';
+
+type Message =
+  | { kind: 'update'; update: Uint8Array }
+  | { kind: 'sync-request'; stateVector: Uint8Array; reply: boolean }
+  | { kind: 'sync-answer'; update: Uint8Array };
+
+/** The minimal BroadcastChannel surface, so tests can pass an in-memory pair. */
+export type ChannelLike = {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  close(): void;
+};
+
+/**
+ * Live sync between tabs of one browser: every update of the doc is posted on the channel; on join a
+ * tab sends its state vector and each peer answers with the diff (and its own vector, once, so the
+ * newcomer's edits reach it too).
+ */
+export class BroadcastProvider {
+  readonly doc: Y.Doc;
+  private readonly channel: ChannelLike;
+  private readonly onUpdate = (update: Uint8Array, origin: unknown) => {
+    if (origin !== this) this.channel.postMessage({ kind: 'update', update } satisfies Message);
+  };
+  private readonly onMessage = (event: MessageEvent) => this.receive(event.data as Message);
+
+  constructor(doc: Y.Doc, channel: ChannelLike) {
+    this.doc = doc;
+    this.channel = channel;
+    doc.on('update', this.onUpdate);
+    channel.addEventListener('message', this.onMessage);
+    this.requestSync(true);
+  }
+
+  /** Opens the channel of a room by name. */
+  static forRoom(doc: Y.Doc, room: string): BroadcastProvider {
+    return new BroadcastProvider(doc, new BroadcastChannel(`bizsite-yjs:${room}`));
+  }
+
+  private requestSync(reply: boolean): void {
+    this.channel.postMessage({
+      kind: 'sync-request',
+      stateVector: Y.encodeStateVector(this.doc),
+      reply,
+    } satisfies Message);
+  }
+
+  private receive(message: Message): void {
+    switch (message.kind) {
+      case 'update':
+      case 'sync-answer':
+        Y.applyUpdate(this.doc, message.update, this);
+        return;
+      case 'sync-request':
+        this.channel.postMessage({
+          kind: 'sync-answer',
+          update: Y.encodeStateAsUpdate(this.doc, message.stateVector),
+        } satisfies Message);
+        if (message.reply) this.requestSync(false);
+        return;
+    }
+  }
+
+  destroy(): void {
+    this.doc.off('update', this.onUpdate);
+    this.channel.removeEventListener('message', this.onMessage);
+    this.channel.close();
+  }
+}

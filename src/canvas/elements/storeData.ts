@@ -1,0 +1,52 @@
+import { createContext, useContext } from 'react';
+import type { Product } from '../../services/storeTypes.ts';
+import type { ElementProps } from '../siteDoc.ts';
+
+/** Where a store element's live data stands. */
+export type Live<T> = { status: 'loading' | 'ready' | 'error'; data: T | null };
+
+/**
+ * Live catalogue data for the store elements. The builder provides one backed by TanStack Query; static
+ * rendering (preview HTML, published pages) has none, and the elements render their no-JS markup, which
+ * the published site's script (`canvas/published/storefront.ts`) brings to life.
+ */
+export type CatalogueSource = {
+  useProducts: (storeId: string) => Live<Product[]>;
+  useProduct: (storeId: string, productId: number | null) => Live<Product>;
+};
+
+const noSource: CatalogueSource = {
+  useProducts: () => ({ status: 'loading', data: null }),
+  useProduct: () => ({ status: 'loading', data: null }),
+};
+
+export const CatalogueContext = createContext<CatalogueSource | null>(null);
+
+/** The catalogue source in scope and whether one is provided at all. */
+export function useCatalogueSource(): { source: CatalogueSource; live: boolean } {
+  const source = useContext(CatalogueContext);
+  return { source: source ?? noSource, live: source !== null };
+}
+
+/** A product id typed into the panel (text or number), or null when there is none. */
+export function productIdOf(props: ElementProps): number | null {
+  const id = Number(props.productId);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** A catalogue product as product-card element properties. */
+export function productToProps(product: Product, base: ElementProps = {}): ElementProps {
+  return {
+    ...base,
+    content: product.name,
+    description: product.description,
+    price: product.price,
+    originalPrice: product.originalPrice ?? product.price,
+    rating: product.rating,
+    inventoryQuantity: product.inventoryQuantity,
+    imageUrl: product.imageUrl,
+    productId: product.id,
+    storeId: product.storeId,
+    currency: product.currency,
+  };
+}

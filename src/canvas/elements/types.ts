@@ -1,0 +1,52 @@
+import type { ReactElement, ReactNode } from 'react';
+import type { ElementProps } from '../siteDoc.ts';
+
+/** The fifteen element types of spec §3. */
+export const ELEMENT_TYPES = [
+  'header',
+  'text',
+  'button',
+  'image',
+  'section',
+  'footer',
+  'navbar',
+  'card',
+  'form',
+  'product-card',
+  'product-grid',
+  'shopping-cart',
+  'grid',
+  'container',
+  'section-layout',
+] as const;
+export type ElementType = (typeof ELEMENT_TYPES)[number];
+
+export type Option = { value: string; label: string };
+
+/** One editor of the properties panel. */
+export type FieldSpec = { key: string; label: string } & (
+  | { kind: 'text' | 'textarea' | 'url' | 'color' | 'image' }
+  | { kind: 'number' | 'slider'; min: number; max: number; step?: number }
+  | { kind: 'select'; options: Option[] }
+  | { kind: 'switch' }
+  | { kind: 'formFields' | 'navItems' }
+);
+
+/** What a renderer receives: the element id (for `data-element-id`), its properties, its rendered children. */
+export type RenderProps = { id: string; props: ElementProps; children?: ReactNode };
+
+/** One element type: defaults, panel fields, limits and the pure React renderer. */
+export type ElementDefinition = {
+  type: ElementType;
+  label: string;
+  /** Holds child elements (drop target, add-into-container picker). */
+  container: boolean;
+  defaults: () => ElementProps;
+  fields: FieldSpec[];
+  /** Brings edited values within the limits of spec §5/§9. */
+  normalize?: (props: ElementProps) => ElementProps;
+  Render: (props: RenderProps) => ReactElement;
+};
+
+export const options = (values: readonly (string | number)[]): Option[] =>
+  values.map((value) => ({ value: String(value), label: String(value) }));

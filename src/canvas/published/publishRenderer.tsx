@@ -1,0 +1,105 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { SITE_CSS } from '../elements/constants.ts';
+import { formFieldsOf } from '../elements/form/formElement.tsx';
+import type { SpecElement, SpecPage } from '../pagesData.ts';
+import { escapeHtml } from '../sanitize.ts';
+import { StaticElements } from '../staticRender.tsx';
+
+export { renderSiteHtml } from '../staticRender.tsx';
+
+import { PublishedContext } from './publishedContext.ts';
+import type { PublishedForm, PublishedPage, PublishInput, PublishOutput } from './publishTypes.ts';
+
+// What only the live site needs: the honeypot off-screen, the form status line, the mobile menu.
+const PUBLISHED_CSS = `.bz-hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
+.bz-form-status{margin:12px 0 0;color:#2e7d32;font-weight:600}
+.bz-form-status[data-error]{color:#c62828}
+.bz-nav-toggle{display:none;background:none;border:1px solid currentColor;color:inherit;border-radius:4px;padding:4px 10px;font-size:18px}
+.bz-nav li.bz-sub-open>ul{display:flex}
+@media (max-width:768px){.bz-nav{flex-wrap:wrap}.bz-nav-toggle{display:block}.bz-nav>ul{display:none;width:100%;flex-direction:column}.bz-nav.bz-open>ul{display:flex}.bz-nav li>ul{position:static}}`;
+
+/** The served path of a page: '' for the home page, otherwise its own path. */
+function servedPath(page: SpecPage): string {
+  return page.isHomePage ? '' : page.path.replace(/^\/+|\/+$/g, '');
+}
+
+// Root-relative links ("/about", "/") become relative ("./about", "./"), so one stored document works both
+// under /sites/{subdomain}/ on the app's host and at the root of the site's own host. React escapes quotes
+// inside attribute values, so ` href="/` only ever starts a real attribute.
+function relativeLinks(html: string): string {
+  return html.replace(/ href="\/(?!\/)/g, ' href="./');
+}
+
+function collectForms(elements: SpecElement[], pagePath: string, into: PublishedForm[]): void {
+  for (const element of elements) {
+    if (element.type === 'form') {
+      const title = typeof element.content === 'string' && element.content.trim() ? element.content : 'Form';
+      into.push({
+        formId: element.id,
+        formTitle: title.slice(0, 200),
+        pagePath,
+        fields: formFieldsOf(element.formFields).map((field) => field.label),
+      });
+    }
+    collectForms(element.children, pagePath, into);
+  }
+}
+
+function seoUrl(raw: string | undefined): string {
+  const url = raw?.trim() ?? '';
+  return /^(https?:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/i.test(url) ? url : '';
+}
+
+function metaTags(page: SpecPage, input: PublishInput, title: string): string {
+  const description = page.description?.trim() ?? '';
+  const tags = [
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="${escapeHtml(input.siteName)}">`,
+  ];
+  if (description) {
+    tags.unshift(`<meta name="description" content="${escapeHtml(description)}">`);
+    tags.push(`<meta property="og:description" content="${escapeHtml(description)}">`);
+  }
+  // Only http(s) and site-relative addresses: a canonical or an image URL never carries a script scheme.
+  const canonical = seoUrl(page.canonicalUrl);
+  if (canonical) tags.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`);
+  const image = seoUrl(page.ogImage);
+  if (image) tags.push(`<meta property="og:image" content="${escapeHtml(image)}">`);
+  if (page.noindex) tags.unshift('<meta name="robots" content="noindex">');
+  return tags.join('');
+}
+
+function renderPage(page: SpecPage, input: PublishInput): PublishedPage {
+  const title = page.title?.trim() || (page.isHomePage ? input.siteName : `${page.name} | ${input.siteName}`);
+  const body = renderToStaticMarkup(
+    <PublishedContext.Provider value={true}>
+      <div className="bz-site" data-page-path={page.path}>
+        <StaticElements elements={page.elements} />
+      </div>
+    </PublishedContext.Provider>,
+  );
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>${metaTags(page, input, title)}<meta name="bz-site" content="${escapeHtml(input.subdomain)}"><style>${SITE_CSS}${PUBLISHED_CSS}</style><script src="${escapeHtml(input.scriptSrc)}" defer></script></head><body style="margin:0">${relativeLinks(body)}</body></html>`;
+  return { path: servedPath(page), title, html, noindex: page.noindex === true };
+}
+
+/**
+ * Renders every page of a site into a complete, static HTML document with the element renderers of the
+ * canvas, and lists the site's forms. Pages whose served path repeats an earlier one are left out.
+ */
+export function renderPublishedSite(input: PublishInput): PublishOutput {
+  const pages: PublishedPage[] = [];
+  const forms: PublishedForm[] = [];
+  const seen = new Set<string>();
+  const ordered = [...input.pages].sort((a, b) => Number(b.isHomePage) - Number(a.isHomePage));
+  for (const [index, page] of ordered.entries()) {
+    // A site without a home flag still gets a front page: the first one.
+    const spec = index === 0 && !ordered.some((p) => p.isHomePage) ? { ...page, isHomePage: true } : page;
+    const path = servedPath(spec);
+    if (seen.has(path) || (!spec.isHomePage && path === '')) continue;
+    seen.add(path);
+    pages.push(renderPage(spec, input));
+    collectForms(spec.elements, path, forms);
+  }
+  return { pages, forms };
+}

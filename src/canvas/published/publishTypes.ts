@@ -1,0 +1,34 @@
+import type { SpecPage } from '../pagesData.ts';
+
+/** A form of a published site: the public endpoint accepts posts only to these. */
+export type PublishedForm = {
+  formId: string;
+  formTitle: string;
+  pagePath: string;
+  /** The labels of its fields, which are the keys of a submission's data. */
+  fields: string[];
+};
+
+/** One served page: `path` is '' for the home page. */
+/** `noindex`: kept out of search engines and out of the sitemap. */
+export type PublishedPage = { path: string; title: string; html: string; noindex: boolean };
+
+export type PublishInput = {
+  siteName: string;
+  subdomain: string;
+  pages: SpecPage[];
+  /** Where the published pages load their script from (versioned, same origin as the page). */
+  scriptSrc: string;
+};
+
+export type PublishOutput = { pages: PublishedPage[]; forms: PublishedForm[] };
+
+/** What the server needs to publish: the page-document renderer, from source (tests) or from the SSR build. */
+export type PublishRenderer = {
+  renderPublishedSite: (input: PublishInput) => PublishOutput;
+  /** The `htmlContent` of a site: its home page as a document (the builder's save does the same). */
+  renderSiteHtml: (pages: SpecPage[], siteName: string) => string;
+};
+
+/** The honeypot input every published form carries: people leave it empty, form-filling bots do not. */
+export const HONEYPOT_FIELD = 'bz_website';

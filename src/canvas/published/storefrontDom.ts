@@ -1,0 +1,217 @@
+import {
+  type Cart,
+  type Category,
+  clampRating,
+  clampStock,
+  formatMoney,
+  type Product,
+} from '../../services/storeTypes.ts';
+import { PRODUCT_CARD_WIDTH } from '../elements/constants.ts';
+import { MAX_QUANTITY_CHOICES } from '../elements/product-card/productCardElement.tsx';
+import { safeImageUrl } from '../sanitize.ts';
+
+// Plain-DOM pieces of the published storefront. Every piece of data goes in through textContent or a
+// checked attribute: never innerHTML.
+
+type Attrs = Record<string, string>;
+
+export function el<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  attrs: Attrs = {},
+  text?: string,
+): HTMLElementTagNameMap[K] {
+  const node = doc.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/**
+ * 'All' plus one button per category, before a grid's products; the pressed one is marked with aria-pressed.
+ * Returns the bar and a function that marks the current choice.
+ */
+export function buildCategoryFilter(
+  doc: Document,
+  categories: readonly Category[],
+  onChoose: (categoryId: number | null) => void,
+): { bar: HTMLElement; mark: (categoryId: number | null) => void } {
+  const bar = el(doc, 'div', {
+    role: 'group',
+    'aria-label': 'Categories',
+    'data-store-categories': '',
+    style: 'grid-column:1 / -1;display:flex;flex-wrap:wrap;gap:8px;margin:0 10px 8px',
+  });
+  const choices: Array<[number | null, HTMLButtonElement]> = [
+    [null, el(doc, 'button', { type: 'button' }, 'All')],
+    ...categories.map((category): [number, HTMLButtonElement] => [
+      category.id,
+      el(doc, 'button', { type: 'button' }, category.name),
+    ]),
+  ];
+  for (const [id, button] of choices) {
+    button.addEventListener('click', () => onChoose(id));
+    bar.append(button);
+  }
+  const mark = (categoryId: number | null) => {
+    for (const [id, button] of choices) button.setAttribute('aria-pressed', String(id === categoryId));
+  };
+  mark(null);
+  return { bar, mark };
+}
+
+/** A product card like the builder's (280 px, stars, struck original price, 'Out of stock', 1..stock). */
+export function buildProductCard(
+  doc: Document,
+  product: Product,
+  onAdd: ((productId: number, quantity: number) => void) | null,
+): HTMLElement {
+  const stock = clampStock(product.inventoryQuantity);
+  const card = el(doc, 'div', {
+    'data-product-card': '',
+    'data-store-id': product.storeId,
+    'data-product-id': String(product.id),
+    style: `width:${PRODUCT_CARD_WIDTH}px;border:1px solid #e0e0e0;border-radius:8px;overflow:hidden;background:#fff;margin:10px`,
+  });
+  const image = safeImageUrl(product.imageUrl);
+  card.append(
+    image
+      ? el(doc, 'img', { src: image, alt: '', style: 'width:100%;height:180px;object-fit:cover' })
+      : el(doc, 'div', { style: 'height:180px;background:#f0f0f0' }),
+  );
+  const body = el(doc, 'div', { style: 'padding:12px' });
+  const stars = Math.max(1, Math.round(clampRating(product.rating)));
+  body.append(
+    el(doc, 'h4', { style: 'margin:0 0 4px' }, product.name),
+    el(
+      doc,
+      'div',
+      { role: 'img', 'aria-label': `${stars} stars`, style: 'color:#f5a623' },
+      '★'.repeat(stars) + '☆'.repeat(5 - stars),
+    ),
+    el(doc, 'p', { style: 'margin:6px 0;color:#555' }, product.description),
+  );
+  const prices = el(doc, 'p', { style: 'margin:6px 0' });
+  prices.append(el(doc, 'strong', {}, formatMoney(product.price, product.currency)));
+  if (product.originalPrice !== null && product.originalPrice > product.price) {
+    prices.append(
+      ' ',
+      el(doc, 's', { style: 'color:#999' }, formatMoney(product.originalPrice, product.currency)),
+    );
+  }
+  body.append(prices);
+  const button = el(
+    doc,
+    'button',
+    { type: 'button', 'data-store-action': 'add', style: 'width:100%;padding:8px' },
+    'Add to Cart',
+  );
+  if (stock === 0) {
+    body.append(el(doc, 'p', { style: 'color:#d32f2f;margin:4px 0' }, 'Out of stock'));
+    button.disabled = true;
+  } else {
+    const select = el(doc, 'select', { 'aria-label': 'Quantity', 'data-store-quantity': '' });
+    for (let quantity = 1; quantity <= Math.min(stock, MAX_QUANTITY_CHOICES); quantity += 1) {
+      select.append(el(doc, 'option', { value: String(quantity) }, String(quantity)));
+    }
+    body.append(select);
+  }
+  if (onAdd === null) button.disabled = true;
+  bindAdd(card, button, onAdd);
+  body.append(button);
+  card.append(body);
+  return card;
+}
+
+/** Wires a card's Add button (and its quantity select) to `onAdd`. */
+export function bindAdd(
+  card: Element,
+  button: HTMLButtonElement,
+  onAdd: ((productId: number, quantity: number) => void) | null,
+): void {
+  button.addEventListener('click', () => {
+    const productId = Number(card.getAttribute('data-product-id'));
+    const select = card.querySelector<HTMLSelectElement>('[data-store-quantity]');
+    if (onAdd && productId > 0 && !button.disabled) onAdd(productId, Number(select?.value ?? 1) || 1);
+  });
+}
+
+/** The parts of a cart panel (a shopping-cart element's server-rendered markup, or one built here). */
+export type CartParts = {
+  root: Element;
+  title: Element;
+  message: Element;
+  items: Element;
+  total: Element;
+  checkout: HTMLButtonElement;
+};
+
+/** Finds the data-cart-* parts inside a server-rendered shopping-cart element; null when incomplete. */
+export function cartParts(root: Element): CartParts | null {
+  const title = root.querySelector('[data-cart-title]');
+  const items = root.querySelector('[data-cart-items]');
+  const total = root.querySelector('[data-cart-total]');
+  const checkout = root.querySelector<HTMLButtonElement>('[data-store-action="checkout"]');
+  let message = root.querySelector('[data-cart-message]');
+  if (!title || !items || !total || !checkout) return null;
+  if (!message) {
+    message = el(root.ownerDocument, 'p', { 'data-cart-message': '', role: 'status' });
+    title.after(message);
+  }
+  return { root, title, message, items, total, checkout };
+}
+
+/** A 320 px cart panel for pages whose store elements come without a shopping-cart element. */
+export function buildCartPanel(doc: Document, storeId: string): Element {
+  const root = el(doc, 'aside', {
+    'data-store-cart': '',
+    'data-store-id': storeId,
+    style:
+      'width:320px;margin:10px auto;border:1px solid #e0e0e0;border-radius:8px;padding:16px;background:#fff',
+  });
+  const totalLine = el(doc, 'p', { style: 'display:flex;justify-content:space-between' });
+  totalLine.append(el(doc, 'span', {}, 'Total'), el(doc, 'strong', { 'data-cart-total': '' }, ''));
+  root.append(
+    el(doc, 'h3', { 'data-cart-title': '', style: 'margin-top:0' }, 'Cart (0)'),
+    el(doc, 'p', { 'data-cart-message': '', role: 'status' }),
+    el(doc, 'ul', {
+      'data-cart-items': '',
+      style: 'list-style:none;padding:0;max-height:300px;overflow-y:auto',
+    }),
+    totalLine,
+    el(
+      doc,
+      'button',
+      { type: 'button', 'data-store-action': 'checkout', style: 'width:100%;padding:8px' },
+      'Checkout',
+    ),
+  );
+  return root;
+}
+
+export type CartView = { cart: Cart; count: number; message: string; busy: boolean; canCheckout: boolean };
+
+/** Draws a cart into its parts: 'Cart (n)', the lines with Remove, the total, Checkout. */
+export function renderCart(parts: CartParts, view: CartView, onRemove: (itemId: number) => void): void {
+  const doc = parts.root.ownerDocument;
+  parts.title.textContent = `Cart (${view.count})`;
+  parts.message.textContent = view.message;
+  const lines = view.cart.items.map((item) => {
+    const line = el(doc, 'li', {
+      'data-cart-item': String(item.id),
+      style: 'display:flex;justify-content:space-between;gap:8px;margin:4px 0',
+    });
+    const remove = el(doc, 'button', { type: 'button', 'data-store-action': 'remove' }, 'Remove');
+    remove.disabled = view.busy;
+    remove.addEventListener('click', () => onRemove(item.id));
+    line.append(
+      el(doc, 'span', {}, `${item.productName} × ${item.quantity}`),
+      el(doc, 'span', {}, formatMoney(item.total, view.cart.currency)),
+      remove,
+    );
+    return line;
+  });
+  parts.items.replaceChildren(...(lines.length > 0 ? lines : [el(doc, 'li', {}, 'Your cart is empty')]));
+  parts.total.textContent = formatMoney(view.cart.total, view.cart.currency);
+  parts.checkout.disabled = !view.canCheckout || view.busy;
+}

@@ -1,0 +1,211 @@
+import type { SpecElement, SpecPage } from './pagesData.ts';
+
+export type SeoSeverity = 'error' | 'warning' | 'info';
+
+export type SeoCode =
+  | 'title-missing'
+  | 'title-duplicate'
+  | 'title-length'
+  | 'description-missing'
+  | 'description-length'
+  | 'image-alt'
+  | 'heading-missing-h1'
+  | 'heading-multiple-h1'
+  | 'heading-order'
+  | 'broken-link'
+  | 'not-in-navigation'
+  | 'home-noindex'
+  | 'sitemap';
+
+/** One finding of the audit, on a page and, where it has one, the element to fix. */
+export type SeoFinding = {
+  code: SeoCode;
+  severity: SeoSeverity;
+  pageId: string;
+  pageName: string;
+  pagePath: string;
+  elementId: string | null;
+  message: string;
+};
+
+export type SeoAuditInput = {
+  siteName: string;
+  pages: SpecPage[];
+  /** Where the site is published ('' when it is not): its sitemap.xml lives there. */
+  publishedUrl: string;
+};
+
+/** Lengths search engines show in full (characters). */
+export const TITLE_LENGTH = { min: 10, max: 60 } as const;
+export const DESCRIPTION_LENGTH = { min: 50, max: 160 } as const;
+
+/** The title a published page carries (the publish renderer's rule). */
+export function effectiveTitle(page: SpecPage, siteName: string): string {
+  return page.title?.trim() || (page.isHomePage ? siteName : `${page.name} | ${siteName}`);
+}
+
+/** A page path or an internal link as the site serves it: no slashes around, no query or fragment. */
+export function normalizePath(path: string): string {
+  return path
+    .split(/[?#]/)[0]
+    .replace(/^\.?\/+|\/+$/g, '')
+    .toLowerCase();
+}
+
+/** An internal link target, or null for external links, anchors, mail and phone links. */
+function internalTarget(url: unknown): string | null {
+  if (typeof url !== 'string') return null;
+  const value = url.trim();
+  if (value === '' || value.startsWith('#') || value.startsWith('//')) return null;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return null;
+  return normalizePath(value);
+}
+
+function flatten(elements: SpecElement[], into: SpecElement[] = []): SpecElement[] {
+  for (const element of elements) {
+    into.push(element);
+    flatten(element.children, into);
+  }
+  return into;
+}
+
+type NavItemLike = { url?: unknown; children?: unknown };
+
+function navUrls(items: unknown, into: unknown[] = []): unknown[] {
+  if (!Array.isArray(items)) return into;
+  for (const item of items as NavItemLike[]) {
+    into.push(item?.url);
+    navUrls(item?.children, into);
+  }
+  return into;
+}
+
+/** Every link of an element: button and card URLs, navigation items (with sub menus). */
+function linksOf(element: SpecElement): unknown[] {
+  return [element.buttonUrl, ...navUrls(element.navItems)];
+}
+
+const HEADING_LEVEL: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
+
+/**
+ * Audits a site from its pages: titles (missing, duplicate, length), descriptions, image alt text, heading
+ * order, broken internal links, pages missing from the navigation, noindex on the home page and the sitemap.
+ */
+export function auditSite({ siteName, pages, publishedUrl }: SeoAuditInput): SeoFinding[] {
+  const findings: SeoFinding[] = [];
+  const add = (page: SpecPage, code: SeoCode, severity: SeoSeverity, message: string, elementId?: string) =>
+    findings.push({
+      code,
+      severity,
+      pageId: page.id,
+      pageName: page.name,
+      pagePath: page.isHomePage ? '' : normalizePath(page.path),
+      elementId: elementId ?? null,
+      message,
+    });
+
+  const paths = new Set(pages.map((page) => (page.isHomePage ? '' : normalizePath(page.path))));
+  const titles = new Map<string, SpecPage[]>();
+  for (const page of pages) {
+    const title = effectiveTitle(page, siteName).toLowerCase();
+    titles.set(title, [...(titles.get(title) ?? []), page]);
+  }
+  const allElements = pages.map((page) => ({ page, elements: flatten(page.elements) }));
+  const navbars = allElements.flatMap(({ elements }) => elements.filter((e) => e.type === 'navbar'));
+  const inNavigation = new Set(
+    navbars.flatMap((nav) => navUrls(nav.navItems).map(internalTarget)).filter((p) => p !== null),
+  );
+
+  for (const { page, elements } of allElements) {
+    const title = effectiveTitle(page, siteName);
+    if (!page.title?.trim()) {
+      add(page, 'title-missing', 'warning', `No page title: search results show "${title}".`);
+    }
+    if ((titles.get(title.toLowerCase()) ?? []).length > 1) {
+      add(page, 'title-duplicate', 'error', `The title "${title}" is used by more than one page.`);
+    }
+    if (title.length < TITLE_LENGTH.min || title.length > TITLE_LENGTH.max) {
+      add(
+        page,
+        'title-length',
+        'warning',
+        `The title has ${title.length} characters; ${TITLE_LENGTH.min}–${TITLE_LENGTH.max} show in full.`,
+      );
+    }
+    const description = page.description?.trim() ?? '';
+    if (!description) {
+      add(page, 'description-missing', 'warning', 'No meta description: search engines pick a snippet.');
+    } else if (description.length < DESCRIPTION_LENGTH.min || description.length > DESCRIPTION_LENGTH.max) {
+      add(
+        page,
+        'description-length',
+        'warning',
+        `The description has ${description.length} characters; ${DESCRIPTION_LENGTH.min}–${DESCRIPTION_LENGTH.max} work best.`,
+      );
+    }
+    if (page.isHomePage && page.noindex) {
+      add(page, 'home-noindex', 'error', 'The home page is hidden from search engines (noindex).');
+    }
+
+    let h1Count = 0;
+    let previous = 0;
+    for (const element of elements) {
+      if (element.type === 'image' && typeof element.imageUrl === 'string' && element.imageUrl.trim()) {
+        if (typeof element.alt !== 'string' || !element.alt.trim()) {
+          add(page, 'image-alt', 'error', 'An image has no alt text.', element.id);
+        }
+      }
+      if (element.type === 'header') {
+        const level = HEADING_LEVEL[String(element.level ?? 'h1')] ?? 1;
+        if (level === 1) h1Count += 1;
+        if (level === 1 && h1Count === 2) {
+          add(page, 'heading-multiple-h1', 'warning', 'More than one H1 heading on the page.', element.id);
+        }
+        if (previous > 0 && level > previous + 1) {
+          add(
+            page,
+            'heading-order',
+            'warning',
+            `An H${level} follows an H${previous}: a level is skipped.`,
+            element.id,
+          );
+        } else if (previous === 0 && level > 1) {
+          add(page, 'heading-order', 'warning', `The first heading is an H${level}, not an H1.`, element.id);
+        }
+        previous = level;
+      }
+      for (const link of linksOf(element)) {
+        const target = internalTarget(link);
+        if (target !== null && !paths.has(target)) {
+          add(
+            page,
+            'broken-link',
+            'error',
+            `A link points to "${String(link)}", which is no page of this site.`,
+            element.id,
+          );
+        }
+      }
+    }
+    if (h1Count === 0) add(page, 'heading-missing-h1', 'warning', 'The page has no H1 heading.');
+
+    const path = page.isHomePage ? '' : normalizePath(page.path);
+    if (navbars.length > 0 && !page.noindex && !inNavigation.has(path)) {
+      add(page, 'not-in-navigation', 'warning', 'The page is not linked from the navigation.');
+    }
+  }
+
+  const home = pages.find((page) => page.isHomePage) ?? pages[0];
+  if (home) {
+    const indexed = pages.filter((page) => !page.noindex).length;
+    add(
+      home,
+      'sitemap',
+      publishedUrl ? 'info' : 'warning',
+      publishedUrl
+        ? `sitemap.xml lists ${indexed} page${indexed === 1 ? '' : 's'} at ${publishedUrl}sitemap.xml.`
+        : 'The site is not published: it has no sitemap.xml yet.',
+    );
+  }
+  return findings;
+}

@@ -1,0 +1,49 @@
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { SITE_CSS } from './elements/constants.ts';
+import { definitionOf } from './elements/registry.ts';
+import type { SpecElement, SpecPage } from './pagesData.ts';
+import { escapeHtml } from './sanitize.ts';
+
+/** Renders spec-shaped elements with the registry's renderers (unknown types are left out). */
+export function StaticElements({ elements }: { elements: SpecElement[] }): ReactElement {
+  return (
+    <>
+      {elements.map((element) => {
+        const definition = definitionOf(element.type);
+        if (!definition) return null;
+        const { Render } = definition;
+        const { id, type: _type, parentId: _parentId, children, ...props } = element;
+        return (
+          <Render key={id} id={id} props={props}>
+            {children.length > 0 ? <StaticElements elements={children} /> : null}
+          </Render>
+        );
+      })}
+    </>
+  );
+}
+
+/** The markup of one page's elements inside the site wrapper. */
+export function renderPageMarkup(page: SpecPage): string {
+  return renderToStaticMarkup(
+    <div className="bz-site" data-page-path={page.path}>
+      <StaticElements elements={page.elements} />
+    </div>,
+  );
+}
+
+/** A complete HTML document for a page: the site's `htmlContent` (the home page) and, later, publishing. */
+export function renderPageDocument(page: SpecPage, siteName: string): string {
+  const title = escapeHtml(page.title || page.name || siteName);
+  const description = page.description
+    ? `<meta name="description" content="${escapeHtml(page.description)}">`
+    : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>${description}<style>${SITE_CSS}</style></head><body style="margin:0">${renderPageMarkup(page)}</body></html>`;
+}
+
+/** `htmlContent` of the save payload: the home page (or the first page) as a document. */
+export function renderSiteHtml(pages: SpecPage[], siteName: string): string {
+  const home = pages.find((page) => page.isHomePage) ?? pages[0];
+  return home ? renderPageDocument(home, siteName) : '';
+}

@@ -1,0 +1,235 @@
+import type { ElementNode } from './ops/elementOps.ts';
+
+export type TemplateCategory = 'business' | 'portfolio' | 'ecommerce' | 'blog' | 'landing';
+
+/** A starting point for a page (spec §3). */
+export type Template = {
+  id: string;
+  name: string;
+  description: string;
+  category: TemplateCategory;
+  thumbnail: string;
+  elements: ElementNode[];
+};
+
+export const CATEGORY_LABELS: Record<TemplateCategory, string> = {
+  business: 'Business',
+  portfolio: 'Portfolio',
+  ecommerce: 'E-commerce',
+  blog: 'Blog',
+  landing: 'Landing Page',
+};
+
+/** A small picture of a template's layout (navbar, hero in its colours, three blocks), as an SVG data URL. */
+export function svgThumbnail(from: string, to: string, label: string): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200" viewBox="0 0 320 200"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="320" height="200" fill="#fff"/><rect width="320" height="22" fill="#f2f2f2"/><circle cx="14" cy="11" r="5" fill="${from}"/><rect x="220" y="8" width="86" height="6" rx="3" fill="#ccc"/><rect y="22" width="320" height="92" fill="url(#g)"/><text x="160" y="74" font-family="sans-serif" font-size="20" font-weight="700" fill="#fff" text-anchor="middle">${label}</text><rect x="16" y="126" width="88" height="52" rx="6" fill="#eee"/><rect x="116" y="126" width="88" height="52" rx="6" fill="#eee"/><rect x="216" y="126" width="88" height="52" rx="6" fill="#eee"/><rect y="186" width="320" height="14" fill="#222"/></svg>`;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+const nav = (logoText: string): ElementNode => ({
+  type: 'navbar',
+  props: { logoText, colorScheme: 'light', position: 'static', navItems: [] },
+});
+const footer = (content: string): ElementNode => ({
+  type: 'footer',
+  props: {
+    content,
+    quickLinks: 'Home|About|Contact',
+    contactInfo: 'info@example.com',
+    socialLinks: 'Facebook|Instagram',
+    backgroundColor: '#222222',
+    color: '#ffffff',
+    padding: '40px 20px',
+  },
+});
+const hero = (title: string, subtitle: string, gradient: string): ElementNode => ({
+  type: 'section',
+  props: {
+    sectionHeight: 'medium',
+    sectionAlignment: 'center',
+    backgroundType: 'gradient',
+    backgroundGradient: gradient,
+    padding: '40px 20px',
+  },
+  children: [
+    {
+      type: 'header',
+      props: { content: title, subtitle, level: 'h1', fontSize: 48, textAlign: 'center', color: '#ffffff' },
+    },
+    {
+      type: 'button',
+      props: {
+        buttonText: 'Get Started',
+        buttonUrl: '#contact',
+        width: 180,
+        height: 48,
+        borderRadius: 24,
+        backgroundColor: '#ffffff',
+        color: '#333333',
+        align: 'center',
+      },
+    },
+  ],
+});
+const pricing = (title: string, price: string): ElementNode => ({
+  type: 'card',
+  props: {
+    cardVariant: 'pricing',
+    content: title,
+    price,
+    description: 'Everything you need to start.',
+    buttonText: 'Choose',
+    buttonUrl: '#',
+  },
+});
+
+/** The five templates of spec §3; the first three are offered for new pages. */
+export const TEMPLATES: Template[] = [
+  {
+    id: 'business-professional',
+    name: 'Business Professional',
+    description: 'A clean site for a professional service business.',
+    category: 'business',
+    thumbnail: svgThumbnail('#667eea', '#764ba2', 'Business'),
+    elements: [
+      nav('Business'),
+      hero('Professional Services', 'Trusted by businesses like yours', 'Purple Blue'),
+      {
+        type: 'grid',
+        props: { gridColumns: 3, gridGap: 'medium', padding: '40px 20px' },
+        children: [
+          {
+            type: 'card',
+            props: {
+              cardVariant: 'feature',
+              content: 'Consulting',
+              description: 'Expert advice for growth.',
+            },
+          },
+          {
+            type: 'card',
+            props: { cardVariant: 'feature', content: 'Strategy', description: 'Plans that work.' },
+          },
+          {
+            type: 'card',
+            props: { cardVariant: 'feature', content: 'Support', description: 'Always here to help.' },
+          },
+        ],
+      },
+      {
+        type: 'grid',
+        props: { gridColumns: 3, gridGap: 'medium', padding: '40px 20px' },
+        children: [pricing('Starter', '9'), pricing('Pro', '29'), pricing('Enterprise', '99')],
+      },
+      footer('© Business. All rights reserved.'),
+    ],
+  },
+  {
+    id: 'portfolio-minimal',
+    name: 'Portfolio Minimal',
+    description: 'Show your work with a minimal portfolio.',
+    category: 'portfolio',
+    thumbnail: svgThumbnail('#a8edea', '#fed6e3', 'Portfolio'),
+    elements: [
+      nav('Portfolio'),
+      {
+        type: 'header',
+        props: {
+          content: 'Hi, I make things',
+          subtitle: 'Design · Photography · Code',
+          fontSize: 40,
+          textAlign: 'center',
+          padding: '60px 20px',
+        },
+      },
+      {
+        type: 'grid',
+        props: { gridColumns: 2, gridGap: 'large', padding: '20px' },
+        children: [
+          {
+            type: 'card',
+            props: {
+              cardVariant: 'basic',
+              content: 'Project One',
+              description: 'A short story about the project.',
+            },
+          },
+          {
+            type: 'card',
+            props: { cardVariant: 'basic', content: 'Project Two', description: 'Another piece of work.' },
+          },
+        ],
+      },
+      {
+        type: 'form',
+        props: {
+          formPreset: 'contact',
+          content: 'Contact Us',
+          formFields: [
+            { id: 'name', type: 'text', label: 'Name', required: true },
+            { id: 'email', type: 'email', label: 'Email', required: true },
+            { id: 'message', type: 'textarea', label: 'Message', required: true },
+          ],
+          submitText: 'Send',
+        },
+      },
+      footer('© Portfolio'),
+    ],
+  },
+  {
+    id: 'ecommerce-modern',
+    name: 'E-commerce Modern',
+    description: 'A modern storefront with products and a cart.',
+    category: 'ecommerce',
+    thumbnail: svgThumbnail('#f093fb', '#f5576c', 'Shop'),
+    elements: [
+      nav('Shop'),
+      hero('New Collection', 'Fresh arrivals every week', 'Pink Red'),
+      {
+        type: 'product-grid',
+        props: { content: 'Featured Products', storeId: 'default-store', gridColumns: 3 },
+      },
+      { type: 'shopping-cart', props: { storeId: 'default-store' } },
+      footer('© Shop'),
+    ],
+  },
+  {
+    id: 'blog-minimal',
+    name: 'Blog Minimal',
+    description: 'A simple blog layout.',
+    category: 'blog',
+    thumbnail: svgThumbnail('#ffecd2', '#fcb69f', 'Blog'),
+    elements: [
+      nav('Blog'),
+      { type: 'header', props: { content: 'My Blog', fontSize: 40, textAlign: 'center' } },
+      { type: 'text', props: { content: 'Welcome to my blog.' } },
+      footer('© Blog'),
+    ],
+  },
+  {
+    id: 'landing-startup',
+    name: 'Landing Startup',
+    description: 'A landing page for a startup launch.',
+    category: 'landing',
+    thumbnail: svgThumbnail('#4facfe', '#00f2fe', 'Startup'),
+    elements: [
+      nav('Startup'),
+      hero('Launch faster', 'The tool your team needs', 'Blue Cyan'),
+      {
+        type: 'form',
+        props: {
+          formPreset: 'subscribe',
+          content: 'Subscribe to our Newsletter',
+          formFields: [
+            { id: 'email', type: 'email', label: 'Email', required: true },
+            { id: 'consent', type: 'checkbox', label: 'I agree to receive emails', required: true },
+          ],
+        },
+      },
+      footer('© Startup'),
+    ],
+  },
+];
+
+/** Blank plus the first three templates (spec §9). */
+export const PAGE_TEMPLATES = TEMPLATES.slice(0, 3);

@@ -1,0 +1,115 @@
+import { type ElementNode, insertElement } from '../canvas/ops/elementOps.ts';
+import { addPage } from '../canvas/ops/pageOps.ts';
+import { toNodes, toSpecPages } from '../canvas/pagesData.ts';
+import { parseHtmlToElements } from '../canvas/parseHtml.ts';
+import { clearRoom, connectSite, roomFor } from '../canvas/persistence.ts';
+import { applyEncodedState, createSiteDoc, encodeState, type SiteDoc } from '../canvas/siteDoc.ts';
+import { SiteStore } from '../canvas/siteStore.ts';
+import { renderSiteHtml } from '../canvas/staticRender.tsx';
+import { TEMPLATES } from '../canvas/templates.ts';
+import type { Http } from '../services/http.ts';
+import { getWebsite, saveWebsite, updateWebsite, type Website } from '../services/websiteApi.ts';
+import {
+  type BuilderSession,
+  DEFAULT_SITE_NAME,
+  type LoadedSite,
+  type LoadInput,
+  type SavedSite,
+  type SaveInput,
+} from './builderMachine.ts';
+
+// Seeding is not an edit of this tab: it is not undoable. Fixed ids make two tabs seeding at once agree.
+const SEED_ORIGIN = 'seed';
+const HOME_PAGE_ID = 'home';
+
+function withIds(nodes: ElementNode[], prefix: string): ElementNode[] {
+  return nodes.map((node, i) => ({
+    ...node,
+    id: node.id ?? `${prefix}-${i}`,
+    children: withIds(node.children ?? [], `${prefix}-${i}`),
+  }));
+}
+
+/** Spec §4: a new site's Home is seeded from the template chosen in the chooser (read once, then forgotten). */
+function chosenTemplate(): ElementNode[] {
+  const id = localStorage.getItem('selectedTemplate');
+  if (!id) return [];
+  localStorage.removeItem('selectedTemplate');
+  const template = TEMPLATES.find((t) => t.id === id);
+  return template ? withIds(template.elements, `tpl-${template.id}`) : [];
+}
+
+/** Spec §4: a site's pages when present, otherwise its saved HTML parsed into elements; a new site gets Home. */
+function seed(site: SiteDoc, website: Website | null): void {
+  if (site.pages.size > 0) return;
+  site.doc.transact(() => {
+    const pages = website?.pages ?? [];
+    if (pages.length > 0) {
+      for (const page of pages) {
+        addPage(site, {
+          id: page.id,
+          name: page.name,
+          path: page.path,
+          isHomePage: page.isHomePage,
+          title: page.title,
+          description: page.description,
+          elements: toNodes(page.elements),
+        });
+      }
+      return;
+    }
+    const parsed = website?.htmlContent
+      ? withIds(parseHtmlToElements(website.htmlContent), 'parsed')
+      : website
+        ? []
+        : chosenTemplate();
+    addPage(site, { id: HOME_PAGE_ID, name: 'Home', path: 'home', isHomePage: true });
+    for (const node of parsed) insertElement(site, node, { pageId: HOME_PAGE_ID, parentId: null });
+  }, SEED_ORIGIN);
+}
+
+/** Opens a site: local storage and tab sync first, then the server's copy merged in (spec §4). */
+export async function loadSite(http: Http, input: LoadInput): Promise<LoadedSite> {
+  const site = createSiteDoc();
+  const connection = connectSite(site, roomFor(input.websiteId ?? input.draftId));
+  try {
+    const [website] = await Promise.all([
+      input.websiteId ? getWebsite(http, input.websiteId) : Promise.resolve(null),
+      connection.whenLoaded,
+    ]);
+    if (website?.yjsState) applyEncodedState(site, website.yjsState);
+    seed(site, website);
+    return {
+      session: { store: new SiteStore(site), connection },
+      name: website?.name ?? DEFAULT_SITE_NAME,
+    };
+  } catch (error) {
+    connection.destroy();
+    throw error;
+  }
+}
+
+/** Saves a site: pages, exported HTML and the Yjs state; a draft moves to its new id's room. */
+export async function saveSite(http: Http, input: SaveInput): Promise<SavedSite> {
+  const { site } = input.session.store;
+  const pages = toSpecPages(site);
+  const payload = {
+    name: input.name,
+    htmlContent: renderSiteHtml(pages, input.name),
+    pagesData: JSON.stringify(pages),
+    pages,
+    yjsState: encodeState(site),
+  };
+  const saved = input.websiteId
+    ? await updateWebsite(http, input.websiteId, payload)
+    : await saveWebsite(http, payload);
+  if (!input.websiteId) moveToRoom(input.session, roomFor(saved.id), roomFor(input.draftId));
+  return { websiteId: saved.id, name: saved.name };
+}
+
+// A draft that got its server id continues in the room of that id; the draft's local copy is dropped.
+function moveToRoom(session: BuilderSession, room: string, draftRoom: string): void {
+  session.connection.destroy();
+  session.connection = connectSite(session.store.site, room);
+  void clearRoom(draftRoom);
+}

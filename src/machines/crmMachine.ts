@@ -1,0 +1,238 @@
+import { assign, type SnapshotFrom, setup } from 'xstate';
+import type {
+  Activity,
+  ActivityInput,
+  CampaignInput,
+  Contact,
+  ContactInput,
+  Deal,
+  DealInput,
+  Lead,
+  LeadInput,
+  Workflow,
+  WorkflowInput,
+} from '../services/crmTypes.ts';
+import { notProvided } from './notProvided.ts';
+
+/** Contacts page sizes of spec §9: 20 on the initial load, 10 on a refresh. */
+export const INITIAL_PAGE_SIZE = 20;
+export const REFRESH_PAGE_SIZE = 10;
+
+/** One write of the CRM module. */
+export type CrmWrite =
+  | { kind: 'addContact'; input: ContactInput }
+  | { kind: 'updateContact'; id: number; input: ContactInput }
+  | { kind: 'deleteContact'; id: number }
+  | { kind: 'mergeContacts'; keepId: number; dropId: number; input: ContactInput }
+  | { kind: 'addLead'; input: LeadInput }
+  | { kind: 'updateLead'; id: number; input: LeadInput }
+  | { kind: 'deleteLead'; id: number }
+  | { kind: 'convertLead'; id: number }
+  | { kind: 'addDeal'; input: DealInput }
+  | { kind: 'updateDeal'; id: number; input: DealInput }
+  | { kind: 'deleteDeal'; id: number }
+  | { kind: 'addActivity'; input: ActivityInput }
+  | { kind: 'updateActivity'; id: number; input: ActivityInput }
+  | { kind: 'deleteActivity'; id: number }
+  | { kind: 'addWorkflow'; input: WorkflowInput }
+  | { kind: 'updateWorkflow'; id: number; input: WorkflowInput }
+  | { kind: 'deleteWorkflow'; id: number }
+  | { kind: 'saveCampaign'; id: number | null; input: CampaignInput }
+  | { kind: 'sendCampaign'; id: number }
+  | { kind: 'savePipeline'; id: number | null; input: { name?: string; stages?: string[] } };
+
+/** The messages the CRM keeps in its state (spec §8 word for word; our words for writes it does not name). */
+export const CRM_MESSAGES: Record<CrmWrite['kind'] | 'refreshContacts' | 'refreshData', string> = {
+  addContact: 'Failed to add contact',
+  updateContact: 'Failed to update contact',
+  deleteContact: 'Failed to delete contact',
+  mergeContacts: 'Failed to merge contacts',
+  addLead: 'Failed to add lead',
+  updateLead: 'Failed to update lead',
+  deleteLead: 'Failed to delete lead',
+  convertLead: 'Failed to convert lead',
+  addDeal: 'Failed to add deal',
+  updateDeal: 'Failed to update deal',
+  deleteDeal: 'Failed to delete deal',
+  addActivity: 'Failed to add activity',
+  updateActivity: 'Failed to update activity',
+  deleteActivity: 'Failed to delete activity',
+  addWorkflow: 'Failed to add workflow',
+  updateWorkflow: 'Failed to update workflow',
+  deleteWorkflow: 'Failed to delete workflow',
+  saveCampaign: 'Failed to save campaign',
+  sendCampaign: 'Failed to send campaign',
+  savePipeline: 'Failed to save pipeline',
+  refreshContacts: 'Failed to refresh contacts',
+  refreshData: 'Failed to refresh data',
+};
+
+/** What a load brings back; null for a list whose call failed. */
+export type CrmLists = {
+  contacts: { contacts: Contact[]; totalCount: number } | null;
+  leads: Lead[] | null;
+  deals: Deal[] | null;
+  activities: Activity[] | null;
+  workflows: Workflow[] | null;
+};
+
+export type CrmContext = {
+  contacts: Contact[];
+  totalContacts: number;
+  leads: Lead[];
+  deals: Deal[];
+  activities: Activity[];
+  workflows: Workflow[];
+  error: string | null;
+  /** The write in flight (its kind names the failure message). */
+  pending: CrmWrite | null;
+};
+
+export type CrmEvent =
+  | { type: 'crm.refresh' }
+  | { type: 'crm.contacts.refresh' }
+  | { type: 'crm.write'; write: CrmWrite }
+  | { type: 'crm.error.dismiss' };
+
+const EMPTY: CrmContext = {
+  contacts: [],
+  totalContacts: 0,
+  leads: [],
+  deals: [],
+  activities: [],
+  workflows: [],
+  error: null,
+  pending: null,
+};
+
+// Lists whose call failed fall back to empty (spec §7); contacts keep what they had.
+const applyLists = (context: CrmContext, lists: CrmLists): Partial<CrmContext> => ({
+  contacts: lists.contacts?.contacts ?? context.contacts,
+  totalContacts: lists.contacts?.totalCount ?? context.totalContacts,
+  leads: lists.leads ?? [],
+  deals: lists.deals ?? [],
+  activities: lists.activities ?? [],
+  workflows: lists.workflows ?? [],
+});
+const anyFailed = (lists: CrmLists) => Object.values(lists).some((list) => list === null);
+
+/**
+ * The CRM module: the initial load of its five lists together (partial failure tolerated), refreshes,
+ * and one write at a time, each ending in a refresh or in the message of spec §8 kept in state.
+ */
+// A write is taken whenever none is in flight: a load under way is dropped, and the refresh that follows
+// the write brings every list back.
+export const crmMachine = setup({
+  types: { context: {} as CrmContext, events: {} as CrmEvent },
+  actors: {
+    loadLists: notProvided<CrmLists, { pageSize: number }>('loadLists'),
+    loadContacts: notProvided<{ contacts: Contact[]; totalCount: number }, { pageSize: number }>(
+      'loadContacts',
+    ),
+    write: notProvided<unknown, CrmWrite>('write'),
+  },
+  actions: {
+    /** Other views' server data (stats, pipelines, campaigns) is stale after a write. */
+    invalidate: () => {},
+    takeWrite: assign(({ context, event }) => {
+      if (event.type !== 'crm.write') return {};
+      const { write } = event;
+      // A deal dropped on another stage moves at once; the refresh after the write confirms it.
+      if (write.kind !== 'updateDeal') return { error: null, pending: write };
+      return {
+        error: null,
+        pending: write,
+        deals: context.deals.map((deal) => (deal.id === write.id ? { ...deal, ...write.input } : deal)),
+      };
+    }),
+  },
+}).createMachine({
+  id: 'crm',
+  context: EMPTY,
+  initial: 'loading',
+  on: { 'crm.error.dismiss': { actions: assign({ error: null }) } },
+  states: {
+    loading: {
+      tags: ['busy'],
+      on: { 'crm.write': { target: 'writing', actions: 'takeWrite' } },
+      invoke: {
+        src: 'loadLists',
+        input: { pageSize: INITIAL_PAGE_SIZE },
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => applyLists(context, event.output)),
+        },
+        onError: { target: 'ready', actions: assign({ error: CRM_MESSAGES.refreshData }) },
+      },
+    },
+    ready: {
+      entry: assign({ pending: null }),
+      on: {
+        'crm.refresh': 'refreshing',
+        'crm.contacts.refresh': 'refreshingContacts',
+        'crm.write': { target: 'writing', actions: 'takeWrite' },
+      },
+    },
+    refreshing: {
+      tags: ['busy'],
+      on: { 'crm.write': { target: 'writing', actions: 'takeWrite' } },
+      invoke: {
+        src: 'loadLists',
+        input: { pageSize: REFRESH_PAGE_SIZE },
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            ...applyLists(context, event.output),
+            // A failed write's own message stays: it says more than the refresh that followed it.
+            error: context.error ?? (anyFailed(event.output) ? CRM_MESSAGES.refreshData : null),
+          })),
+        },
+        onError: { target: 'ready', actions: assign({ error: CRM_MESSAGES.refreshData }) },
+      },
+    },
+    refreshingContacts: {
+      tags: ['busy'],
+      on: { 'crm.write': { target: 'writing', actions: 'takeWrite' } },
+      invoke: {
+        src: 'loadContacts',
+        input: { pageSize: REFRESH_PAGE_SIZE },
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({
+            contacts: event.output.contacts,
+            totalContacts: event.output.totalCount,
+          })),
+        },
+        onError: { target: 'ready', actions: assign({ error: CRM_MESSAGES.refreshContacts }) },
+      },
+    },
+    writing: {
+      tags: ['busy'],
+      invoke: {
+        src: 'write',
+        input: ({ event }) => {
+          if (event.type !== 'crm.write') throw new Error('writing entered without a write');
+          return event.write;
+        },
+        onDone: { target: 'refreshing', actions: 'invalidate' },
+        onError: {
+          target: 'refreshing',
+          actions: [
+            'invalidate',
+            assign(({ context }) => ({ error: context.pending ? CRM_MESSAGES[context.pending.kind] : null })),
+          ],
+        },
+      },
+    },
+  },
+});
+
+export type CrmSnapshot = SnapshotFrom<typeof crmMachine>;
+export const selectCrmError = (s: CrmSnapshot) => s.context.error;
+export const selectCrmBusy = (s: CrmSnapshot) => s.hasTag('busy');
+export const selectContacts = (s: CrmSnapshot) => s.context.contacts;
+export const selectTotalContacts = (s: CrmSnapshot) => s.context.totalContacts;
+export const selectLeads = (s: CrmSnapshot) => s.context.leads;
+export const selectDeals = (s: CrmSnapshot) => s.context.deals;
+export const selectActivities = (s: CrmSnapshot) => s.context.activities;
+export const selectWorkflows = (s: CrmSnapshot) => s.context.workflows;

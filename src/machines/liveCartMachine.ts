@@ -1,0 +1,37 @@
+import { fromPromise } from 'xstate';
+import type { StoreClient } from '../services/storeClient.ts';
+import { type AddItemInput, cartMachine, type LoadProductsInput } from './cartMachine.ts';
+
+/** The cart machine wired to a store client: the same wiring in the dashboard and on published sites. */
+export function liveCartMachine(client: StoreClient) {
+  return cartMachine.provide({
+    actors: {
+      loadProducts: fromPromise(({ input }: { input: LoadProductsInput }) =>
+        client.listProducts({
+          storeId: input.storeId,
+          skip: 0,
+          take: input.take,
+          ...(input.categoryId === null ? {} : { categoryId: input.categoryId }),
+        }),
+      ),
+      loadCart: fromPromise(({ input }: { input: { cartId: string } }) => client.getCart(input.cartId)),
+      createCart: fromPromise(({ input }: { input: { storeId: string; customerId: string } }) =>
+        client.createCart(input.storeId, input.customerId),
+      ),
+      // A local cart (its creation failed) has no id yet: try creating one now.
+      addItem: fromPromise(async ({ input }: { input: AddItemInput }) => {
+        const cartId = input.cartId || (await client.createCart(input.storeId, input.customerId)).id;
+        return client.addItem(cartId, input.productId, input.quantity);
+      }),
+      updateItem: fromPromise(({ input }: { input: { cartId: string; itemId: number; quantity: number } }) =>
+        client.updateItem(input.cartId, input.itemId, input.quantity),
+      ),
+      removeItem: fromPromise(({ input }: { input: { cartId: string; itemId: number } }) =>
+        client.removeItem(input.cartId, input.itemId),
+      ),
+      placeOrder: fromPromise(({ input }: { input: { cartId: string; idempotencyKey: string } }) =>
+        client.placeOrder(input.cartId, input.idempotencyKey),
+      ),
+    },
+  });
+}

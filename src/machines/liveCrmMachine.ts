@@ -1,0 +1,132 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { fromPromise } from 'xstate';
+import {
+  activitiesApi,
+  campaignsApi,
+  contactsApi,
+  convertLead,
+  dealsApi,
+  getImport,
+  importContacts,
+  leadsApi,
+  listContacts,
+  pipelinesApi,
+  rollbackImport,
+  sendCampaign,
+  workflowsApi,
+} from '../services/crmApi.ts';
+import { crmKeys } from '../services/crmQueries.ts';
+import type { ContactInput, ImportOptions } from '../services/crmTypes.ts';
+import type { Http } from '../services/http.ts';
+import { contactImportMachine } from './contactImportMachine.ts';
+import { type CrmLists, type CrmWrite, crmMachine } from './crmMachine.ts';
+
+const orNull = <T>(result: PromiseSettledResult<T>): T | null =>
+  result.status === 'fulfilled' ? result.value : null;
+
+// The kept contact takes the chosen values, the duplicate goes, then the kept one takes the chosen
+// e-mail (e-mails are unique per account, so it can move only once the duplicate is gone).
+async function mergeContacts(http: Http, keepId: number, dropId: number, input: ContactInput): Promise<void> {
+  const { email, ...rest } = input;
+  await contactsApi.update(http, keepId, rest);
+  await contactsApi.remove(http, dropId);
+  if (email !== undefined) await contactsApi.update(http, keepId, { email });
+}
+
+/** Runs one CRM write against the API. */
+export function runCrmWrite(http: Http, write: CrmWrite): Promise<unknown> {
+  switch (write.kind) {
+    case 'addContact':
+      return contactsApi.create(http, write.input);
+    case 'updateContact':
+      return contactsApi.update(http, write.id, write.input);
+    case 'deleteContact':
+      return contactsApi.remove(http, write.id);
+    case 'mergeContacts':
+      return mergeContacts(http, write.keepId, write.dropId, write.input);
+    case 'addLead':
+      return leadsApi.create(http, write.input);
+    case 'updateLead':
+      return leadsApi.update(http, write.id, write.input);
+    case 'deleteLead':
+      return leadsApi.remove(http, write.id);
+    case 'convertLead':
+      return convertLead(http, write.id);
+    case 'addDeal':
+      return dealsApi.create(http, write.input);
+    case 'updateDeal':
+      return dealsApi.update(http, write.id, write.input);
+    case 'deleteDeal':
+      return dealsApi.remove(http, write.id);
+    case 'addActivity':
+      return activitiesApi.create(http, write.input);
+    case 'updateActivity':
+      return activitiesApi.update(http, write.id, write.input);
+    case 'deleteActivity':
+      return activitiesApi.remove(http, write.id);
+    case 'addWorkflow':
+      return workflowsApi.create(http, write.input);
+    case 'updateWorkflow':
+      return workflowsApi.update(http, write.id, write.input);
+    case 'deleteWorkflow':
+      return workflowsApi.remove(http, write.id);
+    case 'saveCampaign':
+      return write.id === null
+        ? campaignsApi.create(http, write.input)
+        : campaignsApi.update(http, write.id, write.input);
+    case 'sendCampaign':
+      return sendCampaign(http, write.id);
+    case 'savePipeline':
+      return write.id === null
+        ? pipelinesApi.create(http, write.input)
+        : pipelinesApi.update(http, write.id, write.input);
+  }
+}
+
+/** The CRM machine with its real calls; each write marks the other CRM views' data stale. */
+export function createLiveCrmMachine(http: Http, queryClient: QueryClient) {
+  return crmMachine.provide({
+    actors: {
+      // The five lists together; one failing does not stop the others (spec §7).
+      loadLists: fromPromise(async ({ input }: { input: { pageSize: number } }): Promise<CrmLists> => {
+        const [contacts, leads, deals, activities, workflows] = await Promise.allSettled([
+          listContacts(http, { page: 1, pageSize: input.pageSize }),
+          leadsApi.list(http),
+          dealsApi.list(http),
+          activitiesApi.list(http),
+          workflowsApi.list(http),
+        ]);
+        return {
+          contacts: orNull(contacts),
+          leads: orNull(leads),
+          deals: orNull(deals),
+          activities: orNull(activities),
+          workflows: orNull(workflows),
+        };
+      }),
+      loadContacts: fromPromise(({ input }: { input: { pageSize: number } }) =>
+        listContacts(http, { page: 1, pageSize: input.pageSize }),
+      ),
+      write: fromPromise(({ input }: { input: CrmWrite }) => runCrmWrite(http, input)),
+    },
+    actions: {
+      invalidate: () => {
+        void queryClient.invalidateQueries({ queryKey: crmKeys.all });
+      },
+    },
+  });
+}
+
+/** The import flow with its real calls; a finished (or undone) import refreshes the CRM's data. */
+export function createLiveImportMachine(http: Http, onImported: () => void) {
+  return contactImportMachine.provide({
+    actors: {
+      upload: fromPromise(({ input }: { input: { file: File; options: ImportOptions } }) =>
+        importContacts(http, input.file, input.options),
+      ),
+      poll: fromPromise(({ input }: { input: { id: number } }) => getImport(http, input.id)),
+      rollback: fromPromise(({ input }: { input: { id: number } }) => rollbackImport(http, input.id)),
+    },
+    actions: { imported: onImported },
+  });
+}

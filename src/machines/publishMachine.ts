@@ -1,0 +1,173 @@
+import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
+import { errorMessage } from '../services/ApiError.ts';
+import type { PublishResult } from '../services/publishApi.ts';
+import type { SaveInput } from './builderMachine.ts';
+import { notProvided } from './notProvided.ts';
+import { showToast } from './systemActions.ts';
+
+/** What the publish effect does: save the current pages (when given), then publish them. */
+export type PublishRequest = {
+  websiteId: string;
+  subdomain: string;
+  customDomain: string;
+  /** The open site, saved first so that what is published is what the owner sees. */
+  save: SaveInput | null;
+};
+
+export type PublishEvent =
+  | { type: 'publish.open'; websiteId: string | null; siteName: string; subdomain?: string | null }
+  | { type: 'publish.subdomain'; value: string }
+  | { type: 'publish.customDomain'; value: string }
+  | { type: 'publish.submit'; save?: SaveInput | null }
+  | { type: 'publish.unpublish' }
+  | { type: 'publish.close' };
+
+export type PublishContext = {
+  websiteId: string | null;
+  /** The subdomain the site is published on now (null when it is not): Unpublish is offered. */
+  publishedSubdomain: string | null;
+  subdomain: string;
+  customDomain: string;
+  result: PublishResult | null;
+  error: string | null;
+};
+
+/** Spec §5: forced lowercase; only a-z, 0-9 and hyphen. */
+export function normalizeSubdomain(raw: string): string {
+  return raw.toLowerCase().replace(/[^a-z0-9-]/g, '');
+}
+
+/** Spec §5 default: the site name lowercased with whitespace turned into hyphens (then the rule above). */
+export function defaultSubdomain(siteName: string): string {
+  return normalizeSubdomain(siteName.trim().toLowerCase().replace(/\s+/g, '-'));
+}
+
+/** Spec §8, word for word. */
+export const publishedMessage = (domain: string) => `Website published successfully at: ${domain}`;
+export const SAVE_BEFORE_PUBLISH = 'Save the website before publishing.';
+export const UNPUBLISHED_MESSAGE = 'Website unpublished';
+
+/** The Publish dialog (systemId `publish`): subdomain rules, publishing, the published address. */
+export const publishMachine = setup({
+  types: {
+    context: {} as PublishContext,
+    events: {} as PublishEvent,
+  },
+  actors: {
+    publishSite: notProvided<PublishResult, PublishRequest>('publishSite'),
+    unpublishSite: notProvided<void, { websiteId: string }>('unpublishSite'),
+  },
+  actions: {
+    toastUnpublished: (args) => showToast(args, { type: 'success', title: UNPUBLISHED_MESSAGE }),
+    toastPublished: (args, params: { domain: string }) =>
+      showToast(args, { type: 'success', title: publishedMessage(params.domain) }),
+  },
+  guards: {
+    canPublish: ({ context }) => context.websiteId !== null,
+    isPublished: ({ context }) => context.websiteId !== null && context.publishedSubdomain !== null,
+  },
+}).createMachine({
+  id: 'publish',
+  context: {
+    websiteId: null,
+    publishedSubdomain: null,
+    subdomain: '',
+    customDomain: '',
+    result: null,
+    error: null,
+  },
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        'publish.open': {
+          target: 'editing',
+          actions: assign(({ event }) => ({
+            websiteId: event.websiteId,
+            publishedSubdomain: event.websiteId ? (event.subdomain ?? null) : null,
+            subdomain: event.subdomain
+              ? normalizeSubdomain(event.subdomain)
+              : defaultSubdomain(event.siteName),
+            customDomain: '',
+            result: null,
+            error: event.websiteId === null ? SAVE_BEFORE_PUBLISH : null,
+          })),
+        },
+      },
+    },
+    editing: {
+      on: {
+        'publish.subdomain': {
+          actions: assign(({ event }) => ({ subdomain: normalizeSubdomain(event.value) })),
+        },
+        'publish.customDomain': { actions: assign(({ event }) => ({ customDomain: event.value })) },
+        'publish.submit': { guard: 'canPublish', target: 'publishing' },
+        'publish.unpublish': { guard: 'isPublished', target: 'unpublishing' },
+        'publish.close': { target: 'closed' },
+      },
+    },
+    unpublishing: {
+      tags: ['busy'],
+      invoke: {
+        src: 'unpublishSite',
+        input: ({ context }) => ({ websiteId: context.websiteId ?? '' }),
+        onDone: { target: 'closed', actions: 'toastUnpublished' },
+        onError: {
+          target: 'editing',
+          actions: assign(({ event }) => ({
+            error: errorMessage(event.error, 'Failed to unpublish website'),
+          })),
+        },
+      },
+    },
+    publishing: {
+      tags: ['busy'],
+      invoke: {
+        src: 'publishSite',
+        input: ({ context, event }) => {
+          assertEvent(event, 'publish.submit');
+          return {
+            websiteId: context.websiteId ?? '',
+            subdomain: context.subdomain,
+            customDomain: context.customDomain.trim(),
+            save: event.save ?? null,
+          };
+        },
+        onDone: {
+          target: 'published',
+          actions: [
+            assign(({ event }) => ({
+              result: event.output,
+              error: null,
+              publishedSubdomain: event.output.subdomain,
+            })),
+            { type: 'toastPublished', params: ({ event }) => ({ domain: event.output.domain }) },
+          ],
+        },
+        onError: {
+          target: 'editing',
+          actions: assign(({ event }) => ({ error: errorMessage(event.error, 'Failed to publish website') })),
+        },
+      },
+    },
+    published: {
+      on: { 'publish.close': { target: 'closed' } },
+    },
+  },
+});
+
+export type PublishActorRef = ActorRefFrom<typeof publishMachine>;
+export type PublishSnapshot = SnapshotFrom<typeof publishMachine>;
+
+export const selectPublishOpen = (s: PublishSnapshot) => !s.matches('closed');
+export const selectPublishing = (s: PublishSnapshot) => s.matches('publishing');
+/** The published address; kept after closing so the dialog does not flash back to its form while it fades out. */
+export const selectPublishResult = (s: PublishSnapshot) => s.context.result;
+export const selectSubdomain = (s: PublishSnapshot) => s.context.subdomain;
+export const selectCustomDomain = (s: PublishSnapshot) => s.context.customDomain;
+export const selectPublishError = (s: PublishSnapshot) => s.context.error;
+export const selectCanPublish = (s: PublishSnapshot) => s.context.websiteId !== null;
+export const selectCanUnpublish = (s: PublishSnapshot) =>
+  s.context.websiteId !== null && s.context.publishedSubdomain !== null;
+/** Publishing or unpublishing is in flight. */
+export const selectPublishBusy = (s: PublishSnapshot) => s.hasTag('busy');

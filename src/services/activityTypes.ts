@@ -1,0 +1,38 @@
+/**
+ * The kinds of activity-log entries: the server writes them, the admin filter offers them.
+ * (The server imports this module; keep it free of browser APIs.)
+ */
+export const ACTIVITY_TYPES = [
+  'auth.register',
+  'auth.login',
+  'auth.login_failed',
+  'auth.logout',
+  'access.denied',
+  'user.profile_updated',
+  'user.password_changed',
+  'account.created',
+  'member.added',
+  'member.invited',
+  'member.role_changed',
+  'member.removed',
+  'invitation.accepted',
+  'invitation.revoked',
+  'admin.user_updated',
+  'admin.credit_updated',
+  'admin.job_retried',
+  'store.order_placed',
+  'store.order_status_changed',
+  'integration.connected',
+  'integration.disconnected',
+  'webhook.created',
+  'webhook.deleted',
+] as const;
+
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+/** Account roles every account offers (the server may add more). */
+export const ACCOUNT_ROLES = ['User', 'Admin'] as const;
+/** Spec §6: the default account role when adding a user. */
+export const DEFAULT_ACCOUNT_ROLE = 'User';
+/** How long an invitation link stays valid. */
+export const INVITATION_LIFETIME_DAYS = 7;

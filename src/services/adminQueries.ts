@@ -1,0 +1,64 @@
+import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import {
+  type ActivityFilter,
+  type ActivityLog,
+  type AdminUser,
+  getJobsOverview,
+  type JobState,
+  type JobsOverview,
+  listActivityLogs,
+  listAdminUsers,
+  type Page,
+  type PageRequest,
+} from './adminApi.ts';
+import { useHttp } from './httpContext.ts';
+import { type AdminReview, type CreditEntry, listAdminCredits, listAdminReviews } from './reviewApi.ts';
+
+/** Keys of the admin area's data. */
+export const adminQueryKeys = {
+  all: ['admin'] as const,
+  users: (request: PageRequest & { search?: string }) => ['admin', 'users', request] as const,
+  activity: (filter: ActivityFilter) => ['admin', 'activity', filter] as const,
+  reviews: ['admin', 'reviews'] as const,
+  credits: ['admin', 'credits'] as const,
+  jobs: (state?: JobState) => ['admin', 'jobs', state ?? 'all'] as const,
+};
+
+/** One page of users; the previous page stays shown while the next loads. */
+export function useAdminUsers(request: PageRequest & { search?: string }): UseQueryResult<Page<AdminUser>> {
+  const http = useHttp();
+  return useQuery({
+    queryKey: adminQueryKeys.users(request),
+    queryFn: () => listAdminUsers(http, request),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useActivityLogs(filter: ActivityFilter): UseQueryResult<Page<ActivityLog>> {
+  const http = useHttp();
+  return useQuery({
+    queryKey: adminQueryKeys.activity(filter),
+    queryFn: () => listActivityLogs(http, filter),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminReviews(): UseQueryResult<AdminReview[]> {
+  const http = useHttp();
+  return useQuery({ queryKey: adminQueryKeys.reviews, queryFn: () => listAdminReviews(http) });
+}
+
+export function useAdminCredits(): UseQueryResult<CreditEntry[]> {
+  const http = useHttp();
+  return useQuery({ queryKey: adminQueryKeys.credits, queryFn: () => listAdminCredits(http) });
+}
+
+/** The job dashboard's data, refreshed every few seconds while shown. */
+export function useJobsOverview(state?: JobState): UseQueryResult<JobsOverview> {
+  const http = useHttp();
+  return useQuery({
+    queryKey: adminQueryKeys.jobs(state),
+    queryFn: () => getJobsOverview(http, state),
+    refetchInterval: 5000,
+  });
+}

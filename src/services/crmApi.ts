@@ -1,0 +1,84 @@
+import type {
+  Activity,
+  ActivityInput,
+  Campaign,
+  CampaignInput,
+  Communication,
+  Contact,
+  ContactInput,
+  ContactList,
+  ContactPage,
+  CrmStats,
+  Deal,
+  DealInput,
+  ImportOptions,
+  ImportReport,
+  Lead,
+  LeadInput,
+  Pipeline,
+  Workflow,
+  WorkflowInput,
+  WorkflowRun,
+} from './crmTypes.ts';
+import type { Http } from './http.ts';
+
+/** Query of GET /api/crm/contacts (spec §7). */
+export type ContactQuery = { page: number; pageSize: number; search?: string; contactListId?: number | null };
+
+export async function listContacts(http: Http, query: ContactQuery): Promise<ContactPage> {
+  const searchParams: Record<string, string | number> = { page: query.page, pageSize: query.pageSize };
+  if (query.search?.trim()) searchParams.search = query.search.trim();
+  if (query.contactListId) searchParams.contactListId = query.contactListId;
+  return http.get('crm/contacts', { searchParams }).json<ContactPage>();
+}
+
+/** The CRUD calls of one CRM resource under /api/crm. */
+function resource<T, I>(path: string) {
+  return {
+    list: (http: Http) => http.get(`crm/${path}`).json<T[]>(),
+    create: (http: Http, input: I) => http.post(`crm/${path}`, { json: input }).json<T>(),
+    update: (http: Http, id: number, input: I) => http.put(`crm/${path}/${id}`, { json: input }).json<T>(),
+    remove: async (http: Http, id: number) => {
+      await http.delete(`crm/${path}/${id}`);
+    },
+  };
+}
+
+export const contactsApi = resource<Contact, ContactInput>('contacts');
+export const leadsApi = resource<Lead, LeadInput>('leads');
+export const dealsApi = resource<Deal, DealInput>('deals');
+export const activitiesApi = resource<Activity, ActivityInput>('activities');
+export const workflowsApi = resource<Workflow, WorkflowInput>('workflows');
+export const campaignsApi = resource<Campaign, CampaignInput>('campaigns');
+export const pipelinesApi = resource<Pipeline, { name?: string; stages?: string[] }>('pipelines');
+
+export const listContactLists = (http: Http) => http.get('crm/contact-lists').json<ContactList[]>();
+export const createContactList = (http: Http, input: { name: string; description?: string }) =>
+  http.post('crm/contact-lists', { json: input }).json<ContactList>();
+export const getStats = (http: Http) => http.get('crm/stats').json<CrmStats>();
+export const listCommunications = (http: Http) => http.get('crm/communications').json<Communication[]>();
+export const listWorkflowRuns = (http: Http) => http.get('crm/workflow-runs').json<WorkflowRun[]>();
+export const convertLead = (http: Http, id: number) =>
+  http.post(`crm/leads/${id}/convert`).json<{ lead: Lead; contact: Contact; deal: Deal }>();
+export const sendCampaign = (http: Http, id: number) =>
+  http.post(`crm/campaigns/${id}/send`).json<Campaign>();
+
+/** POST /api/crm/contacts/import: a finished report (small files) or a queued one to poll. */
+export async function importContacts(http: Http, file: File, options: ImportOptions): Promise<ImportReport> {
+  const body = new FormData();
+  body.append('duplicates', options.duplicates);
+  if (options.contactListId) body.append('contactListId', String(options.contactListId));
+  if (options.mapping) body.append('mapping', JSON.stringify(options.mapping));
+  body.append('file', file);
+  return http.post('crm/contacts/import', { body, timeout: 120_000 }).json<ImportReport>();
+}
+export const getImport = (http: Http, id: number) =>
+  http.get(`crm/contacts/imports/${id}`).json<ImportReport>();
+export const rollbackImport = (http: Http, id: number) =>
+  http.post(`crm/contacts/imports/${id}/rollback`).json<ImportReport>();
+
+/** GET /api/crm/contacts/export as a file to save. */
+export async function exportContacts(http: Http, contactListId: number | null): Promise<Blob> {
+  const searchParams: Record<string, number> = contactListId ? { contactListId } : {};
+  return http.get('crm/contacts/export', { searchParams }).blob();
+}

@@ -1,0 +1,43 @@
+import {
+  type UseMutationResult,
+  type UseQueryResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  deleteSubmission,
+  type FormSubmission,
+  listSubmissions,
+  openSubmission,
+} from './formSubmissionsApi.ts';
+import { useHttp } from './httpContext.ts';
+import { queryKeys } from './queryKeys.ts';
+
+const submissionsKey = [...queryKeys.websites, 'submissions'] as const;
+
+/** The account's form submissions (the Form Submissions manager). */
+export function useFormSubmissions(): UseQueryResult<FormSubmission[]> {
+  const http = useHttp();
+  return useQuery({ queryKey: submissionsKey, queryFn: () => listSubmissions(http) });
+}
+
+/** Opens a submission (new → read) and refreshes the list and the website cards' counts. */
+export function useOpenSubmission(): UseMutationResult<FormSubmission, Error, string> {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => openSubmission(http, id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: submissionsKey }),
+  });
+}
+
+/** Deletes a submission and refreshes what shows it. */
+export function useDeleteSubmission(): UseMutationResult<void, Error, string> {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteSubmission(http, id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.websites }),
+  });
+}

@@ -1,0 +1,77 @@
+import { toCsv } from './csv.ts';
+import type { Http } from './http.ts';
+
+export type SubmissionStatus = 'new' | 'read' | 'replied';
+
+/** A visitor's form submission (spec §3), stored on the server. */
+export type FormSubmission = {
+  id: string;
+  formId: string;
+  formTitle: string;
+  websiteName: string;
+  websiteId: string;
+  pagePath: string;
+  data: Record<string, string>;
+  status: SubmissionStatus;
+  submittedAt: string;
+};
+
+type Raw = Omit<FormSubmission, 'id' | 'websiteId'> & { id: number; websiteId: number };
+const fromRaw = (raw: Raw): FormSubmission => ({
+  ...raw,
+  id: String(raw.id),
+  websiteId: String(raw.websiteId),
+});
+
+/** GET /api/forms/submissions, newest first. */
+export async function listSubmissions(http: Http): Promise<FormSubmission[]> {
+  return (await http.get('forms/submissions').json<Raw[]>()).map(fromRaw);
+}
+
+/** GET /api/forms/submissions/{id}: opening marks a new submission read. */
+export async function openSubmission(http: Http, id: string): Promise<FormSubmission> {
+  return fromRaw(await http.get(`forms/submissions/${encodeURIComponent(id)}`).json<Raw>());
+}
+
+/** PATCH /api/forms/submissions/{id} {status}. */
+export async function setSubmissionStatus(
+  http: Http,
+  id: string,
+  status: SubmissionStatus,
+): Promise<FormSubmission> {
+  return fromRaw(
+    await http.patch(`forms/submissions/${encodeURIComponent(id)}`, { json: { status } }).json<Raw>(),
+  );
+}
+
+/** DELETE /api/forms/submissions/{id}. */
+export async function deleteSubmission(http: Http, id: string): Promise<void> {
+  await http.delete(`forms/submissions/${encodeURIComponent(id)}`);
+}
+
+/** Spec §2: the list preview shows the first 2 fields, each cut to 30 characters. */
+export function submissionPreview(data: Record<string, string>): string[] {
+  return Object.entries(data)
+    .slice(0, 2)
+    .map(([key, value]) => `${key}: ${value.length > 30 ? `${value.slice(0, 30)}...` : value}`);
+}
+
+/**
+ * The CSV of `form_submissions.csv`: a header row, then one row per submission; RFC 4180 quoting
+ * (csv-stringify) and formula-looking cells prefixed with '.
+ */
+export function submissionsCsv(submissions: FormSubmission[]): string {
+  const fields: string[] = [];
+  for (const submission of submissions) {
+    for (const key of Object.keys(submission.data)) if (!fields.includes(key)) fields.push(key);
+  }
+  const header = ['Submitted At', 'Website', 'Form', 'Status', ...fields];
+  const rows = submissions.map((s) => [
+    s.submittedAt,
+    s.websiteName,
+    s.formTitle,
+    s.status,
+    ...fields.map((field) => s.data[field] ?? ''),
+  ]);
+  return toCsv([header, ...rows]);
+}

@@ -1,0 +1,113 @@
+import {
+  type UseMutationResult,
+  type UseQueryResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useHttp } from './httpContext.ts';
+import {
+  type CreatedWebhook,
+  createWebhook,
+  type Delivery,
+  deleteWebhook,
+  disconnectIntegration,
+  getPermissions,
+  type Integration,
+  listDeliveries,
+  listIntegrations,
+  listWebhooks,
+  type PermissionMatrix,
+  sendTestDelivery,
+  type Webhook,
+} from './integrationsApi.ts';
+import { listPosts, type SocialPost } from './socialApi.ts';
+import type { WebhookEvent } from './socialRules.ts';
+
+/** Query keys of the planner and integrations data. */
+export const plannerKeys = {
+  posts: ['social', 'posts'],
+  integrations: ['integrations'],
+  webhooks: ['webhooks'],
+  deliveries: (id: number) => ['webhooks', id, 'deliveries'],
+  permissions: ['permissions'],
+} as const;
+
+/** The account's planned posts; refreshed every 5 s while shown, so due posts change state on screen. */
+export function usePosts(): UseQueryResult<SocialPost[]> {
+  const http = useHttp();
+  return useQuery({ queryKey: plannerKeys.posts, queryFn: () => listPosts(http), refetchInterval: 5000 });
+}
+
+export function useIntegrations(): UseQueryResult<Integration[]> {
+  const http = useHttp();
+  return useQuery({ queryKey: plannerKeys.integrations, queryFn: () => listIntegrations(http) });
+}
+
+export function useWebhooks(): UseQueryResult<Webhook[]> {
+  const http = useHttp();
+  return useQuery({ queryKey: plannerKeys.webhooks, queryFn: () => listWebhooks(http) });
+}
+
+/** A webhook's delivery log, polled while open so retries show up. */
+export function useDeliveries(id: number): UseQueryResult<Delivery[]> {
+  const http = useHttp();
+  return useQuery({
+    queryKey: plannerKeys.deliveries(id),
+    queryFn: () => listDeliveries(http, id),
+    refetchInterval: 2000,
+  });
+}
+
+export function usePermissions(): UseQueryResult<PermissionMatrix> {
+  const http = useHttp();
+  return useQuery({ queryKey: plannerKeys.permissions, queryFn: () => getPermissions(http) });
+}
+
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: plannerKeys.integrations });
+}
+
+export function useDisconnect(): UseMutationResult<void, Error, 'google' | 'facebook'> {
+  const http = useHttp();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (provider) => disconnectIntegration(http, provider),
+    onSettled: invalidate,
+  });
+}
+
+export function useCreateWebhook(): UseMutationResult<
+  CreatedWebhook,
+  Error,
+  { url: string; events: WebhookEvent[] }
+> {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input) => createWebhook(http, input),
+    onSettled: () =>
+      queryClient
+        .invalidateQueries({ queryKey: ['webhooks'] })
+        .then(() => queryClient.invalidateQueries({ queryKey: plannerKeys.integrations })),
+  });
+}
+
+export function useDeleteWebhook(): UseMutationResult<void, Error, number> {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id) => deleteWebhook(http, id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['webhooks'] }),
+  });
+}
+
+export function useSendTest(): UseMutationResult<void, Error, number> {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id) => sendTestDelivery(http, id),
+    onSettled: (_, __, id) => queryClient.invalidateQueries({ queryKey: plannerKeys.deliveries(id) }),
+  });
+}

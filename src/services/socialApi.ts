@@ -1,0 +1,54 @@
+import type { Http } from './http.ts';
+import type { PostStatus, SocialChannel } from './socialRules.ts';
+
+/** A planned post as the server returns it. */
+export type SocialPost = {
+  id: number;
+  channel: SocialChannel;
+  text: string;
+  imageUrl: string | null;
+  scheduledAt: string | null;
+  status: PostStatus;
+  /** Why a due post was not published ("not connected", a provider error). */
+  statusNote: string | null;
+  dueAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** What the editor sends: published and failed are set by the server's due job only. */
+export type SocialPostInput = {
+  channel: SocialChannel;
+  text: string;
+  imageUrl: string | null;
+  scheduledAt: string | null;
+  status: 'draft' | 'scheduled';
+};
+
+export async function listPosts(http: Http): Promise<SocialPost[]> {
+  return http.get('social/posts').json<SocialPost[]>();
+}
+
+export async function createPost(http: Http, post: SocialPostInput): Promise<SocialPost> {
+  return http.post('social/posts', { json: post }).json<SocialPost>();
+}
+
+export async function updatePost(http: Http, id: number, post: SocialPostInput): Promise<SocialPost> {
+  return http.put(`social/posts/${id}`, { json: post }).json<SocialPost>();
+}
+
+export async function deletePost(http: Http, id: number): Promise<void> {
+  await http.delete(`social/posts/${id}`);
+}
+
+/** GET /api/social/posts.ics: the plan as an iCalendar file. */
+export async function exportPlan(http: Http): Promise<Blob> {
+  return http.get('social/posts.ics').blob();
+}
+
+/** POST /api/upload/image; the post keeps the stored image's URL (no data-URL fallback here). */
+export async function uploadPostImage(http: Http, file: File): Promise<string> {
+  const body = new FormData();
+  body.append('image', file);
+  return (await http.post('upload/image', { body }).json<{ url: string }>()).url;
+}

@@ -1,0 +1,56 @@
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useSelector } from '@xstate/react';
+import { useId, useState } from 'react';
+import { selectAccountId } from '../../machines/sessionMachine.ts';
+import { useAccounts } from '../../services/queries.ts';
+import { useSessionRef } from '../appActorContext.ts';
+import { SectionPlaceholder } from '../dashboard/SectionPlaceholder.tsx';
+import { AccountUsersPanel } from './AccountUsersPanel.tsx';
+import { ProfileForm } from './ProfileForm.tsx';
+
+export type AccountSettingsTab = 'profile' | 'users';
+
+/** The account the header's switcher chose, or the user's first one. */
+export function useCurrentAccount() {
+  const chosen = useSelector(useSessionRef(), selectAccountId);
+  const accounts = useAccounts();
+  const list = accounts.data ?? [];
+  return list.find((account) => account.id === chosen) ?? list[0] ?? null;
+}
+
+/** Account Settings: tabs Profile (the user's details) and Users (the current account's members). */
+export function AccountSettings({ initialTab }: { initialTab: AccountSettingsTab }) {
+  const [tab, setTab] = useState<AccountSettingsTab>(initialTab);
+  const account = useCurrentAccount();
+  const id = useId();
+
+  return (
+    <SectionPlaceholder title="Account Settings">
+      <Tabs
+        value={tab}
+        onChange={(_, value: AccountSettingsTab) => setTab(value)}
+        aria-label="Account Settings"
+      >
+        <Tab label="Profile" value="profile" id={`${id}-profile`} aria-controls={`${id}-profile-panel`} />
+        <Tab label="Users" value="users" id={`${id}-users`} aria-controls={`${id}-users-panel`} />
+      </Tabs>
+      <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`}>
+        {tab === 'profile' ? (
+          <ProfileForm />
+        ) : account ? (
+          <Stack spacing={2}>
+            <Typography variant="h6" component="h3">
+              Users of {account.name}
+            </Typography>
+            <AccountUsersPanel key={account.id} accountId={account.id} roleSource="fixed" />
+          </Stack>
+        ) : (
+          <Typography>Loading your account…</Typography>
+        )}
+      </div>
+    </SectionPlaceholder>
+  );
+}

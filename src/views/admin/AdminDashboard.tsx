@@ -1,0 +1,48 @@
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useId, useState } from 'react';
+import { SectionPlaceholder } from '../dashboard/SectionPlaceholder.tsx';
+import { ActivityLogsTab } from './ActivityLogsTab.tsx';
+import { AdminUsersTab } from './AdminUsersTab.tsx';
+import { JobDashboardTab } from './JobDashboardTab.tsx';
+import { ReviewsCreditsTab } from './ReviewsCreditsTab.tsx';
+
+const TABS = [
+  { value: 'users', label: 'Users', Panel: AdminUsersTab },
+  { value: 'activity', label: 'Activity Logs', Panel: ActivityLogsTab },
+  { value: 'reviews', label: 'Reviews & Credits', Panel: ReviewsCreditsTab },
+  { value: 'jobs', label: 'Job Dashboard', Panel: JobDashboardTab },
+] as const;
+
+type TabValue = (typeof TABS)[number]['value'];
+
+/** The Admin Dashboard (platform role admin; the API enforces it again on every call). */
+export function AdminDashboard({ title }: { title: string }) {
+  const [tab, setTab] = useState<TabValue>('users');
+  const id = useId();
+  const current = TABS.find((entry) => entry.value === tab) ?? TABS[0];
+
+  return (
+    <SectionPlaceholder title={title}>
+      <Tabs
+        value={tab}
+        onChange={(_, value: TabValue) => setTab(value)}
+        aria-label="Admin Dashboard"
+        variant="scrollable"
+      >
+        {TABS.map((entry) => (
+          <Tab
+            key={entry.value}
+            label={entry.label}
+            value={entry.value}
+            id={`${id}-${entry.value}`}
+            aria-controls={`${id}-${entry.value}-panel`}
+          />
+        ))}
+      </Tabs>
+      <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`}>
+        <current.Panel />
+      </div>
+    </SectionPlaceholder>
+  );
+}

@@ -1,0 +1,112 @@
+import EditIcon from '@mui/icons-material/Edit';
+import IconButton from '@mui/material/IconButton';
+import Rating from '@mui/material/Rating';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useCallback, useState } from 'react';
+import { useAdminCredits, useAdminReviews } from '../../services/adminQueries.ts';
+import type { AdminReview, CreditEntry } from '../../services/reviewApi.ts';
+import { DataTable, formatDateTime } from '../common/DataTable.tsx';
+import { reviewPreview } from './adminFormat.ts';
+import { CreditEditDialog } from './CreditEditDialog.tsx';
+
+const reviewColumns: GridColDef<AdminReview>[] = [
+  { field: 'userName', headerName: 'User', flex: 1, minWidth: 120 },
+  { field: 'userEmail', headerName: 'Email', flex: 1.2, minWidth: 180 },
+  {
+    field: 'rating',
+    headerName: 'Rating',
+    width: 140,
+    renderCell: ({ row }) => (
+      <Rating value={row.rating} readOnly size="small" aria-label={`${row.rating} stars`} />
+    ),
+  },
+  {
+    field: 'reviewText',
+    headerName: 'Review',
+    flex: 2,
+    minWidth: 240,
+    valueGetter: (value: string) => reviewPreview(value),
+  },
+  {
+    field: 'createdAt',
+    headerName: 'Date',
+    width: 190,
+    valueFormatter: (value: string) => formatDateTime(value),
+  },
+];
+
+/** Reviews & Credits: sub-tabs Reviews and Credits; a credit entry opens the edit modal. */
+export function ReviewsCreditsTab() {
+  const [tab, setTab] = useState<'reviews' | 'credits'>('reviews');
+  const [editing, setEditing] = useState<CreditEntry | null>(null);
+  const closeEdit = useCallback(() => setEditing(null), []);
+
+  const creditColumns: GridColDef<CreditEntry>[] = [
+    { field: 'userName', headerName: 'User', flex: 1, minWidth: 120 },
+    { field: 'userEmail', headerName: 'Email', flex: 1.2, minWidth: 180 },
+    { field: 'credits', headerName: 'Credits', type: 'number', width: 100 },
+    { field: 'source', headerName: 'Source', width: 110 },
+    { field: 'description', headerName: 'Description', flex: 1.5, minWidth: 180 },
+    {
+      field: 'createdAt',
+      headerName: 'Date',
+      width: 190,
+      valueFormatter: (value: string) => formatDateTime(value),
+    },
+    {
+      field: 'actions',
+      headerName: '',
+      width: 70,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <IconButton aria-label={`Edit credit of ${row.userEmail}`} onClick={() => setEditing(row)}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+      ),
+    },
+  ];
+
+  return (
+    <Stack spacing={2}>
+      <Tabs
+        value={tab}
+        onChange={(_, value: 'reviews' | 'credits') => setTab(value)}
+        aria-label="Reviews and credits"
+      >
+        <Tab label="Reviews" value="reviews" />
+        <Tab label="Credits" value="credits" />
+      </Tabs>
+      {tab === 'reviews' ? <ReviewsTable /> : <CreditsTable columns={creditColumns} />}
+      <CreditEditDialog entry={editing} onClose={closeEdit} />
+    </Stack>
+  );
+}
+
+function ReviewsTable() {
+  const reviews = useAdminReviews();
+  return (
+    <DataTable<AdminReview>
+      label="Reviews"
+      emptyLabel="No reviews yet"
+      rows={reviews.data ?? []}
+      columns={reviewColumns}
+      loading={reviews.isPending}
+    />
+  );
+}
+
+function CreditsTable({ columns }: { columns: GridColDef<CreditEntry>[] }) {
+  const credits = useAdminCredits();
+  return (
+    <DataTable<CreditEntry>
+      label="Credits"
+      emptyLabel="No credits yet"
+      rows={credits.data ?? []}
+      columns={columns}
+      loading={credits.isPending}
+    />
+  );
+}

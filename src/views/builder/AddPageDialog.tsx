@@ -1,0 +1,103 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { addPage } from '../../canvas/ops/pageOps.ts';
+import { normalizePath, PAGE_MESSAGES } from '../../canvas/ops/pagePaths.ts';
+import { newId } from '../../canvas/siteDoc.ts';
+import { PAGE_TEMPLATES } from '../../canvas/templates.ts';
+import { useBuilder, usePages } from './builderContext.ts';
+
+/** Name, path (normalised as typed) and template choice: Blank plus the first three templates. */
+export function AddPageDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { builder, store } = useBuilder();
+  const pages = usePages();
+  const [name, setName] = useState('');
+  const [path, setPath] = useState('');
+  const [template, setTemplate] = useState('blank');
+  const [touched, setTouched] = useState({ name: false, path: false });
+
+  const nameError = touched.name && name.trim() === '' ? PAGE_MESSAGES.emptyName : null;
+  const pathError =
+    touched.path && path === ''
+      ? PAGE_MESSAGES.emptyPath
+      : pages.some((page) => page.path === path)
+        ? PAGE_MESSAGES.pathInUse
+        : null;
+  const disabled = Boolean(nameError || pathError) || name.trim() === '' || path === '';
+
+  const reset = () => {
+    setName('');
+    setPath('');
+    setTemplate('blank');
+    setTouched({ name: false, path: false });
+  };
+  const handleCreate = () => {
+    if (disabled) return;
+    const id = newId('page');
+    const elements = PAGE_TEMPLATES.find((t) => t.id === template)?.elements ?? [];
+    store.edit(() => {
+      addPage(store.site, { id, name: name.trim(), path, elements });
+    });
+    // A new page becomes the current page.
+    builder.send({ type: 'page.select', pageId: id });
+    reset();
+    onClose();
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>Add Page</DialogTitle>
+      <DialogContent>
+        <TextField
+          autoFocus
+          fullWidth
+          margin="dense"
+          label="Page Name"
+          value={name}
+          error={Boolean(nameError)}
+          helperText={nameError ?? ' '}
+          onChange={(event) => {
+            setName(event.target.value);
+            setTouched((t) => ({ ...t, name: true }));
+            if (!touched.path) setPath(normalizePath(event.target.value));
+          }}
+        />
+        <TextField
+          fullWidth
+          margin="dense"
+          label="Page Path"
+          value={path}
+          error={Boolean(pathError)}
+          helperText={pathError ?? `/${path || 'new-page'}`}
+          onChange={(event) => {
+            setPath(normalizePath(event.target.value));
+            setTouched((t) => ({ ...t, path: true }));
+          }}
+        />
+        <Typography variant="subtitle2" sx={{ mt: 1 }}>
+          Template
+        </Typography>
+        <RadioGroup value={template} onChange={(event) => setTemplate(event.target.value)}>
+          <FormControlLabel value="blank" control={<Radio />} label="Blank" />
+          {PAGE_TEMPLATES.map((t) => (
+            <FormControlLabel key={t.id} value={t.id} control={<Radio />} label={t.name} />
+          ))}
+        </RadioGroup>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" disabled={disabled} onClick={handleCreate}>
+          Create
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

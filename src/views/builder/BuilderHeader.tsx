@@ -1,0 +1,94 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EditIcon from '@mui/icons-material/Edit';
+import PublishIcon from '@mui/icons-material/Publish';
+import RedoIcon from '@mui/icons-material/Redo';
+import SaveIcon from '@mui/icons-material/Save';
+import UndoIcon from '@mui/icons-material/Undo';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useSelector } from '@xstate/react';
+import { selectPublishRef } from '../../machines/appMachine.ts';
+import { selectIsSaving, selectMode, selectName, selectWebsiteId } from '../../machines/builderMachine.ts';
+import { useWebsites } from '../../services/queries.ts';
+import { useAppActor } from '../appActorContext.ts';
+import { BuilderCommands } from './BuilderCommands.tsx';
+import { useBuilder, useBuilderSelector, useUndoRedo } from './builderContext.ts';
+
+/** Back, site name, Preview/Edit, undo/redo, Save and Publish. */
+export function BuilderHeader() {
+  const app = useAppActor();
+  const { builder, store } = useBuilder();
+  const name = useBuilderSelector(selectName);
+  const mode = useBuilderSelector(selectMode);
+  const saving = useBuilderSelector(selectIsSaving);
+  const { canUndo, canRedo } = useUndoRedo();
+  const websiteId = useBuilderSelector(selectWebsiteId);
+  const publish = useSelector(app, selectPublishRef);
+  const websites = useWebsites();
+  return (
+    <AppBar position="static" color="default" elevation={1}>
+      <Toolbar sx={{ gap: 1 }}>
+        <Button startIcon={<ArrowBackIcon />} onClick={() => app.send({ type: 'view.back' })}>
+          Back
+        </Button>
+        <Typography variant="h6" component="h1" noWrap sx={{ flex: 1 }}>
+          {name}
+        </Typography>
+        <BuilderCommands />
+        <Tooltip title="Undo (Ctrl+Z)">
+          <span>
+            <IconButton aria-label="Undo" disabled={!canUndo} onClick={store.undo}>
+              <UndoIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Tooltip title="Redo (Ctrl+Shift+Z)">
+          <span>
+            <IconButton aria-label="Redo" disabled={!canRedo} onClick={store.redo}>
+              <RedoIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Button
+          variant="outlined"
+          startIcon={mode === 'edit' ? <VisibilityIcon /> : <EditIcon />}
+          onClick={() => builder.send({ type: 'mode.toggle' })}
+        >
+          {mode === 'edit' ? 'Preview' : 'Edit'}
+        </Button>
+        <Box>
+          <Button
+            variant="contained"
+            startIcon={<SaveIcon />}
+            disabled={saving}
+            onClick={() => builder.send({ type: 'save.request' })}
+          >
+            {saving ? 'Saving...' : 'Save'}
+          </Button>
+        </Box>
+        <Button
+          variant="contained"
+          color="success"
+          startIcon={<PublishIcon />}
+          onClick={() =>
+            publish?.send({
+              type: 'publish.open',
+              websiteId,
+              siteName: name,
+              // Republishing keeps the site's current subdomain (from the websites list) as the default.
+              subdomain: websites.data?.find((site) => site.id === websiteId)?.subdomain ?? null,
+            })
+          }
+        >
+          Publish
+        </Button>
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,43 @@
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { type SidebarTab, selectMode, selectTab } from '../../machines/builderMachine.ts';
+import { useBuilder, useBuilderSelector } from './builderContext.ts';
+import { ComponentsPanel } from './ComponentsPanel.tsx';
+import { LayersPanel } from './LayersPanel.tsx';
+import { PageManager } from './PageManager.tsx';
+
+/** Sidebar tabs Pages, Components, Layers (hidden in preview). */
+export function BuilderSidebar() {
+  const { builder } = useBuilder();
+  const tab = useBuilderSelector(selectTab);
+  const mode = useBuilderSelector(selectMode);
+  if (mode === 'preview') return null;
+  return (
+    <Box
+      component="aside"
+      aria-label="Builder sidebar"
+      sx={{
+        width: 320,
+        borderRight: 1,
+        borderColor: 'divider',
+        display: 'flex',
+        flexDirection: 'column',
+        minHeight: 0,
+      }}
+    >
+      <Tabs
+        value={tab}
+        onChange={(_, value: SidebarTab) => builder.send({ type: 'sidebar.tab', tab: value })}
+        variant="fullWidth"
+      >
+        <Tab value="pages" label="Pages" />
+        <Tab value="components" label="Components" />
+        <Tab value="layers" label="Layers" />
+      </Tabs>
+      <Box sx={{ flex: 1, overflow: 'auto', p: 2 }}>
+        {tab === 'pages' ? <PageManager /> : tab === 'components' ? <ComponentsPanel /> : <LayersPanel />}
+      </Box>
+    </Box>
+  );
+}

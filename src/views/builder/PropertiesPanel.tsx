@@ -1,0 +1,235 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Slider from '@mui/material/Slider';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { memo, useCallback, useState } from 'react';
+import { FORM_PRESETS } from '../../canvas/elements/constants.ts';
+import { definitionOf, normalizeProps } from '../../canvas/elements/registry.ts';
+import type { FieldSpec } from '../../canvas/elements/types.ts';
+import { updateElement } from '../../canvas/ops/elementOps.ts';
+import { useUploadImage } from '../../services/queries.ts';
+import { useBuilder, useElement } from './builderContext.ts';
+import { FormFieldsEditor } from './FormFieldsEditor.tsx';
+import { NavigationDialog } from './NavigationDialog.tsx';
+
+/** The selected element's fields, from its type's field specs; edits are clamped to the spec limits. */
+export function PropertiesPanel({ id }: { id: string }) {
+  const { store } = useBuilder();
+  const element = useElement(id);
+  // Stable across edits and reading the element at call time, so only the edited field re-renders.
+  const set = useCallback(
+    (key: string, value: unknown) => {
+      const current = store.getElement(id);
+      if (!current) return;
+      const extra = key === 'formPreset' ? presetPatch(String(value)) : {};
+      const patch = normalizeProps(current.type, { ...current.props, [key]: value, ...extra });
+      const changed = Object.fromEntries(Object.entries(patch).filter(([k, v]) => current.props[k] !== v));
+      store.edit(() => updateElement(store.site, id, changed));
+    },
+    [store, id],
+  );
+  const definition = element ? definitionOf(element.type) : null;
+  if (!element || !definition) return null;
+  return (
+    <Box aria-label="Properties" sx={{ my: 2 }}>
+      <Typography variant="subtitle1" component="h2">
+        {definition.label} Properties
+      </Typography>
+      {definition.fields.map((field) => (
+        <FieldRow key={field.key} field={field} value={element.props[field.key]} onSet={set} />
+      ))}
+    </Box>
+  );
+}
+
+/** One field; re-renders only when its own value changes. */
+const FieldRow = memo(function FieldRow({
+  field,
+  value,
+  onSet,
+}: {
+  field: FieldSpec;
+  value: unknown;
+  onSet: (key: string, value: unknown) => void;
+}) {
+  const onChange = useCallback((next: unknown) => onSet(field.key, next), [onSet, field.key]);
+  return <FieldEditor field={field} value={value} onChange={onChange} />;
+});
+
+function presetPatch(preset: string) {
+  const found = FORM_PRESETS[preset as keyof typeof FORM_PRESETS];
+  return found ? { content: found.title, formFields: found.fields } : {};
+}
+
+function FieldEditor({
+  field,
+  value,
+  onChange,
+}: {
+  field: FieldSpec;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}) {
+  const common = { fullWidth: true, size: 'small' as const, margin: 'dense' as const, label: field.label };
+  switch (field.kind) {
+    case 'text':
+    case 'url':
+      return (
+        <TextField
+          {...common}
+          value={typeof value === 'string' || typeof value === 'number' ? value : ''}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    case 'textarea':
+      return (
+        <TextField
+          {...common}
+          multiline
+          minRows={3}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    case 'color':
+      return (
+        <TextField
+          {...common}
+          type="color"
+          value={typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value) ? value : '#ffffff'}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    case 'number':
+      return (
+        <TextField
+          {...common}
+          type="number"
+          slotProps={{ htmlInput: { min: field.min, max: field.max, step: field.step ?? 1 } }}
+          value={typeof value === 'number' ? value : ''}
+          onChange={(e) => onChange(e.target.value === '' ? field.min : Number(e.target.value))}
+        />
+      );
+    case 'slider':
+      return (
+        <Box sx={{ mt: 1 }}>
+          <Typography variant="caption">
+            {field.label}: {typeof value === 'number' ? value : '—'}
+          </Typography>
+          <Slider
+            aria-label={field.label}
+            size="small"
+            min={field.min}
+            max={field.max}
+            step={field.step ?? 1}
+            value={typeof value === 'number' ? value : field.min}
+            onChange={(_, v) => onChange(v as number)}
+          />
+        </Box>
+      );
+    case 'select':
+      return (
+        <TextField
+          {...common}
+          select
+          value={value === undefined ? '' : String(value)}
+          onChange={(e) =>
+            onChange(
+              /^\d+$/.test(e.target.value) && field.key === 'gridColumns'
+                ? Number(e.target.value)
+                : e.target.value,
+            )
+          }
+        >
+          {field.options.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      );
+    case 'switch':
+      return (
+        <FormControlLabel
+          control={<Switch checked={value === true} onChange={(e) => onChange(e.target.checked)} />}
+          label={field.label}
+        />
+      );
+    case 'image':
+      return (
+        <ImageField label={field.label} value={typeof value === 'string' ? value : ''} onChange={onChange} />
+      );
+    case 'formFields':
+      return <FormFieldsEditor value={value} onChange={onChange} />;
+    case 'navItems':
+      return <NavigationButton value={value} onChange={onChange} />;
+  }
+}
+
+function ImageField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const upload = useUploadImage();
+  return (
+    <Box>
+      <TextField
+        fullWidth
+        size="small"
+        margin="dense"
+        label={`${label} URL`}
+        value={value.startsWith('data:') ? '(embedded image)' : value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <Button component="label" size="small" disabled={upload.isPending}>
+        {upload.isPending ? 'Uploading...' : 'Upload Image'}
+        <input
+          hidden
+          type="file"
+          accept="image/*"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (!file) return;
+            if (!file.type.startsWith('image/')) {
+              window.alert('Upload failed: Please select an image file');
+              return;
+            }
+            upload.mutate(file, {
+              onSuccess: (url) => onChange(url),
+              onError: (error) => window.alert(error.message),
+            });
+          }}
+        />
+      </Button>
+    </Box>
+  );
+}
+
+function NavigationButton({ value, onChange }: { value: unknown; onChange: (value: unknown) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outlined" size="small" sx={{ mt: 1 }} onClick={() => setOpen(true)}>
+        Edit Navigation
+      </Button>
+      <NavigationDialog
+        open={open}
+        value={value}
+        onClose={() => setOpen(false)}
+        onSave={(items) => {
+          onChange(items);
+          setOpen(false);
+        }}
+      />
+    </>
+  );
+}

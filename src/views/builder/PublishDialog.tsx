@@ -1,0 +1,117 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useSelector } from '@xstate/react';
+import { selectPublishRef } from '../../machines/appMachine.ts';
+import { selectName, selectWebsiteId } from '../../machines/builderMachine.ts';
+import {
+  type PublishActorRef,
+  publishedMessage,
+  selectCanPublish,
+  selectCanUnpublish,
+  selectCustomDomain,
+  selectPublishBusy,
+  selectPublishError,
+  selectPublishing,
+  selectPublishOpen,
+  selectPublishResult,
+  selectSubdomain,
+} from '../../machines/publishMachine.ts';
+import { useAppActor } from '../appActorContext.ts';
+import { useBuilder, useBuilderSelector } from './builderContext.ts';
+
+/** The Publish dialog (spec §2, §5): subdomain, optional custom domain, then the published address. */
+export function PublishDialog() {
+  const publish = useSelector(useAppActor(), selectPublishRef) as PublishActorRef | undefined;
+  if (!publish) return null;
+  return <PublishDialogFor publish={publish} />;
+}
+
+function PublishDialogFor({ publish }: { publish: PublishActorRef }) {
+  const { builder } = useBuilder();
+  const websiteId = useBuilderSelector(selectWebsiteId);
+  const name = useBuilderSelector(selectName);
+  const open = useSelector(publish, selectPublishOpen);
+  const busy = useSelector(publish, selectPublishBusy);
+  const publishing = useSelector(publish, selectPublishing);
+  const canUnpublish = useSelector(publish, selectCanUnpublish);
+  const result = useSelector(publish, selectPublishResult);
+  const subdomain = useSelector(publish, selectSubdomain);
+  const customDomain = useSelector(publish, selectCustomDomain);
+  const error = useSelector(publish, selectPublishError);
+  const canPublish = useSelector(publish, selectCanPublish);
+
+  const handleClose = () => publish.send({ type: 'publish.close' });
+  const handlePublish = () => {
+    const session = builder.getSnapshot().context.session;
+    const draftId = builder.getSnapshot().context.draftId;
+    publish.send({
+      type: 'publish.submit',
+      save: session && websiteId ? { session, websiteId, draftId, name } : null,
+    });
+  };
+
+  return (
+    <Dialog open={open} onClose={busy ? undefined : handleClose} fullWidth maxWidth="sm">
+      <DialogTitle>Publish Website</DialogTitle>
+      <DialogContent>
+        {result ? (
+          <Stack spacing={2}>
+            <Alert severity="success">{publishedMessage(result.domain)}</Alert>
+            <Link href={result.url} target="_blank" rel="noopener noreferrer">
+              {result.url}
+            </Link>
+          </Stack>
+        ) : (
+          <Stack spacing={2} sx={{ mt: 1 }}>
+            {error ? <Alert severity={canPublish ? 'error' : 'info'}>{error}</Alert> : null}
+            <TextField
+              label="Subdomain"
+              value={subdomain}
+              onChange={(event) => publish.send({ type: 'publish.subdomain', value: event.target.value })}
+              helperText="Lowercase letters, numbers and hyphens only"
+              disabled={busy}
+              autoFocus
+            />
+            <TextField
+              label="Custom domain (optional)"
+              placeholder="www.example.com"
+              value={customDomain}
+              onChange={(event) => publish.send({ type: 'publish.customDomain', value: event.target.value })}
+              disabled={busy}
+            />
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {result ? (
+          <Button onClick={handleClose}>Close</Button>
+        ) : (
+          <>
+            {canUnpublish ? (
+              <Button
+                color="error"
+                onClick={() => publish.send({ type: 'publish.unpublish' })}
+                disabled={busy}
+              >
+                Unpublish
+              </Button>
+            ) : null}
+            <Button onClick={handleClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button variant="contained" onClick={handlePublish} disabled={busy || !canPublish}>
+              {publishing ? 'Publishing...' : 'Publish'}
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

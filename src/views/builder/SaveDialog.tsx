@@ -1,0 +1,48 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
+import { DEFAULT_SITE_NAME, selectIsNaming, selectName } from '../../machines/builderMachine.ts';
+import { useBuilder, useBuilderSelector } from './builderContext.ts';
+
+/** Spec §5: the website name is required; Save is disabled while it is blank after trimming. */
+export function SaveDialog() {
+  const { builder } = useBuilder();
+  const open = useBuilderSelector(selectIsNaming);
+  const current = useBuilderSelector(selectName);
+  const [name, setName] = useState(current);
+  useEffect(() => {
+    if (open) setName(current === DEFAULT_SITE_NAME ? '' : current);
+  }, [open, current]);
+  const blank = name.trim() === '';
+  const handleSave = () => {
+    if (!blank) builder.send({ type: 'save.confirm', name });
+  };
+  return (
+    <Dialog open={open} onClose={() => builder.send({ type: 'save.cancel' })} fullWidth maxWidth="xs">
+      <DialogTitle>Save Website</DialogTitle>
+      <DialogContent>
+        <TextField
+          autoFocus
+          fullWidth
+          margin="dense"
+          label="Website Name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') handleSave();
+          }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => builder.send({ type: 'save.cancel' })}>Cancel</Button>
+        <Button variant="contained" disabled={blank} onClick={handleSave}>
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

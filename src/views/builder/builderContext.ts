@@ -1,0 +1,63 @@
+import { useSelector } from '@xstate/react';
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+import type { ElementData, PageData } from '../../canvas/siteDoc.ts';
+import type { SiteStore } from '../../canvas/siteStore.ts';
+import { type BuilderActorRef, type BuilderSnapshot, selectPageId } from '../../machines/builderMachine.ts';
+
+/** The running builder actor and its open site store. */
+export type BuilderHandles = { builder: BuilderActorRef; store: SiteStore };
+
+export const BuilderContext = createContext<BuilderHandles | null>(null);
+
+export function useBuilder(): BuilderHandles {
+  const handles = useContext(BuilderContext);
+  if (!handles) throw new Error('useBuilder needs a BuilderContext provider');
+  return handles;
+}
+
+export function useBuilderSelector<T>(selector: (snapshot: BuilderSnapshot) => T): T {
+  return useSelector(useBuilder().builder, selector);
+}
+
+/** One element's snapshot; re-renders only when that element changes. */
+export function useElement(id: string): ElementData | null {
+  const { store } = useBuilder();
+  const subscribe = useCallback((listener: () => void) => store.subscribeElement(id, listener), [store, id]);
+  return useSyncExternalStore(subscribe, () => store.getElement(id));
+}
+
+/** The ids shown under a parent; re-renders only when that list changes. */
+export function useChildren(pageId: string, parentId: string | null): readonly string[] {
+  const { store } = useBuilder();
+  const subscribe = useCallback(
+    (listener: () => void) => store.subscribeChildren(pageId, parentId, listener),
+    [store, pageId, parentId],
+  );
+  return useSyncExternalStore(subscribe, () => store.getChildren(pageId, parentId));
+}
+
+/** Re-renders on any change of the document or the undo stacks (the preview, not the canvas or panels). */
+export function useStoreVersion(): number {
+  const { store } = useBuilder();
+  return useSyncExternalStore(store.subscribe, store.getVersion);
+}
+
+/** Whether undo and redo are possible; re-renders only when one of them flips. */
+export function useUndoRedo(): { canUndo: boolean; canRedo: boolean } {
+  const { store } = useBuilder();
+  const canUndo = useSyncExternalStore(store.subscribe, store.canUndo);
+  const canRedo = useSyncExternalStore(store.subscribe, store.canRedo);
+  return { canUndo, canRedo };
+}
+
+export function usePages(): PageData[] {
+  const { store } = useBuilder();
+  return useSyncExternalStore(store.subscribe, store.getPages);
+}
+
+/** The page being edited: the chosen one, or the first when it is gone (deleted here or in another tab). */
+export function useCurrentPage(): PageData | null {
+  const pages = usePages();
+  const pageId = useBuilderSelector(selectPageId);
+  return pages.find((page) => page.id === pageId) ?? pages[0] ?? null;
+}

@@ -1,0 +1,173 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { selectContacts } from '../../machines/crmMachine.ts';
+import { useCampaigns, useContactLists } from '../../services/crmQueries.ts';
+import type { Campaign, Contact } from '../../services/crmTypes.ts';
+import { useCrmActor } from './crmActorContext.ts';
+
+const BLANK = { name: '', subject: '', content: '', contactListId: null as number | null, schedule: '' };
+
+// An ISO instant as the value of a datetime-local input (local time, minutes).
+const toLocalInput = (iso: string | null) =>
+  iso
+    ? new Date(new Date(iso).getTime() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16)
+    : '';
+
+// The same placeholders the server fills in ({{firstName}}, {{lastName}}, {{fullName}}, {{email}}, …).
+function preview(template: string, contact: Contact | undefined): string {
+  const values: Record<string, string> = contact
+    ? {
+        firstName: contact.firstName,
+        lastName: contact.lastName,
+        fullName: `${contact.firstName} ${contact.lastName}`.trim(),
+        email: contact.email,
+        company: contact.company,
+        phone: contact.phone,
+      }
+    : {};
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
+}
+
+/** Campaigns: pick or start one, edit it with its audience, preview it for a contact, send it, watch its status. */
+export function CampaignsView() {
+  const crm = useCrmActor();
+  const campaigns = useCampaigns().data ?? [];
+  const lists = useContactLists().data ?? [];
+  const sample = useSelector(crm, selectContacts).find((c) => lists.length === 0 || c.email);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const selected = campaigns.find((c) => c.id === selectedId) ?? null;
+  const [form, setForm] = useState(BLANK);
+  const editable = !selected || selected.status === 'draft' || selected.status === 'scheduled';
+
+  const handleSelect = (campaign: Campaign | null) => {
+    setSelectedId(campaign?.id ?? null);
+    setForm(
+      campaign
+        ? {
+            name: campaign.name,
+            subject: campaign.subject,
+            content: campaign.content,
+            contactListId: campaign.contactListId,
+            schedule: toLocalInput(campaign.scheduledAt),
+          }
+        : BLANK,
+    );
+  };
+  const handleSave = () => {
+    const { schedule, ...fields } = form;
+    const scheduledAt = schedule ? new Date(schedule).toISOString() : null;
+    crm.send({
+      type: 'crm.write',
+      write: { kind: 'saveCampaign', id: selected?.id ?? null, input: { ...fields, scheduledAt } },
+    });
+  };
+
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+      <Paper sx={{ minWidth: 260 }}>
+        <List aria-label="Campaigns">
+          <ListItemButton selected={!selected} onClick={() => handleSelect(null)}>
+            <ListItemText primary="New campaign" />
+          </ListItemButton>
+          {campaigns.map((c) => (
+            <ListItemButton key={c.id} selected={c.id === selectedId} onClick={() => handleSelect(c)}>
+              <ListItemText
+                primary={c.name}
+                secondary={`${c.status} · ${c.stats.sent} sent · ${c.stats.outbox} in outbox · ${c.stats.failed} failed`}
+              />
+            </ListItemButton>
+          ))}
+        </List>
+      </Paper>
+      <Stack spacing={2} sx={{ flex: 1 }}>
+        {selected && <Chip label={`Status: ${selected.status}`} sx={{ alignSelf: 'flex-start' }} />}
+        <TextField
+          label="Campaign name"
+          value={form.name}
+          disabled={!editable}
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+        />
+        <TextField
+          select
+          label="Audience (contact list)"
+          value={form.contactListId ?? ''}
+          disabled={!editable}
+          onChange={(e) =>
+            setForm({ ...form, contactListId: e.target.value === '' ? null : Number(e.target.value) })
+          }
+        >
+          <MenuItem value="">No list</MenuItem>
+          {lists.map((list) => (
+            <MenuItem key={list.id} value={list.id}>
+              {list.name} ({list.contactCount})
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="Subject"
+          value={form.subject}
+          disabled={!editable}
+          onChange={(e) => setForm({ ...form, subject: e.target.value })}
+        />
+        <TextField
+          label="Content"
+          helperText="Placeholders: {{firstName}}, {{lastName}}, {{fullName}}, {{email}}, {{company}}, {{phone}}"
+          multiline
+          minRows={4}
+          value={form.content}
+          disabled={!editable}
+          onChange={(e) => setForm({ ...form, content: e.target.value })}
+        />
+        <TextField
+          label="Schedule for (empty: send by hand)"
+          type="datetime-local"
+          value={form.schedule}
+          disabled={!editable}
+          onChange={(e) => setForm({ ...form, schedule: e.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <Paper variant="outlined" sx={{ p: 2 }} aria-label="Preview">
+          <Typography variant="overline">
+            Preview{sample ? ` for ${sample.email || sample.firstName}` : ''}
+          </Typography>
+          <Typography variant="subtitle1">{preview(form.subject, sample)}</Typography>
+          <Typography sx={{ whiteSpace: 'pre-wrap' }}>{preview(form.content, sample)}</Typography>
+        </Paper>
+        {selected?.status === 'sent' && (
+          <Alert severity="success">
+            Sent: {selected.stats.sent} delivered, {selected.stats.outbox} kept in the outbox,{' '}
+            {selected.stats.failed} failed.
+          </Alert>
+        )}
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" disabled={!editable || !form.name.trim()} onClick={handleSave}>
+            Save campaign
+          </Button>
+          {selected && editable && (
+            <Button
+              color="secondary"
+              variant="contained"
+              disabled={selected.contactListId === null}
+              onClick={() =>
+                crm.send({ type: 'crm.write', write: { kind: 'sendCampaign', id: selected.id } })
+              }
+            >
+              Send campaign
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+    </Stack>
+  );
+}

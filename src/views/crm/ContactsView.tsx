@@ -1,0 +1,144 @@
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { createContactList, exportContacts } from '../../services/crmApi.ts';
+import { crmKeys, useContactLists, useContactsPage } from '../../services/crmQueries.ts';
+import type { Contact } from '../../services/crmTypes.ts';
+import { useHttp } from '../../services/httpContext.ts';
+import { DataTable } from '../common/DataTable.tsx';
+import { useDebounced } from '../common/useDebounced.ts';
+import { ContactDialog } from './ContactDialog.tsx';
+import { useCrmActor } from './crmActorContext.ts';
+import { ImportDialog } from './ImportDialog.tsx';
+
+const columns: GridColDef<Contact>[] = [
+  {
+    field: 'name',
+    headerName: 'Name',
+    flex: 1,
+    valueGetter: (_, row) => `${row.firstName} ${row.lastName}`.trim(),
+  },
+  { field: 'email', headerName: 'Email', flex: 1 },
+  { field: 'phone', headerName: 'Phone', width: 150 },
+  { field: 'company', headerName: 'Company', flex: 1 },
+  { field: 'tags', headerName: 'Tags', width: 150, valueGetter: (value: string[]) => value.join(', ') },
+];
+
+/** Contacts: server-side search and paging, add/edit, lists, CSV import and export. */
+export function ContactsView() {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  const crm = useCrmActor();
+  const [search, setSearch] = useState('');
+  const debounced = useDebounced(search, 300);
+  const [listId, setListId] = useState<number | ''>('');
+  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 20 });
+  const page = useContactsPage({
+    page: paging.page + 1,
+    pageSize: paging.pageSize,
+    search: debounced,
+    contactListId: listId === '' ? null : listId,
+  });
+  const lists = useContactLists().data ?? [];
+  const [editing, setEditing] = useState<Contact | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
+
+  const handleExport = async () => {
+    const blob = await exportContacts(http, listId === '' ? null : listId);
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'contacts.csv';
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+
+  const [newList, setNewList] = useState('');
+  const handleNewList = async () => {
+    if (!newList.trim()) return;
+    const list = await createContactList(http, { name: newList.trim() });
+    setNewList('');
+    await queryClient.invalidateQueries({ queryKey: crmKeys.contactLists });
+    setListId(list.id);
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <TextField
+          size="small"
+          label="Search contacts"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPaging((p) => ({ ...p, page: 0 }));
+          }}
+        />
+        <TextField
+          select
+          size="small"
+          label="List"
+          value={listId}
+          sx={{ minWidth: 160 }}
+          onChange={(e) => setListId(e.target.value === '' ? '' : Number(e.target.value))}
+        >
+          <MenuItem value="">All contacts</MenuItem>
+          {lists.map((list) => (
+            <MenuItem key={list.id} value={list.id}>
+              {list.name} ({list.contactCount})
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button variant="contained" onClick={() => setEditing('new')}>
+          Add contact
+        </Button>
+        <Button onClick={() => setImporting(true)}>Import CSV</Button>
+        <Button onClick={() => void handleExport()}>Export CSV</Button>
+        <TextField
+          size="small"
+          label="New list name"
+          value={newList}
+          onChange={(e) => setNewList(e.target.value)}
+        />
+        <Button onClick={() => void handleNewList()} disabled={!newList.trim()}>
+          Create list
+        </Button>
+      </Stack>
+      <DataTable<Contact>
+        label="Contacts"
+        emptyLabel="No records found"
+        rows={page.data?.contacts ?? []}
+        rowCount={page.data?.totalCount ?? 0}
+        columns={columns}
+        loading={page.isFetching}
+        paginationMode="server"
+        paginationModel={paging}
+        onPaginationModelChange={setPaging}
+        pageSizeOptions={[10, 20, 50, 100]}
+        onRowClick={(params) => setEditing(params.row)}
+      />
+      {editing && (
+        <ContactDialog
+          contact={editing === 'new' ? null : editing}
+          lists={lists}
+          onClose={() => setEditing(null)}
+          onSave={(input) => {
+            crm.send({
+              type: 'crm.write',
+              write:
+                editing === 'new'
+                  ? { kind: 'addContact', input }
+                  : { kind: 'updateContact', id: editing.id, input },
+            });
+            setEditing(null);
+          }}
+        />
+      )}
+      {importing && <ImportDialog lists={lists} onClose={() => setImporting(false)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,121 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { PieChart } from '@mui/x-charts/PieChart';
+import { useSelector } from '@xstate/react';
+import { type ReactNode, useMemo, useState } from 'react';
+import ReactGridLayout, { type Layout, useContainerWidth } from 'react-grid-layout';
+import 'react-grid-layout/css/styles.css';
+import { selectDeals, selectLeads } from '../../machines/crmMachine.ts';
+import { readCrmLayout, saveCrmLayout, type WidgetLayout } from '../../services/crmLayoutStore.ts';
+import { useCrmStats, usePipelines } from '../../services/crmQueries.ts';
+import { useMe } from '../../services/queries.ts';
+import { useCrmActor } from './crmActorContext.ts';
+import { formatMoney, leadsBySource, revenueByMonth, valueByStage } from './crmFormat.ts';
+
+const DEFAULT_LAYOUT: WidgetLayout[] = [
+  { i: 'stats', x: 0, y: 0, w: 12, h: 3 },
+  { i: 'stages', x: 0, y: 3, w: 7, h: 8 },
+  { i: 'sources', x: 7, y: 3, w: 5, h: 8 },
+  { i: 'revenue', x: 0, y: 11, w: 12, h: 7 },
+];
+
+function Widget({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <CardContent sx={{ flex: 1, minHeight: 0 }}>
+        <Typography variant="subtitle2" component="h3" className="crm-widget-handle" sx={{ cursor: 'move' }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack data-testid={`stat-${label}`} sx={{ minWidth: 140 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h5">{value}</Typography>
+    </Stack>
+  );
+}
+
+/** CRM Dashboard: the stats of spec §3 and charts, on a board each user arranges (kept per user). */
+export function CrmDashboard() {
+  const crm = useCrmActor();
+  const deals = useSelector(crm, selectDeals);
+  const leads = useSelector(crm, selectLeads);
+  const stats = useCrmStats().data;
+  const pipeline = usePipelines().data?.find((p) => p.isDefault);
+  const userId = useMe().data?.id ?? 'anonymous';
+  const [layout, setLayout] = useState<WidgetLayout[]>(() => readCrmLayout(userId) ?? DEFAULT_LAYOUT);
+  const { width, containerRef, mounted } = useContainerWidth();
+  const stages = useMemo(() => valueByStage(deals, pipeline?.stages ?? []), [deals, pipeline]);
+  const sources = useMemo(() => leadsBySource(leads), [leads]);
+  const revenue = useMemo(() => revenueByMonth(deals), [deals]);
+
+  const handleLayoutChange = (next: Layout) => {
+    const plain = next.map(({ i, x, y, w, h }) => ({ i, x, y, w, h }));
+    setLayout(plain);
+    saveCrmLayout(userId, plain);
+  };
+
+  return (
+    <div ref={containerRef}>
+      {mounted && (
+        <ReactGridLayout
+          layout={layout}
+          width={width}
+          gridConfig={{ cols: 12, rowHeight: 30 }}
+          dragConfig={{ enabled: true, handle: '.crm-widget-handle' }}
+          onLayoutChange={handleLayoutChange}
+        >
+          <div key="stats">
+            <Widget title="Overview">
+              <Stack direction="row" spacing={4} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
+                <Stat label="Total Contacts" value={String(stats?.totalContacts ?? 0)} />
+                <Stat label="Total Leads" value={String(stats?.totalLeads ?? 0)} />
+                <Stat label="Total Deals" value={String(stats?.totalDeals ?? 0)} />
+                <Stat label="Total Revenue" value={formatMoney(stats?.totalRevenue ?? 0)} />
+                <Stat label="Conversion Rate" value={`${stats?.conversionRate ?? 0}%`} />
+              </Stack>
+            </Widget>
+          </div>
+          <div key="stages">
+            <Widget title="Pipeline value by stage">
+              <BarChart
+                height={200}
+                xAxis={[{ scaleType: 'band', data: stages.map((s) => s.stage) }]}
+                series={[{ data: stages.map((s) => s.value), label: 'Value (USD)' }]}
+              />
+            </Widget>
+          </div>
+          <div key="sources">
+            <Widget title="Lead sources">
+              <PieChart
+                height={200}
+                series={[{ data: sources.map((s, id) => ({ id, value: s.count, label: s.source })) }]}
+              />
+            </Widget>
+          </div>
+          <div key="revenue">
+            <Widget title="Revenue over time (closed-won)">
+              <LineChart
+                height={160}
+                xAxis={[{ scaleType: 'point', data: revenue.map((r) => r.month) }]}
+                series={[{ data: revenue.map((r) => r.revenue), label: 'Revenue (USD)' }]}
+              />
+            </Widget>
+          </div>
+        </ReactGridLayout>
+      )}
+    </div>
+  );
+}

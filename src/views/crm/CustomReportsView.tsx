@@ -1,0 +1,177 @@
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { BarChart } from '@mui/x-charts/BarChart';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import { selectActivities, selectDeals, selectLeads } from '../../machines/crmMachine.ts';
+import { useContactsPage } from '../../services/crmQueries.ts';
+import { toCsv } from '../../services/csv.ts';
+import { DataTable } from '../common/DataTable.tsx';
+import { useCrmActor } from './crmActorContext.ts';
+
+type Entity = 'leads' | 'deals' | 'activities' | 'contacts';
+type Row = Record<string, unknown> & { id: number };
+
+const FIELDS: Record<Entity, string[]> = {
+  leads: ['name', 'email', 'company', 'status', 'source', 'value', 'pagePath', 'createdAt'],
+  deals: ['title', 'value', 'stage', 'pipelineId', 'expectedCloseDate', 'createdAt'],
+  activities: ['type', 'subject', 'completed', 'dueDate', 'createdAt'],
+  contacts: ['firstName', 'lastName', 'email', 'phone', 'company', 'tags', 'createdAt'],
+};
+
+const text = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value ?? ''));
+
+/** Custom Reports: pick an entity, its fields, a filter and a group-by → table, chart and CSV export. */
+export function CustomReportsView() {
+  const crm = useCrmActor();
+  const leads = useSelector(crm, selectLeads);
+  const deals = useSelector(crm, selectDeals);
+  const activities = useSelector(crm, selectActivities);
+  const contacts = useContactsPage({ page: 1, pageSize: 100 }).data?.contacts ?? [];
+  const [entity, setEntity] = useState<Entity>('leads');
+  const [fields, setFields] = useState<string[]>(FIELDS.leads.slice(0, 4));
+  const [filterField, setFilterField] = useState('');
+  const [filterText, setFilterText] = useState('');
+  const [groupBy, setGroupBy] = useState('');
+
+  const source = { leads, deals, activities, contacts }[entity] as unknown as Row[];
+  const rows = useMemo(() => {
+    const needle = filterText.trim().toLowerCase();
+    return filterField && needle
+      ? source.filter((r) => text(r[filterField]).toLowerCase().includes(needle))
+      : source;
+  }, [source, filterField, filterText]);
+  const groups = useMemo(() => {
+    if (!groupBy) return [];
+    const counts = new Map<string, number>();
+    for (const r of rows)
+      counts.set(text(r[groupBy]) || '(empty)', (counts.get(text(r[groupBy]) || '(empty)') ?? 0) + 1);
+    return [...counts].map(([group, count]) => ({ group, count }));
+  }, [rows, groupBy]);
+
+  const handleEntity = (next: Entity) => {
+    setEntity(next);
+    setFields(FIELDS[next].slice(0, 4));
+    setFilterField('');
+    setGroupBy('');
+  };
+  const handleExport = () => {
+    const csv = groupBy
+      ? toCsv([[groupBy, 'count'], ...groups.map((g) => [g.group, g.count])])
+      : toCsv([fields, ...rows.map((r) => fields.map((f) => text(r[f])))]);
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+    link.download = `${entity}-report.csv`;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+
+  const columns: GridColDef<Row>[] = fields.map((f) => ({
+    field: f,
+    headerName: f,
+    flex: 1,
+    valueGetter: (_, row) => text(row[f]),
+  }));
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <TextField
+          select
+          size="small"
+          label="Entity"
+          value={entity}
+          onChange={(e) => handleEntity(e.target.value as Entity)}
+        >
+          {Object.keys(FIELDS).map((e) => (
+            <MenuItem key={e} value={e}>
+              {e}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Filter field"
+          value={filterField}
+          sx={{ minWidth: 140 }}
+          onChange={(e) => setFilterField(e.target.value)}
+        >
+          <MenuItem value="">No filter</MenuItem>
+          {FIELDS[entity].map((f) => (
+            <MenuItem key={f} value={f}>
+              {f}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          label="contains"
+          value={filterText}
+          onChange={(e) => setFilterText(e.target.value)}
+        />
+        <TextField
+          select
+          size="small"
+          label="Group by"
+          value={groupBy}
+          sx={{ minWidth: 140 }}
+          onChange={(e) => setGroupBy(e.target.value)}
+        >
+          <MenuItem value="">No grouping</MenuItem>
+          {FIELDS[entity].map((f) => (
+            <MenuItem key={f} value={f}>
+              {f}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button onClick={handleExport}>Export CSV</Button>
+      </Stack>
+      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {FIELDS[entity].map((f) => (
+          <FormControlLabel
+            key={f}
+            label={f}
+            control={
+              <Checkbox
+                checked={fields.includes(f)}
+                onChange={(e) =>
+                  setFields(
+                    e.target.checked
+                      ? FIELDS[entity].filter((x) => x === f || fields.includes(x))
+                      : fields.filter((x) => x !== f),
+                  )
+                }
+              />
+            }
+          />
+        ))}
+      </Stack>
+      {groupBy ? (
+        <>
+          <BarChart
+            height={240}
+            xAxis={[{ scaleType: 'band', data: groups.map((g) => g.group) }]}
+            series={[{ data: groups.map((g) => g.count), label: 'Count' }]}
+          />
+          <DataTable
+            label="Report groups"
+            emptyLabel="No records found"
+            getRowId={(r) => r.group}
+            rows={groups}
+            columns={[
+              { field: 'group', headerName: groupBy, flex: 1 },
+              { field: 'count', headerName: 'Count', width: 120 },
+            ]}
+          />
+        </>
+      ) : (
+        <DataTable<Row> label="Report" emptyLabel="No records found" rows={rows} columns={columns} />
+      )}
+    </Stack>
+  );
+}

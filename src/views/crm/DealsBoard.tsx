@@ -1,0 +1,145 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSelector } from '@xstate/react';
+import { type DragEvent, type FormEvent, useState } from 'react';
+import { selectDeals } from '../../machines/crmMachine.ts';
+import { usePipelines } from '../../services/crmQueries.ts';
+import type { Deal } from '../../services/crmTypes.ts';
+import { useCrmActor } from './crmActorContext.ts';
+import { formatMoney } from './crmFormat.ts';
+
+const DEAL_MIME = 'application/x-crm-deal';
+
+/** Deals as a kanban of the chosen pipeline: drag a card onto another stage to move it. */
+export function DealsBoard() {
+  const crm = useCrmActor();
+  const deals = useSelector(crm, selectDeals);
+  const pipelines = usePipelines().data ?? [];
+  const [pipelineId, setPipelineId] = useState<number | null>(null);
+  const pipeline =
+    pipelines.find((p) => p.id === pipelineId) ?? pipelines.find((p) => p.isDefault) ?? pipelines[0];
+  const [title, setTitle] = useState('');
+  const [value, setValue] = useState('');
+  const [over, setOver] = useState<string | null>(null);
+
+  const handleAdd = (event: FormEvent) => {
+    event.preventDefault();
+    if (!title.trim() || !pipeline) return;
+    crm.send({
+      type: 'crm.write',
+      write: {
+        kind: 'addDeal',
+        input: { title: title.trim(), value: Number(value) || 0, pipelineId: pipeline.id },
+      },
+    });
+    setTitle('');
+    setValue('');
+  };
+
+  const handleDrop = (stage: string) => (event: DragEvent) => {
+    event.preventDefault();
+    setOver(null);
+    const id = Number(event.dataTransfer.getData(DEAL_MIME));
+    const deal = deals.find((d) => d.id === id);
+    if (deal && deal.stage !== stage)
+      crm.send({ type: 'crm.write', write: { kind: 'updateDeal', id, input: { stage } } });
+  };
+
+  if (!pipeline) return null;
+  const inPipeline = deals.filter((d) => d.pipelineId === pipeline.id);
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction="row"
+        spacing={1}
+        component="form"
+        onSubmit={handleAdd}
+        useFlexGap
+        sx={{ flexWrap: 'wrap' }}
+      >
+        {pipelines.length > 1 && (
+          <TextField
+            select
+            size="small"
+            label="Pipeline"
+            value={pipeline.id}
+            onChange={(e) => setPipelineId(Number(e.target.value))}
+          >
+            {pipelines.map((p) => (
+              <MenuItem key={p.id} value={p.id}>
+                {p.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        <TextField size="small" label="Deal title" value={title} onChange={(e) => setTitle(e.target.value)} />
+        <TextField
+          size="small"
+          label="Value"
+          type="number"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        <Button type="submit" variant="contained" disabled={!title.trim()}>
+          Add deal
+        </Button>
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ overflowX: 'auto', pb: 1 }}>
+        {pipeline.stages.map((stage) => {
+          const cards = inPipeline.filter((d) => d.stage === stage);
+          return (
+            <Paper
+              key={stage}
+              data-testid={`stage-${stage}`}
+              aria-label={`Stage ${stage}`}
+              onDragOver={(e) => {
+                e.preventDefault();
+                setOver(stage);
+              }}
+              onDragLeave={() => setOver(null)}
+              onDrop={handleDrop(stage)}
+              sx={{ minWidth: 200, p: 1, bgcolor: over === stage ? 'action.hover' : 'grey.50' }}
+            >
+              <Typography variant="subtitle2" component="h3">
+                {stage} ({cards.length}) · {formatMoney(cards.reduce((sum, d) => sum + d.value, 0))}
+              </Typography>
+              <Stack spacing={1} sx={{ mt: 1, minHeight: 80 }}>
+                {cards.map((deal) => (
+                  <DealCard key={deal.id} deal={deal} />
+                ))}
+              </Stack>
+            </Paper>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}
+
+function DealCard({ deal }: { deal: Deal }) {
+  return (
+    <Card
+      draggable
+      data-testid={`deal-${deal.title}`}
+      onDragStart={(e) => {
+        e.dataTransfer.setData(DEAL_MIME, String(deal.id));
+        e.dataTransfer.effectAllowed = 'move';
+      }}
+      sx={{ cursor: 'grab' }}
+    >
+      <CardContent sx={{ p: 1, '&:last-child': { pb: 1 } }}>
+        <Typography variant="body2">{deal.title}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {formatMoney(deal.value)}
+          {deal.expectedCloseDate ? ` · closes ${deal.expectedCloseDate}` : ''}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}

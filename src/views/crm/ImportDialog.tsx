@@ -1,0 +1,207 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import {
+  selectCanRollback,
+  selectImportBusy,
+  selectImportError,
+  selectImportReport,
+} from '../../machines/contactImportMachine.ts';
+import { createLiveImportMachine } from '../../machines/liveCrmMachine.ts';
+import { IMPORT_FIELDS, inferMapping } from '../../services/contactImportFields.ts';
+import { crmKeys } from '../../services/crmQueries.ts';
+import type { ContactList } from '../../services/crmTypes.ts';
+import { useHttp } from '../../services/httpContext.ts';
+import { useCrmActor } from './crmActorContext.ts';
+
+// The header row's cells (RFC 4180 quoting), enough to offer a mapping; the server parses the file itself.
+function parseHeaderLine(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const ch = line[i];
+    if (quoted && ch === '"' && line[i + 1] === '"') {
+      cell += '"';
+      i += 1;
+    } else if (ch === '"') {
+      quoted = !quoted;
+    } else if (ch === ',' && !quoted) {
+      cells.push(cell.trim());
+      cell = '';
+    } else {
+      cell += ch;
+    }
+  }
+  cells.push(cell.trim());
+  return cells.filter(Boolean).slice(0, 50);
+}
+
+/** Import contacts from a CSV file: duplicates rule, target list, progress bar, report and rollback. */
+export function ImportDialog({ lists, onClose }: { lists: ContactList[]; onClose: () => void }) {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  const crm = useCrmActor();
+  const machine = useMemo(
+    () =>
+      createLiveImportMachine(http, () => {
+        void queryClient.invalidateQueries({ queryKey: crmKeys.all });
+        crm.send({ type: 'crm.refresh' });
+      }),
+    [http, queryClient, crm],
+  );
+  const importer = useActorRef(machine);
+  const report = useSelector(importer, selectImportReport);
+  const error = useSelector(importer, selectImportError);
+  const busy = useSelector(importer, selectImportBusy);
+  const canRollback = useSelector(importer, selectCanRollback);
+  const [file, setFile] = useState<File | null>(null);
+  const [duplicates, setDuplicates] = useState<'skip' | 'update'>('skip');
+  const [listId, setListId] = useState<number | ''>('');
+  // Header → contact field, read from the file's first line; sent only when the user changed a column.
+  const [headers, setHeaders] = useState<string[]>([]);
+  const [mapping, setMapping] = useState<Record<string, string> | null>(null);
+
+  const handleFile = async (chosen: File | null) => {
+    setFile(chosen);
+    setMapping(null);
+    const firstLine = chosen ? ((await chosen.slice(0, 64 * 1024).text()).split(/\r?\n/)[0] ?? '') : '';
+    setHeaders(parseHeaderLine(firstLine));
+  };
+
+  const handleImport = () => {
+    if (!file) return;
+    importer.send({
+      type: 'import.start',
+      file,
+      options: { duplicates, contactListId: listId === '' ? null : listId, mapping },
+    });
+  };
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
+      <DialogTitle>Import contacts</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            A CSV file with a header row; columns such as First Name, Last Name, Email, Phone, Company, Tags
+            and Notes are recognised by their headers.
+          </Typography>
+          <Button variant="outlined" component="label" disabled={busy}>
+            {file ? file.name : 'Choose CSV file'}
+            <input
+              hidden
+              type="file"
+              accept=".csv,text/csv"
+              aria-label="CSV file"
+              onChange={(e) => void handleFile(e.target.files?.[0] ?? null)}
+            />
+          </Button>
+          {headers.length > 0 && (
+            <Stack spacing={1} aria-label="Column mapping">
+              <Typography variant="body2">Columns, as recognised from the headers (change any):</Typography>
+              {headers.map((header) => (
+                <TextField
+                  key={header}
+                  select
+                  size="small"
+                  label={`Column "${header}"`}
+                  value={(mapping ?? inferMapping(headers))[header] ?? ''}
+                  onChange={(e) =>
+                    setMapping({
+                      ...(mapping ?? inferMapping(headers)),
+                      [header]: e.target.value,
+                    })
+                  }
+                >
+                  <MenuItem value="">Ignore</MenuItem>
+                  {IMPORT_FIELDS.map((target) => (
+                    <MenuItem key={target} value={target}>
+                      {target}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              ))}
+            </Stack>
+          )}
+          <TextField
+            select
+            label="Duplicates (same email)"
+            value={duplicates}
+            onChange={(e) => setDuplicates(e.target.value as 'skip' | 'update')}
+          >
+            <MenuItem value="skip">Skip</MenuItem>
+            <MenuItem value="update">Update</MenuItem>
+          </TextField>
+          <TextField
+            select
+            label="Add to list"
+            value={listId}
+            onChange={(e) => setListId(e.target.value === '' ? '' : Number(e.target.value))}
+          >
+            <MenuItem value="">No list</MenuItem>
+            {lists.map((list) => (
+              <MenuItem key={list.id} value={list.id}>
+                {list.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          {busy && (
+            <LinearProgress
+              aria-label="Import progress"
+              variant={report ? 'determinate' : 'indeterminate'}
+              value={report?.progress ?? 0}
+            />
+          )}
+          {error && <Alert severity="error">{error}</Alert>}
+          {report && !busy && (
+            <Alert
+              severity={
+                report.status === 'completed' ? 'success' : report.status === 'failed' ? 'error' : 'info'
+              }
+            >
+              {report.status === 'failed'
+                ? `Import failed: ${report.message ?? ''}`
+                : report.status === 'rolled-back'
+                  ? 'Import rolled back'
+                  : `Imported: ${report.created} created, ${report.updated} updated, ${report.skipped} skipped`}
+            </Alert>
+          )}
+          {report && report.errors.length > 0 && (
+            <Stack component="ul" sx={{ maxHeight: 160, overflow: 'auto', m: 0 }} aria-label="Row errors">
+              {report.errors.map((e) => (
+                <li key={e.row}>
+                  Row {e.row}: {e.message}
+                </li>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        {canRollback && (
+          <Button color="warning" onClick={() => importer.send({ type: 'import.rollback' })}>
+            Roll back import
+          </Button>
+        )}
+        <Button onClick={onClose} disabled={busy}>
+          Close
+        </Button>
+        <Button variant="contained" onClick={handleImport} disabled={!file || busy}>
+          Import
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

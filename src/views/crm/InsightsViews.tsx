@@ -1,0 +1,188 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { PieChart } from '@mui/x-charts/PieChart';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { selectActivities, selectDeals, selectLeads } from '../../machines/crmMachine.ts';
+import { useCommunications } from '../../services/crmQueries.ts';
+import { DataTable, formatDateTime } from '../common/DataTable.tsx';
+import { useCrmActor } from './crmActorContext.ts';
+import { leadsBySource, revenueByMonth } from './crmFormat.ts';
+import { funnel, insights } from './crmRules.ts';
+
+/** Analytics and Reports: the lead funnel, revenue over time and lead sources. */
+export function AnalyticsView() {
+  const crm = useCrmActor();
+  const leads = useSelector(crm, selectLeads);
+  const deals = useSelector(crm, selectDeals);
+  const steps = useMemo(() => funnel(leads), [leads]);
+  const revenue = useMemo(() => revenueByMonth(deals), [deals]);
+  const sources = useMemo(() => leadsBySource(leads), [leads]);
+  return (
+    <Stack spacing={2}>
+      <Card>
+        <CardContent>
+          <Typography variant="h6" component="h3">
+            Lead funnel
+          </Typography>
+          <BarChart
+            height={220}
+            layout="horizontal"
+            yAxis={[{ scaleType: 'band', data: steps.map((s) => s.status) }]}
+            series={[{ data: steps.map((s) => s.count), label: 'Leads' }]}
+          />
+        </CardContent>
+      </Card>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <Card sx={{ flex: 2 }}>
+          <CardContent>
+            <Typography variant="h6" component="h3">
+              Revenue over time
+            </Typography>
+            <LineChart
+              height={220}
+              xAxis={[{ scaleType: 'point', data: revenue.map((r) => r.month) }]}
+              series={[{ data: revenue.map((r) => r.revenue), label: 'Closed-won (USD)' }]}
+            />
+          </CardContent>
+        </Card>
+        <Card sx={{ flex: 1 }}>
+          <CardContent>
+            <Typography variant="h6" component="h3">
+              Lead sources
+            </Typography>
+            <PieChart
+              height={220}
+              series={[{ data: sources.map((s, id) => ({ id, value: s.count, label: s.source })) }]}
+            />
+          </CardContent>
+        </Card>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** AI Insights, computed by the three transparent rules each card names. */
+export function AiInsightsView() {
+  const crm = useCrmActor();
+  const deals = useSelector(crm, selectDeals);
+  const leads = useSelector(crm, selectLeads);
+  const activities = useSelector(crm, selectActivities);
+  const found = useMemo(() => insights(deals, leads, activities), [deals, leads, activities]);
+  return (
+    <Stack spacing={2}>
+      <Typography color="text.secondary">
+        These insights come from fixed rules on your CRM data, not from a trained model; each card says its
+        rule.
+      </Typography>
+      {found.map((insight) => (
+        <Card key={insight.rule}>
+          <CardContent>
+            <Typography variant="h6" component="h3">
+              {insight.rule} ({insight.items.length})
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {insight.description}
+            </Typography>
+            <List dense>
+              {insight.items.map((item) => (
+                <ListItem key={item.id}>
+                  <ListItemText primary={item.label} secondary={item.detail} />
+                </ListItem>
+              ))}
+              {insight.items.length === 0 && <ListItem>No records found</ListItem>}
+            </List>
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+type TrackingRow = { id: string; pagePath: string; source: string; leads: number; converted: number };
+
+/** Lead Tracking: where web leads come from, by source and page of the form. */
+export function LeadTrackingView() {
+  const leads = useSelector(useCrmActor(), selectLeads);
+  const rows = useMemo(() => {
+    const groups = new Map<string, TrackingRow>();
+    for (const lead of leads) {
+      const key = `${lead.source}|${lead.pagePath}`;
+      const row = groups.get(key) ?? {
+        id: key,
+        pagePath: lead.pagePath || '—',
+        source: lead.source || 'unknown',
+        leads: 0,
+        converted: 0,
+      };
+      row.leads += 1;
+      if (lead.status === 'converted') row.converted += 1;
+      groups.set(key, row);
+    }
+    return [...groups.values()].sort((a, b) => b.leads - a.leads);
+  }, [leads]);
+  const columns: GridColDef<TrackingRow>[] = [
+    { field: 'source', headerName: 'Source', flex: 1 },
+    { field: 'pagePath', headerName: 'Page', flex: 1 },
+    { field: 'leads', headerName: 'Leads', width: 100 },
+    { field: 'converted', headerName: 'Converted', width: 110 },
+  ];
+  return (
+    <DataTable<TrackingRow>
+      label="Lead sources and pages"
+      emptyLabel="No records found"
+      rows={rows}
+      columns={columns}
+    />
+  );
+}
+
+type InboxRow = { id: string; at: string; kind: string; from: string; subject: string; detail: string };
+
+/** Unified Inbox: website form submissions (as the leads they created) and messages, newest first. */
+export function UnifiedInboxView() {
+  const leads = useSelector(useCrmActor(), selectLeads);
+  const messages = useCommunications().data ?? [];
+  const rows = useMemo<InboxRow[]>(
+    () =>
+      [
+        ...leads
+          .filter((l) => l.source === 'website form')
+          .map((l) => ({
+            id: `lead-${l.id}`,
+            at: l.updatedAt,
+            kind: 'Form submission',
+            from: l.email || l.name,
+            subject: l.pagePath,
+            detail: l.notes,
+          })),
+        ...messages.map((m) => ({
+          id: `message-${m.id}`,
+          at: m.createdAt,
+          kind: m.direction === 'inbound' ? 'Message received' : 'Message sent',
+          from: m.toAddress,
+          subject: m.subject,
+          detail: m.status,
+        })),
+      ].sort((a, b) => b.at.localeCompare(a.at)),
+    [leads, messages],
+  );
+  const columns: GridColDef<InboxRow>[] = [
+    { field: 'at', headerName: 'When', width: 180, valueFormatter: (v: string) => formatDateTime(v) },
+    { field: 'kind', headerName: 'Kind', width: 150 },
+    { field: 'from', headerName: 'Who', flex: 1 },
+    { field: 'subject', headerName: 'Page / subject', flex: 1 },
+    { field: 'detail', headerName: 'Detail', flex: 1 },
+  ];
+  return (
+    <DataTable<InboxRow> label="Unified Inbox" emptyLabel="No records found" rows={rows} columns={columns} />
+  );
+}

@@ -1,0 +1,122 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { usePipelines } from '../../services/crmQueries.ts';
+import type { Pipeline } from '../../services/crmTypes.ts';
+import { useCrmActor } from './crmActorContext.ts';
+
+/** One pipeline's name and ordered stages, edited locally until saved. */
+function PipelineEditor({ pipeline }: { pipeline: Pipeline | null }) {
+  const crm = useCrmActor();
+  const [name, setName] = useState(pipeline?.name ?? '');
+  const [stages, setStages] = useState<string[]>(pipeline?.stages ?? ['new', 'won']);
+  const [stage, setStage] = useState('');
+  const move = (index: number, by: number) => {
+    const next = [...stages];
+    const [item] = next.splice(index, 1);
+    if (item !== undefined) next.splice(index + by, 0, item);
+    setStages(next);
+  };
+  const valid = name.trim() && stages.length >= 2 && new Set(stages).size === stages.length;
+  const handleSave = () => {
+    crm.send({
+      type: 'crm.write',
+      write: { kind: 'savePipeline', id: pipeline?.id ?? null, input: { name: name.trim(), stages } },
+    });
+    if (!pipeline) {
+      setName('');
+      setStages(['new', 'won']);
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent>
+        <Stack spacing={1}>
+          <TextField
+            size="small"
+            label="Pipeline name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+          {pipeline?.isDefault && (
+            <Typography variant="caption" color="text.secondary">
+              Default pipeline
+            </Typography>
+          )}
+          {stages.map((s, index) => (
+            <Stack key={s} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography sx={{ flex: 1 }}>
+                {index + 1}. {s}
+              </Typography>
+              <IconButton
+                size="small"
+                aria-label={`Move ${s} up`}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              >
+                ↑
+              </IconButton>
+              <IconButton
+                size="small"
+                aria-label={`Move ${s} down`}
+                disabled={index === stages.length - 1}
+                onClick={() => move(index, 1)}
+              >
+                ↓
+              </IconButton>
+              <IconButton
+                size="small"
+                aria-label={`Remove ${s}`}
+                onClick={() => setStages(stages.filter((x) => x !== s))}
+              >
+                ✕
+              </IconButton>
+            </Stack>
+          ))}
+          <Stack direction="row" spacing={1}>
+            <TextField
+              size="small"
+              label="New stage"
+              value={stage}
+              onChange={(e) => setStage(e.target.value)}
+            />
+            <Button
+              disabled={!stage.trim() || stages.includes(stage.trim())}
+              onClick={() => {
+                setStages([...stages, stage.trim()]);
+                setStage('');
+              }}
+            >
+              Add stage
+            </Button>
+          </Stack>
+          <Button variant="contained" disabled={!valid} onClick={handleSave} sx={{ alignSelf: 'flex-start' }}>
+            {pipeline ? 'Save pipeline' : 'Create pipeline'}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Pipelines editor: the default one and custom ones, each with ordered stages. */
+export function PipelinesView() {
+  const pipelines = usePipelines().data ?? [];
+  return (
+    <Stack spacing={2}>
+      {pipelines.map((p) => (
+        <PipelineEditor key={`${p.id}:${p.name}:${p.stages.join('|')}`} pipeline={p} />
+      ))}
+      <Typography variant="h6" component="h3">
+        New pipeline
+      </Typography>
+      <PipelineEditor pipeline={null} />
+    </Stack>
+  );
+}

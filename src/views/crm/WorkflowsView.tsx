@@ -1,0 +1,227 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSelector } from '@xstate/react';
+import { type FormEvent, useState } from 'react';
+import { selectWorkflows } from '../../machines/crmMachine.ts';
+import { useContactLists, useWorkflowRuns } from '../../services/crmQueries.ts';
+import { WORKFLOW_ACTIONS, WORKFLOW_TRIGGERS, type WorkflowAction } from '../../services/crmTypes.ts';
+import { formatDateTime } from '../common/DataTable.tsx';
+import { useCrmActor } from './crmActorContext.ts';
+
+type Draft = {
+  name: string;
+  trigger: (typeof WORKFLOW_TRIGGERS)[number];
+  action: WorkflowAction['type'];
+  subject: string;
+  content: string;
+  listId: number | '';
+  field: string;
+  value: string;
+  condField: string;
+  condValue: string;
+};
+const BLANK: Draft = {
+  name: '',
+  trigger: 'contact.created',
+  action: 'create-activity',
+  subject: '',
+  content: '',
+  listId: '',
+  field: 'notes',
+  value: '',
+  condField: '',
+  condValue: '',
+};
+
+function toAction(d: Draft): WorkflowAction {
+  switch (d.action) {
+    case 'create-activity':
+      return { type: d.action, params: { type: 'task', subject: d.subject || 'Follow up', dueInDays: 1 } };
+    case 'send-email':
+      return { type: d.action, params: { subject: d.subject, content: d.content } };
+    case 'add-to-list':
+      return { type: d.action, params: { contactListId: d.listId } };
+    case 'update-field':
+      return { type: d.action, params: { field: d.field, value: d.value } };
+  }
+}
+
+/** Workflows: trigger → optional condition → action; switched on and off; the log of their runs. */
+export function WorkflowsView() {
+  const crm = useCrmActor();
+  const workflows = useSelector(crm, selectWorkflows);
+  const lists = useContactLists().data ?? [];
+  const runs = useWorkflowRuns().data ?? [];
+  const [d, setD] = useState<Draft>(BLANK);
+  const set = (patch: Partial<Draft>) => setD({ ...d, ...patch });
+
+  const handleAdd = (event: FormEvent) => {
+    event.preventDefault();
+    const conditions = d.condField.trim()
+      ? [{ field: d.condField.trim(), operator: 'contains', value: d.condValue }]
+      : [];
+    crm.send({
+      type: 'crm.write',
+      write: {
+        kind: 'addWorkflow',
+        input: { name: d.name.trim(), trigger: d.trigger, conditions, actions: [toAction(d)] },
+      },
+    });
+    setD(BLANK);
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Card component="form" onSubmit={handleAdd}>
+        <CardContent>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <TextField
+              size="small"
+              label="Workflow name"
+              value={d.name}
+              onChange={(e) => set({ name: e.target.value })}
+            />
+            <TextField
+              select
+              size="small"
+              label="Trigger"
+              value={d.trigger}
+              onChange={(e) => set({ trigger: e.target.value as Draft['trigger'] })}
+            >
+              {WORKFLOW_TRIGGERS.map((t) => (
+                <MenuItem key={t} value={t}>
+                  {t}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              size="small"
+              label="If field"
+              value={d.condField}
+              onChange={(e) => set({ condField: e.target.value })}
+            />
+            <TextField
+              size="small"
+              label="contains"
+              value={d.condValue}
+              onChange={(e) => set({ condValue: e.target.value })}
+            />
+            <TextField
+              select
+              size="small"
+              label="Action"
+              value={d.action}
+              onChange={(e) => set({ action: e.target.value as Draft['action'] })}
+            >
+              {WORKFLOW_ACTIONS.map((a) => (
+                <MenuItem key={a} value={a}>
+                  {a}
+                </MenuItem>
+              ))}
+            </TextField>
+            {(d.action === 'create-activity' || d.action === 'send-email') && (
+              <TextField
+                size="small"
+                label="Subject"
+                value={d.subject}
+                onChange={(e) => set({ subject: e.target.value })}
+              />
+            )}
+            {d.action === 'send-email' && (
+              <TextField
+                size="small"
+                label="Message"
+                value={d.content}
+                onChange={(e) => set({ content: e.target.value })}
+              />
+            )}
+            {d.action === 'add-to-list' && (
+              <TextField
+                select
+                size="small"
+                label="List"
+                value={d.listId}
+                sx={{ minWidth: 140 }}
+                onChange={(e) => set({ listId: Number(e.target.value) })}
+              >
+                {lists.map((l) => (
+                  <MenuItem key={l.id} value={l.id}>
+                    {l.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            {d.action === 'update-field' && (
+              <>
+                <TextField
+                  size="small"
+                  label="Field"
+                  value={d.field}
+                  onChange={(e) => set({ field: e.target.value })}
+                />
+                <TextField
+                  size="small"
+                  label="Value"
+                  value={d.value}
+                  onChange={(e) => set({ value: e.target.value })}
+                />
+              </>
+            )}
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={!d.name.trim() || (d.action === 'add-to-list' && d.listId === '')}
+            >
+              Add workflow
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+      {workflows.map((w) => (
+        <Card key={w.id}>
+          <CardContent>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <Typography sx={{ flex: 1 }}>
+                <strong>{w.name}</strong> — when {w.trigger}
+                {w.conditions.map((c) => ` if ${c.field} ${c.operator} ${String(c.value)}`).join('')} →{' '}
+                {w.actions.map((a) => a.type).join(', ')}
+              </Typography>
+              <Switch
+                checked={w.isActive}
+                slotProps={{ input: { 'aria-label': `Active: ${w.name}` } }}
+                onChange={(e) =>
+                  crm.send({
+                    type: 'crm.write',
+                    write: { kind: 'updateWorkflow', id: w.id, input: { isActive: e.target.checked } },
+                  })
+                }
+              />
+              <Button
+                color="error"
+                onClick={() => crm.send({ type: 'crm.write', write: { kind: 'deleteWorkflow', id: w.id } })}
+              >
+                Delete
+              </Button>
+            </Stack>
+          </CardContent>
+        </Card>
+      ))}
+      <Typography variant="h6" component="h3">
+        Recent runs
+      </Typography>
+      {runs.length === 0 && <Typography color="text.secondary">No records found</Typography>}
+      {runs.map((run) => (
+        <Typography key={run.id} variant="body2">
+          {formatDateTime(run.createdAt)} · {run.workflowName} · {run.status} ·{' '}
+          {run.log.map((l) => `${l.action}: ${l.result}`).join('; ')}
+        </Typography>
+      ))}
+    </Stack>
+  );
+}

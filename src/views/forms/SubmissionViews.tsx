@@ -1,0 +1,146 @@
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import {
+  type FormSubmission,
+  type SubmissionStatus,
+  submissionPreview,
+} from '../../services/formSubmissionsApi.ts';
+
+/** Spec §4 colours: new red, read amber, replied green. */
+export const STATUS_COLORS: Record<SubmissionStatus, { bg: string; fg: string }> = {
+  new: { bg: '#d32f2f', fg: '#ffffff' },
+  read: { bg: '#ffb300', fg: '#000000' },
+  replied: { bg: '#2e7d32', fg: '#ffffff' },
+};
+
+export function StatusChip({ status }: { status: SubmissionStatus }) {
+  const { bg, fg } = STATUS_COLORS[status];
+  return <Chip size="small" label={status} data-status={status} sx={{ backgroundColor: bg, color: fg }} />;
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+type ListProps = {
+  submissions: FormSubmission[];
+  selectedId: string | null;
+  onOpen: (id: string) => void;
+};
+
+/** List View: one row per submission with the first 2 fields, cut to 30 characters. */
+export function SubmissionList({ submissions, selectedId, onOpen }: ListProps) {
+  return (
+    <Paper variant="outlined" sx={{ flex: 1, minWidth: 280 }}>
+      <List aria-label="Form submissions" disablePadding>
+        {submissions.map((s) => (
+          <ListItemButton key={s.id} selected={s.id === selectedId} onClick={() => onOpen(s.id)}>
+            <ListItemText
+              primary={
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Typography component="span" sx={{ flex: 1, fontWeight: s.status === 'new' ? 700 : 400 }}>
+                    {s.formTitle} · {s.websiteName}
+                  </Typography>
+                  <StatusChip status={s.status} />
+                </Stack>
+              }
+              secondary={
+                <>
+                  {submissionPreview(s.data).map((line) => (
+                    <span key={line} style={{ display: 'block' }}>
+                      {line}
+                    </span>
+                  ))}
+                  <span style={{ display: 'block' }}>{when(s.submittedAt)}</span>
+                </>
+              }
+            />
+          </ListItemButton>
+        ))}
+      </List>
+    </Paper>
+  );
+}
+
+type DetailProps = { submission: FormSubmission; onDelete: () => void; deleting: boolean };
+
+/** The detail pane: every field, and Delete. */
+export function SubmissionDetail({ submission, onDelete, deleting }: DetailProps) {
+  return (
+    <Paper variant="outlined" sx={{ flex: 1, p: 2, minWidth: 280 }} aria-label="Submission details">
+      <Stack spacing={1}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="h6" component="h3" sx={{ flex: 1 }}>
+            {submission.formTitle}
+          </Typography>
+          <StatusChip status={submission.status} />
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          {submission.websiteName} · {when(submission.submittedAt)}
+        </Typography>
+        <dl style={{ margin: 0 }}>
+          {Object.entries(submission.data).map(([key, value]) => (
+            <div key={key} style={{ marginBottom: 8 }}>
+              <dt style={{ fontWeight: 600 }}>{key}</dt>
+              <dd style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <Stack direction="row">
+          <Button color="error" variant="outlined" onClick={onDelete} disabled={deleting}>
+            Delete
+          </Button>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Database View: a table with one column per field seen in any submission. */
+export function SubmissionTable({ submissions, onOpen }: Omit<ListProps, 'selectedId'>) {
+  const fields: string[] = [];
+  for (const s of submissions)
+    for (const key of Object.keys(s.data)) if (!fields.includes(key)) fields.push(key);
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label="Form submissions table">
+        <TableHead>
+          <TableRow>
+            <TableCell>Submitted</TableCell>
+            <TableCell>Website</TableCell>
+            <TableCell>Form</TableCell>
+            <TableCell>Status</TableCell>
+            {fields.map((field) => (
+              <TableCell key={field}>{field}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {submissions.map((s) => (
+            <TableRow key={s.id} hover onClick={() => onOpen(s.id)} sx={{ cursor: 'pointer' }}>
+              <TableCell>{when(s.submittedAt)}</TableCell>
+              <TableCell>{s.websiteName}</TableCell>
+              <TableCell>{s.formTitle}</TableCell>
+              <TableCell>
+                <StatusChip status={s.status} />
+              </TableCell>
+              {fields.map((field) => (
+                <TableCell key={field}>{s.data[field] ?? ''}</TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,96 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSelector } from '@xstate/react';
+import { selectOAuthConnectRef } from '../../machines/appMachine.ts';
+import { selectOAuthBusy, selectOAuthError } from '../../machines/oauthConnectMachine.ts';
+import type { Integration } from '../../services/integrationsApi.ts';
+import { useDisconnect } from '../../services/plannerQueries.ts';
+import { useAppActor } from '../appActorContext.ts';
+
+const DESCRIPTIONS: Record<Integration['id'], string> = {
+  google: 'Run and measure Google Ads campaigns for your sites.',
+  facebook: 'Facebook Ads campaigns, and publishing planned Facebook posts.',
+  webhooks: 'Send form submissions, orders and new contacts to your own systems.',
+};
+
+/** The catalogue: each integration with its state and the action that changes it. */
+export function IntegrationCards({ integrations }: { integrations: Integration[] }) {
+  const connectRef = useSelector(useAppActor(), selectOAuthConnectRef);
+  const busy = useSelector(connectRef, (s) => (s ? selectOAuthBusy(s) : false));
+  const error = useSelector(connectRef, (s) => (s ? selectOAuthError(s) : null));
+  const disconnect = useDisconnect();
+
+  return (
+    <Stack spacing={2}>
+      {error ? <Alert severity="warning">{error}</Alert> : null}
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        {integrations.map((integration) => (
+          <Card key={integration.id} variant="outlined" sx={{ flex: 1 }} aria-label={integration.name}>
+            <CardContent>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+                <Typography variant="h6" component="h3">
+                  {integration.name}
+                </Typography>
+                <Chip
+                  size="small"
+                  color={integration.connected ? 'success' : 'default'}
+                  label={
+                    integration.connected
+                      ? integration.kind === 'webhooks'
+                        ? 'Active'
+                        : 'Connected'
+                      : integration.configured
+                        ? 'Not connected'
+                        : 'Not configured'
+                  }
+                />
+              </Stack>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {DESCRIPTIONS[integration.id]}
+              </Typography>
+              {!integration.configured ? (
+                <Typography variant="body2" sx={{ mt: 1 }}>
+                  The server has no client credentials for {integration.name} yet (see the README’s
+                  environment table).
+                </Typography>
+              ) : null}
+            </CardContent>
+            {integration.kind === 'oauth' && integration.configured ? (
+              <CardActions>
+                {integration.connected ? (
+                  <Button
+                    color="inherit"
+                    disabled={disconnect.isPending}
+                    onClick={() => disconnect.mutate(integration.id as 'google' | 'facebook')}
+                  >
+                    Disconnect {integration.name}
+                  </Button>
+                ) : (
+                  <Button
+                    variant="contained"
+                    disabled={busy || !integration.authorizeUrl}
+                    onClick={() =>
+                      connectRef?.send({
+                        type: 'oauth.connect',
+                        provider: integration.id as 'google' | 'facebook',
+                        authorizeUrl: integration.authorizeUrl ?? '',
+                      })
+                    }
+                  >
+                    Connect {integration.name}
+                  </Button>
+                )}
+              </CardActions>
+            ) : null}
+          </Card>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { SocialPost } from '../../services/socialApi.ts';
+import { CHANNEL_LABELS } from '../../services/socialRules.ts';
+import { PostStatusChip } from './PostChip.tsx';
+
+/** Every planned post, soonest first; drafts without a time last. */
+export function PostList({
+  posts,
+  onOpenPost,
+}: {
+  posts: SocialPost[];
+  onOpenPost: (post: SocialPost) => void;
+}) {
+  if (posts.length === 0) return <Typography>No posts planned yet.</Typography>;
+  return (
+    <Table size="small" aria-label="Planned posts">
+      <TableHead>
+        <TableRow>
+          <TableCell>When</TableCell>
+          <TableCell>Channel</TableCell>
+          <TableCell>Text</TableCell>
+          <TableCell>Status</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {posts.map((post) => (
+          <TableRow key={post.id} hover onClick={() => onOpenPost(post)} sx={{ cursor: 'pointer' }}>
+            <TableCell>
+              {post.scheduledAt ? new Date(post.scheduledAt).toLocaleString() : 'Not scheduled'}
+            </TableCell>
+            <TableCell>{CHANNEL_LABELS[post.channel]}</TableCell>
+            <TableCell
+              sx={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
+              {post.text}
+            </TableCell>
+            <TableCell>
+              <PostStatusChip post={post} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,69 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../../services/ApiError.ts';
+import { useCategories, useCreateCategory, useDeleteCategory } from '../../services/storeQueries.ts';
+
+/** The store's categories as chips: add one by name, delete one (its products stay, uncategorised). */
+export function CategoriesBar({ storeId }: { storeId: string }) {
+  const categories = useCategories(storeId);
+  const create = useCreateCategory(storeId);
+  const remove = useDeleteCategory(storeId);
+  const [name, setName] = useState('');
+  const trimmed = name.trim();
+
+  const handleAdd = (event: FormEvent) => {
+    event.preventDefault();
+    if (trimmed === '') return;
+    create.mutate(trimmed, { onSuccess: () => setName('') });
+  };
+  const failure = create.error ?? remove.error;
+
+  return (
+    <Stack spacing={1} component="section" aria-label="Categories">
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+        component="form"
+        onSubmit={handleAdd}
+        noValidate
+      >
+        <Typography variant="subtitle2">Categories</Typography>
+        {(categories.data ?? []).map((category) => (
+          <Chip
+            key={category.id}
+            label={category.name}
+            onDelete={() => {
+              if (window.confirm(`Delete the category ${category.name}? Its products stay in the store.`))
+                remove.mutate(category.id);
+            }}
+          />
+        ))}
+        {categories.data?.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            None yet
+          </Typography>
+        ) : null}
+        <TextField
+          size="small"
+          label="New category"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+        <Button type="submit" disabled={trimmed === '' || create.isPending}>
+          Add Category
+        </Button>
+      </Stack>
+      {failure ? (
+        <Alert severity="error">{errorMessage(failure, 'Failed to change categories')}</Alert>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,175 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../../services/ApiError.ts';
+import { useCategories, useSaveProduct, useUploadProductImage } from '../../services/storeQueries.ts';
+import type { Product, ProductInput } from '../../services/storeTypes.ts';
+
+type Props = { storeId: string; product: Product | null; onClose: () => void };
+
+type Form = Record<
+  | 'name'
+  | 'code'
+  | 'price'
+  | 'originalPrice'
+  | 'description'
+  | 'rating'
+  | 'stock'
+  | 'imageUrl'
+  | 'categoryId',
+  string
+> & {
+  isActive: boolean;
+};
+
+// Spec §9 product-card defaults for a new product.
+const blank: Form = {
+  name: '',
+  code: '',
+  price: '99.99',
+  originalPrice: '129.99',
+  description: '',
+  rating: '5',
+  stock: '10',
+  imageUrl: '',
+  categoryId: '',
+  isActive: true,
+};
+
+const toForm = (product: Product): Form => ({
+  name: product.name,
+  code: product.code,
+  price: String(product.price),
+  originalPrice: product.originalPrice === null ? '' : String(product.originalPrice),
+  description: product.description,
+  rating: String(product.rating),
+  stock: String(product.inventoryQuantity),
+  imageUrl: product.imageUrl,
+  categoryId: product.categoryId === null ? '' : String(product.categoryId),
+  isActive: product.isActive,
+});
+
+const toInput = (form: Form): ProductInput => ({
+  name: form.name.trim(),
+  code: form.code.trim(),
+  price: Number(form.price),
+  originalPrice: form.originalPrice.trim() === '' ? null : Number(form.originalPrice),
+  description: form.description,
+  rating: Math.min(5, Math.max(0, Number(form.rating))),
+  inventoryQuantity: Math.max(0, Math.floor(Number(form.stock))),
+  imageUrl: form.imageUrl,
+  // Always sent: saving replaces the product, so leaving it out would drop its category.
+  categoryId: form.categoryId === '' ? null : Number(form.categoryId),
+  isActive: form.isActive,
+});
+
+/** Create or edit a product, with an image uploaded through /api/upload/image. */
+export function ProductDialog({ storeId, product, onClose }: Props) {
+  const [form, setForm] = useState<Form>(product ? toForm(product) : blank);
+  const save = useSaveProduct(storeId);
+  const upload = useUploadProductImage();
+  const categories = useCategories(storeId);
+  const set = (key: keyof Form) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [key]: event.target.value }));
+  const invalid = form.name.trim() === '' || !(Number(form.price) >= 0) || form.price.trim() === '';
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (invalid) return;
+    save.mutate({ id: product?.id ?? null, input: toInput(form) }, { onSuccess: onClose });
+  };
+  const handleFile = (file: File | undefined) => {
+    if (!file) return;
+    upload.mutate(file, { onSuccess: (url) => setForm((current) => ({ ...current, imageUrl: url })) });
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <form onSubmit={handleSubmit} noValidate>
+        <DialogTitle>{product ? 'Edit Product' : 'New Product'}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ mt: 1 }}>
+            {save.error ? (
+              <Alert severity="error">{errorMessage(save.error, 'Failed to save product')}</Alert>
+            ) : null}
+            <TextField label="Name" required value={form.name} onChange={set('name')} autoFocus />
+            <TextField label="Code" value={form.code} onChange={set('code')} />
+            <Stack direction="row" spacing={2}>
+              <TextField label="Price" type="number" required value={form.price} onChange={set('price')} />
+              <TextField
+                label="Original Price"
+                type="number"
+                value={form.originalPrice}
+                onChange={set('originalPrice')}
+              />
+            </Stack>
+            <Stack direction="row" spacing={2}>
+              <TextField label="Stock" type="number" value={form.stock} onChange={set('stock')} />
+              <TextField
+                label="Rating"
+                type="number"
+                value={form.rating}
+                onChange={set('rating')}
+                slotProps={{ htmlInput: { min: 0, max: 5, step: 1 } }}
+              />
+            </Stack>
+            <TextField select label="Category" value={form.categoryId} onChange={set('categoryId')}>
+              <MenuItem value="">None</MenuItem>
+              {(categories.data ?? []).map((category) => (
+                <MenuItem key={category.id} value={String(category.id)}>
+                  {category.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label="Description"
+              multiline
+              minRows={2}
+              value={form.description}
+              onChange={set('description')}
+            />
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <Button component="label" variant="outlined" disabled={upload.isPending}>
+                {upload.isPending ? 'Uploading...' : 'Upload Image'}
+                <input
+                  hidden
+                  type="file"
+                  accept="image/*"
+                  onChange={(event) => handleFile(event.target.files?.[0])}
+                />
+              </Button>
+              {form.imageUrl ? <img src={form.imageUrl} alt="Product" style={{ height: 48 }} /> : null}
+            </Stack>
+            {upload.error ? (
+              <Alert severity="error">{`Upload failed: ${errorMessage(upload.error, 'Unknown error')}`}</Alert>
+            ) : null}
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={form.isActive}
+                  onChange={(event) => setForm((current) => ({ ...current, isActive: event.target.checked }))}
+                />
+              }
+              label="Active"
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={invalid || save.isPending}>
+            Save
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

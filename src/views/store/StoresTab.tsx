@@ -1,0 +1,109 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
+import { errorMessage } from '../../services/ApiError.ts';
+import { useCreateStore } from '../../services/storeQueries.ts';
+import {
+  DEFAULT_STORE_ID,
+  STORE_CURRENCIES,
+  type Store,
+  type StoreCurrency,
+} from '../../services/storeTypes.ts';
+
+const STORE_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+type Props = { stores: Store[]; selected: string | null; onSelect: (storeId: string) => void };
+
+/** The account's stores and a form for a new one (store id, name, currency: USD by default). */
+export function StoresTab({ stores, selected, onSelect }: Props) {
+  const create = useCreateStore();
+  const [storeId, setStoreId] = useState(stores.length === 0 ? DEFAULT_STORE_ID : '');
+  const [storeName, setStoreName] = useState('');
+  const [currency, setCurrency] = useState<StoreCurrency>('USD');
+  const idError = storeId !== '' && !STORE_ID.test(storeId);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (idError || storeId === '' || storeName.trim() === '') return;
+    create.mutate(
+      { storeId, storeName: storeName.trim(), currency },
+      {
+        onSuccess: (store) => {
+          onSelect(store.storeId);
+          setStoreId('');
+          setStoreName('');
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack spacing={3}>
+      {stores.length === 0 ? (
+        <Typography color="text.secondary">No stores yet: create your first one.</Typography>
+      ) : (
+        <List aria-label="Stores">
+          {stores.map((store) => (
+            <ListItemButton
+              key={store.storeId}
+              selected={store.storeId === selected}
+              onClick={() => onSelect(store.storeId)}
+            >
+              <ListItemText primary={store.storeName} secondary={`${store.storeId} · ${store.currency}`} />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+      <Stack component="form" spacing={2} onSubmit={handleSubmit} noValidate sx={{ maxWidth: 420 }}>
+        <Typography variant="h6" component="h3">
+          New Store
+        </Typography>
+        {create.error ? (
+          <Alert severity="error">{errorMessage(create.error, 'Failed to create store')}</Alert>
+        ) : null}
+        <TextField
+          label="Store ID"
+          required
+          value={storeId}
+          onChange={(event) => setStoreId(event.target.value.toLowerCase().replace(/\s+/g, '-'))}
+          error={idError}
+          helperText={
+            idError ? 'Lowercase letters, digits and hyphens only' : 'Used by your site’s store elements'
+          }
+        />
+        <TextField
+          label="Store Name"
+          required
+          value={storeName}
+          onChange={(event) => setStoreName(event.target.value)}
+        />
+        <TextField
+          select
+          label="Currency"
+          value={currency}
+          onChange={(event) => setCurrency(event.target.value as StoreCurrency)}
+        >
+          {STORE_CURRENCIES.map((code) => (
+            <MenuItem key={code} value={code}>
+              {code}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={idError || storeId === '' || storeName.trim() === '' || create.isPending}
+        >
+          Create Store
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,166 @@
+import { describe, expect, test } from 'vitest';
+import type * as Y from 'yjs';
+import {
+  flagDeleted,
+  insertElement,
+  moveElement,
+  purgeDeleted,
+  removeElement,
+  updateElement,
+} from '../../src/canvas/ops/elementOps.ts';
+import { addPage, deletePage, renamePage } from '../../src/canvas/ops/pageOps.ts';
+import { normalizePath, PAGE_MESSAGES, validateNewPage } from '../../src/canvas/ops/pagePaths.ts';
+import { edit, listPages, readElement } from '../../src/canvas/siteDoc.ts';
+import { readTree } from '../../src/canvas/tree.ts';
+import { createUndoManager } from '../../src/canvas/undo.ts';
+import { shape, siteWithHome, syncAll } from './canvasFixtures.ts';
+
+const top = { pageId: 'home', parentId: null };
+
+describe('element ops', () => {
+  test('insert places elements in order and at an index', () => {
+    const site = siteWithHome();
+    edit(site, () => {
+      insertElement(site, { id: 'a', type: 'text', props: {} }, top);
+      insertElement(site, { id: 'c', type: 'text', props: {} }, top);
+      insertElement(site, { id: 'b', type: 'text', props: {} }, { ...top, index: 1 });
+    });
+    expect(shape(site)).toEqual([
+      ['a', []],
+      ['b', []],
+      ['c', []],
+    ]);
+  });
+
+  test('insert with children, move into a container, and refuse a move into its own subtree', () => {
+    const site = siteWithHome();
+    edit(site, () => {
+      insertElement(
+        site,
+        { id: 's', type: 'section', props: {}, children: [{ id: 'inner', type: 'container', props: {} }] },
+        top,
+      );
+      insertElement(site, { id: 't', type: 'text', props: {} }, top);
+      expect(moveElement(site, 't', { parentId: 'inner' })).toBe(true);
+      expect(moveElement(site, 's', { parentId: 'inner' })).toBe(false);
+    });
+    expect(shape(site)).toEqual([['s', [['inner', [['t', []]]]]]]);
+  });
+
+  test('update sets and clears properties', () => {
+    const site = siteWithHome();
+    edit(site, () => {
+      insertElement(site, { id: 'a', type: 'text', props: { content: 'Hi' } }, top);
+      updateElement(site, 'a', { content: 'Hello', fontSize: 20 });
+      updateElement(site, 'a', { fontSize: undefined });
+    });
+    expect(readElement(site.elements.get('a') as Y.Map<unknown>).props).toEqual({ content: 'Hello' });
+  });
+
+  test('remove takes the children along; flagged elements are hidden, then purged', () => {
+    const site = siteWithHome();
+    edit(site, () => {
+      insertElement(
+        site,
+        { id: 's', type: 'section', props: {}, children: [{ id: 'x', type: 'text', props: {} }] },
+        top,
+      );
+      insertElement(
+        site,
+        { id: 'g', type: 'grid', props: {}, children: [{ id: 'y', type: 'text', props: {} }] },
+        top,
+      );
+      removeElement(site, 's');
+      flagDeleted(site, 'g');
+    });
+    expect(site.elements.has('x')).toBe(false);
+    expect(shape(site)).toEqual([]);
+    edit(site, () => {
+      expect(purgeDeleted(site)).toBe(2);
+    });
+    expect(site.elements.size).toBe(0);
+  });
+
+  test('a parent cycle from concurrent moves is repaired the same way in both docs', () => {
+    const a = siteWithHome();
+    edit(a, () => {
+      insertElement(a, { id: 'p', type: 'container', props: {} }, top);
+      insertElement(a, { id: 'q', type: 'container', props: {} }, top);
+    });
+    const b = siteWithHome();
+    syncAll([a, b]);
+    edit(a, () => moveElement(a, 'p', { parentId: 'q' }));
+    edit(b, () => moveElement(b, 'q', { parentId: 'p' }));
+    syncAll([a, b]);
+    expect(shape(a)).toEqual(shape(b));
+    expect(shape(a)).toEqual([['p', [['q', []]]]]);
+  });
+
+  test('equal order keys from concurrent inserts tie-break by id', () => {
+    const a = siteWithHome();
+    const b = siteWithHome();
+    syncAll([a, b]);
+    edit(a, () => insertElement(a, { id: 'z', type: 'text', props: {} }, top));
+    edit(b, () => insertElement(b, { id: 'm', type: 'text', props: {} }, top));
+    syncAll([a, b]);
+    expect(shape(a)).toEqual([
+      ['m', []],
+      ['z', []],
+    ]);
+    expect(shape(b)).toEqual(shape(a));
+  });
+});
+
+describe('page ops', () => {
+  test('adding, renaming and deleting pages refreshes every navbar', () => {
+    const site = siteWithHome();
+    edit(site, () => {
+      insertElement(site, { id: 'nav', type: 'navbar', props: { navItems: [] } }, top);
+      const about = addPage(site, { name: 'About', path: 'about' });
+      renamePage(site, about, 'About us');
+      renamePage(site, about, '   ');
+    });
+    const labels = () =>
+      ((site.elements.get('nav')?.get('navItems') as { label: string }[]) ?? []).map((item) => item.label);
+    expect(labels()).toEqual(['Home', 'About us']);
+    const about = listPages(site)[1]?.id as string;
+    edit(site, () => {
+      expect(deletePage(site, about)).toBe(true);
+      expect(deletePage(site, 'home')).toBe(false);
+    });
+    expect(labels()).toEqual(['Home']);
+    expect(listPages(site).map((page) => page.name)).toEqual(['Home']);
+  });
+
+  test('page paths and messages follow spec §5', () => {
+    expect(normalizePath('My New Page!')).toBe('my-new-page');
+    expect(validateNewPage('', 'x', [])).toBe(PAGE_MESSAGES.emptyName);
+    expect(validateNewPage('A', '!!', [])).toBe('Page path cannot be empty');
+    expect(validateNewPage('A', 'About', ['about'])).toBe(
+      'This path is already in use. Please choose a different one.',
+    );
+    expect(validateNewPage('A', 'contact', ['about'])).toBeNull();
+  });
+});
+
+describe('undo', () => {
+  test('undo reverts this doc’s own edits only, never another doc’s', () => {
+    const a = siteWithHome();
+    const b = siteWithHome();
+    syncAll([a, b]);
+    const undoA = createUndoManager(a);
+    edit(a, () => insertElement(a, { id: 'mine', type: 'text', props: { content: 'A' } }, top));
+    syncAll([a, b]);
+    edit(b, () => insertElement(b, { id: 'theirs', type: 'text', props: {} }, top));
+    edit(b, () => updateElement(b, 'mine', { color: 'red' }));
+    syncAll([a, b]);
+    undoA.undo();
+    syncAll([a, b]);
+    expect(readTree(b).parentOf.has('theirs')).toBe(true);
+    expect(a.elements.has('mine')).toBe(false);
+    undoA.redo();
+    syncAll([a, b]);
+    expect(readTree(b).parentOf.has('mine')).toBe(true);
+    expect(shape(a)).toEqual(shape(b));
+  });
+});

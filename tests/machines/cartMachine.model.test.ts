@@ -1,0 +1,343 @@
+import { expect, test } from 'vitest';
+import { type Actor, createActor, createMachine } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import {
+  CART_FAILED_MESSAGE,
+  cartMachine,
+  ORDER_FAILED_MESSAGE,
+  ORDER_PLACED_MESSAGE,
+  PRODUCTS_FAILED_MESSAGE,
+  SAMPLE_PRODUCTS,
+  selectCanCheckout,
+  selectCartBusy,
+  selectCartCount,
+  selectCartOpen,
+  selectProductsLoading,
+} from '../../src/machines/cartMachine.ts';
+import { ApiError } from '../../src/services/ApiError.ts';
+import type { Cart, Order, Product } from '../../src/services/storeTypes.ts';
+import { FakeCalls } from './fakeActors.ts';
+import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
+
+const STORE = 'default-store';
+const product: Product = { ...SAMPLE_PRODUCTS[0]!, id: 1, storeId: STORE, name: 'Bread', price: 2.5 };
+const serverCart = (id: string, quantity = 0): Cart => ({
+  id,
+  storeId: STORE,
+  currency: 'USD',
+  orderId: null,
+  total: quantity * 2.5,
+  items:
+    quantity > 0
+      ? [{ id: 7, productId: 1, productName: 'Bread', price: 2.5, quantity, total: quantity * 2.5 }]
+      : [],
+});
+const order: Order = {
+  id: 'o'.repeat(32),
+  storeId: STORE,
+  customerId: 'visitor',
+  status: 'placed',
+  total: 2.5,
+  currency: 'USD',
+  createdDate: '2026-01-01T00:00:00.000Z',
+  items: [],
+};
+const SAVED = 's'.repeat(32);
+
+function start(calls: FakeCalls, cartId: string | null): Actor<typeof cartMachine> {
+  const actors = Object.fromEntries(
+    ['loadProducts', 'loadCart', 'createCart', 'addItem', 'updateItem', 'removeItem', 'placeOrder'].map(
+      (name) => [name, calls.actor(name)],
+    ),
+  );
+  return createActor(cartMachine.provide({ actors }), {
+    input: { storeId: STORE, customerId: 'visitor', cartId },
+  }).start();
+}
+
+// Effect-free model of the cart region (spec §4, §8): the cart is loaded (when an id is given) or created;
+// a failed load says 'Failed to load cart' and creates a fresh one; a failed creation leaves an empty local
+// cart; answers replace the cart; a quantity ≤ 0 removes; a failed removal removes locally; checkout places
+// the order, then a new cart starts and the sidebar closes. Ignored events are self-loops.
+const basketModel = createMachine({
+  id: 'basketModel',
+  initial: 'init',
+  states: {
+    init: { on: { 'start.fresh': 'creating', 'start.saved': 'loadingCart' } },
+    loadingCart: { on: { 'call.succeed': 'filled', 'call.fail': 'creating' } },
+    creating: {
+      on: {
+        'call.succeed': 'empty',
+        'call.fail': 'empty',
+        'cart.add': 'addingFirst',
+        'cart.addSample': 'creating',
+      },
+    },
+    empty: {
+      on: {
+        'cart.add': 'addingFirst',
+        'cart.addSample': 'empty',
+        'cart.checkout': 'empty',
+        'cart.toggle': 'empty',
+        'cart.dismiss': 'empty',
+      },
+    },
+    addingFirst: { on: { 'call.succeed': 'filled', 'call.fail': 'empty', 'cart.checkout': 'addingFirst' } },
+    filled: {
+      on: {
+        'cart.add': 'addingMore',
+        'cart.setQuantity': 'updating',
+        'cart.setZero': 'removing',
+        'cart.remove': 'removing',
+        'cart.checkout': 'checkingOut',
+        'cart.open': 'filled',
+        'cart.close': 'filled',
+      },
+    },
+    addingMore: { on: { 'call.succeed': 'filled', 'call.fail': 'filled' } },
+    updating: { on: { 'call.succeed': 'filled', 'call.fail': 'filled' } },
+    removing: { on: { 'call.succeed': 'empty', 'call.fail': 'empty', 'cart.remove': 'removing' } },
+    checkingOut: { on: { 'call.succeed': 'creating', 'call.fail': 'filled', 'cart.add': 'checkingOut' } },
+  },
+});
+
+const basketPaths = createTestModel(basketModel, {
+  serializeTransition: serializeEveryTransition,
+}).getShortestPaths();
+
+for (const path of basketPaths) {
+  test(`cart: ${path.description}`, async () => {
+    const calls = new FakeCalls();
+    let actor!: Actor<typeof cartMachine>;
+    // What the machine should hold, kept in step with the events and answers.
+    let cart: Cart = serverCart('');
+    let cartError: string | null = null;
+    let notice: { severity: string; text: string } | null = null;
+    let isOpen = false;
+    let quantity = 0;
+    let lastOrder: Order | null = null;
+    let cartSerial = 0;
+    const nextCartId = () => `${String(++cartSerial).padStart(2, '0')}${'c'.repeat(30)}`;
+    const boot = async (cartId: string | null) => {
+      actor = start(calls, cartId);
+      await calls.settleNamed('loadProducts', { results: [product], totalCount: 1 });
+    };
+    const current = () => calls.inFlight()[0];
+
+    await path.test({
+      events: {
+        'start.fresh': () => boot(null),
+        'start.saved': () => boot(SAVED),
+        'call.succeed': async () => {
+          const name = current();
+          if (name === 'loadCart') {
+            expect(calls.calls.at(-1)?.input).toEqual({ cartId: SAVED });
+            quantity = 2;
+            cart = serverCart(SAVED, quantity);
+          } else if (name === 'createCart') {
+            cart = serverCart(nextCartId());
+          } else if (name === 'addItem') {
+            quantity += 1;
+            cart = serverCart(cart.id || nextCartId(), quantity);
+            notice = null;
+          } else if (name === 'updateItem') {
+            quantity = 5;
+            cart = serverCart(cart.id, quantity);
+            notice = null;
+          } else if (name === 'removeItem') {
+            quantity = 0;
+            cart = serverCart(cart.id);
+            notice = null;
+          } else if (name === 'placeOrder') {
+            lastOrder = order;
+            cart = serverCart('');
+            isOpen = false;
+            notice = { severity: 'success', text: ORDER_PLACED_MESSAGE };
+            quantity = 0;
+          }
+          await calls.settle(
+            name === 'placeOrder'
+              ? order
+              : name === 'loadCart' ||
+                  name === 'createCart' ||
+                  name === 'addItem' ||
+                  name === 'updateItem' ||
+                  name === 'removeItem'
+                ? cart
+                : undefined,
+          );
+        },
+        'call.fail': async () => {
+          const name = current();
+          if (name === 'loadCart') cartError = CART_FAILED_MESSAGE;
+          if (name === 'createCart') cart = serverCart('');
+          if (name === 'addItem' || name === 'updateItem')
+            notice = { severity: 'error', text: 'Only 2 of Bread in stock' };
+          if (name === 'removeItem') {
+            quantity = 0;
+            cart = { ...cart, items: [], total: 0 };
+          }
+          if (name === 'placeOrder') notice = { severity: 'error', text: ORDER_FAILED_MESSAGE };
+          await calls.fail(new ApiError(409, 'Only 2 of Bread in stock'));
+        },
+        'cart.add': () => actor.send({ type: 'cart.add', productId: 1, quantity: 1 }),
+        'cart.addSample': () => actor.send({ type: 'cart.add', productId: -1, quantity: 1 }),
+        'cart.setQuantity': () => actor.send({ type: 'cart.setQuantity', itemId: 7, quantity: 5 }),
+        'cart.setZero': () => actor.send({ type: 'cart.setQuantity', itemId: 7, quantity: 0 }),
+        'cart.remove': () => actor.send({ type: 'cart.remove', itemId: 7 }),
+        'cart.checkout': () => actor.send({ type: 'cart.checkout' }),
+        'cart.open': () => {
+          actor.send({ type: 'cart.open' });
+          isOpen = true;
+        },
+        'cart.close': () => {
+          actor.send({ type: 'cart.close' });
+          isOpen = false;
+        },
+        'cart.toggle': () => {
+          actor.send({ type: 'cart.toggle' });
+          isOpen = !isOpen;
+        },
+        'cart.dismiss': () => {
+          actor.send({ type: 'cart.dismiss' });
+          notice = null;
+        },
+      },
+      states: {
+        '*': () => {
+          if (!actor) return;
+          const { context } = actor.getSnapshot();
+          expect(context.cart).toEqual(cart);
+          expect(context.cartError).toBe(cartError);
+          expect(context.notice).toEqual(notice);
+          expect(selectCartOpen(actor.getSnapshot())).toBe(isOpen);
+          expect(context.lastOrder).toEqual(lastOrder);
+          expect(selectCartCount(actor.getSnapshot())).toBe(quantity);
+        },
+        loadingCart: () => expect(calls.inFlight()).toEqual(['loadCart']),
+        creating: () => expect(calls.inFlight()).toEqual(['createCart']),
+        empty: () => {
+          expect(calls.inFlight()).toEqual([]);
+          expect(selectCanCheckout(actor.getSnapshot())).toBe(false);
+        },
+        filled: () => {
+          expect(calls.inFlight()).toEqual([]);
+          expect(selectCanCheckout(actor.getSnapshot())).toBe(true);
+        },
+        addingFirst: () => {
+          expect(selectCartBusy(actor.getSnapshot())).toBe(true);
+          // With only a local cart the actor gets no id and creates one first.
+          expect(calls.calls.at(-1)).toEqual({
+            name: 'addItem',
+            input: { storeId: STORE, customerId: 'visitor', cartId: cart.id, productId: 1, quantity: 1 },
+          });
+        },
+        addingMore: () => expect(calls.inFlight()).toEqual(['addItem']),
+        updating: () =>
+          expect(calls.calls.at(-1)).toEqual({
+            name: 'updateItem',
+            input: { cartId: cart.id, itemId: 7, quantity: 5 },
+          }),
+        removing: () =>
+          expect(calls.calls.at(-1)).toEqual({ name: 'removeItem', input: { cartId: cart.id, itemId: 7 } }),
+        checkingOut: () =>
+          expect(calls.calls.at(-1)).toEqual({
+            name: 'placeOrder',
+            input: { cartId: cart.id, idempotencyKey: `checkout-${cart.id}` },
+          }),
+      },
+    });
+  });
+}
+
+// The catalogue region: products load; a failure shows 'Failed to load products' with three sample
+// products that cannot be added, and Retry loads again.
+const catalogueModel = createMachine({
+  id: 'catalogueModel',
+  initial: 'init',
+  states: {
+    init: { on: { load: 'loading' } },
+    loading: { on: { 'call.succeed': 'ready', 'call.fail': 'failed', 'cart.filter': 'loading' } },
+    ready: { on: { 'cart.retry': 'loading', 'cart.filter': 'loading' } },
+    failed: { on: { 'cart.retry': 'loading', 'cart.addSample': 'failed', 'cart.filter': 'loading' } },
+  },
+});
+const cataloguePaths = createTestModel(catalogueModel, {
+  serializeTransition: serializeEveryTransition,
+}).getShortestPaths();
+
+for (const path of cataloguePaths) {
+  test(`catalogue: ${path.description}`, async () => {
+    const calls = new FakeCalls();
+    let actor!: Actor<typeof cartMachine>;
+    let loads = 0;
+    // Each filter event alternates between category 7 and all products.
+    let filter: number | null = null;
+    await path.test({
+      events: {
+        load: async () => {
+          actor = start(calls, null);
+          await calls.settleNamed('createCart', serverCart('c'.repeat(32)));
+          loads += 1;
+        },
+        'call.succeed': () => calls.settleNamed('loadProducts', { results: [product], totalCount: 1 }),
+        'call.fail': () =>
+          calls.failNamed('loadProducts', new ApiError(500, 'API Error: Internal Server Error')),
+        'cart.retry': () => {
+          actor.send({ type: 'cart.retry' });
+          loads += 1;
+        },
+        'cart.filter': () => {
+          filter = filter === null ? 7 : null;
+          actor.send({ type: 'cart.filter', categoryId: filter });
+          loads += 1;
+        },
+        'cart.addSample': () =>
+          actor.send({ type: 'cart.add', productId: SAMPLE_PRODUCTS[1]!.id, quantity: 1 }),
+      },
+      states: {
+        loading: () => {
+          expect(selectProductsLoading(actor.getSnapshot())).toBe(true);
+          const productLoads = calls.calls.filter((call) => call.name === 'loadProducts');
+          expect(productLoads).toHaveLength(loads);
+          // The running load asks for the current filter; a filter during a load replaces that load.
+          expect(productLoads.at(-1)?.input).toMatchObject({ categoryId: filter });
+          expect(calls.inFlight().filter((name) => name === 'loadProducts')).toHaveLength(1);
+          expect(
+            calls.calls.at(-1)?.name === 'loadProducts' || calls.calls.at(-1)?.name === 'createCart',
+          ).toBe(true);
+        },
+        ready: () => {
+          expect(actor.getSnapshot().context).toMatchObject({ products: [product], productsError: null });
+        },
+        failed: () => {
+          const { context } = actor.getSnapshot();
+          expect(context.productsError).toBe(PRODUCTS_FAILED_MESSAGE);
+          expect(context.products).toEqual(SAMPLE_PRODUCTS);
+          expect(context.products).toHaveLength(3);
+          expect(calls.inFlight()).toEqual([]);
+        },
+      },
+    });
+  });
+}
+
+test('the generated paths cover every state and transition of both models', () => {
+  for (const [model, paths] of [
+    [basketModel, basketPaths],
+    [catalogueModel, cataloguePaths],
+  ] as const) {
+    const { edges, states } = walked(paths, 'init');
+    expect([...declaredStates(model)].filter((s) => s !== model.id && !states.has(s))).toEqual([]);
+    expect([...declaredTransitions(model)].filter((e) => !edges.has(e))).toEqual([]);
+  }
+});
+
+test('the messages are the spec’s, word for word', () => {
+  expect([PRODUCTS_FAILED_MESSAGE, CART_FAILED_MESSAGE, ORDER_PLACED_MESSAGE, ORDER_FAILED_MESSAGE]).toEqual([
+    'Failed to load products',
+    'Failed to load cart',
+    'Order placed successfully!',
+    'Error placing order. Please try again.',
+  ]);
+});

@@ -1,0 +1,186 @@
+import { expect, test } from 'vitest';
+import { type Actor, createActor, createMachine } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import {
+  CRM_MESSAGES,
+  type CrmLists,
+  type CrmWrite,
+  crmMachine,
+  selectCrmBusy,
+  selectCrmError,
+} from '../../src/machines/crmMachine.ts';
+import { ApiError } from '../../src/services/ApiError.ts';
+import type { Contact, Lead } from '../../src/services/crmTypes.ts';
+import { FakeCalls } from './fakeActors.ts';
+import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
+
+// Effect-free model of the CRM module (spec §2, §7, §8, §9): the initial load fetches the five lists
+// together with contacts page size 20 and tolerates partial failure; refreshes use size 10; one write at a
+// time, after which everything is refreshed; a failed write or refresh leaves its message in state.
+const crmModel = createMachine({
+  id: 'crmModel',
+  initial: 'idle',
+  states: {
+    idle: { on: { start: 'loading' } },
+    loading: { on: { 'load.ok': 'ready', 'load.partial': 'ready', 'crm.write': 'writing' } },
+    ready: {
+      on: {
+        'crm.write': 'writing',
+        'crm.refresh': 'refreshing',
+        'crm.contacts.refresh': 'refreshingContacts',
+        'crm.error.dismiss': 'ready',
+      },
+    },
+    writing: { on: { 'call.succeed': 'refreshing', 'call.fail': 'refreshing', 'crm.write': 'writing' } },
+    refreshing: {
+      on: {
+        'load.ok': 'ready',
+        'load.partial': 'ready',
+        'crm.refresh': 'refreshing',
+        'crm.write': 'writing',
+      },
+    },
+    refreshingContacts: { on: { 'call.succeed': 'ready', 'call.fail': 'ready', 'crm.write': 'writing' } },
+  },
+});
+
+const contact = { id: 1, firstName: 'Ada', email: 'ada@example.com' } as Contact;
+const lead = { id: 2, name: 'Lead', status: 'new' } as Lead;
+const full: CrmLists = {
+  contacts: { contacts: [contact], totalCount: 41 },
+  leads: [lead],
+  deals: [],
+  activities: [],
+  workflows: [],
+};
+const WRITES: CrmWrite[] = [
+  { kind: 'addContact', input: { firstName: 'Bo' } },
+  { kind: 'deleteLead', id: 2 },
+  { kind: 'addWorkflow', input: { name: 'W' } },
+  { kind: 'updateDeal', id: 3, input: { stage: 'closed-won' } },
+];
+
+const model = createTestModel(crmModel, { serializeTransition: serializeEveryTransition });
+const paths = model.getShortestPaths();
+
+for (const path of paths) {
+  test(`crm: ${path.description}`, async () => {
+    let actor!: Actor<typeof crmMachine>;
+    let calls!: FakeCalls;
+    // What the CRM should say, kept in step with the events sent.
+    let error: string | null = null;
+    let writes = 0;
+    let pending: CrmWrite | null = null;
+    const lastCall = () => calls.calls[calls.calls.length - 1];
+
+    await path.test({
+      events: {
+        start: () => {
+          calls = new FakeCalls();
+          actor = createActor(
+            crmMachine.provide({
+              actors: {
+                loadLists: calls.actor('loadLists'),
+                loadContacts: calls.actor('loadContacts'),
+                write: calls.actor('write'),
+              },
+            }),
+          ).start();
+        },
+        'load.ok': async () => {
+          expect(await calls.settle(full)).toBe('loadLists');
+        },
+        'load.partial': async () => {
+          const refreshing = actor.getSnapshot().matches('refreshing');
+          expect(await calls.settle({ ...full, leads: null, workflows: null })).toBe('loadLists');
+          if (refreshing) error ??= CRM_MESSAGES.refreshData;
+          // Failed lists fall back to empty; the others arrive.
+          expect(actor.getSnapshot().context.leads).toEqual([]);
+          expect(actor.getSnapshot().context.contacts).toEqual([contact]);
+        },
+        'crm.write': () => {
+          const accepted = !actor.getSnapshot().matches('writing');
+          const write = WRITES[writes % WRITES.length] as CrmWrite;
+          writes += 1;
+          actor.send({ type: 'crm.write', write });
+          if (accepted) {
+            // The load the write interrupted is stopped; its parked call will never be answered.
+            const parked = (calls as unknown as { pending: { name: string }[] }).pending;
+            const stale = parked.findIndex((call) => call.name !== 'write');
+            if (stale >= 0) parked.splice(stale, 1);
+            pending = write;
+            error = null;
+          }
+        },
+        'crm.refresh': () => actor.send({ type: 'crm.refresh' }),
+        'crm.contacts.refresh': () => actor.send({ type: 'crm.contacts.refresh' }),
+        'crm.error.dismiss': () => {
+          actor.send({ type: 'crm.error.dismiss' });
+          error = null;
+        },
+        'call.succeed': async () => {
+          const name = await calls.settle(
+            actor.getSnapshot().matches('refreshingContacts') ? { contacts: [], totalCount: 0 } : undefined,
+          );
+          expect(['write', 'loadContacts']).toContain(name);
+        },
+        'call.fail': async () => {
+          const name = await calls.fail(new ApiError(500, 'Internal Server Error'));
+          error = name === 'write' && pending ? CRM_MESSAGES[pending.kind] : CRM_MESSAGES.refreshContacts;
+        },
+      },
+      states: {
+        idle: () => {},
+        loading: () => {
+          expect(selectCrmBusy(actor.getSnapshot())).toBe(true);
+          expect(lastCall()).toEqual({ name: 'loadLists', input: { pageSize: 20 } });
+        },
+        ready: () => {
+          const snapshot = actor.getSnapshot();
+          expect(snapshot.value).toBe('ready');
+          expect(selectCrmBusy(snapshot)).toBe(false);
+          expect(selectCrmError(snapshot)).toBe(error);
+        },
+        writing: () => {
+          expect(actor.getSnapshot().value).toBe('writing');
+          expect(lastCall()).toEqual({ name: 'write', input: pending });
+          if (pending?.kind === 'updateDeal') expect(actor.getSnapshot().context.deals).toEqual([]);
+        },
+        refreshing: () => {
+          expect(actor.getSnapshot().value).toBe('refreshing');
+          expect(lastCall()).toEqual({ name: 'loadLists', input: { pageSize: 10 } });
+          expect(selectCrmError(actor.getSnapshot())).toBe(error);
+        },
+        refreshingContacts: () => {
+          expect(lastCall()).toEqual({ name: 'loadContacts', input: { pageSize: 10 } });
+        },
+      },
+    });
+  });
+}
+
+test('the paths walk every state and transition of the model', () => {
+  const { edges, states } = walked(paths, 'idle');
+  expect([...declaredStates(crmModel)].filter((s) => s !== 'crmModel' && !states.has(s))).toEqual([]);
+  expect([...declaredTransitions(crmModel)].filter((e) => !edges.has(e))).toEqual([]);
+});
+
+test('every message of spec §8 is kept word for word', () => {
+  expect(Object.values(CRM_MESSAGES)).toEqual(
+    expect.arrayContaining([
+      'Failed to add contact',
+      'Failed to update contact',
+      'Failed to add lead',
+      'Failed to update lead',
+      'Failed to delete lead',
+      'Failed to add deal',
+      'Failed to add activity',
+      'Failed to update activity',
+      'Failed to delete activity',
+      'Failed to add workflow',
+      'Failed to delete workflow',
+      'Failed to refresh contacts',
+      'Failed to refresh data',
+    ]),
+  );
+});

@@ -1,0 +1,146 @@
+import { expect, test, vi } from 'vitest';
+import { type Actor, createActor, createMachine, fromCallback } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import {
+  oauthConnectMachine,
+  POPUP_BLOCKED,
+  selectOAuthBusy,
+  selectOAuthError,
+} from '../../src/machines/oauthConnectMachine.ts';
+import { ApiError } from '../../src/services/ApiError.ts';
+import { FakeCalls } from './fakeActors.ts';
+import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
+
+// Effect-free model of connecting an ad platform: Google opens a popup whose code the server
+// exchanges (success sets googleAuthSuccess and refreshes the catalogue; a failure returns with the
+// reason); Facebook leaves for the provider after setting redirectToFacebookCampaigns.
+const connectModel = createMachine({
+  id: 'connectModel',
+  initial: 'idle',
+  states: {
+    idle: { on: { 'connect.google': 'awaiting', 'connect.facebook': 'redirecting' } },
+    awaiting: {
+      on: {
+        'popup.code': 'exchanging',
+        'popup.error': 'failed',
+        'popup.closed': 'idle',
+        'connect.google': 'awaiting',
+      },
+    },
+    exchanging: { on: { 'call.succeed': 'connected', 'call.fail': 'failed', 'popup.closed': 'exchanging' } },
+    connected: { on: { 'connect.google': 'awaiting' } },
+    failed: { on: { 'connect.google': 'awaiting', 'connect.facebook': 'redirecting' } },
+    redirecting: { on: { 'connect.google': 'redirecting' } },
+  },
+});
+
+const model = createTestModel(connectModel, { serializeTransition: serializeEveryTransition });
+const paths = model.getShortestPaths();
+
+for (const path of paths) {
+  test(`oauth connect: ${path.description}`, async () => {
+    const calls = new FakeCalls();
+    const opened: string[] = [];
+    const effects: string[] = [];
+    let popupOpen = false;
+    const actor: Actor<typeof oauthConnectMachine> = createActor(
+      oauthConnectMachine.provide({
+        actors: {
+          popup: fromCallback(({ input }: { input: { url: string } }) => {
+            opened.push(input.url);
+            popupOpen = true;
+            return () => {
+              popupOpen = false;
+            };
+          }),
+          exchangeGoogle: calls.actor('exchangeGoogle'),
+        },
+        actions: {
+          leaveForProvider: (_, params: { url: string }) => effects.push(`leave ${params.url}`),
+          markFacebookPending: () => effects.push('redirectToFacebookCampaigns'),
+          markGoogleConnected: () => effects.push('googleAuthSuccess'),
+          refresh: () => effects.push('refresh'),
+        },
+      }),
+    ).start();
+
+    await path.test({
+      events: {
+        'connect.google': () =>
+          actor.send({ type: 'oauth.connect', provider: 'google', authorizeUrl: 'https://g.example/auth' }),
+        'connect.facebook': () =>
+          actor.send({
+            type: 'oauth.connect',
+            provider: 'facebook',
+            authorizeUrl: 'https://fb.example/dialog',
+          }),
+        'popup.code': () => actor.send({ type: 'oauth.code', code: 'the-code', state: 'the-state' }),
+        'popup.error': () => actor.send({ type: 'oauth.error', error: 'access_denied' }),
+        'popup.closed': () => actor.send({ type: 'oauth.cancel' }),
+        'call.succeed': async () => {
+          expect(await calls.settle()).toBe('exchangeGoogle');
+        },
+        'call.fail': async () => {
+          expect(
+            await calls.fail(new ApiError(400, 'Google Ads did not accept the authorization code')),
+          ).toBe('exchangeGoogle');
+        },
+      },
+      states: {
+        idle: () => {
+          expect(actor.getSnapshot().matches('idle')).toBe(true);
+          expect(popupOpen).toBe(false);
+          expect(selectOAuthError(actor.getSnapshot())).toBeNull();
+        },
+        awaiting: () => {
+          expect(selectOAuthBusy(actor.getSnapshot())).toBe(true);
+          expect(popupOpen).toBe(true);
+          expect(opened.at(-1)).toBe('https://g.example/auth');
+        },
+        exchanging: () => {
+          expect(selectOAuthBusy(actor.getSnapshot())).toBe(true);
+          expect(popupOpen).toBe(false);
+          expect(calls.calls.at(-1)).toEqual({
+            name: 'exchangeGoogle',
+            input: { code: 'the-code', state: 'the-state' },
+          });
+        },
+        connected: () => {
+          expect(actor.getSnapshot().matches('idle')).toBe(true);
+          expect(effects.slice(-2)).toEqual(['googleAuthSuccess', 'refresh']);
+        },
+        failed: () => {
+          expect(actor.getSnapshot().matches('idle')).toBe(true);
+          expect(selectOAuthError(actor.getSnapshot())).toMatch(/access_denied|did not accept/);
+          expect(effects).not.toContain('googleAuthSuccess');
+        },
+        redirecting: () => {
+          expect(selectOAuthBusy(actor.getSnapshot())).toBe(true);
+          expect(effects.slice(-2)).toEqual([
+            'redirectToFacebookCampaigns',
+            'leave https://fb.example/dialog',
+          ]);
+        },
+      },
+    });
+  });
+}
+
+test('the generated connect paths cover every state and transition of the model', () => {
+  const { edges, states } = walked(paths, 'idle');
+  expect([...declaredStates(connectModel)].filter((s) => s !== 'connectModel' && !states.has(s))).toEqual([]);
+  expect([...declaredTransitions(connectModel)].filter((e) => !edges.has(e))).toEqual([]);
+});
+
+test('a blocked popup (window.open gives null) returns to idle and says how to fix it', () => {
+  const open = vi.spyOn(window, 'open').mockReturnValue(null);
+  try {
+    const actor = createActor(oauthConnectMachine).start();
+    actor.send({ type: 'oauth.connect', provider: 'google', authorizeUrl: 'https://g.example/auth' });
+    expect(open).toHaveBeenCalledWith('https://g.example/auth', 'oauth', expect.any(String));
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(selectOAuthError(actor.getSnapshot())).toBe(POPUP_BLOCKED);
+  } finally {
+    open.mockRestore();
+  }
+});

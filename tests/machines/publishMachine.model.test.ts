@@ -1,0 +1,211 @@
+import { expect, test } from 'vitest';
+import { createActor, createMachine, fromPromise } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import {
+  defaultSubdomain,
+  normalizeSubdomain,
+  type PublishRequest,
+  publishedMessage,
+  publishMachine,
+  SAVE_BEFORE_PUBLISH,
+  UNPUBLISHED_MESSAGE,
+} from '../../src/machines/publishMachine.ts';
+import { ApiError } from '../../src/services/ApiError.ts';
+import type { PublishResult } from '../../src/services/publishApi.ts';
+import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
+
+// Effect-free model of the Publish dialog (spec §2, §5, §8).
+const publishModel = createMachine({
+  id: 'publishModel',
+  initial: 'closed',
+  states: {
+    closed: {
+      on: { 'open.saved': 'editing', 'open.unsaved': 'unsaved', 'open.published': 'editingPublished' },
+    },
+    unsaved: { on: { submit: 'unsaved', unpublish: 'unsaved', close: 'closed' } },
+    editing: {
+      on: {
+        'type.subdomain': 'editing',
+        'type.customDomain': 'editing',
+        // Not published: there is nothing to unpublish.
+        unpublish: 'editing',
+        submit: 'publishing',
+        close: 'closed',
+      },
+    },
+    editingPublished: { on: { unpublish: 'unpublishing', submit: 'publishing', close: 'closed' } },
+    unpublishing: { on: { 'unpublish.ok': 'closed', 'unpublish.fail': 'unpublishFailed' } },
+    unpublishFailed: { on: { close: 'closed' } },
+    publishing: { on: { 'publish.ok': 'published', 'publish.conflict': 'failed' } },
+    failed: { on: { submit: 'publishing', close: 'closed', 'type.subdomain': 'failed' } },
+    published: { on: { close: 'closed' } },
+  },
+});
+
+type Deferred = { resolve: (value: PublishResult) => void; reject: (error: unknown) => void };
+
+function createHarness() {
+  const requests: PublishRequest[] = [];
+  let pending: Deferred | null = null;
+  const unpublished: string[] = [];
+  let pendingUnpublish: { resolve: () => void; reject: (error: unknown) => void } | null = null;
+  const toasts: string[] = [];
+  const machine = publishMachine.provide({
+    actions: {
+      toastPublished: (_, params) => {
+        toasts.push(publishedMessage(params.domain));
+      },
+      toastUnpublished: () => {
+        toasts.push(UNPUBLISHED_MESSAGE);
+      },
+    },
+    actors: {
+      publishSite: fromPromise(({ input }: { input: PublishRequest }) => {
+        requests.push(input);
+        return new Promise<PublishResult>((resolve, reject) => (pending = { resolve, reject }));
+      }),
+      unpublishSite: fromPromise(({ input }: { input: { websiteId: string } }) => {
+        unpublished.push(input.websiteId);
+        return new Promise<void>((resolve, reject) => (pendingUnpublish = { resolve, reject }));
+      }),
+    },
+  });
+  const actor = createActor(machine).start();
+  const toastTitles = () => toasts;
+  const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+  return {
+    actor,
+    requests,
+    unpublished,
+    pending: () => pending,
+    pendingUnpublish: () => pendingUnpublish,
+    toastTitles,
+    flush,
+  };
+}
+
+const model = createTestModel(publishModel, { serializeTransition: serializeEveryTransition });
+const paths = model.getShortestPaths();
+
+const result: PublishResult = {
+  domain: 'rosa-s-bakery.sites.test',
+  subdomain: 'rosa-s-bakery',
+  url: 'http://rosa-s-bakery.sites.test/',
+  publishedAt: '2026-01-01T00:00:00.000Z',
+  customDomain: null,
+};
+
+for (const path of paths) {
+  test(`publish: ${path.description}`, async () => {
+    const h = createHarness();
+    await path.test({
+      events: {
+        'open.saved': () =>
+          h.actor.send({ type: 'publish.open', websiteId: '7', siteName: "  Rosa's  Bakery " }),
+        'open.unsaved': () => h.actor.send({ type: 'publish.open', websiteId: null, siteName: 'My Website' }),
+        'type.subdomain': () => {
+          h.actor.send({ type: 'publish.subdomain', value: 'Rosa_Bakery 2!' });
+          expect(h.actor.getSnapshot().context.subdomain).toBe('rosabakery2');
+        },
+        'open.published': () =>
+          h.actor.send({
+            type: 'publish.open',
+            websiteId: '7',
+            siteName: 'Renamed',
+            subdomain: 'Rosas-Bakery',
+          }),
+        unpublish: () => h.actor.send({ type: 'publish.unpublish' }),
+        'unpublish.ok': async () => {
+          h.pendingUnpublish()?.resolve();
+          await h.flush();
+          expect(h.toastTitles()).toEqual(['Website unpublished']);
+        },
+        'unpublish.fail': async () => {
+          h.pendingUnpublish()?.reject(new ApiError(500, 'Internal server error'));
+          await h.flush();
+        },
+        'type.customDomain': () => h.actor.send({ type: 'publish.customDomain', value: ' www.rosa.test ' }),
+        submit: () => h.actor.send({ type: 'publish.submit', save: null }),
+        close: () => h.actor.send({ type: 'publish.close' }),
+        'publish.ok': async () => {
+          h.pending()?.resolve(result);
+          await h.flush();
+        },
+        'publish.conflict': async () => {
+          h.pending()?.reject(
+            new ApiError(409, 'This subdomain is already taken. Please choose another one.'),
+          );
+          await h.flush();
+        },
+      },
+      states: {
+        closed: () => {
+          expect(h.actor.getSnapshot().value).toBe('closed');
+        },
+        editingPublished: () => {
+          expect(h.actor.getSnapshot().value).toBe('editing');
+          // Republishing defaults to the current subdomain, not one made from the (changed) name.
+          expect(h.actor.getSnapshot().context).toMatchObject({
+            subdomain: 'rosas-bakery',
+            publishedSubdomain: 'Rosas-Bakery',
+          });
+        },
+        unpublishing: () => {
+          expect(h.actor.getSnapshot().hasTag('busy')).toBe(true);
+          expect(h.unpublished).toEqual(['7']);
+        },
+        unpublishFailed: () => {
+          expect(h.actor.getSnapshot().value).toBe('editing');
+          expect(h.actor.getSnapshot().context.error).toBe('Internal server error');
+        },
+        unsaved: () => {
+          expect(h.actor.getSnapshot().value).toBe('editing');
+          expect(h.actor.getSnapshot().context.error).toBe(SAVE_BEFORE_PUBLISH);
+          // Nothing is published without a saved site.
+          expect(h.requests).toEqual([]);
+        },
+        editing: () => {
+          const { context, value } = h.actor.getSnapshot();
+          expect(value).toBe('editing');
+          expect(context.error).toBeNull();
+          expect(h.unpublished).toEqual([]);
+          expect(context.subdomain).toMatch(/^(rosas-bakery|rosabakery2)$/);
+        },
+        publishing: () => {
+          expect(h.actor.getSnapshot().hasTag('busy')).toBe(true);
+          const { subdomain, customDomain } = h.actor.getSnapshot().context;
+          expect(h.requests.at(-1)).toEqual({
+            websiteId: '7',
+            subdomain,
+            customDomain: customDomain.trim(),
+            save: null,
+          });
+        },
+        failed: () => {
+          expect(h.actor.getSnapshot().value).toBe('editing');
+          expect(h.actor.getSnapshot().context.error).toBe(
+            'This subdomain is already taken. Please choose another one.',
+          );
+        },
+        published: () => {
+          expect(h.actor.getSnapshot().value).toBe('published');
+          expect(h.actor.getSnapshot().context.result).toEqual(result);
+          expect(h.toastTitles()).toContain('Website published successfully at: rosa-s-bakery.sites.test');
+        },
+      },
+    });
+  });
+}
+
+test('the generated publish paths cover every state and transition of the model', () => {
+  const { edges, states } = walked(paths, 'closed');
+  expect([...declaredStates(publishModel)].filter((s) => s !== 'publishModel' && !states.has(s))).toEqual([]);
+  expect([...declaredTransitions(publishModel)].filter((e) => !edges.has(e))).toEqual([]);
+});
+
+test('subdomain rules of spec §5', () => {
+  expect(defaultSubdomain('My Great  Site')).toBe('my-great-site');
+  expect(defaultSubdomain("Rosa's Café")).toBe('rosas-caf');
+  expect(normalizeSubdomain('ABC-def_123 ')).toBe('abc-def123');
+  expect(publishedMessage('x.test')).toBe('Website published successfully at: x.test');
+});

@@ -1,0 +1,124 @@
+import { expect, test } from 'vitest';
+import { type Actor, createActor, createMachine } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import {
+  selectTourOpen,
+  selectTourProgress,
+  selectTourStep,
+  TOUR_STEP_COUNT,
+  tourMachine,
+} from '../../src/machines/tourMachine.ts';
+import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
+
+// Effect-free model of the walkthrough (spec §2, §4, §9): six steps, Previous / Skip Tour / Next or
+// Finish, shown on a first visit until finished or skipped, reopened with ?. Events a state ignores
+// are modelled as self-loops, so the tests also prove they change nothing.
+const step = (n: number) => `step${n}`;
+const stepStates = Object.fromEntries(
+  Array.from({ length: TOUR_STEP_COUNT }, (_, index) => {
+    const n = index + 1;
+    return [
+      step(n),
+      {
+        on: {
+          'tour.next': n === TOUR_STEP_COUNT ? 'hidden' : step(n + 1),
+          'tour.previous': n === 1 ? step(1) : step(n - 1),
+          'tour.skip': 'hidden',
+          'tour.start': step(n),
+        },
+      },
+    ];
+  }),
+);
+
+const tourModel = createMachine({
+  id: 'tourModel',
+  initial: 'loading',
+  states: {
+    loading: { on: { 'load.firstVisit': step(1), 'load.seenBefore': 'hidden' } },
+    hidden: {
+      on: { 'tour.start': step(1), 'tour.next': 'hidden', 'tour.previous': 'hidden', 'tour.skip': 'hidden' },
+    },
+    ...stepStates,
+  },
+});
+
+const model = createTestModel(tourModel, { serializeTransition: serializeEveryTransition });
+const paths = model.getShortestPaths();
+
+for (const path of paths) {
+  test(`tour: ${path.description}`, async () => {
+    let actor!: Actor<typeof tourMachine>;
+    let marks = 0;
+    let expectedMarks = 0;
+    let lastEvent = '';
+    const load = (seen: boolean) => {
+      actor = createActor(
+        tourMachine.provide({
+          guards: { hasSeenTour: () => seen },
+          actions: {
+            markSeen: () => {
+              marks += 1;
+            },
+          },
+        }),
+      ).start();
+    };
+    const send = (type: 'tour.next' | 'tour.previous' | 'tour.skip' | 'tour.start') => {
+      const wasOpen = selectTourOpen(actor.getSnapshot());
+      const wasLast = selectTourStep(actor.getSnapshot()) === TOUR_STEP_COUNT - 1;
+      // Finish (Next on the last step) and Skip Tour mark the tour seen; nothing else does.
+      if (wasOpen && (type === 'tour.skip' || (type === 'tour.next' && wasLast))) expectedMarks += 1;
+      lastEvent = type;
+      actor.send({ type });
+    };
+
+    await path.test({
+      events: {
+        'load.firstVisit': () => load(false),
+        'load.seenBefore': () => load(true),
+        'tour.next': () => send('tour.next'),
+        'tour.previous': () => send('tour.previous'),
+        'tour.skip': () => send('tour.skip'),
+        'tour.start': () => send('tour.start'),
+      },
+      states: {
+        hidden: () => {
+          expect(selectTourOpen(actor.getSnapshot())).toBe(false);
+          expect(marks).toBe(expectedMarks);
+        },
+        ...Object.fromEntries(
+          Array.from({ length: TOUR_STEP_COUNT }, (_, index) => [
+            step(index + 1),
+            () => {
+              const snapshot = actor.getSnapshot();
+              expect(selectTourOpen(snapshot)).toBe(true);
+              expect(selectTourStep(snapshot)).toBe(index);
+              expect(selectTourProgress(snapshot)).toBe(`${index + 1} of 6`);
+              expect(marks).toBe(expectedMarks);
+              // The ? button reopens the tour at its first step.
+              if (lastEvent === 'tour.start' && index === 0) expect(snapshot.context.step).toBe(0);
+            },
+          ]),
+        ),
+      },
+    });
+  });
+}
+
+test('the generated tour paths cover every state and transition of the model', () => {
+  const { edges, states } = walked(paths, 'loading');
+  expect([...declaredStates(tourModel)].filter((s) => s !== 'tourModel' && !states.has(s))).toEqual([]);
+  expect([...declaredTransitions(tourModel)].filter((e) => !edges.has(e))).toEqual([]);
+});
+
+test('the whole tour from a first visit: 1 of 6 to 6 of 6, then Finish', () => {
+  const actor = createActor(tourMachine.provide({ guards: { hasSeenTour: () => false } })).start();
+  const seen: string[] = [];
+  for (let i = 0; i < TOUR_STEP_COUNT; i++) {
+    seen.push(selectTourProgress(actor.getSnapshot()));
+    actor.send({ type: 'tour.next' });
+  }
+  expect(seen).toEqual(['1 of 6', '2 of 6', '3 of 6', '4 of 6', '5 of 6', '6 of 6']);
+  expect(selectTourOpen(actor.getSnapshot())).toBe(false);
+});

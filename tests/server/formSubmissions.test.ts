@@ -1,0 +1,169 @@
+import { expect, it } from 'vitest';
+import { FORM_RATE_LIMITS } from '../../server/routes/forms/publicFormRoutes.ts';
+import { generateSite } from '../../src/canvas/generator/generateSite.ts';
+import { describeEachDatabase, type TestContext } from './harness.ts';
+
+const business = {
+  businessName: 'Rosa Bakery',
+  industry: 'retail',
+  services: 'Bread, Cakes',
+  email: 'rosa@example.com',
+  phone: '+1 555 0100',
+};
+
+let counter = 0;
+
+/** A published generated site; returns its subdomain, contact form id and the owner's token. */
+async function publishedSite(ctx: TestContext) {
+  counter += 1;
+  const owner = await ctx.register();
+  const { pages } = generateSite(business);
+  const saved = await ctx.call('POST', '/api/website/save', {
+    token: owner.token,
+    body: { name: 'Rosa Bakery', pages },
+  });
+  const id = saved.json<{ id: number }>().id;
+  const subdomain = `forms-${counter}-${ctx.kind}`;
+  const published = await ctx.call('POST', `/api/website/${id}/publish`, {
+    token: owner.token,
+    body: { subdomain },
+  });
+  expect(published.statusCode, published.body).toBe(200);
+  const contact = await ctx.call('GET', `/sites/${subdomain}/contact`);
+  const formId = /data-form-id="([^"]+)"/.exec(contact.body)?.[1] ?? '';
+  expect(formId).not.toBe('');
+  return { owner, id, subdomain, formId, url: `/api/public/sites/${subdomain}/forms/${formId}` };
+}
+
+const message = { Name: 'Ada', Email: 'ada@example.com', Message: 'Two loaves, please' };
+
+describeEachDatabase('form submissions', (ctx) => {
+  it('stores a visitor post and gives the owner list, open (new → read), replied and delete', async () => {
+    const site = await publishedSite(ctx);
+    const preflight = await ctx.call('OPTIONS', site.url, { headers: { origin: 'null' } });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+
+    const posted = await ctx.call('POST', site.url, {
+      body: { data: { ...message, Unknown: 'dropped' }, bz_website: '' },
+      remoteAddress: '10.0.0.1',
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect(posted.headers['access-control-allow-origin']).toBe('*');
+
+    const list = await ctx.call('GET', '/api/forms/submissions', { token: site.owner.token });
+    expect(list.statusCode).toBe(200);
+    const [stored] = list.json<{ id: number; status: string }[]>();
+    expect(stored).toMatchObject({
+      formId: site.formId,
+      formTitle: 'Contact Us',
+      websiteName: 'Rosa Bakery',
+      websiteId: site.id,
+      pagePath: 'contact',
+      data: message,
+      status: 'new',
+    });
+    expect(Date.parse((stored as unknown as { submittedAt: string }).submittedAt)).not.toBeNaN();
+
+    const opened = await ctx.call('GET', `/api/forms/submissions/${stored?.id}`, { token: site.owner.token });
+    expect(opened.json()).toMatchObject({ status: 'read' });
+    const replied = await ctx.call('PATCH', `/api/forms/submissions/${stored?.id}`, {
+      token: site.owner.token,
+      body: { status: 'replied' },
+    });
+    expect(replied.json()).toMatchObject({ status: 'replied' });
+    // Opening again leaves replied alone.
+    expect(
+      (await ctx.call('GET', `/api/forms/submissions/${stored?.id}`, { token: site.owner.token })).json(),
+    ).toMatchObject({ status: 'replied' });
+
+    const stranger = await ctx.register();
+    expect((await ctx.call('GET', '/api/forms/submissions', { token: stranger.token })).json()).toEqual([]);
+    for (const method of ['GET', 'DELETE'] as const) {
+      expect(
+        (await ctx.call(method, `/api/forms/submissions/${stored?.id}`, { token: stranger.token }))
+          .statusCode,
+      ).toBe(404);
+    }
+    const cards = await ctx.call('GET', '/api/website', { token: site.owner.token });
+    expect(cards.json()[0]).toMatchObject({ submissionCount: 1 });
+
+    expect(
+      (await ctx.call('DELETE', `/api/forms/submissions/${stored?.id}`, { token: site.owner.token }))
+        .statusCode,
+    ).toBe(204);
+    expect((await ctx.call('GET', '/api/forms/submissions', { token: site.owner.token })).json()).toEqual([]);
+  });
+
+  it('refuses unknown forms (404), bad and oversized bodies, and quietly drops honeypot posts', async () => {
+    const site = await publishedSite(ctx);
+    const ip = { remoteAddress: '10.0.1.1' };
+    expect(
+      (
+        await ctx.call('POST', `/api/public/sites/${site.subdomain}/forms/nope`, {
+          body: { data: message },
+          ...ip,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await ctx.call('POST', `/api/public/sites/nobody-here/forms/${site.formId}`, {
+          body: { data: message },
+          ...ip,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const oversized = await ctx.call('POST', site.url, {
+      body: { data: { Message: 'x'.repeat(20_000) } },
+      remoteAddress: '10.0.1.2',
+    });
+    expect(oversized.statusCode).toBe(413);
+    const notText = await ctx.call('POST', site.url, {
+      body: { data: { Name: { a: 1 } } },
+      remoteAddress: '10.0.1.3',
+    });
+    expect(notText.statusCode).toBe(400);
+    const extra = await ctx.call('POST', site.url, {
+      body: { data: message, admin: true },
+      remoteAddress: '10.0.1.4',
+    });
+    expect(extra.statusCode).toBe(400);
+    const empty = await ctx.call('POST', site.url, {
+      body: { data: { Name: '  ' } },
+      remoteAddress: '10.0.1.5',
+    });
+    expect(empty.json()).toEqual({ message: 'The form is empty' });
+
+    const bot = await ctx.call('POST', site.url, {
+      body: { data: message, bz_website: 'http://spam.example' },
+      remoteAddress: '10.0.1.6',
+    });
+    expect(bot.statusCode).toBe(201);
+    expect((await ctx.call('GET', '/api/forms/submissions', { token: site.owner.token })).json()).toEqual([]);
+  });
+
+  it('limits posts per visitor IP and per site (429)', async () => {
+    const site = await publishedSite(ctx);
+    for (let i = 0; i < FORM_RATE_LIMITS.perIp; i += 1) {
+      const ok = await ctx.call('POST', site.url, { body: { data: message }, remoteAddress: '10.0.2.1' });
+      expect(ok.statusCode).toBe(201);
+    }
+    const limited = await ctx.call('POST', site.url, { body: { data: message }, remoteAddress: '10.0.2.1' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: 'Too many submissions. Please try again later.' });
+    // Another visitor still gets through, until the site's own limit is reached.
+    const other = await ctx.call('POST', site.url, { body: { data: message }, remoteAddress: '10.0.2.2' });
+    expect(other.statusCode).toBe(201);
+    let status = 201;
+    for (let i = 0; i < FORM_RATE_LIMITS.perSite && status !== 429; i += 1) {
+      status = (
+        await ctx.call('POST', site.url, {
+          body: { data: message, bz_website: 'bot' },
+          remoteAddress: `10.0.3.${i}`,
+        })
+      ).statusCode;
+    }
+    expect(status).toBe(429);
+  });
+});

@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, expect, it } from 'vitest';
+import { ADMIN_EMAIL, describeEachDatabase, type Session, type TestContext, uniqueEmail } from './harness.ts';
+
+type Actor = 'anonymous' | 'user' | 'accountAdmin' | 'platformAdmin' | 'outsider';
+type Expected = Record<Actor, number>;
+
+// Who may do what. Account routes belong to the account's members (Admins for writes), whatever the
+// platform role; the admin area belongs to platform admins, whatever their account roles.
+const memberRead: Expected = {
+  anonymous: 401,
+  user: 200,
+  accountAdmin: 200,
+  platformAdmin: 403,
+  outsider: 403,
+};
+const accountAdminWrite = (ok: number): Expected => ({
+  anonymous: 401,
+  user: 403,
+  accountAdmin: ok,
+  platformAdmin: 403,
+  outsider: 403,
+});
+const platformAdminOnly = (ok: number): Expected => ({
+  anonymous: 401,
+  user: 403,
+  accountAdmin: 403,
+  platformAdmin: ok,
+  outsider: 403,
+});
+const anyUser = (ok: number): Expected => ({
+  anonymous: 401,
+  user: ok,
+  accountAdmin: ok,
+  platformAdmin: ok,
+  outsider: ok,
+});
+
+type Fixture = { sessions: Record<Exclude<Actor, 'anonymous'>, Session>; accountId: number };
+
+type Route = {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  expected: Expected;
+  /** Builds the request; may create what the call acts on (a member to promote, a credit to edit). */
+  prepare: (ctx: TestContext, fixture: Fixture) => Promise<{ url: string; body?: unknown }>;
+};
+
+async function addMember(ctx: TestContext, fixture: Fixture, roleName = 'User'): Promise<Session> {
+  const member = await ctx.register();
+  const added = await ctx.call('POST', `/api/accounts/${fixture.accountId}/users/invite-or-add`, {
+    token: fixture.sessions.accountAdmin.token,
+    body: { email: member.email, roleName },
+  });
+  expect(added.statusCode, added.body).toBe(200);
+  return member;
+}
+
+const ROUTES: Route[] = [
+  {
+    name: 'list my accounts',
+    method: 'GET',
+    expected: anyUser(200),
+    prepare: async () => ({ url: '/api/accounts' }),
+  },
+  {
+    name: 'create an account',
+    method: 'POST',
+    expected: anyUser(201),
+    prepare: async () => ({ url: '/api/accounts', body: { name: 'Side business', industry: 'retail' } }),
+  },
+  {
+    name: 'list account users',
+    method: 'GET',
+    expected: memberRead,
+    prepare: async (_, f) => ({ url: `/api/accounts/${f.accountId}/users` }),
+  },
+  {
+    name: 'list account roles',
+    method: 'GET',
+    expected: memberRead,
+    prepare: async (_, f) => ({ url: `/api/accounts/${f.accountId}/roles` }),
+  },
+  {
+    name: 'list pending invitations',
+    method: 'GET',
+    expected: memberRead,
+    prepare: async (_, f) => ({ url: `/api/accounts/${f.accountId}/invitations` }),
+  },
+  {
+    name: 'invite a new address',
+    method: 'POST',
+    expected: accountAdminWrite(200),
+    prepare: async (_, f) => ({
+      url: `/api/accounts/${f.accountId}/users/invite-or-add`,
+      body: { email: uniqueEmail('invitee'), roleName: 'User' },
+    }),
+  },
+  {
+    name: 'add an existing user',
+    method: 'POST',
+    expected: accountAdminWrite(200),
+    prepare: async (ctx, f) => ({
+      url: `/api/accounts/${f.accountId}/users/invite-or-add`,
+      body: { email: (await ctx.register()).email, roleName: 'Admin' },
+    }),
+  },
+  {
+    name: 'change a member role',
+    method: 'POST',
+    expected: accountAdminWrite(200),
+    prepare: async (ctx, f) => ({
+      url: `/api/accounts/${f.accountId}/users/${(await addMember(ctx, f)).userId}`,
+      body: { roleName: 'Admin' },
+    }),
+  },
+  {
+    name: 'remove a member',
+    method: 'DELETE',
+    expected: accountAdminWrite(204),
+    prepare: async (ctx, f) => ({
+      url: `/api/accounts/${f.accountId}/users/${(await addMember(ctx, f)).userId}`,
+    }),
+  },
+  {
+    name: 'revoke an invitation',
+    method: 'DELETE',
+    expected: accountAdminWrite(204),
+    prepare: async (ctx, f) => {
+      await ctx.call('POST', `/api/accounts/${f.accountId}/users/invite-or-add`, {
+        token: f.sessions.accountAdmin.token,
+        body: { email: uniqueEmail('revoked'), roleName: 'User' },
+      });
+      const [latest] = (
+        await ctx.call('GET', `/api/accounts/${f.accountId}/invitations`, {
+          token: f.sessions.accountAdmin.token,
+        })
+      ).json<Array<{ id: number }>>();
+      return { url: `/api/accounts/${f.accountId}/invitations/${latest.id}` };
+    },
+  },
+  {
+    name: 'accept an invitation (an unknown token)',
+    method: 'POST',
+    expected: anyUser(404),
+    prepare: async () => ({ url: '/api/invitations/accept', body: { token: 'x'.repeat(43) } }),
+  },
+  {
+    name: 'admin: list users',
+    method: 'GET',
+    expected: platformAdminOnly(200),
+    prepare: async () => ({ url: '/api/admin/users?page=0&pageSize=10' }),
+  },
+  {
+    name: 'admin: change a user plan and status',
+    method: 'PATCH',
+    expected: platformAdminOnly(200),
+    prepare: async (ctx) => ({
+      url: `/api/admin/users/${(await ctx.register()).userId}`,
+      body: { plan: 2, status: 'active' },
+    }),
+  },
+  {
+    name: 'admin: activity logs',
+    method: 'GET',
+    expected: platformAdminOnly(200),
+    prepare: async () => ({ url: '/api/admin/activity-logs?type=auth.register' }),
+  },
+  {
+    name: 'admin: job dashboard',
+    method: 'GET',
+    expected: platformAdminOnly(200),
+    prepare: async () => ({ url: '/api/admin/jobs' }),
+  },
+  {
+    name: 'admin: retry a job (none failed with that id)',
+    method: 'POST',
+    expected: platformAdminOnly(404),
+    prepare: async () => ({ url: `/api/admin/jobs/purge-expired/${randomUUID()}/retry` }),
+  },
+  {
+    name: 'admin: list reviews',
+    method: 'GET',
+    expected: platformAdminOnly(200),
+    prepare: async () => ({ url: '/api/review/admin/reviews' }),
+  },
+  {
+    name: 'admin: list credits',
+    method: 'GET',
+    expected: platformAdminOnly(200),
+    prepare: async () => ({ url: '/api/review/admin/credits' }),
+  },
+  {
+    name: 'admin: edit a credit entry',
+    method: 'PUT',
+    expected: platformAdminOnly(200),
+    prepare: async (ctx) => {
+      const reviewer = await ctx.register();
+      await ctx.call('POST', '/api/review', { token: reviewer.token, body: { rating: 4 } });
+      const entry = await ctx.db.one<{ id: number }>('select id from credit_ledger where user_id = $1', [
+        reviewer.userId,
+      ]);
+      return { url: `/api/review/admin/credits/${entry?.id}`, body: { credits: 25, description: 'Bonus' } };
+    },
+  },
+];
+
+// Everything a write could touch, as one comparable value (activity_logs excluded: denials are logged).
+async function snapshot(ctx: TestContext): Promise<string> {
+  const tables = {
+    users: 'select id, email, role, plan, status, token_version from users order by id',
+    accounts: 'select id, name, industry, description, is_active from accounts order by id',
+    members: 'select account_id, user_id, role_name from account_members order by account_id, user_id',
+    invitations:
+      'select id, account_id, email, role_name, token_hash, accepted_at from invitations order by id',
+    credits: 'select id, user_id, credits, description from credit_ledger order by id',
+  };
+  const parts: Record<string, unknown> = {};
+  for (const [name, sql] of Object.entries(tables)) parts[name] = await ctx.db.query(sql);
+  return JSON.stringify(parts);
+}
+
+describeEachDatabase(
+  'role matrix',
+  (ctx) => {
+    let fixture: Fixture;
+
+    beforeAll(async () => {
+      const platformAdmin = await ctx.register({ email: ADMIN_EMAIL });
+      expect(platformAdmin.role).toBe('admin');
+      const accountAdmin = await ctx.register();
+      const outsider = await ctx.register();
+      const user = await ctx.register();
+      fixture = {
+        sessions: { platformAdmin, accountAdmin, outsider, user },
+        accountId: accountAdmin.accountId,
+      };
+      await ctx.call('POST', `/api/accounts/${fixture.accountId}/users/invite-or-add`, {
+        token: accountAdmin.token,
+        body: { email: user.email, roleName: 'User' },
+      });
+      // The platform admin and the outsider are no members of the account; the user is, as User.
+      const members = await ctx.call('GET', `/api/accounts/${fixture.accountId}/users`, {
+        token: accountAdmin.token,
+      });
+      expect(members.json().map((m: { userId: number; roleName: string }) => [m.userId, m.roleName])).toEqual(
+        [
+          [accountAdmin.userId, 'Admin'],
+          [user.userId, 'User'],
+        ],
+      );
+    });
+
+    for (const route of ROUTES) {
+      it(`${route.method} ${route.name}: ${JSON.stringify(route.expected)}`, async () => {
+        // Refused callers first, so the allowed call comes last and its change cannot hide theirs.
+        const actors = (Object.keys(route.expected) as Actor[]).sort(
+          (a, b) => Number(route.expected[a] < 300) - Number(route.expected[b] < 300),
+        );
+        const { url, body } = await route.prepare(ctx, fixture);
+        for (const actor of actors) {
+          const before = await snapshot(ctx);
+          const token = actor === 'anonymous' ? undefined : fixture.sessions[actor].token;
+          const response = await ctx.call(route.method, url, { token, body });
+          expect(response.statusCode, `${actor}: ${response.body}`).toBe(route.expected[actor]);
+          if (response.statusCode === 401 || response.statusCode === 403) {
+            expect(response.json().message).toBeTruthy();
+            if (route.method !== 'GET') expect(await snapshot(ctx), `${actor} changed data`).toBe(before);
+          }
+        }
+      });
+    }
+
+    it('every refusal by role is in the activity log, with who and where but no query string', async () => {
+      await ctx.call('GET', '/api/admin/users?search=secret', { token: fixture.sessions.user.token });
+      const entry = await ctx.db.one<{ user_id: number; details: Record<string, string> }>(
+        "select user_id, details from activity_logs where type = 'access.denied' order by id desc limit 1",
+      );
+      expect(entry).toEqual({
+        user_id: fixture.sessions.user.userId,
+        details: { method: 'GET', path: '/api/admin/users', reason: 'Only a platform admin can do this' },
+      });
+    });
+  },
+  { jobs: () => ({}) },
+);

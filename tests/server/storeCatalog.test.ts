@@ -1,0 +1,235 @@
+import { expect, it } from 'vitest';
+import type { Paged, Product, Store } from '../../src/services/storeTypes.ts';
+import { describeEachDatabase } from './harness.ts';
+import { createProduct, createStore, uniqueStoreId } from './storeFixtures.ts';
+
+describeEachDatabase('store catalogue', (ctx) => {
+  it('creates a store (USD by default), lists the account’s stores and refuses a taken or malformed id', async () => {
+    const owner = await ctx.register();
+    const storeId = uniqueStoreId();
+    const created = await ctx.call('POST', '/api/ecommerce/stores', {
+      token: owner.token,
+      body: { storeId, storeName: '  Corner Shop ' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ storeId, storeName: 'Corner Shop', currency: 'USD' });
+    const list = await ctx.call('GET', '/api/ecommerce/stores', { token: owner.token });
+    expect(list.json<Store[]>().map((store) => store.storeId)).toEqual([storeId]);
+
+    const other = await ctx.register();
+    const taken = await ctx.call('POST', '/api/ecommerce/stores', {
+      token: other.token,
+      body: { storeId, storeName: 'Mine' },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('This store ID is already in use. Please choose a different one.');
+    for (const body of [
+      { storeId: 'Bad Id!', storeName: 'x' },
+      { storeId: uniqueStoreId(), storeName: 'x', currency: 'JPY' },
+      { storeId: uniqueStoreId(), storeName: '   ' },
+    ]) {
+      const bad = await ctx.call('POST', '/api/ecommerce/stores', { token: other.token, body });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toEqual(expect.any(String));
+    }
+    expect((await ctx.call('GET', '/api/ecommerce/stores', { token: other.token })).json()).toEqual([]);
+    expect((await ctx.call('GET', '/api/ecommerce/stores')).statusCode).toBe(401);
+  });
+
+  it('pages 20 by default, searches by name or code, filters by category and hides inactive products', async () => {
+    const setup = await createStore(ctx);
+    const category = await ctx.call('POST', '/api/ecommerce/categories', {
+      token: setup.owner.token,
+      body: { storeId: setup.storeId, name: 'Bread' },
+    });
+    expect(category.statusCode).toBe(201);
+    const categoryId = category.json<{ id: number }>().id;
+    for (let index = 1; index <= 23; index += 1) {
+      await createProduct(ctx, setup, {
+        name: `Item ${index}`,
+        code: `SKU-${index}`,
+        categoryId: index <= 3 ? categoryId : null,
+      });
+    }
+    await createProduct(ctx, setup, { name: 'Hidden 100%_ loaf', isActive: false });
+
+    const first = await ctx.call('GET', `/api/ecommerce/products?storeId=${setup.storeId}`);
+    const page = first.json<Paged<Product>>();
+    expect(page.totalCount).toBe(23);
+    expect(page.results).toHaveLength(20);
+    expect(page.results[0]).toMatchObject({ name: 'Item 1', currency: 'USD', price: 4.5, rating: 5 });
+    const second = await ctx.call('GET', `/api/ecommerce/products?storeId=${setup.storeId}&skip=20&take=20`);
+    expect(second.json<Paged<Product>>().results.map((p) => p.name)).toEqual([
+      'Item 21',
+      'Item 22',
+      'Item 23',
+    ]);
+    const past = await ctx.call('GET', `/api/ecommerce/products?storeId=${setup.storeId}&skip=100`);
+    expect(past.json()).toEqual({ results: [], totalCount: 23 });
+
+    const search = await ctx.call('GET', `/api/ecommerce/products?storeId=${setup.storeId}&searchTerm=sku-2`);
+    expect(search.json<Paged<Product>>().results.map((p) => p.name)).toEqual([
+      'Item 2',
+      'Item 20',
+      'Item 21',
+      'Item 22',
+      'Item 23',
+    ]);
+    // % and _ mean themselves, and inactive products never show to shoppers.
+    const literal = await ctx.call(
+      'GET',
+      `/api/ecommerce/products?storeId=${setup.storeId}&searchTerm=100%25_`,
+    );
+    expect(literal.json()).toEqual({ results: [], totalCount: 0 });
+    const byCategory = await ctx.call(
+      'GET',
+      `/api/ecommerce/products?storeId=${setup.storeId}&categoryId=${categoryId}`,
+    );
+    expect(byCategory.json<Paged<Product>>().totalCount).toBe(3);
+    const categories = await ctx.call('GET', `/api/ecommerce/categories?storeId=${setup.storeId}`);
+    expect(categories.json()).toEqual([{ id: categoryId, storeId: setup.storeId, name: 'Bread' }]);
+
+    // The owner's own list includes the inactive one.
+    const owned = await ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/products?searchTerm=hidden`, {
+      token: setup.owner.token,
+    });
+    expect(owned.json<Paged<Product>>().results).toEqual([expect.objectContaining({ isActive: false })]);
+
+    expect((await ctx.call('GET', '/api/ecommerce/products?storeId=no-such-store')).statusCode).toBe(404);
+    expect((await ctx.call('GET', '/api/ecommerce/products')).statusCode).toBe(400);
+    expect(
+      (await ctx.call('GET', `/api/ecommerce/products?storeId=${setup.storeId}&take=101`)).statusCode,
+    ).toBe(400);
+  });
+
+  it('creates, reads, updates and deletes a product with every field of the spec', async () => {
+    const setup = await createStore(ctx, 'EUR');
+    const product = await createProduct(ctx, setup, {
+      name: 'Cake',
+      code: 'CK-1',
+      price: 99.99,
+      currency: 'EUR',
+      description: 'Chocolate',
+      imageUrl: '/api/uploads/abc.png',
+      inventoryQuantity: 3,
+      rating: 4.5,
+      originalPrice: 129.99,
+    });
+    expect(product).toMatchObject({
+      name: 'Cake',
+      code: 'CK-1',
+      price: 99.99,
+      currency: 'EUR',
+      originalPrice: 129.99,
+      rating: 4.5,
+      inventoryQuantity: 3,
+      isActive: true,
+      categoryId: null,
+    });
+    const read = await ctx.call('GET', `/api/ecommerce/products/${product.id}?storeId=${setup.storeId}`);
+    expect(read.json()).toEqual(product);
+
+    const updated = await ctx.call('PUT', `/api/ecommerce/products/${product.id}`, {
+      token: setup.owner.token,
+      body: { name: 'Cake XL', price: 12, inventoryQuantity: 0, originalPrice: null },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({
+      name: 'Cake XL',
+      price: 12,
+      inventoryQuantity: 0,
+      originalPrice: null,
+    });
+
+    for (const body of [
+      { name: 'x', price: -1 },
+      { name: 'x', price: 1, rating: 6 },
+      { name: 'x', price: 1, inventoryQuantity: -2 },
+      { name: 'x', price: 1, imageUrl: 'javascript:alert(1)' },
+      { name: 'x', price: 1, currency: 'USD' },
+      { name: 'x', price: '1' },
+    ]) {
+      const bad = await ctx.call('PUT', `/api/ecommerce/products/${product.id}`, {
+        token: setup.owner.token,
+        body,
+      });
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const unchanged = await ctx.call('GET', `/api/ecommerce/products/${product.id}?storeId=${setup.storeId}`);
+    expect(unchanged.json()).toMatchObject({ name: 'Cake XL', price: 12 });
+
+    expect(
+      (await ctx.call('DELETE', `/api/ecommerce/products/${product.id}`, { token: setup.owner.token }))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await ctx.call('GET', `/api/ecommerce/products/${product.id}?storeId=${setup.storeId}`)).statusCode,
+    ).toBe(404);
+  });
+
+  it('the list shoppers see follows every change at once (no stale page after an edit or a sale)', async () => {
+    const setup = await createStore(ctx);
+    const product = await createProduct(ctx, setup, { name: 'Loaf', price: 3, inventoryQuantity: 4 });
+    const list = async () =>
+      (await ctx.call('GET', `/api/ecommerce/products?storeId=${setup.storeId}`)).json<Paged<Product>>()
+        .results;
+    expect((await list())[0]).toMatchObject({ price: 3, inventoryQuantity: 4 });
+    expect((await list())[0]).toMatchObject({ price: 3, inventoryQuantity: 4 });
+    await ctx.call('PUT', `/api/ecommerce/products/${product.id}`, {
+      token: setup.owner.token,
+      body: { name: 'Loaf', price: 3.5, inventoryQuantity: 4 },
+    });
+    expect((await list())[0]).toMatchObject({ price: 3.5 });
+    const cart = (await ctx.call('POST', '/api/ecommerce/cart', { body: { storeId: setup.storeId } })).json<{
+      id: string;
+    }>();
+    await ctx.call('POST', `/api/ecommerce/cart/${cart.id}/items`, {
+      body: { productId: product.id, quantity: 3 },
+    });
+    await ctx.call('POST', '/api/ecommerce/orders', {
+      body: { cartId: cart.id },
+      remoteAddress: '198.18.0.1',
+    });
+    expect((await list())[0]).toMatchObject({ inventoryQuantity: 1 });
+  });
+
+  it('another account cannot touch a store, its products, categories or orders', async () => {
+    const setup = await createStore(ctx);
+    const product = await createProduct(ctx, setup, {});
+    const category = (
+      await ctx.call('POST', '/api/ecommerce/categories', {
+        token: setup.owner.token,
+        body: { storeId: setup.storeId, name: 'Cakes' },
+      })
+    ).json<{ id: number }>();
+    const stranger = await ctx.register();
+    const token = stranger.token;
+    const attempts = [
+      ctx.call('POST', '/api/ecommerce/products', {
+        token,
+        body: { storeId: setup.storeId, name: 'Mine', price: 1 },
+      }),
+      ctx.call('PUT', `/api/ecommerce/products/${product.id}`, { token, body: { name: 'Mine', price: 0 } }),
+      ctx.call('DELETE', `/api/ecommerce/products/${product.id}`, { token }),
+      ctx.call('POST', '/api/ecommerce/categories', { token, body: { storeId: setup.storeId, name: 'X' } }),
+      ctx.call('DELETE', `/api/ecommerce/categories/${category.id}`, { token }),
+      ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/orders`, { token }),
+      ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/products`, { token }),
+      ctx.call('PATCH', `/api/ecommerce/orders/${'a'.repeat(32)}`, { token, body: { status: 'paid' } }),
+    ];
+    for (const response of await Promise.all(attempts)) expect(response.statusCode, response.body).toBe(404);
+    // A product of the stranger's own store cannot use the owner's category either.
+    const own = await createStore(ctx);
+    const foreignCategory = await ctx.call('POST', '/api/ecommerce/products', {
+      token: own.owner.token,
+      body: { storeId: own.storeId, name: 'x', price: 1, categoryId: category.id },
+    });
+    expect(foreignCategory.statusCode).toBe(404);
+
+    const read = await ctx.call('GET', `/api/ecommerce/products/${product.id}?storeId=${setup.storeId}`);
+    expect(read.json()).toMatchObject({ name: 'Sourdough', price: 4.5 });
+    expect((await ctx.call('GET', `/api/ecommerce/categories?storeId=${setup.storeId}`)).json()).toHaveLength(
+      1,
+    );
+  });
+});

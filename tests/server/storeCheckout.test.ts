@@ -1,0 +1,218 @@
+import { expect, it } from 'vitest';
+import type { Cart, Order, Paged, Product } from '../../src/services/storeTypes.ts';
+import { describeEachDatabase } from './harness.ts';
+import { addItem, checkout, createProduct, createStore, newCart } from './storeFixtures.ts';
+
+describeEachDatabase('store carts and checkout', (ctx) => {
+  it('prices a cart from the catalogue: merges lines, changes quantities, removes at ≤ 0 and on delete', async () => {
+    const setup = await createStore(ctx, 'GBP');
+    const bread = await createProduct(ctx, setup, { name: 'Bread', price: 2.1, inventoryQuantity: 5 });
+    const cake = await createProduct(ctx, setup, { name: 'Cake', price: 0.7, inventoryQuantity: 9 });
+    const cart = await newCart(ctx, setup.storeId);
+    expect(cart).toMatchObject({ storeId: setup.storeId, items: [], total: 0, currency: 'GBP' });
+    // ≥ 128 bits: 24 random bytes in base64url.
+    expect(cart.id).toMatch(/^[A-Za-z0-9_-]{32}$/);
+
+    expect((await addItem(ctx, cart.id, bread.id)).json<Cart>().items[0]).toMatchObject({ quantity: 1 });
+    await addItem(ctx, cart.id, bread.id, 2);
+    const added = (await addItem(ctx, cart.id, cake.id, 3)).json<Cart>();
+    expect(added.items).toEqual([
+      {
+        id: expect.any(Number),
+        productId: bread.id,
+        productName: 'Bread',
+        price: 2.1,
+        quantity: 3,
+        total: 6.3,
+      },
+      {
+        id: expect.any(Number),
+        productId: cake.id,
+        productName: 'Cake',
+        price: 0.7,
+        quantity: 3,
+        total: 2.1,
+      },
+    ]);
+    expect(added.total).toBe(8.4);
+    const [breadLine, cakeLine] = added.items;
+
+    const patched = await ctx.call('PATCH', `/api/ecommerce/cart/${cart.id}/items/${cakeLine?.id}`, {
+      body: { quantity: 1 },
+    });
+    expect(patched.json<Cart>().total).toBe(7);
+    const zero = await ctx.call('PATCH', `/api/ecommerce/cart/${cart.id}/items/${cakeLine?.id}`, {
+      body: { quantity: 0 },
+    });
+    expect(zero.json<Cart>().items.map((item) => item.productName)).toEqual(['Bread']);
+    const removed = await ctx.call('DELETE', `/api/ecommerce/cart/${cart.id}/items/${breadLine?.id}`);
+    expect(removed.json()).toMatchObject({ items: [], total: 0 });
+    expect(
+      (await ctx.call('DELETE', `/api/ecommerce/cart/${cart.id}/items/${breadLine?.id}`)).statusCode,
+    ).toBe(404);
+    expect((await ctx.call('GET', `/api/ecommerce/cart/${cart.id}`)).json()).toMatchObject({
+      items: [],
+      total: 0,
+    });
+    expect((await ctx.call('GET', `/api/ecommerce/cart/${'x'.repeat(32)}`)).statusCode).toBe(404);
+  });
+
+  it('refuses more than the stock (409), out-of-stock and inactive products, and client-sent prices', async () => {
+    const setup = await createStore(ctx);
+    const bread = await createProduct(ctx, setup, { name: 'Bread', price: 3, inventoryQuantity: 2 });
+    const none = await createProduct(ctx, setup, { name: 'Gone', inventoryQuantity: 0 });
+    const hidden = await createProduct(ctx, setup, { name: 'Hidden', isActive: false });
+    const cart = await newCart(ctx, setup.storeId);
+
+    const over = await addItem(ctx, cart.id, bread.id, 3);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe('Only 2 of Bread in stock');
+    await addItem(ctx, cart.id, bread.id, 2);
+    expect((await addItem(ctx, cart.id, bread.id, 1)).statusCode).toBe(409);
+    const out = await addItem(ctx, cart.id, none.id);
+    expect(out.statusCode).toBe(409);
+    expect(out.json().message).toBe('This product is out of stock');
+    expect((await addItem(ctx, cart.id, hidden.id)).statusCode).toBe(404);
+
+    const withPrice = await ctx.call('POST', `/api/ecommerce/cart/${cart.id}/items`, {
+      body: { productId: bread.id, quantity: 1, price: 0.01 },
+    });
+    expect(withPrice.statusCode).toBe(400);
+    // The owner changes the price: the cart follows the catalogue, and so does the order.
+    await ctx.call('PUT', `/api/ecommerce/products/${bread.id}`, {
+      token: setup.owner.token,
+      body: { name: 'Bread', price: 5, inventoryQuantity: 2 },
+    });
+    const current = (await ctx.call('GET', `/api/ecommerce/cart/${cart.id}`)).json<Cart>();
+    expect(current).toMatchObject({ total: 10, items: [expect.objectContaining({ price: 5, quantity: 2 })] });
+    const order = await checkout(ctx, { cartId: cart.id, total: 0.01 });
+    expect(order.statusCode).toBe(400);
+    const placed = await checkout(ctx, { cartId: cart.id });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json()).toMatchObject({ total: 10, currency: 'USD', status: 'placed' });
+  });
+
+  it('checks out once: a repeat (same cart or same Idempotency-Key) returns the first order', async () => {
+    const setup = await createStore(ctx);
+    const bread = await createProduct(ctx, setup, { name: 'Bread', price: 2.5, inventoryQuantity: 4 });
+    const cart = await newCart(ctx, setup.storeId, 'ada');
+    await addItem(ctx, cart.id, bread.id, 3);
+    const empty = await newCart(ctx, setup.storeId);
+    const emptyCheckout = await checkout(ctx, { cartId: empty.id });
+    expect(emptyCheckout.statusCode).toBe(400);
+    expect(emptyCheckout.json().message).toBe('Your cart is empty');
+
+    const first = await checkout(ctx, { cartId: cart.id }, { 'idempotency-key': 'key-1' });
+    expect(first.statusCode).toBe(201);
+    const order = first.json<Order>();
+    expect(order).toMatchObject({
+      customerId: 'ada',
+      total: 7.5,
+      items: [{ productId: bread.id, productName: 'Bread', price: 2.5, quantity: 3 }],
+    });
+    expect(order.id).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const again = await checkout(ctx, { cartId: cart.id });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(order);
+    // The same key on another cart is the same checkout, retried.
+    const other = await newCart(ctx, setup.storeId);
+    await addItem(ctx, other.id, bread.id, 1);
+    const sameKey = await checkout(ctx, { cartId: other.id }, { 'idempotency-key': 'key-1' });
+    expect(sameKey.json()).toEqual(order);
+    expect((await ctx.call('GET', `/api/ecommerce/orders/${order.id}`)).json()).toEqual(order);
+
+    // The checked-out cart is closed; stock went down once.
+    expect((await addItem(ctx, cart.id, bread.id)).statusCode).toBe(409);
+    const product = await ctx.call('GET', `/api/ecommerce/products/${bread.id}?storeId=${setup.storeId}`);
+    expect(product.json<Product>().inventoryQuantity).toBe(1);
+    const logged = await ctx.db.query<{ details: { orderId: string } }>(
+      `select details from activity_logs where type = 'store.order_placed' and account_id = $1`,
+      [setup.owner.accountId],
+    );
+    expect(logged.map((row) => row.details.orderId)).toEqual([order.id]);
+  });
+
+  it('10 parallel checkouts of one cart make one order; of ten carts never take stock below zero', async () => {
+    const setup = await createStore(ctx);
+    const bread = await createProduct(ctx, setup, { name: 'Bread', price: 1, inventoryQuantity: 7 });
+    const cart = await newCart(ctx, setup.storeId);
+    await addItem(ctx, cart.id, bread.id, 2);
+    const same = await Promise.all(Array.from({ length: 10 }, () => checkout(ctx, { cartId: cart.id })));
+    expect(same.filter((response) => response.statusCode === 201)).toHaveLength(1);
+    expect(new Set(same.map((response) => response.json<Order>().id)).size).toBe(1);
+    const stock = async () =>
+      (await ctx.call('GET', `/api/ecommerce/products/${bread.id}?storeId=${setup.storeId}`)).json<Product>()
+        .inventoryQuantity;
+    expect(await stock()).toBe(5);
+
+    const carts = await Promise.all(Array.from({ length: 10 }, () => newCart(ctx, setup.storeId)));
+    for (const each of carts) await addItem(ctx, each.id, bread.id, 1);
+    const many = await Promise.all(carts.map((each) => checkout(ctx, { cartId: each.id })));
+    expect(many.filter((response) => response.statusCode === 201)).toHaveLength(5);
+    expect(many.filter((response) => response.statusCode === 409)).toHaveLength(5);
+    expect(await stock()).toBe(0);
+    const orders = await ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/orders?take=50`, {
+      token: setup.owner.token,
+    });
+    expect(orders.json<Paged<Order>>().totalCount).toBe(6);
+  });
+
+  it('the owner moves orders placed → paid → fulfilled, or cancels (stock returns), and lists a customer’s', async () => {
+    const setup = await createStore(ctx);
+    const bread = await createProduct(ctx, setup, { name: 'Bread', price: 1, inventoryQuantity: 5 });
+    const place = async (customerId: string) => {
+      const cart = await newCart(ctx, setup.storeId, customerId);
+      await addItem(ctx, cart.id, bread.id, 2);
+      return (await checkout(ctx, { cartId: cart.id })).json<Order>();
+    };
+    const first = await place('ada');
+    const second = await place('bob');
+    const token = setup.owner.token;
+    const move = (id: string, status: string) =>
+      ctx.call('PATCH', `/api/ecommerce/orders/${id}`, { token, body: { status } });
+
+    expect((await move(first.id, 'fulfilled')).statusCode).toBe(409);
+    expect((await move(first.id, 'paid')).json()).toMatchObject({ status: 'paid' });
+    expect((await move(first.id, 'fulfilled')).json()).toMatchObject({ status: 'fulfilled' });
+    expect((await move(first.id, 'cancelled')).json().message).toBe(
+      'An order that is fulfilled cannot become cancelled',
+    );
+    expect((await move(second.id, 'shipped')).statusCode).toBe(400);
+    expect((await move(second.id, 'cancelled')).json()).toMatchObject({ status: 'cancelled' });
+    const product = await ctx.call('GET', `/api/ecommerce/products/${bread.id}?storeId=${setup.storeId}`);
+    expect(product.json<Product>().inventoryQuantity).toBe(3);
+
+    const page = await ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/orders?take=1`, { token });
+    expect(page.json<Paged<Order>>()).toMatchObject({ totalCount: 2, results: [{ id: second.id }] });
+    const ada = await ctx.call('GET', '/api/ecommerce/customers/ada/orders', { token });
+    expect(ada.json<Order[]>().map((order) => order.id)).toEqual([first.id]);
+    const stranger = await ctx.register();
+    expect(
+      (await ctx.call('GET', '/api/ecommerce/customers/ada/orders', { token: stranger.token })).json(),
+    ).toEqual([]);
+  });
+
+  it('answers CORS for published pages and rate-limits checkout per client address', async () => {
+    const setup = await createStore(ctx);
+    const preflight = await ctx.call('OPTIONS', '/api/ecommerce/cart', {
+      headers: { origin: 'null', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-headers']).toContain('idempotency-key');
+    const list = await ctx.call('GET', `/api/ecommerce/products?storeId=${setup.storeId}`);
+    expect(list.headers['access-control-allow-origin']).toBe('*');
+    const owner = await ctx.call('GET', '/api/ecommerce/stores', { token: setup.owner.token });
+    expect(owner.headers['access-control-allow-origin']).toBeUndefined();
+
+    const statuses: number[] = [];
+    for (let index = 0; index < 21; index += 1) {
+      const response = await ctx.call('POST', '/api/ecommerce/orders', {
+        body: { cartId: 'z'.repeat(32) },
+        remoteAddress: '203.0.113.9',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 404)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});

@@ -1,0 +1,227 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
+
+const members = [
+  {
+    id: 1,
+    userId: 'u2',
+    userName: 'Bob',
+    userEmail: 'bob@example.com',
+    roleName: 'Admin',
+    joinedAt: '2025-01-01T10:00:00Z',
+  },
+  {
+    id: 2,
+    userId: 7,
+    userName: 'Cleo',
+    userEmail: 'cleo@example.com',
+    roleName: 'User',
+    joinedAt: '2025-01-02T10:00:00Z',
+  },
+];
+
+function teamRoutes(extra: Routes = {}): Routes {
+  return {
+    ...dashboardRoutes(),
+    'GET /api/accounts/a1/users': { body: members },
+    'GET /api/accounts/a1/invitations': { body: [] },
+    'GET /api/accounts/a1/roles': {
+      body: [
+        { id: 1, name: 'User' },
+        { id: 2, name: 'Admin' },
+        { id: 3, name: 'Editor' },
+      ],
+    },
+    ...extra,
+  };
+}
+
+// The first section to load the data grid waits for its chunk: longer than findBy's default second.
+const slow = { timeout: 10_000 };
+
+function open(label: 'Teams' | 'Accounts' | 'Permissions') {
+  const nav = within(screen.getByRole('navigation', { name: 'Sections' }));
+  fireEvent.click(nav.getByRole('button', { name: 'Settings' }));
+  fireEvent.click(nav.getByRole('button', { name: label }));
+}
+
+describe('Account Settings', () => {
+  test('Teams opens the Users tab: the current account’s users, with roles an Admin can change', async () => {
+    const { requests } = renderApp(
+      dashboardInput(),
+      teamRoutes({ 'POST /api/accounts/a1/users/7': { body: members[1] } }),
+    );
+    open('Teams');
+
+    expect(await screen.findByRole('heading', { name: 'Account Settings' }, slow)).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Users', selected: true })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Profile' })).toBeTruthy();
+    expect(await screen.findByText('cleo@example.com')).toBeTruthy();
+    expect(screen.getByText('Users of Bob Ltd')).toBeTruthy();
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Role of cleo@example.com' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Admin' }));
+
+    expect(await screen.findByText('Role updated')).toBeTruthy();
+    const change = requests.find((r) => r.method === 'POST' && r.url.endsWith('/api/accounts/a1/users/7'));
+    expect(await change?.json()).toEqual({ roleName: 'Admin' });
+  });
+
+  test('an empty user table says "No users found"', async () => {
+    renderApp(dashboardInput(), teamRoutes({ 'GET /api/accounts/a1/users': { body: [] } }));
+    open('Teams');
+    expect(await screen.findByText('No users found', {}, slow)).toBeTruthy();
+  });
+
+  test('Add User to Account: an existing user is added ("User added successfully")', async () => {
+    const { requests } = renderApp(
+      dashboardInput(),
+      teamRoutes({ 'POST /api/accounts/a1/users/invite-or-add': { body: { wasExistingUser: true } } }),
+    );
+    open('Teams');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add User' }, slow));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add User to Account' }));
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Add' }));
+    expect(dialog.getByText('Email is required')).toBeTruthy();
+    fireEvent.change(dialog.getByLabelText(/Email/), { target: { value: 'dan@example.com' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Add' }));
+
+    expect(await screen.findByText('User added successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add User to Account' })).toBeNull());
+    const sent = requests.find((r) => r.url.endsWith('/invite-or-add'));
+    expect(await sent?.json()).toEqual({ email: 'dan@example.com', roleName: 'User' });
+  });
+
+  test('a new address gets an invitation whose link is shown ("Invitation sent successfully")', async () => {
+    renderApp(
+      dashboardInput(),
+      teamRoutes({
+        'POST /api/accounts/a1/users/invite-or-add': {
+          body: {
+            wasExistingUser: false,
+            invitationLink: 'http://localhost/invite#abc',
+            expiresAt: '2030-01-08T00:00:00Z',
+          },
+        },
+      }),
+    );
+    open('Teams');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add User' }, slow));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add User to Account' }));
+    fireEvent.change(dialog.getByLabelText(/Email/), { target: { value: 'eve@example.com' } });
+    fireEvent.mouseDown(dialog.getByRole('combobox', { name: 'Role' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Admin' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Add' }));
+
+    expect(await screen.findByText('Invitation sent successfully')).toBeTruthy();
+    expect(((await dialog.findByLabelText('Invitation link')) as HTMLInputElement).value).toBe(
+      'http://localhost/invite#abc',
+    );
+    fireEvent.click(dialog.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add User to Account' })).toBeNull());
+  });
+
+  test('a refused add toasts "Failed to add user" and keeps the dialog open', async () => {
+    renderApp(
+      dashboardInput(),
+      teamRoutes({
+        'POST /api/accounts/a1/users/invite-or-add': {
+          status: 403,
+          body: { message: 'Only an Admin of this account can do this' },
+        },
+      }),
+    );
+    open('Teams');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add User' }, slow));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add User to Account' }));
+    fireEvent.change(dialog.getByLabelText(/Email/), { target: { value: 'x@example.com' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Add' }));
+
+    expect(await screen.findByText('Failed to add user')).toBeTruthy();
+    expect(screen.getByText('Access Denied')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Add User to Account' })).toBeTruthy();
+  });
+
+  test('the Profile tab: name and email required, the role read-only', async () => {
+    renderApp(dashboardInput(), teamRoutes());
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'User Settings' }));
+
+    const form = within(await screen.findByRole('form', { name: 'Profile' }));
+    expect((form.getByLabelText('Role') as HTMLInputElement).readOnly).toBe(true);
+    fireEvent.change(form.getByLabelText(/Name/), { target: { value: ' ' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save profile' }));
+    expect(form.getByText('Name is required')).toBeTruthy();
+  });
+});
+
+describe('Account Management', () => {
+  test('lists the accounts with their status; a chosen account shows its users and the server’s roles', async () => {
+    renderApp(dashboardInput(), teamRoutes());
+    open('Accounts');
+
+    expect(await screen.findByRole('heading', { name: 'Account Management' }, slow)).toBeTruthy();
+    const grid = within(await screen.findByRole('grid', { name: 'Accounts' }));
+    fireEvent.click(await grid.findByText('Bob Ltd'));
+    const detail = within(await screen.findByRole('region', { name: 'Account Bob Ltd' }));
+    expect(detail.getAllByText('Active').length).toBeGreaterThan(0);
+    expect(await detail.findByText('cleo@example.com')).toBeTruthy();
+
+    fireEvent.click(detail.getByRole('button', { name: 'Add Existing User' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add Existing User' }));
+    fireEvent.mouseDown(dialog.getByRole('combobox', { name: 'Role' }));
+    expect(within(screen.getByRole('listbox')).getByRole('option', { name: 'Editor' })).toBeTruthy();
+  });
+
+  test('Create New Account: name and industry required, description optional', async () => {
+    const { requests } = renderApp(
+      dashboardInput(),
+      teamRoutes({
+        'POST /api/accounts': {
+          status: 201,
+          body: { id: 'a2', name: 'Side Gig', industry: 'retail', description: '', isActive: true },
+        },
+      }),
+    );
+    open('Accounts');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create New Account' }, slow));
+    const dialog = within(screen.getByRole('dialog', { name: 'Create New Account' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Create' }));
+    expect(dialog.getByText('Name is required')).toBeTruthy();
+    expect(dialog.getByText('Industry is required')).toBeTruthy();
+
+    fireEvent.change(dialog.getByLabelText(/Account name/), { target: { value: 'Side Gig' } });
+    fireEvent.mouseDown(dialog.getByRole('combobox', { name: /Industry/ }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Retail' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByText('Account created successfully')).toBeTruthy();
+    const sent = requests.find((r) => r.method === 'POST' && r.url.endsWith('/api/accounts'));
+    expect(await sent?.json()).toEqual({ name: 'Side Gig', industry: 'retail', description: '' });
+  });
+
+  test('Permissions shows what each account role allows, as the server says', async () => {
+    renderApp(
+      dashboardInput(),
+      teamRoutes({
+        'GET /api/permissions': {
+          body: {
+            roles: ['User', 'Admin'],
+            permissions: [
+              {
+                id: 'members.add',
+                label: 'Add existing users and invite new ones',
+                roles: { User: false, Admin: true },
+              },
+            ],
+          },
+        },
+      }),
+    );
+    open('Permissions');
+    const table = within(await screen.findByRole('table', { name: 'Account roles' }, slow));
+    expect(table.getByText('Add existing users and invite new ones')).toBeTruthy();
+  });
+});

@@ -1,0 +1,284 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { Themed } from '../../src/views/App.tsx';
+import { parseCredits, reviewPreview } from '../../src/views/admin/adminFormat.ts';
+import { JobDashboardPage } from '../../src/views/jobs/JobDashboardPage.tsx';
+import { bob, dashboardInput, dashboardRoutes, fakeServer, type Routes, renderApp } from './renderApp.tsx';
+
+const admin = { ...bob, id: 'u3', role: 'admin' as const, name: 'Ada' };
+const slow = { timeout: 10_000 };
+const long = 'x'.repeat(120);
+
+function adminRoutes(extra: Routes = {}): Routes {
+  return {
+    ...dashboardRoutes(admin),
+    'GET /api/admin/users': {
+      body: {
+        total: 1,
+        items: [
+          {
+            id: 9,
+            email: 'zoe@example.com',
+            name: 'Zoe',
+            role: 'user',
+            plan: 0,
+            status: 'trial',
+            createdAt: '2025-01-01T00:00:00Z',
+          },
+        ],
+      },
+    },
+    'GET /api/review/admin/reviews': {
+      body: [
+        {
+          id: 1,
+          userName: 'Zoe',
+          userEmail: 'zoe@example.com',
+          rating: 5,
+          reviewText: long,
+          createdAt: '2025-01-01T00:00:00Z',
+        },
+        {
+          id: 2,
+          userName: 'Yan',
+          userEmail: 'yan@example.com',
+          rating: 3,
+          reviewText: '',
+          createdAt: '2025-01-02T00:00:00Z',
+        },
+      ],
+    },
+    'GET /api/review/admin/credits': {
+      body: [
+        {
+          id: 4,
+          userName: 'Zoe',
+          userEmail: 'zoe@example.com',
+          credits: 10,
+          source: 'review',
+          description: 'Thank you for your review',
+          createdAt: '2025-01-01T00:00:00Z',
+        },
+      ],
+    },
+    ...extra,
+  };
+}
+
+async function openAdmin() {
+  fireEvent.click(
+    within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('button', { name: 'Admin' }),
+  );
+  await screen.findByRole('tab', { name: 'Users' }, slow);
+}
+
+describe('review text and credit input rules', () => {
+  test('review text is cut at 100 characters; none reads "No comment"', () => {
+    expect(reviewPreview(long)).toBe(`${'x'.repeat(100)}…`);
+    expect(reviewPreview('x'.repeat(100))).toBe('x'.repeat(100));
+    expect(reviewPreview('  ')).toBe('No comment');
+    expect(reviewPreview(null)).toBe('No comment');
+  });
+
+  test('credits parse as an integer; anything else is 0', () => {
+    expect(parseCredits('25')).toBe(25);
+    expect(parseCredits(' -5 ')).toBe(-5);
+    expect(parseCredits('12.7')).toBe(12);
+    expect(parseCredits('abc')).toBe(0);
+    expect(parseCredits('')).toBe(0);
+  });
+});
+
+describe('Admin Dashboard', () => {
+  test('tabs Users, Activity Logs, Reviews & Credits and Job Dashboard; users with role, plan and status', async () => {
+    renderApp(dashboardInput(admin), adminRoutes());
+    await openAdmin();
+    for (const name of ['Users', 'Activity Logs', 'Reviews & Credits', 'Job Dashboard']) {
+      expect(screen.getByRole('tab', { name })).toBeTruthy();
+    }
+    expect(await screen.findByText('zoe@example.com')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Plan of zoe@example.com' }).textContent).toBe('FREE');
+    expect(screen.getByRole('combobox', { name: 'Status of zoe@example.com' }).textContent).toBe('trial');
+  });
+
+  test('an empty user list says "No users found"', async () => {
+    renderApp(
+      dashboardInput(admin),
+      adminRoutes({ 'GET /api/admin/users': { body: { total: 0, items: [] } } }),
+    );
+    await openAdmin();
+    expect(await screen.findByText('No users found')).toBeTruthy();
+  });
+
+  test('Reviews: text cut at 100 characters, "No comment" when there is none', async () => {
+    renderApp(dashboardInput(admin), adminRoutes());
+    await openAdmin();
+    fireEvent.click(screen.getByRole('tab', { name: 'Reviews & Credits' }));
+    expect(screen.getByRole('tab', { name: 'Reviews', selected: true })).toBeTruthy();
+    expect(await screen.findByText(`${'x'.repeat(100)}…`)).toBeTruthy();
+    expect(screen.getByText('No comment')).toBeTruthy();
+  });
+
+  test('Credits: the edit modal sends invalid credits as 0; a failure shows "Failed to update credit"', async () => {
+    const { requests } = renderApp(
+      dashboardInput(admin),
+      adminRoutes({
+        'PUT /api/review/admin/credits/4': { status: 500, body: { message: 'Internal server error' } },
+      }),
+    );
+    await openAdmin();
+    fireEvent.click(screen.getByRole('tab', { name: 'Reviews & Credits' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Credits' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit credit of zoe@example.com' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit credit' }));
+    expect((dialog.getByLabelText('Credits') as HTMLInputElement).value).toBe('10');
+
+    fireEvent.change(dialog.getByLabelText('Credits'), { target: { value: 'lots' } });
+    fireEvent.change(dialog.getByLabelText('Description'), { target: { value: 'Fixed' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+
+    expect(await dialog.findByText('Failed to update credit')).toBeTruthy();
+    const sent = requests.find((r) => r.method === 'PUT');
+    expect(await sent?.json()).toEqual({ credits: 0, description: 'Fixed' });
+  });
+
+  test('Credits: a saved edit closes the modal and reloads the list', async () => {
+    let saved = false;
+    renderApp(
+      dashboardInput(admin),
+      adminRoutes({
+        'PUT /api/review/admin/credits/4': () => {
+          saved = true;
+          return { body: {} };
+        },
+      }),
+    );
+    await openAdmin();
+    fireEvent.click(screen.getByRole('tab', { name: 'Reviews & Credits' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Credits' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit credit of zoe@example.com' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit credit' }));
+    fireEvent.change(dialog.getByLabelText('Credits'), { target: { value: '25' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit credit' })).toBeNull());
+    expect(saved).toBe(true);
+    expect(screen.getByText('Credit updated')).toBeTruthy();
+  });
+
+  test('Job Dashboard embeds /hangfire, 500px high', async () => {
+    renderApp(dashboardInput(admin), adminRoutes());
+    await openAdmin();
+    fireEvent.click(screen.getByRole('tab', { name: 'Job Dashboard' }));
+    const frame = screen.getByTitle('Job Dashboard') as HTMLIFrameElement;
+    expect(frame.getAttribute('src')).toBe('/hangfire');
+    expect(getComputedStyle(frame).height).toBe('500px');
+  });
+
+  test('a user who is not admin has no Admin entry in the sidebar', async () => {
+    renderApp(dashboardInput(), dashboardRoutes());
+    expect(
+      within(screen.getByRole('navigation', { name: 'Sections' })).queryByRole('button', { name: 'Admin' }),
+    ).toBeNull();
+  });
+});
+
+describe('/hangfire job dashboard page', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  function storeUser(role: 'user' | 'admin') {
+    localStorage.setItem('token', 'token-1');
+    localStorage.setItem('user', JSON.stringify({ ...bob, role }));
+  }
+
+  function stubFetch(routes: Routes) {
+    const server = fakeServer(routes);
+    vi.stubGlobal('fetch', server.fetch);
+    return server.requests;
+  }
+
+  const overview = {
+    queues: [
+      {
+        name: 'invitation-mail',
+        counts: { created: 0, retry: 0, active: 0, completed: 3, cancelled: 0, failed: 1 },
+        total: 4,
+      },
+      {
+        name: 'purge-expired',
+        counts: { created: 1, retry: 0, active: 0, completed: 0, cancelled: 0, failed: 0 },
+        total: 1,
+      },
+    ],
+    jobs: [
+      {
+        id: '0b6f1f5e-0000-4000-8000-000000000001',
+        queue: 'invitation-mail',
+        state: 'failed',
+        retryCount: 0,
+        createdOn: '2025-01-01T00:00:00Z',
+        startedOn: null,
+        completedOn: '2025-01-01T00:00:01Z',
+        error: '550 No such user here',
+      },
+    ],
+  };
+
+  test('signed out: "Please log in to access this page."', () => {
+    render(
+      <Themed>
+        <JobDashboardPage />
+      </Themed>,
+    );
+    expect(screen.getByText('Please log in to access this page.')).toBeTruthy();
+  });
+
+  test('not an admin: Access Denied', () => {
+    storeUser('user');
+    render(
+      <Themed>
+        <JobDashboardPage />
+      </Themed>,
+    );
+    expect(screen.getByText('Access Denied')).toBeTruthy();
+    expect(screen.getByText("You don't have permission to access this admin section.")).toBeTruthy();
+  });
+
+  test('an admin the server refuses (demoted meanwhile): Access Denied', async () => {
+    storeUser('admin');
+    stubFetch({
+      'GET /api/admin/jobs': { status: 403, body: { message: 'Only a platform admin can do this' } },
+    });
+    render(
+      <Themed>
+        <JobDashboardPage />
+      </Themed>,
+    );
+    expect(await screen.findByText('Access Denied')).toBeTruthy();
+  });
+
+  test('an admin sees the queues with counts by state, failed jobs with their error, and can retry them', async () => {
+    storeUser('admin');
+    const requests = stubFetch({
+      'GET /api/admin/jobs': { body: overview },
+      [`POST /api/admin/jobs/invitation-mail/${overview.jobs[0].id}/retry`]: { status: 204 },
+    });
+    render(
+      <Themed>
+        <JobDashboardPage />
+      </Themed>,
+    );
+    const queues = within(await screen.findByRole('table', { name: 'Queues' }));
+    expect(await queues.findByText('invitation-mail')).toBeTruthy();
+    expect(queues.getByText('purge-expired')).toBeTruthy();
+    expect(await screen.findByText('550 No such user here')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: `Retry job ${overview.jobs[0].id}` }));
+
+    expect(await screen.findByText('Job queued again')).toBeTruthy();
+    expect(requests.some((r) => r.method === 'POST' && r.url.endsWith('/retry'))).toBe(true);
+    expect(requests[0].headers.get('authorization')).toBe('Bearer token-1');
+  });
+});

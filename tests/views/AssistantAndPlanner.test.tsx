@@ -1,0 +1,81 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { dashboardInput, dashboardRoutes, renderApp } from './renderApp.tsx';
+
+const slow = { timeout: 10_000 };
+
+function open(label: string) {
+  fireEvent.click(
+    within(screen.getByRole('navigation', { name: 'Sections' })).getAllByRole('button', { name: label })[0],
+  );
+}
+
+describe('AI Assistant and content planner', () => {
+  test('the assistant keeps the spec’s placeholder and runs "new post" through the planner machine', async () => {
+    renderApp(dashboardInput(), {
+      ...dashboardRoutes(),
+      'GET /api/website': { body: [] },
+      'GET /api/social/posts': { body: [] },
+    });
+    open('AI Assistant');
+    expect(await screen.findByText(/The AI Assistant is coming soon/, {}, slow)).toBeTruthy();
+    expect(
+      screen.getByText('These commands follow fixed rules; nothing here is a language model.'),
+    ).toBeTruthy();
+
+    const command = screen.getByLabelText('Command');
+    fireEvent.change(command, { target: { value: 'new post Doors open at 9' } });
+    expect(screen.getByText('New social post: “Doors open at 9”')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Run' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'New post' }, slow));
+    expect((dialog.getByLabelText('Text') as HTMLTextAreaElement).value).toBe('Doors open at 9');
+    expect(dialog.getByText('15 / 63206 characters')).toBeTruthy();
+  });
+
+  test('"find contact" searches the CRM and says what it found', async () => {
+    renderApp(dashboardInput(), {
+      ...dashboardRoutes(),
+      'GET /api/website': { body: [] },
+      'GET /api/crm/contacts': {
+        body: {
+          contacts: [{ id: 7, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }],
+          totalCount: 1,
+        },
+      },
+    });
+    open('AI Assistant');
+    const command = await screen.findByLabelText('Command', {}, slow);
+    fireEvent.change(command, { target: { value: 'find contact Ada' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Run' }));
+    expect(
+      await screen.findByText('1 contact match “Ada”: Ada Lovelace · ada@example.com', {}, slow),
+    ).toBeTruthy();
+  });
+
+  test('a due post nobody could publish says "not connected" in the list', async () => {
+    renderApp(dashboardInput(), {
+      ...dashboardRoutes(),
+      'GET /api/social/posts': {
+        body: [
+          {
+            id: 1,
+            channel: 'linkedin',
+            text: 'Hiring!',
+            imageUrl: null,
+            scheduledAt: '2026-01-05T09:00:00.000Z',
+            status: 'failed',
+            statusNote: 'not connected',
+            dueAt: '2026-01-05T09:00:01.000Z',
+            createdAt: '',
+            updatedAt: '',
+          },
+        ],
+      },
+    });
+    open('Social Media');
+    fireEvent.click(await screen.findByRole('button', { name: 'List' }, slow));
+    const table = within(await screen.findByRole('table', { name: 'Planned posts' }));
+    expect(table.getByText('failed: not connected')).toBeTruthy();
+  });
+});

@@ -1,0 +1,102 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
+import { Themed } from '../../src/views/App.tsx';
+import { CrmErrorBoundary } from '../../src/views/crm/CrmErrorBoundary.tsx';
+import { resolveCrmSection } from '../../src/views/crm/crmSections.ts';
+import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
+
+const slow = { timeout: 10_000 };
+const lead = {
+  id: 1,
+  name: 'Walk-in',
+  email: '',
+  phone: '',
+  company: '',
+  status: 'new',
+  source: 'website form',
+  value: 0,
+  notes: '',
+  pagePath: '/contact',
+  contactId: null,
+  dealId: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+function crmRoutes(extra: Routes = {}): Routes {
+  return {
+    ...dashboardRoutes(),
+    'GET /api/crm/contacts': { body: { contacts: [], totalCount: 0 } },
+    'GET /api/crm/leads': { body: [lead] },
+    // One list failing does not stop the others (spec §7).
+    'GET /api/crm/deals': { status: 500, body: { message: 'boom' } },
+    'GET /api/crm/activities': { body: [] },
+    'GET /api/crm/workflows': { body: [] },
+    ...extra,
+  };
+}
+
+async function openCrm(item: string) {
+  const nav = within(screen.getByRole('navigation', { name: 'Sections' }));
+  fireEvent.click(nav.getByRole('button', { name: 'CRM' }));
+  fireEvent.click(await nav.findByRole('button', { name: item }));
+}
+
+describe('CRM module', () => {
+  test('section keys of spec §2: the alias customreports, and unknown keys fall back to the dashboard', () => {
+    expect(resolveCrmSection('customreports')).toBe('custom-reports');
+    expect(resolveCrmSection('data-cleaning')).toBe('data-cleaning');
+    expect(resolveCrmSection('workflow')).toBe('workflow');
+    expect(resolveCrmSection('nope')).toBe('dashboard');
+    expect(resolveCrmSection(null)).toBe('dashboard');
+  });
+
+  test('the initial load asks for contacts page 1 of 20 with the four lists, tolerating a failure', async () => {
+    const { requests } = renderApp(dashboardInput(), crmRoutes());
+    await openCrm('Lead Tracking');
+    expect(await screen.findByRole('heading', { name: 'Lead Tracking', level: 2 })).toBeTruthy();
+    expect(await screen.findByText('/contact', {}, slow)).toBeTruthy();
+    const contacts = requests.find((r) => new URL(r.url).pathname === '/api/crm/contacts');
+    expect(new URL(contacts?.url ?? 'http://x').search).toBe('?page=1&pageSize=20');
+    for (const list of ['leads', 'deals', 'activities', 'workflows']) {
+      expect(requests.some((r) => new URL(r.url).pathname === `/api/crm/${list}`)).toBe(true);
+    }
+    expect(screen.queryByRole('heading', { name: 'Error' })).toBeNull();
+  }, 15_000);
+
+  test('a failed write shows the card titled Error with the message of spec §8', async () => {
+    renderApp(
+      dashboardInput(),
+      crmRoutes({ 'POST /api/crm/leads': { status: 500, body: { message: 'down' } } }),
+    );
+    await openCrm('Leads');
+    fireEvent.change(await screen.findByLabelText('Lead name', {}, slow), { target: { value: 'Zed' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add lead' }));
+    expect(await screen.findByText('Failed to add lead', {}, slow)).toBeTruthy();
+    const card = screen.getByRole('heading', { name: 'Error' }).closest('[role="alert"]') as HTMLElement;
+    expect(within(card).getByText('Failed to add lead')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Failed to add lead')).toBeNull();
+  }, 20_000);
+
+  test('the crash boundary says CRM Error and Try Again renders the module again', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let crash = true;
+    function Boom() {
+      if (crash) throw new Error('render failed');
+      return <p>back again</p>;
+    }
+    render(
+      <Themed>
+        <CrmErrorBoundary>
+          <Boom />
+        </CrmErrorBoundary>
+      </Themed>,
+    );
+    expect(screen.getByText('CRM Error')).toBeTruthy();
+    expect(screen.getByText('Something went wrong with the CRM module.')).toBeTruthy();
+    crash = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(screen.getByText('back again')).toBeTruthy();
+  });
+});
