@@ -27,8 +27,10 @@ test('connect Google Ads through the provider popup (fake provider on loopback)'
   await expect(google.getByText('Not connected')).toBeVisible();
   const popup = page.waitForEvent('popup');
   await google.getByRole('button', { name: 'Connect Google Ads' }).click();
-  // The provider page redirects to /google-callback?code=…, which posts the code here and closes.
-  await (await popup).waitForEvent('close');
+  // The provider page redirects to /google-callback?code=…, which posts the code here and closes — maybe
+  // before this line runs, so a popup already closed is not waited for.
+  const providerWindow = await popup;
+  if (!providerWindow.isClosed()) await providerWindow.waitForEvent('close');
 
   await expect(page.getByText('Google Ads connected!')).toBeVisible();
   await expect(google.getByText('Connected', { exact: true })).toBeVisible();

@@ -1,4 +1,4 @@
-import { type Actor, createActor, fromCallback } from 'xstate';
+import { type Actor, createActor, fromCallback, type InspectionEvent } from 'xstate';
 import { adminMachine } from '../../src/machines/adminMachine.ts';
 import { type AppInput, appMachine } from '../../src/machines/appMachine.ts';
 import { invitationMachine } from '../../src/machines/invitationMachine.ts';
@@ -33,7 +33,7 @@ export const anonymousLoad: AppInput = {
 };
 
 /** The real app machine with every effect replaced: calls park in `calls`, effects land in `effects`. */
-export function createAppHarness(input: AppInput) {
+export function createAppHarness(input: AppInput, inspect?: (event: InspectionEvent) => void) {
   const calls = new FakeCalls();
   const effects: string[] = [];
   const record = (name: string) => () => {
@@ -121,7 +121,7 @@ export function createAppHarness(input: AppInput) {
     },
   });
 
-  const actor: Actor<typeof machine> = createActor(machine, { input });
+  const actor: Actor<typeof machine> = createActor(machine, { input, inspect });
   actor.start();
 
   return {

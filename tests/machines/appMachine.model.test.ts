@@ -1,78 +1,14 @@
 import { expect, test } from 'vitest';
-import { createMachine } from 'xstate';
+
 import { createTestModel } from 'xstate/graph';
+import { appMachine } from '../../src/machines/appMachine.ts';
 import { ApiError } from '../../src/services/ApiError.ts';
 import { type AppHarness, aliceAuth, anonymousLoad, createAppHarness, storedAlice } from './appHarness.ts';
+import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
+import { appModel } from './models/app.model.ts';
 
-// Effect-free model of the app flow (spec §2 and §4). Each state of the model names what the
-// real machine must show; `call.succeed` / `call.fail` settle whichever call is in flight.
-const appModel = createMachine({
-  id: 'appModel',
-  initial: 'loading',
-  states: {
-    loading: {
-      on: {
-        'load.anonymous': 'auth',
-        'load.authenticated': 'dashboard',
-        'load.googleCode': 'oauthGoogle',
-        'load.facebookCode': 'oauthFacebook',
-        'load.processedCode': 'dashboard',
-        'load.codeWithoutSession': 'auth',
-      },
-    },
-    oauthGoogle: { on: { 'call.succeed': 'dashboard', 'call.fail': 'dashboard' } },
-    oauthFacebook: { on: { 'call.succeed': 'dashboard', 'call.fail': 'dashboard' } },
-    auth: { on: { 'auth.login': 'signingIn', 'auth.register': 'registering' } },
-    signingIn: { on: { 'call.succeed': 'dashboard', 'call.fail': 'auth' } },
-    registering: { on: { 'call.succeed': 'businessSetup', 'call.fail': 'auth' } },
-    businessSetup: {
-      on: {
-        'business.build': 'settingUpForBuilder',
-        'business.generate': 'settingUpForGenerator',
-        'session.expire': 'auth',
-      },
-    },
-    businessSetupVariant: {
-      on: { 'business.generate': 'settingUpVariant', 'view.back': 'dashboard', 'session.expire': 'auth' },
-    },
-    settingUpVariant: { on: { 'call.succeed': 'generator', 'call.fail': 'businessSetupVariant' } },
-    settingUpForBuilder: { on: { 'call.succeed': 'builder', 'call.fail': 'businessSetup' } },
-    settingUpForGenerator: { on: { 'call.succeed': 'generator', 'call.fail': 'businessSetup' } },
-    dashboard: {
-      on: {
-        'website.create': 'flowChoice',
-        'template.use': 'builder',
-        'website.generate': 'businessSetupVariant',
-        'session.logout': 'loggingOut',
-        'session.expire': 'auth',
-        'session.remoteLogout': 'auth',
-      },
-    },
-    loggingOut: { on: { 'call.succeed': 'auth', 'call.fail': 'auth' } },
-    flowChoice: {
-      on: {
-        'flow.build': 'builder',
-        'flow.generate': 'generator',
-        'view.back': 'dashboard',
-        'session.expire': 'auth',
-      },
-    },
-    builder: { on: { 'website.saved': 'dashboard', 'view.back': 'dashboard', 'session.expire': 'auth' } },
-    generator: {
-      on: {
-        'generator.generate': 'generating',
-        'website.saved': 'dashboard',
-        'view.back': 'dashboard',
-        'session.expire': 'auth',
-      },
-    },
-    generating: {
-      on: { 'call.succeed': 'builder', 'call.fail': 'generator', 'call.networkFail': 'generator' },
-    },
-  },
-});
-
+const coverage = trackCoverage(appMachine);
 const model = createTestModel(appModel, { serializeTransition: serializeEveryTransition });
 const paths = model.getShortestPaths();
 
@@ -112,7 +48,7 @@ for (const path of paths) {
   test(`app: ${path.description}`, async () => {
     let h!: AppHarness;
     const load = (input: typeof anonymousLoad) => {
-      h = createAppHarness(input);
+      h = createAppHarness(input, coverage.inspect);
     };
     const settle = async (outcome: 'succeed' | 'fail') => {
       const before = h.toasts().length;
@@ -148,6 +84,12 @@ for (const path of paths) {
             location: { pathname: '/', search: '?code=f1' },
             oauthProcessed: true,
           }),
+        'load.builderLink': () =>
+          load({
+            session: storedAlice,
+            location: { pathname: '/builder/42', search: '' },
+            oauthProcessed: false,
+          }),
         'load.codeWithoutSession': () =>
           load({ session: null, location: { pathname: '/', search: '?code=f1' }, oauthProcessed: false }),
         'auth.login': () =>
@@ -181,6 +123,7 @@ for (const path of paths) {
         },
         'session.remoteLogout': () => h.remoteLogout(),
         'website.create': () => h.actor.send({ type: 'website.create' }),
+        'website.edit': () => h.actor.send({ type: 'website.edit', websiteId: '42' }),
         'website.generate': () => h.actor.send({ type: 'website.generate' }),
         'flow.build': () => h.actor.send({ type: 'flow.build' }),
         'flow.generate': () => h.actor.send({ type: 'flow.generate' }),
@@ -288,3 +231,5 @@ test('the generated app paths cover every state and transition of the model', ()
   expect([...declaredStates(appModel)].filter((s) => s !== 'appModel' && !states.has(s))).toEqual([]);
   expect([...declaredTransitions(appModel)].filter((e) => !edges.has(e))).toEqual([]);
 });
+
+testRealCoverage(coverage, 'appMachine');

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { createActor, createMachine, fromPromise } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { createSiteDoc } from '../../src/canvas/siteDoc.ts';
 import { SiteStore } from '../../src/canvas/siteStore.ts';
@@ -12,29 +12,11 @@ import {
   type SaveInput,
 } from '../../src/machines/builderMachine.ts';
 import { ApiError } from '../../src/services/ApiError.ts';
+import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
+import { builderModel } from './models/builder.model.ts';
 
-// Effect-free model of the builder (spec §4): load, edit, the save shortcut, the save dialog, failures.
-const builderModel = createMachine({
-  id: 'builderModel',
-  initial: 'loading',
-  states: {
-    loading: { on: { 'load.new': 'unsaved', 'load.existing': 'saved', 'load.fail': 'failed' } },
-    failed: { on: { 'builder.retry': 'loading' } },
-    unsaved: {
-      on: {
-        'save.request': 'naming',
-        'mode.toggle': 'unsaved',
-        'element.added': 'unsaved',
-        'page.select': 'unsaved',
-      },
-    },
-    naming: { on: { 'save.cancel': 'unsaved', 'save.blank': 'naming', 'save.confirm': 'savingNew' } },
-    savingNew: { on: { 'save.ok': 'saved', 'save.fail': 'unsaved' } },
-    saved: { on: { 'save.request': 'saving', 'element.select': 'saved', 'sidebar.tab': 'saved' } },
-    saving: { on: { 'save.ok': 'saved', 'save.fail': 'saved', 'save.unauthorized': 'saved' } },
-  },
-});
+const coverage = trackCoverage(builderMachine);
 
 type Deferred<T> = { resolve: (value: T) => void; reject: (error: unknown) => void };
 
@@ -57,7 +39,10 @@ function createHarness(websiteId: string | null) {
       }),
     },
   });
-  const actor = createActor(machine, { input: { websiteId, draftId: 'draft-test' } }).start();
+  const actor = createActor(machine, {
+    input: { websiteId, draftId: 'draft-test' },
+    inspect: coverage.inspect,
+  }).start();
   const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
   return { actor, pending, saves, session, flush };
 }
@@ -83,6 +68,10 @@ for (const path of paths) {
         },
         'load.fail': async () => {
           h.pending.load?.reject(new Error('offline'));
+          await h.flush();
+        },
+        'load.unauthorized': async () => {
+          h.pending.load?.reject(new ApiError(401, 'Session expired'));
           await h.flush();
         },
         'builder.retry': () => h.actor.send({ type: 'builder.retry' }),
@@ -167,3 +156,5 @@ test('a saved site still named "My Website" opens the name dialog (spec §4)', a
   h.actor.send({ type: 'save.request' });
   expect(h.actor.getSnapshot().matches({ ready: 'naming' })).toBe(true);
 });
+
+testRealCoverage(coverage, 'builderMachine');

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { type Actor, createActor, createMachine } from 'xstate';
+import { type Actor, createActor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import {
   CART_FAILED_MESSAGE,
@@ -17,7 +17,11 @@ import {
 import { ApiError } from '../../src/services/ApiError.ts';
 import type { Cart, Order, Product } from '../../src/services/storeTypes.ts';
 import { FakeCalls } from './fakeActors.ts';
+import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
+import { basketModel, catalogueModel } from './models/cart.model.ts';
+
+const coverage = trackCoverage(cartMachine);
 
 const STORE = 'default-store';
 const product: Product = { ...SAMPLE_PRODUCTS[0]!, id: 1, storeId: STORE, name: 'Bread', price: 2.5 };
@@ -51,55 +55,10 @@ function start(calls: FakeCalls, cartId: string | null): Actor<typeof cartMachin
     ),
   );
   return createActor(cartMachine.provide({ actors }), {
+    inspect: coverage.inspect,
     input: { storeId: STORE, customerId: 'visitor', cartId },
   }).start();
 }
-
-// Effect-free model of the cart region (spec §4, §8): the cart is loaded (when an id is given) or created;
-// a failed load says 'Failed to load cart' and creates a fresh one; a failed creation leaves an empty local
-// cart; answers replace the cart; a quantity ≤ 0 removes; a failed removal removes locally; checkout places
-// the order, then a new cart starts and the sidebar closes. Ignored events are self-loops.
-const basketModel = createMachine({
-  id: 'basketModel',
-  initial: 'init',
-  states: {
-    init: { on: { 'start.fresh': 'creating', 'start.saved': 'loadingCart' } },
-    loadingCart: { on: { 'call.succeed': 'filled', 'call.fail': 'creating' } },
-    creating: {
-      on: {
-        'call.succeed': 'empty',
-        'call.fail': 'empty',
-        'cart.add': 'addingFirst',
-        'cart.addSample': 'creating',
-      },
-    },
-    empty: {
-      on: {
-        'cart.add': 'addingFirst',
-        'cart.addSample': 'empty',
-        'cart.checkout': 'empty',
-        'cart.toggle': 'empty',
-        'cart.dismiss': 'empty',
-      },
-    },
-    addingFirst: { on: { 'call.succeed': 'filled', 'call.fail': 'empty', 'cart.checkout': 'addingFirst' } },
-    filled: {
-      on: {
-        'cart.add': 'addingMore',
-        'cart.setQuantity': 'updating',
-        'cart.setZero': 'removing',
-        'cart.remove': 'removing',
-        'cart.checkout': 'checkingOut',
-        'cart.open': 'filled',
-        'cart.close': 'filled',
-      },
-    },
-    addingMore: { on: { 'call.succeed': 'filled', 'call.fail': 'filled' } },
-    updating: { on: { 'call.succeed': 'filled', 'call.fail': 'filled' } },
-    removing: { on: { 'call.succeed': 'empty', 'call.fail': 'empty', 'cart.remove': 'removing' } },
-    checkingOut: { on: { 'call.succeed': 'creating', 'call.fail': 'filled', 'cart.add': 'checkingOut' } },
-  },
-});
 
 const basketPaths = createTestModel(basketModel, {
   serializeTransition: serializeEveryTransition,
@@ -250,18 +209,6 @@ for (const path of basketPaths) {
   });
 }
 
-// The catalogue region: products load; a failure shows 'Failed to load products' with three sample
-// products that cannot be added, and Retry loads again.
-const catalogueModel = createMachine({
-  id: 'catalogueModel',
-  initial: 'init',
-  states: {
-    init: { on: { load: 'loading' } },
-    loading: { on: { 'call.succeed': 'ready', 'call.fail': 'failed', 'cart.filter': 'loading' } },
-    ready: { on: { 'cart.retry': 'loading', 'cart.filter': 'loading' } },
-    failed: { on: { 'cart.retry': 'loading', 'cart.addSample': 'failed', 'cart.filter': 'loading' } },
-  },
-});
 const cataloguePaths = createTestModel(catalogueModel, {
   serializeTransition: serializeEveryTransition,
 }).getShortestPaths();
@@ -341,3 +288,5 @@ test('the messages are the spec’s, word for word', () => {
     'Error placing order. Please try again.',
   ]);
 });
+
+testRealCoverage(coverage, 'cartMachine');

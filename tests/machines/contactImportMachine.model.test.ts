@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { type Actor, createActor, createMachine, SimulatedClock } from 'xstate';
+import { type Actor, createActor, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import {
   contactImportMachine,
@@ -12,23 +12,11 @@ import {
 import { ApiError } from '../../src/services/ApiError.ts';
 import type { ImportReport } from '../../src/services/crmTypes.ts';
 import { FakeCalls } from './fakeActors.ts';
+import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
+import { importModel } from './models/contactImport.model.ts';
 
-// Effect-free model of a CSV import: a small file comes back finished; a large one comes back queued and is
-// polled every 500 ms until it ends; a finished import can be rolled back; an upload failure is reported.
-const importModel = createMachine({
-  id: 'importModel',
-  initial: 'idle',
-  states: {
-    idle: { on: { 'import.start': 'uploading' } },
-    uploading: { on: { 'upload.finished': 'done', 'upload.queued': 'waiting', 'upload.fail': 'failed' } },
-    waiting: { on: { 'clock.almost': 'waiting', 'clock.elapsed': 'polling' } },
-    polling: { on: { 'poll.running': 'waiting', 'poll.finished': 'done' } },
-    done: { on: { 'import.rollback': 'rollingBack', 'import.reset': 'idle' } },
-    rollingBack: { on: { 'call.succeed': 'done' } },
-    failed: { on: { 'import.start': 'uploading', 'import.reset': 'idle' } },
-  },
-});
+const coverage = trackCoverage(contactImportMachine);
 
 const report = (status: ImportReport['status'], progress: number): ImportReport => ({
   id: 7,
@@ -66,7 +54,7 @@ for (const path of paths) {
           },
         },
       }),
-      { clock },
+      { clock, inspect: coverage.inspect },
     ).start();
 
     await path.test({
@@ -96,6 +84,13 @@ for (const path of paths) {
         'poll.finished': async () => {
           expect(await calls.settle(report('completed', 100))).toBe('poll');
           expectedImported += 1;
+        },
+        'poll.fail': async () => {
+          expect(await calls.fail(new ApiError(0, 'Network error'))).toBe('poll');
+        },
+        'call.fail': async () => {
+          expect(await calls.fail(new ApiError(500, 'Rollback failed'))).toBe('rollback');
+          expect(selectImportError(actor.getSnapshot())).toContain('Rollback failed');
         },
         'import.rollback': () => actor.send({ type: 'import.rollback' }),
         'call.succeed': async () => {
@@ -140,3 +135,5 @@ test('the paths walk every state and transition of the model', () => {
   expect([...declaredStates(importModel)].filter((s) => s !== 'importModel' && !states.has(s))).toEqual([]);
   expect([...declaredTransitions(importModel)].filter((e) => !edges.has(e))).toEqual([]);
 });
+
+testRealCoverage(coverage, 'contactImportMachine');

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { type Actor, createActor, createMachine } from 'xstate';
+import { type Actor, createActor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import {
   CRM_MESSAGES,
@@ -12,37 +12,11 @@ import {
 import { ApiError } from '../../src/services/ApiError.ts';
 import type { Contact, Lead } from '../../src/services/crmTypes.ts';
 import { FakeCalls } from './fakeActors.ts';
+import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
+import { crmModel } from './models/crm.model.ts';
 
-// Effect-free model of the CRM module (spec §2, §7, §8, §9): the initial load fetches the five lists
-// together with contacts page size 20 and tolerates partial failure; refreshes use size 10; one write at a
-// time, after which everything is refreshed; a failed write or refresh leaves its message in state.
-const crmModel = createMachine({
-  id: 'crmModel',
-  initial: 'idle',
-  states: {
-    idle: { on: { start: 'loading' } },
-    loading: { on: { 'load.ok': 'ready', 'load.partial': 'ready', 'crm.write': 'writing' } },
-    ready: {
-      on: {
-        'crm.write': 'writing',
-        'crm.refresh': 'refreshing',
-        'crm.contacts.refresh': 'refreshingContacts',
-        'crm.error.dismiss': 'ready',
-      },
-    },
-    writing: { on: { 'call.succeed': 'refreshing', 'call.fail': 'refreshing', 'crm.write': 'writing' } },
-    refreshing: {
-      on: {
-        'load.ok': 'ready',
-        'load.partial': 'ready',
-        'crm.refresh': 'refreshing',
-        'crm.write': 'writing',
-      },
-    },
-    refreshingContacts: { on: { 'call.succeed': 'ready', 'call.fail': 'ready', 'crm.write': 'writing' } },
-  },
-});
+const coverage = trackCoverage(crmMachine);
 
 const contact = { id: 1, firstName: 'Ada', email: 'ada@example.com' } as Contact;
 const lead = { id: 2, name: 'Lead', status: 'new' } as Lead;
@@ -85,6 +59,7 @@ for (const path of paths) {
                 write: calls.actor('write'),
               },
             }),
+            { inspect: coverage.inspect },
           ).start();
         },
         'load.ok': async () => {
@@ -97,6 +72,10 @@ for (const path of paths) {
           // Failed lists fall back to empty; the others arrive.
           expect(actor.getSnapshot().context.leads).toEqual([]);
           expect(actor.getSnapshot().context.contacts).toEqual([contact]);
+        },
+        'load.fail': async () => {
+          expect(await calls.fail(new ApiError(500, 'Internal Server Error'))).toBe('loadLists');
+          error = CRM_MESSAGES.refreshData;
         },
         'crm.write': () => {
           const accepted = !actor.getSnapshot().matches('writing');
@@ -184,3 +163,5 @@ test('every message of spec §8 is kept word for word', () => {
     ]),
   );
 });
+
+testRealCoverage(coverage, 'crmMachine');

@@ -1,5 +1,5 @@
 import { expect, test, vi } from 'vitest';
-import { type Actor, createActor, createMachine, fromCallback } from 'xstate';
+import { type Actor, createActor, fromCallback } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import {
   oauthConnectMachine,
@@ -9,30 +9,11 @@ import {
 } from '../../src/machines/oauthConnectMachine.ts';
 import { ApiError } from '../../src/services/ApiError.ts';
 import { FakeCalls } from './fakeActors.ts';
+import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
+import { connectModel } from './models/oauthConnect.model.ts';
 
-// Effect-free model of connecting an ad platform: Google opens a popup whose code the server
-// exchanges (success sets googleAuthSuccess and refreshes the catalogue; a failure returns with the
-// reason); Facebook leaves for the provider after setting redirectToFacebookCampaigns.
-const connectModel = createMachine({
-  id: 'connectModel',
-  initial: 'idle',
-  states: {
-    idle: { on: { 'connect.google': 'awaiting', 'connect.facebook': 'redirecting' } },
-    awaiting: {
-      on: {
-        'popup.code': 'exchanging',
-        'popup.error': 'failed',
-        'popup.closed': 'idle',
-        'connect.google': 'awaiting',
-      },
-    },
-    exchanging: { on: { 'call.succeed': 'connected', 'call.fail': 'failed', 'popup.closed': 'exchanging' } },
-    connected: { on: { 'connect.google': 'awaiting' } },
-    failed: { on: { 'connect.google': 'awaiting', 'connect.facebook': 'redirecting' } },
-    redirecting: { on: { 'connect.google': 'redirecting' } },
-  },
-});
+const coverage = trackCoverage(oauthConnectMachine);
 
 const model = createTestModel(connectModel, { serializeTransition: serializeEveryTransition });
 const paths = model.getShortestPaths();
@@ -62,6 +43,7 @@ for (const path of paths) {
           refresh: () => effects.push('refresh'),
         },
       }),
+      { inspect: coverage.inspect },
     ).start();
 
     await path.test({
@@ -144,3 +126,5 @@ test('a blocked popup (window.open gives null) returns to idle and says how to f
     open.mockRestore();
   }
 });
+
+testRealCoverage(coverage, 'oauthConnectMachine');

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { type Actor, createActor, createMachine } from 'xstate';
+import { type Actor, createActor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import {
   draftProblem,
@@ -12,38 +12,11 @@ import {
 import { ApiError } from '../../src/services/ApiError.ts';
 import type { SocialPost } from '../../src/services/socialApi.ts';
 import { FakeCalls } from './fakeActors.ts';
+import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
+import { plannerModel } from './models/plannerEditor.model.ts';
 
-// Effect-free model of the planner editor: a new draft is invalid until it has text within its
-// channel's limit (and a future time when scheduled); saving, deleting and a drag-reschedule call
-// the server; a failed save or delete keeps the dialog open with the reason.
-const plannerModel = createMachine({
-  id: 'plannerModel',
-  initial: 'closed',
-  states: {
-    closed: {
-      on: { 'planner.new': 'newInvalid', 'planner.edit': 'savedValid', 'planner.reschedule': 'rescheduling' },
-    },
-    newInvalid: {
-      on: {
-        'change.valid': 'newValid',
-        'planner.save': 'newInvalid',
-        'planner.delete': 'newInvalid',
-        'planner.cancel': 'closed',
-      },
-    },
-    newValid: {
-      on: { 'change.tooLong': 'newInvalid', 'planner.save': 'saving', 'planner.cancel': 'closed' },
-    },
-    savedValid: {
-      on: { 'planner.save': 'saving', 'planner.delete': 'deleting', 'planner.cancel': 'closed' },
-    },
-    saving: { on: { 'call.succeed': 'closed', 'call.fail': 'failed', 'planner.save': 'saving' } },
-    deleting: { on: { 'call.succeed': 'closed', 'call.fail': 'failed' } },
-    failed: { on: { 'planner.save': 'saving', 'planner.cancel': 'closed' } },
-    rescheduling: { on: { 'call.succeed': 'closed', 'call.fail': 'closed', 'planner.new': 'rescheduling' } },
-  },
-});
+const coverage = trackCoverage(plannerEditorMachine);
 
 const model = createTestModel(plannerModel, { serializeTransition: serializeEveryTransition });
 const paths = model.getShortestPaths();
@@ -73,6 +46,7 @@ for (const path of paths) {
           reschedulePost: calls.actor('reschedulePost'),
         },
       }),
+      { inspect: coverage.inspect },
     ).start();
     let lastCall = '';
 
@@ -168,3 +142,5 @@ test('a save refused by the draft rules says why and calls nothing', () => {
   expect(selectEditorError(actor.getSnapshot())).toBe('Choose a date and time to schedule the post');
   expect(calls.calls).toEqual([]);
 });
+
+testRealCoverage(coverage, 'plannerEditorMachine');

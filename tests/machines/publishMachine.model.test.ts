@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { createActor, createMachine, fromPromise } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import {
   defaultSubdomain,
@@ -12,35 +12,11 @@ import {
 } from '../../src/machines/publishMachine.ts';
 import { ApiError } from '../../src/services/ApiError.ts';
 import type { PublishResult } from '../../src/services/publishApi.ts';
+import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
+import { publishModel } from './models/publish.model.ts';
 
-// Effect-free model of the Publish dialog (spec §2, §5, §8).
-const publishModel = createMachine({
-  id: 'publishModel',
-  initial: 'closed',
-  states: {
-    closed: {
-      on: { 'open.saved': 'editing', 'open.unsaved': 'unsaved', 'open.published': 'editingPublished' },
-    },
-    unsaved: { on: { submit: 'unsaved', unpublish: 'unsaved', close: 'closed' } },
-    editing: {
-      on: {
-        'type.subdomain': 'editing',
-        'type.customDomain': 'editing',
-        // Not published: there is nothing to unpublish.
-        unpublish: 'editing',
-        submit: 'publishing',
-        close: 'closed',
-      },
-    },
-    editingPublished: { on: { unpublish: 'unpublishing', submit: 'publishing', close: 'closed' } },
-    unpublishing: { on: { 'unpublish.ok': 'closed', 'unpublish.fail': 'unpublishFailed' } },
-    unpublishFailed: { on: { close: 'closed' } },
-    publishing: { on: { 'publish.ok': 'published', 'publish.conflict': 'failed' } },
-    failed: { on: { submit: 'publishing', close: 'closed', 'type.subdomain': 'failed' } },
-    published: { on: { close: 'closed' } },
-  },
-});
+const coverage = trackCoverage(publishMachine);
 
 type Deferred = { resolve: (value: PublishResult) => void; reject: (error: unknown) => void };
 
@@ -70,7 +46,7 @@ function createHarness() {
       }),
     },
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { inspect: coverage.inspect }).start();
   const toastTitles = () => toasts;
   const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
   return {
@@ -209,3 +185,5 @@ test('subdomain rules of spec §5', () => {
   expect(normalizeSubdomain('ABC-def_123 ')).toBe('abc-def123');
   expect(publishedMessage('x.test')).toBe('Website published successfully at: x.test');
 });
+
+testRealCoverage(coverage, 'publishMachine');

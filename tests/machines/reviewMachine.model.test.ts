@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { type Actor, createActor, createMachine, SimulatedClock } from 'xstate';
+import { type Actor, createActor, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import {
   REVIEW_FAILED_MESSAGE,
@@ -12,58 +12,11 @@ import {
 } from '../../src/machines/reviewMachine.ts';
 import { ApiError } from '../../src/services/ApiError.ts';
 import { FakeCalls } from './fakeActors.ts';
+import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
+import { reviewModel } from './models/review.model.ts';
 
-// Effect-free model of the review popup (spec §4, §5, §8, §9): rating starts at 0; submit only after a
-// star; thank-you for 2000 ms, then the popup closes and resets; a failure keeps what was typed and
-// says "Failed to submit review. Please try again.". Ignored events are self-loops.
-const reviewModel = createMachine({
-  id: 'reviewModel',
-  initial: 'loading',
-  states: {
-    loading: { on: { load: 'closed' } },
-    closed: { on: { 'review.open': 'unrated', 'review.submit': 'closed' } },
-    unrated: {
-      on: {
-        'review.rate': 'rated',
-        'review.submit': 'unrated',
-        'review.changeText': 'unrated',
-        'review.changeEmail': 'unrated',
-        'review.close': 'closed',
-      },
-    },
-    rated: {
-      on: {
-        'review.rate': 'rated',
-        'review.unrate': 'unrated',
-        'review.changeText': 'rated',
-        'review.changeEmail': 'rated',
-        'review.submit': 'submitting',
-        'review.close': 'closed',
-      },
-    },
-    submitting: {
-      on: {
-        'call.succeed': 'thanks',
-        'call.fail': 'failed',
-        'review.submit': 'submitting',
-        'review.rate': 'submitting',
-        'review.close': 'closed',
-      },
-    },
-    failed: {
-      on: { 'review.submit': 'submitting', 'review.close': 'closed', 'review.changeText': 'failed' },
-    },
-    thanks: {
-      on: {
-        'clock.almost': 'thanks',
-        'clock.elapsed': 'closed',
-        'review.submit': 'thanks',
-        'review.close': 'closed',
-      },
-    },
-  },
-});
+const coverage = trackCoverage(reviewMachine);
 
 const model = createTestModel(reviewModel, { serializeTransition: serializeEveryTransition });
 const paths = model.getShortestPaths();
@@ -89,6 +42,7 @@ for (const path of paths) {
             reviewMachine.provide({ actors: { submitReview: calls.actor('submitReview') } }),
             {
               clock,
+              inspect: coverage.inspect,
             },
           ).start();
         },
@@ -192,3 +146,5 @@ test('the failure message is the spec’s, word for word', () => {
   expect(REVIEW_FAILED_MESSAGE).toBe('Failed to submit review. Please try again.');
   expect(THANK_YOU_DELAY_MS).toBe(2000);
 });
+
+testRealCoverage(coverage, 'reviewMachine');

@@ -1,4 +1,4 @@
-import { type Actor, createActor, fromCallback } from 'xstate';
+import { type Actor, createActor, fromCallback, type InspectionEvent } from 'xstate';
 import {
   type SessionEndedEvent,
   type SessionEvent,
@@ -9,7 +9,10 @@ import type { ToastInput } from '../../src/services/toast.ts';
 import { FakeCalls } from './fakeActors.ts';
 
 /** The real session machine, alone, with every effect recorded instead of performed. */
-export function createSessionHarness(stored: StoredSession | null) {
+export function createSessionHarness(
+  stored: StoredSession | null,
+  inspect?: (event: InspectionEvent) => void,
+) {
   const calls = new FakeCalls();
   const effects: string[] = [];
   const toasts: ToastInput[] = [];
@@ -50,7 +53,7 @@ export function createSessionHarness(stored: StoredSession | null) {
       },
     },
   });
-  const actor: Actor<typeof machine> = createActor(machine, { input: { stored } });
+  const actor: Actor<typeof machine> = createActor(machine, { input: { stored }, inspect });
   actor.start();
   return {
     actor,

@@ -1,30 +1,14 @@
 import { expect, test } from 'vitest';
-import { createMachine } from 'xstate';
+
 import { createTestModel } from 'xstate/graph';
+import { sessionMachine } from '../../src/machines/sessionMachine.ts';
 import { alice, storedAlice } from './appHarness.ts';
+import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
+import { sessionModel } from './models/session.model.ts';
 import { createSessionHarness, type SessionHarness } from './sessionHarness.ts';
 
-// Effect-free model of the session (spec §4): anonymous ↔ authenticated, logout through the server.
-const sessionModel = createMachine({
-  id: 'sessionModel',
-  initial: 'loading',
-  states: {
-    loading: { on: { 'load.stored': 'authenticated', 'load.empty': 'anonymous' } },
-    anonymous: { on: { 'session.login': 'authenticated' } },
-    authenticated: {
-      on: {
-        'session.logout': 'loggingOut',
-        'session.expired': 'anonymous',
-        'session.remoteLogout': 'anonymous',
-        'session.userUpdated': 'authenticated',
-        'session.tokenRefreshed': 'authenticated',
-        'session.accountSelected': 'authenticated',
-      },
-    },
-    loggingOut: { on: { 'call.succeed': 'anonymous', 'call.fail': 'anonymous' } },
-  },
-});
+const coverage = trackCoverage(sessionMachine);
 
 const model = createTestModel(sessionModel, { serializeTransition: serializeEveryTransition });
 const paths = model.getShortestPaths();
@@ -41,10 +25,10 @@ for (const path of paths) {
     await path.test({
       events: {
         'load.stored': () => {
-          h = createSessionHarness(storedAlice);
+          h = createSessionHarness(storedAlice, coverage.inspect);
         },
         'load.empty': () => {
-          h = createSessionHarness(null);
+          h = createSessionHarness(null, coverage.inspect);
         },
         'session.login': () => {
           h.actor.send({ type: 'session.login', token: 'token-1', user: alice });
@@ -129,3 +113,5 @@ test('the generated session paths cover every state and transition of the model'
   expect([...declaredStates(sessionModel)].filter((s) => s !== 'sessionModel' && !states.has(s))).toEqual([]);
   expect([...declaredTransitions(sessionModel)].filter((e) => !edges.has(e))).toEqual([]);
 });
+
+testRealCoverage(coverage, 'sessionMachine');

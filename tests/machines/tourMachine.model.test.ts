@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { type Actor, createActor, createMachine } from 'xstate';
+import { type Actor, createActor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import {
   selectTourOpen,
@@ -8,40 +8,11 @@ import {
   TOUR_STEP_COUNT,
   tourMachine,
 } from '../../src/machines/tourMachine.ts';
+import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
+import { step, tourModel } from './models/tour.model.ts';
 
-// Effect-free model of the walkthrough (spec §2, §4, §9): six steps, Previous / Skip Tour / Next or
-// Finish, shown on a first visit until finished or skipped, reopened with ?. Events a state ignores
-// are modelled as self-loops, so the tests also prove they change nothing.
-const step = (n: number) => `step${n}`;
-const stepStates = Object.fromEntries(
-  Array.from({ length: TOUR_STEP_COUNT }, (_, index) => {
-    const n = index + 1;
-    return [
-      step(n),
-      {
-        on: {
-          'tour.next': n === TOUR_STEP_COUNT ? 'hidden' : step(n + 1),
-          'tour.previous': n === 1 ? step(1) : step(n - 1),
-          'tour.skip': 'hidden',
-          'tour.start': step(n),
-        },
-      },
-    ];
-  }),
-);
-
-const tourModel = createMachine({
-  id: 'tourModel',
-  initial: 'loading',
-  states: {
-    loading: { on: { 'load.firstVisit': step(1), 'load.seenBefore': 'hidden' } },
-    hidden: {
-      on: { 'tour.start': step(1), 'tour.next': 'hidden', 'tour.previous': 'hidden', 'tour.skip': 'hidden' },
-    },
-    ...stepStates,
-  },
-});
+const coverage = trackCoverage(tourMachine);
 
 const model = createTestModel(tourModel, { serializeTransition: serializeEveryTransition });
 const paths = model.getShortestPaths();
@@ -62,6 +33,7 @@ for (const path of paths) {
             },
           },
         }),
+        { inspect: coverage.inspect },
       ).start();
     };
     const send = (type: 'tour.next' | 'tour.previous' | 'tour.skip' | 'tour.start') => {
@@ -122,3 +94,5 @@ test('the whole tour from a first visit: 1 of 6 to 6 of 6, then Finish', () => {
   expect(seen).toEqual(['1 of 6', '2 of 6', '3 of 6', '4 of 6', '5 of 6', '6 of 6']);
   expect(selectTourOpen(actor.getSnapshot())).toBe(false);
 });
+
+testRealCoverage(coverage, 'tourMachine');

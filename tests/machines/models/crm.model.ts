@@ -1,0 +1,34 @@
+import { createMachine } from 'xstate';
+
+// Effect-free model of the CRM module (spec §2, §7, §8, §9): the initial load fetches the five lists
+// together with contacts page size 20 and tolerates partial failure; refreshes use size 10; one write at a
+// time, after which everything is refreshed; a failed write or refresh leaves its message in state.
+export const crmModel = createMachine({
+  id: 'crmModel',
+  initial: 'idle',
+  states: {
+    idle: { on: { start: 'loading' } },
+    loading: {
+      on: { 'load.ok': 'ready', 'load.partial': 'ready', 'load.fail': 'ready', 'crm.write': 'writing' },
+    },
+    ready: {
+      on: {
+        'crm.write': 'writing',
+        'crm.refresh': 'refreshing',
+        'crm.contacts.refresh': 'refreshingContacts',
+        'crm.error.dismiss': 'ready',
+      },
+    },
+    writing: { on: { 'call.succeed': 'refreshing', 'call.fail': 'refreshing', 'crm.write': 'writing' } },
+    refreshing: {
+      on: {
+        'load.ok': 'ready',
+        'load.partial': 'ready',
+        'load.fail': 'ready',
+        'crm.refresh': 'refreshing',
+        'crm.write': 'writing',
+      },
+    },
+    refreshingContacts: { on: { 'call.succeed': 'ready', 'call.fail': 'ready', 'crm.write': 'writing' } },
+  },
+});

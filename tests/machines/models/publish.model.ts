@@ -1,0 +1,29 @@
+import { createMachine } from 'xstate';
+
+// Effect-free model of the Publish dialog (spec §2, §5, §8).
+export const publishModel = createMachine({
+  id: 'publishModel',
+  initial: 'closed',
+  states: {
+    closed: {
+      on: { 'open.saved': 'editing', 'open.unsaved': 'unsaved', 'open.published': 'editingPublished' },
+    },
+    unsaved: { on: { submit: 'unsaved', unpublish: 'unsaved', close: 'closed' } },
+    editing: {
+      on: {
+        'type.subdomain': 'editing',
+        'type.customDomain': 'editing',
+        // Not published: there is nothing to unpublish.
+        unpublish: 'editing',
+        submit: 'publishing',
+        close: 'closed',
+      },
+    },
+    editingPublished: { on: { unpublish: 'unpublishing', submit: 'publishing', close: 'closed' } },
+    unpublishing: { on: { 'unpublish.ok': 'closed', 'unpublish.fail': 'unpublishFailed' } },
+    unpublishFailed: { on: { close: 'closed' } },
+    publishing: { on: { 'publish.ok': 'published', 'publish.conflict': 'failed' } },
+    failed: { on: { submit: 'publishing', close: 'closed', 'type.subdomain': 'failed' } },
+    published: { on: { close: 'closed' } },
+  },
+});

@@ -1,0 +1,35 @@
+import { createMachine } from 'xstate';
+import { TOUR_STEP_COUNT } from '../../../src/machines/tourMachine.ts';
+
+// Effect-free model of the walkthrough (spec §2, §4, §9): six steps, Previous / Skip Tour / Next or
+// Finish, shown on a first visit until finished or skipped, reopened with ?. Events a state ignores
+// are modelled as self-loops, so the tests also prove they change nothing.
+export const step = (n: number) => `step${n}`;
+const stepStates = Object.fromEntries(
+  Array.from({ length: TOUR_STEP_COUNT }, (_, index) => {
+    const n = index + 1;
+    return [
+      step(n),
+      {
+        on: {
+          'tour.next': n === TOUR_STEP_COUNT ? 'hidden' : step(n + 1),
+          'tour.previous': n === 1 ? step(1) : step(n - 1),
+          'tour.skip': 'hidden',
+          'tour.start': step(n),
+        },
+      },
+    ];
+  }),
+);
+
+export const tourModel = createMachine({
+  id: 'tourModel',
+  initial: 'loading',
+  states: {
+    loading: { on: { 'load.firstVisit': step(1), 'load.seenBefore': 'hidden' } },
+    hidden: {
+      on: { 'tour.start': step(1), 'tour.next': 'hidden', 'tour.previous': 'hidden', 'tour.skip': 'hidden' },
+    },
+    ...stepStates,
+  },
+});
