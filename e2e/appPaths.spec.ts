@@ -105,7 +105,9 @@ for (const path of paths) {
             walk.siteSaved = true;
           }
           await expect(page.getByText('Website saved successfully!').first()).toBeVisible();
-          await expect(page).toHaveURL(/\/builder\/\d+$/);
+          // Spec §4: a saved site returns to the websites list, which shows it.
+          await expect(page.getByRole('heading', { name: 'Your Websites' })).toBeVisible();
+          await expect(page.getByRole('article').first()).toBeVisible();
         },
         'view.back': async () => {
           const back = page.getByRole('button', { name: /^Back/ });

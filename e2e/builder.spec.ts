@@ -22,6 +22,18 @@ async function signUpToBuilder(page: Page) {
 const canvas = (page: Page) => page.getByTestId('site-canvas');
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Builder sidebar' });
 
+async function skipTour(page: Page) {
+  const skip = page.getByRole('button', { name: 'Skip Tour' });
+  if (await skip.isVisible().catch(() => false)) await skip.click();
+}
+
+/** On the websites list (where a save lands), opens the named site in the builder again. */
+async function editFromList(page: Page, name: string) {
+  await skipTour(page);
+  await expect(page.getByRole('heading', { name: 'Your Websites' })).toBeVisible();
+  await page.getByRole('article', { name }).getByRole('button', { name: 'Edit' }).click();
+}
+
 test('an owner builds a page, undoes and redoes, sees a second tab follow live, reloads, saves and finds the site', async ({
   page,
   context,
@@ -71,6 +83,8 @@ test('an owner builds a page, undoes and redoes, sees a second tab follow live, 
   await page.getByLabel('Website Name').fill('Rosa Online');
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Website saved successfully!')).toBeVisible();
+  // Spec §4: a saved site returns to the websites list; Edit opens it again at /builder/<id>.
+  await editFromList(page, 'Rosa Online');
   await expect(page).toHaveURL(/\/builder\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Rosa Online' })).toBeVisible();
 
@@ -93,6 +107,7 @@ test('an owner builds a page, undoes and redoes, sees a second tab follow live, 
   // The save shortcut: a saved, named site saves straight away.
   await page.keyboard.press('Control+s');
   await expect(page.getByText('Website saved successfully!').first()).toBeVisible();
+  await editFromList(page, 'Rosa Online');
 
   // Pages: add one, its path is checked, and the home page has no delete button.
   await page.getByRole('tab', { name: 'Pages' }).click();
@@ -109,8 +124,7 @@ test('an owner builds a page, undoes and redoes, sees a second tab follow live, 
 
   // Back to the dashboard: the site is in Your Websites.
   await page.getByRole('button', { name: 'Back' }).click();
-  const skip = page.getByRole('button', { name: 'Skip Tour' });
-  if (await skip.isVisible().catch(() => false)) await skip.click();
+  await skipTour(page);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Your Websites' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Rosa Online' })).toBeVisible();

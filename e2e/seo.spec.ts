@@ -45,7 +45,8 @@ test('SEO Tools audits a site, opens the builder on the element to fix, and the 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Website saved successfully!')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Back' }).click();
+  // The save returns to the websites list (spec §4); the audit re-ran on the server.
+  await expect(page.getByRole('heading', { name: 'Your Websites' })).toBeVisible();
   await sidebar(page).getByRole('button', { name: 'SEO Tools' }).click();
   await expect(findings).toBeVisible();
   await expect(findings.getByText('An image has no alt text.')).toHaveCount(0);

@@ -50,6 +50,8 @@ test('a visitor shops on the published site of an owner’s store, and the owner
   await saveDialog.getByLabel('Website Name').fill('Corner Shop');
   await saveDialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(saveDialog).toBeHidden();
+  // The save returns to the websites list (spec §4); Edit opens the saved site again.
+  await page.getByRole('article', { name: 'Corner Shop' }).getByRole('button', { name: 'Edit' }).click();
   await expect(page).toHaveURL(/\/builder\/\d+/);
 
   await page.getByRole('button', { name: 'Publish', exact: true }).click();

@@ -1,20 +1,11 @@
 import { type CrmEvent, emitCrmEvent, type WorkflowQueue } from '../crm/crmEvents.ts';
 import type { Db } from '../db/types.ts';
+import type { FormSubmittedEvent } from '../publishing/formSubmittedEvent.ts';
+
+export type { FormSubmittedEvent };
 
 /** The queue the site-lifecycle side sends one job to per stored form submission of a published site. */
 export const FORM_SUBMITTED_QUEUE = 'form-submitted';
-
-export type FormSubmittedEvent = {
-  accountId: number;
-  submissionId: number;
-  websiteId: number;
-  websiteName: string;
-  formId: string;
-  formTitle: string;
-  pagePath: string;
-  data: Record<string, string>;
-  submittedAt: string;
-};
 
 export const WEBSITE_FORM_SOURCE = 'website form';
 

@@ -1,13 +1,22 @@
-import { type ActorRefFrom, assign, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assign, type SnapshotFrom, sendParent, setup } from 'xstate';
 import type { SiteConnection } from '../canvas/persistence.ts';
 import type { SiteStore } from '../canvas/siteStore.ts';
-import { ApiError } from '../services/ApiError.ts';
+import { ApiError, errorMessage } from '../services/ApiError.ts';
 import { notProvided } from './notProvided.ts';
 import { showToast, tellSession } from './systemActions.ts';
 
 /** Spec §9: the name a new site starts with. */
 export const DEFAULT_SITE_NAME = 'My Website';
 export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
+/** Spec §8: the alert of a failed save (with the server's message when there is one) and the flow toast. */
+export const SAVE_FAILED = 'Failed to save website';
+export const SAVE_FAILED_HINT = 'Please try again';
+
+/** The alert text of a failed save: 'Failed to save website: {message}' or 'Failed to save website'. */
+export function saveFailedMessage(error: unknown): string {
+  const message = errorMessage(error, '');
+  return message ? `${SAVE_FAILED}: ${message}` : SAVE_FAILED;
+}
 
 /** The open site document and its local connections. */
 export type BuilderSession = { store: SiteStore; connection: SiteConnection };
@@ -50,6 +59,8 @@ export type BuilderContext = {
   tab: SidebarTab;
   selectedId: string | null;
   pageId: string | null;
+  /** The alert of the last failed save, until the next save. */
+  saveError: string | null;
 };
 
 /** The builder: loads a site document, edits it, saves it (spec §2, §4). */
@@ -76,6 +87,10 @@ export const builderMachine = setup({
       context.session?.store.destroy();
     },
     toastSaved: (args) => showToast(args, { type: 'success', title: 'Website saved successfully!' }),
+    toastSaveFailed: (args) =>
+      showToast(args, { type: 'error', title: SAVE_FAILED, message: SAVE_FAILED_HINT }),
+    /** Spec §4: after a successful save the user returns to the websites list (the app's dashboard). */
+    notifySaved: sendParent({ type: 'website.saved' }),
     sessionExpired: (args) => {
       showToast(args, { type: 'error', title: SESSION_EXPIRED_MESSAGE });
       tellSession(args, { type: 'session.expired' });
@@ -101,6 +116,7 @@ export const builderMachine = setup({
     tab: input.focus?.elementId ? 'layers' : 'components',
     selectedId: input.focus?.elementId ?? null,
     pageId: input.focus?.pageId ?? null,
+    saveError: null,
   }),
   exit: 'closeSession',
   initial: 'loading',
@@ -161,6 +177,7 @@ export const builderMachine = setup({
         },
         saving: {
           tags: ['busy'],
+          entry: assign({ saveError: null }),
           invoke: {
             src: 'saveSite',
             input: ({ context }) => ({
@@ -175,11 +192,18 @@ export const builderMachine = setup({
                 assign(({ event }) => ({ websiteId: event.output.websiteId, name: event.output.name })),
                 'syncUrl',
                 'toastSaved',
+                'notifySaved',
               ],
             },
             onError: [
               { guard: 'unauthorized', target: 'idle', actions: 'sessionExpired' },
-              { target: 'idle' },
+              {
+                target: 'idle',
+                actions: [
+                  assign({ saveError: ({ event }) => saveFailedMessage(event.error) }),
+                  'toastSaveFailed',
+                ],
+              },
             ],
           },
         },
@@ -202,3 +226,4 @@ export const selectIsLoading = (s: BuilderSnapshot) => s.matches('loading');
 export const selectLoadFailed = (s: BuilderSnapshot) => s.matches('failed');
 export const selectIsNaming = (s: BuilderSnapshot) => s.matches({ ready: 'naming' });
 export const selectIsSaving = (s: BuilderSnapshot) => s.matches({ ready: 'saving' });
+export const selectSaveError = (s: BuilderSnapshot) => s.context.saveError;

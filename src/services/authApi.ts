@@ -1,5 +1,25 @@
+import { ApiError } from './ApiError.ts';
 import { type AuthResult, type RawUser, toUser } from './apiTypes.ts';
-import type { Http } from './http.ts';
+import type { CallContext, Http } from './http.ts';
+
+// The sign-in screen reports every refusal itself ("Authentication failed" with the reason), so the
+// expected refusals raise no second, generic toast.
+const AUTH_CONTEXT: CallContext = { quietStatuses: [400, 401, 409, 429] };
+
+/**
+ * Spec §8's lower-level messages: a failure with no reason from the server (network, 5xx) says
+ * 'Login failed' / 'Registration failed'; a refusal keeps the server's words.
+ */
+async function withFallback<T>(call: Promise<T>, fallback: string): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 0 || error.status >= 500)) {
+      throw new ApiError(error.status, fallback);
+    }
+    throw error;
+  }
+}
 
 type RawAuth = RawUser & { token: string };
 
@@ -10,14 +30,20 @@ export type RegisterInput = LoginInput & { name?: string };
 
 /** POST /api/auth/login. Rejects with an `ApiError` (401 wrong credentials, 429 throttled). */
 export async function login(http: Http, input: LoginInput): Promise<AuthResult> {
-  const raw = await http.post('auth/login', { json: input }).json<RawAuth>();
+  const raw = await withFallback(
+    http.post('auth/login', { json: input, context: AUTH_CONTEXT }).json<RawAuth>(),
+    'Login failed',
+  );
   return { token: raw.token, user: toUser(raw) };
 }
 
 /** POST /api/auth/register. Rejects with an `ApiError` (409 when the email is taken). */
 export async function register(http: Http, input: RegisterInput): Promise<AuthResult> {
   const name = input.name?.trim() || input.email.split('@')[0];
-  const raw = await http.post('auth/register', { json: { ...input, name } }).json<RawAuth>();
+  const raw = await withFallback(
+    http.post('auth/register', { json: { ...input, name }, context: AUTH_CONTEXT }).json<RawAuth>(),
+    'Registration failed',
+  );
   return { token: raw.token, user: toUser(raw) };
 }
 

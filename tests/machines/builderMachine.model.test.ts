@@ -27,8 +27,9 @@ function createHarness(websiteId: string | null) {
     store: new SiteStore(createSiteDoc()),
     connection: { room: 'r', whenLoaded: Promise.resolve(), destroy: () => {} },
   };
+  const notified: string[] = [];
   const machine = builderMachine.provide({
-    actions: { syncUrl: () => {} },
+    actions: { syncUrl: () => {}, notifySaved: () => notified.push('website.saved') },
     actors: {
       loadSite: fromPromise(
         () => new Promise<LoadedSite>((resolve, reject) => (pending.load = { resolve, reject })),
@@ -44,7 +45,7 @@ function createHarness(websiteId: string | null) {
     inspect: coverage.inspect,
   }).start();
   const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { actor, pending, saves, session, flush };
+  return { actor, pending, saves, session, flush, notified };
 }
 
 const model = createTestModel(builderModel, { serializeTransition: serializeEveryTransition });
@@ -105,13 +106,18 @@ for (const path of paths) {
           expect(h.saves.at(-1)).toEqual({ websiteId: null, name: 'Rosa Online' });
         },
         'save.ok': async () => {
+          const before = h.notified.length;
           h.pending.save?.resolve({ websiteId: '42', name: named });
           await h.flush();
           expect(h.actor.getSnapshot().context.websiteId).toBe('42');
+          // Spec §4: the app returns to the websites list.
+          expect(h.notified.length).toBe(before + 1);
+          expect(h.actor.getSnapshot().context.saveError).toBeNull();
         },
         'save.fail': async () => {
           h.pending.save?.reject(new ApiError(500, 'boom'));
           await h.flush();
+          expect(h.actor.getSnapshot().context.saveError).toBe('Failed to save website: boom');
         },
         'save.unauthorized': async () => {
           h.pending.save?.reject(new ApiError(401, 'Session expired'));

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../src/services/ApiError.ts';
-import { login } from '../../src/services/authApi.ts';
+import { login, register } from '../../src/services/authApi.ts';
 import { getBusinessProfile } from '../../src/services/businessApi.ts';
 import { createHttp } from '../../src/services/http.ts';
 import type { ToastInput } from '../../src/services/toast.ts';
@@ -93,6 +93,27 @@ describe('createHttp', () => {
     expect(c.signOuts()).toBe(0);
   });
 
+  test('a sign-in or sign-up failure with no reason says Login failed / Registration failed', async () => {
+    const c = client({ status: 502, statusText: 'Bad Gateway' }, null);
+    await expect(login(c.http, { email: 'x@y.z', password: 'nope12' })).rejects.toMatchObject({
+      status: 502,
+      message: 'Login failed',
+    });
+    await expect(register(c.http, { email: 'x@y.z', password: 'nope12' })).rejects.toMatchObject({
+      status: 502,
+      message: 'Registration failed',
+    });
+    const taken = client({
+      status: 409,
+      statusText: 'Conflict',
+      body: { message: 'Email already registered' },
+    });
+    await expect(register(taken.http, { email: 'x@y.z', password: 'nope12' })).rejects.toMatchObject({
+      message: 'Email already registered',
+    });
+    expect(taken.toasts).toEqual([]);
+  });
+
   test('400 toasts Data Issue and the caller gets the server message', async () => {
     const c = client({ status: 400, statusText: 'Bad Request', body: { message: 'email is required' } });
 
@@ -124,6 +145,8 @@ describe('createHttp', () => {
     });
 
     expect(c.signOuts()).toBe(0);
+    // The sign-in screen reports the refusal itself: no second, generic toast.
+    expect(c.toasts).toEqual([]);
   });
 
   test('other failures toast API Error with the status text', async () => {

@@ -9,12 +9,13 @@ import {
   type BuilderActorRef,
   selectIsLoading,
   selectLoadFailed,
+  selectSaveError,
   selectStore,
 } from '../../machines/builderMachine.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { BuilderHeader } from './BuilderHeader.tsx';
 import { BuilderSidebar } from './BuilderSidebar.tsx';
-import { BuilderContext } from './builderContext.ts';
+import { BuilderContext, useBuilderSelector } from './builderContext.ts';
 import { Canvas } from './canvas/Canvas.tsx';
 import { PublishDialog } from './PublishDialog.tsx';
 import { SaveDialog } from './SaveDialog.tsx';
@@ -71,6 +72,7 @@ function BuilderLayout() {
   return (
     <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
       <BuilderHeader />
+      <SaveErrorAlert />
       <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
         <BuilderSidebar />
         <Canvas />
@@ -79,4 +81,14 @@ function BuilderLayout() {
       <PublishDialog />
     </Box>
   );
+}
+
+/** Spec §8: a failed save (other than an expired session) stays visible until the next save. */
+function SaveErrorAlert() {
+  const error = useBuilderSelector(selectSaveError);
+  return error ? (
+    <Alert severity="error" sx={{ borderRadius: 0 }}>
+      {error}
+    </Alert>
+  ) : null;
 }

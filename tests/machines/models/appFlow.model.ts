@@ -20,6 +20,6 @@ export const appFlowModel = createMachine({
     },
     flowChoice: { on: { 'flow.build': 'builder', 'flow.generate': 'generator', 'view.back': 'dashboard' } },
     generator: { on: { 'generator.generate': 'builder', 'view.back': 'dashboard' } },
-    builder: { on: { 'builder.save': 'builder', 'view.back': 'dashboard' } },
+    builder: { on: { 'builder.save': 'dashboard', 'view.back': 'dashboard' } },
   },
 });
