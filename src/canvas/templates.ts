@@ -84,6 +84,11 @@ const pricing = (title: string, price: string): ElementNode => ({
 });
 
 /** The five templates of spec §3; the first three are offered for new pages. */
+/** A blog post teaser card. */
+function post(title: string, summary: string): ElementNode {
+  return { type: 'card', props: { cardVariant: 'basic', content: title, description: summary } };
+}
+
 export const TEMPLATES: Template[] = [
   {
     id: 'business-professional',
@@ -201,8 +206,54 @@ export const TEMPLATES: Template[] = [
     thumbnail: svgThumbnail('#ffecd2', '#fcb69f', 'Blog'),
     elements: [
       nav('Blog'),
-      { type: 'header', props: { content: 'My Blog', fontSize: 40, textAlign: 'center' } },
-      { type: 'text', props: { content: 'Welcome to my blog.' } },
+      {
+        type: 'header',
+        props: {
+          content: 'My Blog',
+          subtitle: 'Notes, stories and news',
+          fontSize: 40,
+          textAlign: 'center',
+          padding: '60px 20px',
+        },
+      },
+      {
+        type: 'section',
+        props: { padding: '20px' },
+        children: [
+          { type: 'header', props: { content: 'Latest posts', fontSize: 28 } },
+          {
+            type: 'grid',
+            props: { gridColumns: 3, gridGap: 'medium', padding: '20px 0' },
+            children: [
+              post('Why we started', 'The story behind this blog and what you will find here.'),
+              post('Five things we learned this year', 'Small lessons that made a big difference.'),
+              post('Behind the scenes', 'A look at how the work gets done, day to day.'),
+            ],
+          },
+        ],
+      },
+      {
+        type: 'section',
+        props: { padding: '40px 20px' },
+        children: [
+          { type: 'header', props: { content: 'About the author', fontSize: 28 } },
+          {
+            type: 'text',
+            props: {
+              content: 'I write about the things I care about. Thanks for reading, and say hello below.',
+            },
+          },
+        ],
+      },
+      {
+        type: 'form',
+        props: {
+          formPreset: 'subscribe',
+          content: 'Get new posts by email',
+          formFields: [{ id: 'email', type: 'email', label: 'Email', required: true }],
+          submitText: 'Subscribe',
+        },
+      },
       footer('© Blog'),
     ],
   },

@@ -112,8 +112,13 @@ export function createLiveAppMachine(http: Http, queryClient: QueryClient) {
       setupBusiness: fromPromise(async ({ input }: { input: SetupInput }) => {
         const { logo, ...business } = input;
         const profile = await setupBusiness(http, business);
-        // The logo goes up through the upload route (a data URL if that fails, spec §7); the generator uses it.
-        if (logo) localStorage.setItem(BUSINESS_LOGO_KEY, await uploadImage(http, logo));
+        // The logo goes up through the upload route (a data URL if that fails, spec §7); the generator uses
+        // an uploaded one. A data URL is not passed on: generation takes an address, not the file itself.
+        if (logo) {
+          const url = await uploadImage(http, logo);
+          if (url.startsWith('data:')) localStorage.removeItem(BUSINESS_LOGO_KEY);
+          else localStorage.setItem(BUSINESS_LOGO_KEY, url);
+        }
         queryClient.setQueryData(queryKeys.businessProfile, profile);
         return profile;
       }),

@@ -60,7 +60,11 @@ export function uniqueEmail(prefix = 'user'): string {
 type Opened = { db: Db; databaseUrl: string | null; dispose: () => Promise<void> };
 
 /** Suites that need the job engine (pg-boss) running; read when the suite starts. */
-export type SuiteOptions = { jobs?: () => { smtpUrl?: string | null } };
+export type SuiteOptions = {
+  jobs?: () => { smtpUrl?: string | null };
+  /** Configuration beside the test defaults (e.g. `publicSiteDomain`). */
+  config?: Partial<Config>;
+};
 
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -137,6 +141,7 @@ function defineContext(kind: DbKind, options: SuiteOptions): TestContext {
       jwtSecret: TEST_JWT_SECRET,
       adminEmails: [ADMIN_EMAIL],
       staticDir,
+      ...options.config,
     };
     const jobOptions = options.jobs?.();
     const jobs = jobOptions

@@ -207,3 +207,43 @@ describeEachDatabase('publishing', (ctx) => {
     expect((await ctx.call('POST', '/api/website/generate', { body: business })).statusCode).toBe(401);
   });
 });
+
+describeEachDatabase(
+  'publishing under PUBLIC_SITE_DOMAIN',
+  (ctx) => {
+    it('serves {subdomain}.PUBLIC_SITE_DOMAIN at its root, and stops when unpublished', async () => {
+      const { token } = await ctx.register();
+      const id = await savedSite(ctx, token);
+      const published = await ctx.call('POST', `/api/website/${id}/publish`, {
+        token,
+        body: { subdomain: 'rosa' },
+        headers: { host: 'app.test' },
+      });
+      expect(published.statusCode, published.body).toBe(200);
+      expect(published.json()).toMatchObject({ domain: 'rosa.sites.test', subdomain: 'rosa' });
+
+      const home = await ctx.call('GET', '/', { headers: { host: 'rosa.sites.test' } });
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('Rosa Bakery');
+      expect(String(home.headers['content-security-policy'])).toContain('sandbox');
+      const about = await ctx.call('GET', '/about', { headers: { host: 'ROSA.sites.test:443' } });
+      expect(about.body).toContain('<title>About | Rosa Bakery</title>');
+      const robots = await ctx.call('GET', '/robots.txt', { headers: { host: 'rosa.sites.test' } });
+      expect(robots.statusCode).toBe(200);
+      // Another subdomain of the domain is not a site; the app's own host is untouched.
+      expect((await ctx.call('GET', '/', { headers: { host: 'nobody.sites.test' } })).statusCode).toBe(404);
+      expect((await ctx.call('GET', '/', { headers: { host: 'app.test' } })).body).toContain('test shell');
+
+      // A custom domain under the platform's domain would hijack another site's name: refused.
+      const hijack = await ctx.call('POST', `/api/website/${id}/publish`, {
+        token,
+        body: { subdomain: 'rosa', customDomain: 'other.sites.test' },
+      });
+      expect(hijack.statusCode).toBe(400);
+
+      await ctx.call('DELETE', `/api/website/${id}/publish`, { token });
+      expect((await ctx.call('GET', '/', { headers: { host: 'rosa.sites.test' } })).statusCode).toBe(404);
+    });
+  },
+  { config: { publicSiteDomain: 'sites.test' } },
+);

@@ -64,6 +64,12 @@ const ROUTES: Route[] = [
     prepare: async () => ({ url: '/api/accounts' }),
   },
   {
+    name: 'submit a review',
+    method: 'POST',
+    expected: anyUser(201),
+    prepare: async () => ({ url: '/api/review', body: { rating: 4, reviewText: 'Handy' } }),
+  },
+  {
     name: 'create an account',
     method: 'POST',
     expected: anyUser(201),
