@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+import { isCanonicalBaseOrEmpty, isSeoUrlOrEmpty, SITE_SEO_URL_MESSAGES } from '../src/canvas/siteSeo.ts';
 import {
   isWellFormedEmail,
   MAX_EMAIL_LENGTH,
@@ -29,6 +30,9 @@ function createAjv(options: Options): Ajv {
   ajv.addFormat('email', { type: 'string', validate: isEmail });
   // For optional email inputs, where a form sends "" for "not given".
   ajv.addFormat('email-or-empty', { type: 'string', validate: (value) => value === '' || isEmail(value) });
+  // SEO addresses follow the publish renderer's URL rule: http(s) or site-relative (never javascript: etc.).
+  ajv.addFormat('seo-url-or-empty', { type: 'string', validate: isSeoUrlOrEmpty });
+  ajv.addFormat('canonical-base-or-empty', { type: 'string', validate: isCanonicalBaseOrEmpty });
   // `transform: ['trim', 'toLowerCase']` normalises a string in place before the checks that follow
   // it (const, enum, lengths, format), so " Ada@Example.COM " validates and arrives as "ada@example.com".
   ajv.addKeyword({
@@ -69,6 +73,13 @@ export function formatValidationErrors(errors: FastifySchemaValidationError[], d
   return new Error(first ? describe(first as ErrorObject, dataVar) : `Invalid ${dataVar}`);
 }
 
+const FORMAT_MESSAGES: Record<string, string> = {
+  email: 'must be a valid email address',
+  'email-or-empty': 'must be a valid email address',
+  'seo-url-or-empty': SITE_SEO_URL_MESSAGES.ogImage,
+  'canonical-base-or-empty': SITE_SEO_URL_MESSAGES.canonicalBase,
+};
+
 function describe(error: ErrorObject, dataVar: string): string {
   const field = error.instancePath.slice(1).replaceAll('/', '.');
   const subject = field || (dataVar === 'body' ? 'Request body' : dataVar);
@@ -82,9 +93,7 @@ function describe(error: ErrorObject, dataVar: string): string {
     case 'type':
       return `${subject} must be ${describeType(String(params.type))}`;
     case 'format':
-      return String(params.format).startsWith('email')
-        ? `${subject} must be a valid email address`
-        : `${subject} is not valid`;
+      return `${subject} ${FORMAT_MESSAGES[String(params.format)] ?? 'is not valid'}`;
     case 'minLength':
       return params.limit === 1
         ? `${subject} must not be empty`

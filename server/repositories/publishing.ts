@@ -6,6 +6,8 @@ export type Publication = {
   subdomain: string;
   customDomain: string | null;
   domain: string;
+  /** The whole site kept out of search engines (Site settings): robots.txt disallows everything. */
+  noindex: boolean;
   pages: PublishedPage[];
   forms: PublishedForm[];
 };
@@ -18,9 +20,16 @@ export async function storePublication(
 ): Promise<{ publishedAt: string } | null> {
   const row = await tx.one<{ publishedAt: Date | string }>(
     `update websites set is_published = true, subdomain = $3, custom_domain = $4, domain = $5,
-       published_at = now(), is_active = true
+       published_at = now(), is_active = true, published_noindex = $6
      where account_id = $1 and id = $2 returning published_at as "publishedAt"`,
-    [accountId, publication.websiteId, publication.subdomain, publication.customDomain, publication.domain],
+    [
+      accountId,
+      publication.websiteId,
+      publication.subdomain,
+      publication.customDomain,
+      publication.domain,
+      publication.noindex,
+    ],
   );
   if (!row) return null;
   await tx.query(`delete from published_pages where website_id = $1 and account_id = $2`, [
@@ -63,7 +72,7 @@ export async function removePublication(
 ): Promise<boolean> {
   const row = await tx.one<{ id: number }>(
     `update websites set is_published = false, subdomain = null, custom_domain = null, domain = null,
-       published_at = null
+       published_at = null, published_noindex = false
      where account_id = $1 and id = $2 returning id`,
     [accountId, websiteId],
   );
@@ -101,15 +110,25 @@ export async function findPublishedVersion(db: Queryable, subdomain: string): Pr
   return row?.version ?? null;
 }
 
-/** The served paths of a published site (for its sitemap), or null when it is not published. */
-export async function listPublishedPaths(db: Queryable, subdomain: string): Promise<string[] | null> {
-  const rows = await db.query<{ path: string | null }>(
-    `select p.path from websites w left join published_pages p on p.website_id = w.id and not p.noindex
+/**
+ * The indexed served paths of a published site (for its sitemap) and whether it was published hidden from
+ * search engines as a whole (its robots.txt), or null when it is not published.
+ */
+export async function listPublishedPaths(
+  db: Queryable,
+  subdomain: string,
+): Promise<{ paths: string[]; noindex: boolean } | null> {
+  const rows = await db.query<{ path: string | null; noindex: boolean }>(
+    `select p.path, w.published_noindex as noindex
+     from websites w left join published_pages p on p.website_id = w.id and not p.noindex
      where w.subdomain = $1 and w.is_published order by p.path`,
     [subdomain],
   );
   if (rows.length === 0) return null;
-  return rows.flatMap((row) => (row.path === null ? [] : [row.path]));
+  return {
+    paths: rows.flatMap((row) => (row.path === null ? [] : [row.path])),
+    noindex: rows[0]?.noindex === true,
+  };
 }
 
 /** Custom domain → subdomain of every published site that has one (host routing). */

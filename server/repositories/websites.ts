@@ -1,3 +1,4 @@
+import { type SiteSeo, siteSeoOf } from '../../src/canvas/siteSeo.ts';
 import type { Queryable } from '../db/types.ts';
 
 /** A website as listed (without its heavy content). */
@@ -18,14 +19,19 @@ export type WebsiteSummary = {
 /** A website card: the summary with its count of form submissions. */
 export type WebsiteListItem = WebsiteSummary & { submissionCount: number };
 
-/** A website with its content and its Yjs state (base64). */
-export type Website = WebsiteSummary & { htmlContent: string; pages: unknown[]; yjsState: string };
+/** A website with its content, its Yjs state (base64) and its site SEO settings (raw JSON: see siteSeoOf). */
+export type Website = WebsiteSummary & {
+  htmlContent: string;
+  pages: unknown[];
+  yjsState: string;
+  seo: unknown;
+};
 
 export type WebsiteInput = { name: string; htmlContent: string; pages: unknown[]; yjsState?: string };
 
 const SUMMARY = `id, name, created_at as "createdAt", updated_at as "updatedAt", is_published as "isPublished",
   domain, subdomain, published_at as "publishedAt", is_active as "isActive", custom_domain as "customDomain"`;
-const FULL = `${SUMMARY}, html_content as "htmlContent", pages, yjs_state as "yjsState"`;
+const FULL = `${SUMMARY}, html_content as "htmlContent", pages, yjs_state as "yjsState", seo`;
 
 // Both drivers return timestamps as Date objects; the API speaks ISO strings.
 function dates<T extends { createdAt: unknown; updatedAt: unknown; publishedAt: unknown }>(row: T): T {
@@ -106,4 +112,32 @@ export async function findUpload(db: Queryable, key: string): Promise<{ contentT
   return db.one<{ contentType: string }>(`select content_type as "contentType" from uploads where key = $1`, [
     key,
   ]);
+}
+
+/** A website's SEO settings (SEO Tools › Site settings) and whether it is published; null when not the account's. */
+export async function findSiteSeo(
+  db: Queryable,
+  accountId: number,
+  id: number,
+): Promise<{ seo: SiteSeo; isPublished: boolean } | null> {
+  const row = await db.one<{ seo: unknown; isPublished: boolean }>(
+    `select seo, is_published as "isPublished" from websites where account_id = $1 and id = $2`,
+    [accountId, id],
+  );
+  return row ? { seo: siteSeoOf(row.seo), isPublished: row.isPublished } : null;
+}
+
+/** Replaces a website's SEO settings (not a content save: updated_at stays); null when not the account's. */
+export async function updateSiteSeo(
+  db: Queryable,
+  accountId: number,
+  id: number,
+  seo: SiteSeo,
+): Promise<{ seo: SiteSeo; isPublished: boolean } | null> {
+  const row = await db.one<{ seo: unknown; isPublished: boolean }>(
+    `update websites set seo = $3::jsonb where account_id = $1 and id = $2
+     returning seo, is_published as "isPublished"`,
+    [accountId, id, JSON.stringify(seo)],
+  );
+  return row ? { seo: siteSeoOf(row.seo), isPublished: row.isPublished } : null;
 }

@@ -1,4 +1,5 @@
 import type { SpecElement, SpecPage } from './pagesData.ts';
+import { EMPTY_SITE_SEO, resolvePageSeo, type SiteSeo } from './siteSeo.ts';
 
 export type SeoSeverity = 'error' | 'warning' | 'info';
 
@@ -15,7 +16,17 @@ export type SeoCode =
   | 'broken-link'
   | 'not-in-navigation'
   | 'home-noindex'
+  | 'site-noindex'
+  | 'site-description-length'
+  | 'canonical-insecure'
   | 'sitemap';
+
+/** Findings about the Site settings (shown on the home page): fixed in SEO Tools, not in the builder. */
+export const SITE_SETTINGS_CODES: ReadonlySet<SeoCode> = new Set([
+  'site-noindex',
+  'site-description-length',
+  'canonical-insecure',
+]);
 
 /** One finding of the audit, on a page and, where it has one, the element to fix. */
 export type SeoFinding = {
@@ -33,15 +44,17 @@ export type SeoAuditInput = {
   pages: SpecPage[];
   /** Where the site is published ('' when it is not): its sitemap.xml lives there. */
   publishedUrl: string;
+  /** The site's SEO defaults: judged as published (title with its suffix, default description). */
+  site?: SiteSeo;
 };
 
 /** Lengths search engines show in full (characters). */
 export const TITLE_LENGTH = { min: 10, max: 60 } as const;
 export const DESCRIPTION_LENGTH = { min: 50, max: 160 } as const;
 
-/** The title a published page carries (the publish renderer's rule). */
-export function effectiveTitle(page: SpecPage, siteName: string): string {
-  return page.title?.trim() || (page.isHomePage ? siteName : `${page.name} | ${siteName}`);
+/** The title a published page carries (the publish renderer's rule), with the site's title suffix. */
+export function effectiveTitle(page: SpecPage, siteName: string, site: SiteSeo = EMPTY_SITE_SEO): string {
+  return resolvePageSeo(page, siteName, site).title;
 }
 
 /** A page path or an internal link as the site serves it: no slashes around, no query or fragment. */
@@ -85,13 +98,26 @@ function linksOf(element: SpecElement): unknown[] {
   return [element.buttonUrl, ...navUrls(element.navItems)];
 }
 
+/** What is wrong with a description's length ("has 12 characters; …"), or null when it works. */
+function descriptionLengthProblem(description: string): string | null {
+  if (description.length >= DESCRIPTION_LENGTH.min && description.length <= DESCRIPTION_LENGTH.max)
+    return null;
+  return `has ${description.length} characters; ${DESCRIPTION_LENGTH.min}–${DESCRIPTION_LENGTH.max} work best.`;
+}
+
 const HEADING_LEVEL: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 
 /**
  * Audits a site from its pages: titles (missing, duplicate, length), descriptions, image alt text, heading
- * order, broken internal links, pages missing from the navigation, noindex on the home page and the sitemap.
+ * order, broken internal links, pages missing from the navigation, noindex on the home page and the sitemap;
+ * with the site's settings: the default description, a site-wide noindex and a canonical base without https.
  */
-export function auditSite({ siteName, pages, publishedUrl }: SeoAuditInput): SeoFinding[] {
+export function auditSite({
+  siteName,
+  pages,
+  publishedUrl,
+  site = EMPTY_SITE_SEO,
+}: SeoAuditInput): SeoFinding[] {
   const findings: SeoFinding[] = [];
   const add = (page: SpecPage, code: SeoCode, severity: SeoSeverity, message: string, elementId?: string) =>
     findings.push({
@@ -107,7 +133,7 @@ export function auditSite({ siteName, pages, publishedUrl }: SeoAuditInput): Seo
   const paths = new Set(pages.map((page) => (page.isHomePage ? '' : normalizePath(page.path))));
   const titles = new Map<string, SpecPage[]>();
   for (const page of pages) {
-    const title = effectiveTitle(page, siteName).toLowerCase();
+    const title = effectiveTitle(page, siteName, site).toLowerCase();
     titles.set(title, [...(titles.get(title) ?? []), page]);
   }
   const allElements = pages.map((page) => ({ page, elements: flatten(page.elements) }));
@@ -117,7 +143,7 @@ export function auditSite({ siteName, pages, publishedUrl }: SeoAuditInput): Seo
   );
 
   for (const { page, elements } of allElements) {
-    const title = effectiveTitle(page, siteName);
+    const title = effectiveTitle(page, siteName, site);
     if (!page.title?.trim()) {
       add(page, 'title-missing', 'warning', `No page title: search results show "${title}".`);
     }
@@ -132,16 +158,13 @@ export function auditSite({ siteName, pages, publishedUrl }: SeoAuditInput): Seo
         `The title has ${title.length} characters; ${TITLE_LENGTH.min}–${TITLE_LENGTH.max} show in full.`,
       );
     }
+    // A page without a description of its own gets the site's default (judged once, below).
     const description = page.description?.trim() ?? '';
-    if (!description) {
+    if (!description && !site.description.trim()) {
       add(page, 'description-missing', 'warning', 'No meta description: search engines pick a snippet.');
-    } else if (description.length < DESCRIPTION_LENGTH.min || description.length > DESCRIPTION_LENGTH.max) {
-      add(
-        page,
-        'description-length',
-        'warning',
-        `The description has ${description.length} characters; ${DESCRIPTION_LENGTH.min}–${DESCRIPTION_LENGTH.max} work best.`,
-      );
+    } else if (description) {
+      const problem = descriptionLengthProblem(description);
+      if (problem) add(page, 'description-length', 'warning', `The description ${problem}`);
     }
     if (page.isHomePage && page.noindex) {
       add(page, 'home-noindex', 'error', 'The home page is hidden from search engines (noindex).');
@@ -197,7 +220,28 @@ export function auditSite({ siteName, pages, publishedUrl }: SeoAuditInput): Seo
 
   const home = pages.find((page) => page.isHomePage) ?? pages[0];
   if (home) {
-    const indexed = pages.filter((page) => !page.noindex).length;
+    const usesDefault = pages.some((page) => !page.description?.trim());
+    const problem = descriptionLengthProblem(site.description.trim());
+    if (usesDefault && site.description.trim() && problem) {
+      add(home, 'site-description-length', 'warning', `The site's default description ${problem}`);
+    }
+    if (site.noindex) {
+      add(
+        home,
+        'site-noindex',
+        'error',
+        'The whole site is hidden from search engines (Site settings › noindex).',
+      );
+    }
+    if (/^http:\/\//i.test(site.canonicalBase.trim())) {
+      add(
+        home,
+        'canonical-insecure',
+        'warning',
+        'The canonical base address is not https: search engines prefer the https address of a site.',
+      );
+    }
+    const indexed = site.noindex ? 0 : pages.filter((page) => !page.noindex).length;
     add(
       home,
       'sitemap',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { specPagesOf } from '../../../src/canvas/published/specPagesOf.ts';
+import { siteSeoOf } from '../../../src/canvas/siteSeo.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError, isUniqueViolation } from '../../errors.ts';
 import { type PublishingDeps, SITE_SCRIPT_PATH } from '../../publishing/publishingDeps.ts';
@@ -60,11 +61,14 @@ export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (app, dep
       const pages = specPagesOf(site.pages);
       if (pages.length === 0) throw new HttpError(400, PUBLISH_MESSAGES.noPages);
 
+      // The site's SEO settings as they are now: changing them later applies on the next publish.
+      const seo = siteSeoOf(site.seo);
       const rendered = renderer.renderPublishedSite({
         siteName: site.name,
         subdomain,
         pages,
         scriptSrc: siteScript?.src ?? SITE_SCRIPT_PATH,
+        seo,
       });
       const { domain, url } = siteAddress(request, subdomain, customDomain, publicSiteDomain);
       let stored: { publishedAt: string } | null;
@@ -75,6 +79,7 @@ export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (app, dep
             subdomain,
             customDomain,
             domain,
+            noindex: seo.noindex,
             pages: rendered.pages,
             forms: rendered.forms,
           }),

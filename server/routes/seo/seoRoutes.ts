@@ -1,12 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { specPagesOf } from '../../../src/canvas/published/specPagesOf.ts';
 import { auditSite, effectiveTitle } from '../../../src/canvas/seoAudit.ts';
+import { resolvePageSeo, type SiteSeo, siteSeoOf } from '../../../src/canvas/siteSeo.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
-import { findWebsite } from '../../repositories/websites.ts';
+import { findSiteSeo, findWebsite, updateSiteSeo } from '../../repositories/websites.ts';
 import { schemas } from '../../validation.ts';
 import { siteAddress } from '../publish/publishRoutes.ts';
 import type { RouteDeps } from '../routeDeps.ts';
+import { getSettingsSchema, putSettingsSchema, type SiteSeoSettings } from './siteSeoSchemas.ts';
+
+const NOT_FOUND = 'Website not found';
 
 const finding = {
   type: 'object',
@@ -31,6 +35,10 @@ const pageSeo = {
     title: { type: 'string' },
     effectiveTitle: { type: 'string' },
     description: { type: 'string' },
+    effectiveDescription: { type: 'string' },
+    effectiveCanonicalUrl: { type: 'string' },
+    effectiveOgImage: { type: 'string' },
+    effectiveNoindex: { type: 'boolean' },
     canonicalUrl: { type: 'string' },
     ogImage: { type: 'string' },
     noindex: { type: 'boolean' },
@@ -62,7 +70,8 @@ const auditSchema = {
 
 /**
  * SEO Tools: each page's settings and an audit of the site, computed on the server from the pages of its
- * last save (so it reflects every save at once).
+ * last save (so it reflects every save at once) and the site's SEO settings; and those settings. Any member
+ * of the account may change them, as any member may save and publish its websites.
  */
 export const seoRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config }) => {
   app.addHook('onRequest', app.authenticate);
@@ -72,8 +81,9 @@ export const seoRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config
     { schema: auditSchema },
     async (request) => {
       const website = await findWebsite(db, requireAccountId(request), request.params.id);
-      if (!website) throw new HttpError(404, 'Website not found');
+      if (!website) throw new HttpError(404, NOT_FOUND);
       const pages = specPagesOf(website.pages);
+      const site = siteSeoOf(website.seo);
       const publishedUrl =
         website.isPublished && website.subdomain
           ? siteAddress(
@@ -89,20 +99,50 @@ export const seoRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config
         publishedUrl,
         auditedAt: new Date().toISOString(),
         updatedAt: String(website.updatedAt),
-        pages: pages.map((page) => ({
-          id: page.id,
-          name: page.name,
-          path: page.path,
-          isHomePage: page.isHomePage,
-          title: page.title ?? '',
-          effectiveTitle: effectiveTitle(page, website.name),
-          description: page.description ?? '',
-          canonicalUrl: page.canonicalUrl ?? '',
-          ogImage: page.ogImage ?? '',
-          noindex: page.noindex === true,
-        })),
-        findings: auditSite({ siteName: website.name, pages, publishedUrl }),
+        pages: pages.map((page) => {
+          const resolved = resolvePageSeo(page, website.name, site);
+          return {
+            id: page.id,
+            name: page.name,
+            path: page.path,
+            isHomePage: page.isHomePage,
+            title: page.title ?? '',
+            effectiveTitle: effectiveTitle(page, website.name, site),
+            description: page.description ?? '',
+            effectiveDescription: resolved.description,
+            canonicalUrl: page.canonicalUrl ?? '',
+            effectiveCanonicalUrl: resolved.canonicalUrl,
+            ogImage: page.ogImage ?? '',
+            effectiveOgImage: resolved.ogImage,
+            noindex: page.noindex === true,
+            effectiveNoindex: resolved.noindex,
+          };
+        }),
+        findings: auditSite({ siteName: website.name, pages, publishedUrl, site }),
       };
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/api/seo/websites/:id/settings',
+    { schema: getSettingsSchema },
+    async (request): Promise<SiteSeoSettings> => {
+      const found = await findSiteSeo(db, requireAccountId(request), request.params.id);
+      if (!found) throw new HttpError(404, NOT_FOUND);
+      return { websiteId: request.params.id, isPublished: found.isPublished, ...found.seo };
+    },
+  );
+
+  // Saved, not published: the published pages take the new settings when the site is next published.
+  app.put<{ Params: { id: number }; Body: SiteSeo }>(
+    '/api/seo/websites/:id/settings',
+    { schema: putSettingsSchema },
+    async (request): Promise<SiteSeoSettings> => {
+      const { titleSuffix, description, canonicalBase, ogImage, noindex } = request.body;
+      const seo = { titleSuffix, description, canonicalBase, ogImage, noindex };
+      const saved = await updateSiteSeo(db, requireAccountId(request), request.params.id, seo);
+      if (!saved) throw new HttpError(404, NOT_FOUND);
+      return { websiteId: request.params.id, isPublished: saved.isPublished, ...saved.seo };
     },
   );
 };

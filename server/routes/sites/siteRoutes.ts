@@ -84,10 +84,11 @@ export const siteRoutes: FastifyPluginAsync<PublishingDeps> = async (app, { db, 
     { schema: { params: paramsSchema } },
     async (request, reply) => {
       const { subdomain } = request.params;
-      const paths = SUBDOMAIN.test(subdomain) ? await listPublishedPaths(db, subdomain) : null;
-      if (!paths) return notFound(reply);
+      const site = SUBDOMAIN.test(subdomain) ? await listPublishedPaths(db, subdomain) : null;
+      if (!site) return notFound(reply);
       const root = siteRoot(request, subdomain);
-      const urls = paths.map((path) => `<url><loc>${escapeXml(root + path)}</loc></url>`).join('');
+      // A site hidden as a whole has every page noindex, so its sitemap lists none.
+      const urls = site.paths.map((path) => `<url><loc>${escapeXml(root + path)}</loc></url>`).join('');
       return reply
         .header('content-type', 'application/xml; charset=utf-8')
         .header('cache-control', 'no-cache')
@@ -102,12 +103,13 @@ export const siteRoutes: FastifyPluginAsync<PublishingDeps> = async (app, { db, 
     { schema: { params: paramsSchema } },
     async (request, reply) => {
       const { subdomain } = request.params;
-      const paths = SUBDOMAIN.test(subdomain) ? await listPublishedPaths(db, subdomain) : null;
-      if (!paths) return reply.code(404).type('text/plain').send('Not found');
-      return reply
-        .type('text/plain; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(`User-agent: *\nAllow: /\nSitemap: ${siteRoot(request, subdomain)}sitemap.xml\n`);
+      const site = SUBDOMAIN.test(subdomain) ? await listPublishedPaths(db, subdomain) : null;
+      if (!site) return reply.code(404).type('text/plain').send('Not found');
+      // Site settings › noindex: no crawler is welcome, and there is no sitemap to point to.
+      const body = site.noindex
+        ? 'User-agent: *\nDisallow: /\n'
+        : `User-agent: *\nAllow: /\nSitemap: ${siteRoot(request, subdomain)}sitemap.xml\n`;
+      return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(body);
     },
   );
 

@@ -3,6 +3,7 @@ import { SITE_CSS } from '../elements/constants.ts';
 import { formFieldsOf } from '../elements/form/formElement.tsx';
 import type { SpecElement, SpecPage } from '../pagesData.ts';
 import { escapeHtml } from '../sanitize.ts';
+import { type ResolvedPageSeo, resolvePageSeo, servedPath } from '../siteSeo.ts';
 import { StaticElements } from '../staticRender.tsx';
 
 export { renderSiteHtml } from '../staticRender.tsx';
@@ -17,11 +18,6 @@ const PUBLISHED_CSS = `.bz-hp{position:absolute;left:-10000px;width:1px;height:1
 .bz-nav-toggle{display:none;background:none;border:1px solid currentColor;color:inherit;border-radius:4px;padding:4px 10px;font-size:18px}
 .bz-nav li.bz-sub-open>ul{display:flex}
 @media (max-width:768px){.bz-nav{flex-wrap:wrap}.bz-nav-toggle{display:block}.bz-nav>ul{display:none;width:100%;flex-direction:column}.bz-nav.bz-open>ul{display:flex}.bz-nav li>ul{position:static}}`;
-
-/** The served path of a page: '' for the home page, otherwise its own path. */
-function servedPath(page: SpecPage): string {
-  return page.isHomePage ? '' : page.path.replace(/^\/+|\/+$/g, '');
-}
 
 // Root-relative links ("/about", "/") become relative ("./about", "./"), so one stored document works both
 // under /sites/{subdomain}/ on the app's host and at the root of the site's own host. React escapes quotes
@@ -45,33 +41,25 @@ function collectForms(elements: SpecElement[], pagePath: string, into: Published
   }
 }
 
-function seoUrl(raw: string | undefined): string {
-  const url = raw?.trim() ?? '';
-  return /^(https?:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/i.test(url) ? url : '';
-}
-
-function metaTags(page: SpecPage, input: PublishInput, title: string): string {
-  const description = page.description?.trim() ?? '';
+function metaTags(seo: ResolvedPageSeo, input: PublishInput): string {
   const tags = [
-    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:title" content="${escapeHtml(seo.title)}">`,
     `<meta property="og:type" content="website">`,
     `<meta property="og:site_name" content="${escapeHtml(input.siteName)}">`,
   ];
-  if (description) {
-    tags.unshift(`<meta name="description" content="${escapeHtml(description)}">`);
-    tags.push(`<meta property="og:description" content="${escapeHtml(description)}">`);
+  if (seo.description) {
+    tags.unshift(`<meta name="description" content="${escapeHtml(seo.description)}">`);
+    tags.push(`<meta property="og:description" content="${escapeHtml(seo.description)}">`);
   }
-  // Only http(s) and site-relative addresses: a canonical or an image URL never carries a script scheme.
-  const canonical = seoUrl(page.canonicalUrl);
-  if (canonical) tags.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`);
-  const image = seoUrl(page.ogImage);
-  if (image) tags.push(`<meta property="og:image" content="${escapeHtml(image)}">`);
-  if (page.noindex) tags.unshift('<meta name="robots" content="noindex">');
+  // Only http(s) and site-relative addresses (resolvePageSeo applies the rule): never a script scheme.
+  if (seo.canonicalUrl) tags.push(`<link rel="canonical" href="${escapeHtml(seo.canonicalUrl)}">`);
+  if (seo.ogImage) tags.push(`<meta property="og:image" content="${escapeHtml(seo.ogImage)}">`);
+  if (seo.noindex) tags.unshift('<meta name="robots" content="noindex">');
   return tags.join('');
 }
 
 function renderPage(page: SpecPage, input: PublishInput): PublishedPage {
-  const title = page.title?.trim() || (page.isHomePage ? input.siteName : `${page.name} | ${input.siteName}`);
+  const seo = resolvePageSeo(page, input.siteName, input.seo);
   const body = renderToStaticMarkup(
     <PublishedContext.Provider value={true}>
       <div className="bz-site" data-page-path={page.path}>
@@ -79,13 +67,13 @@ function renderPage(page: SpecPage, input: PublishInput): PublishedPage {
       </div>
     </PublishedContext.Provider>,
   );
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>${metaTags(page, input, title)}<meta name="bz-site" content="${escapeHtml(input.subdomain)}"><style>${SITE_CSS}${PUBLISHED_CSS}</style><script src="${escapeHtml(input.scriptSrc)}" defer></script></head><body style="margin:0">${relativeLinks(body)}</body></html>`;
-  return { path: servedPath(page), title, html, noindex: page.noindex === true };
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(seo.title)}</title>${metaTags(seo, input)}<meta name="bz-site" content="${escapeHtml(input.subdomain)}"><style>${SITE_CSS}${PUBLISHED_CSS}</style><script src="${escapeHtml(input.scriptSrc)}" defer></script></head><body style="margin:0">${relativeLinks(body)}</body></html>`;
+  return { path: servedPath(page), title: seo.title, html, noindex: seo.noindex };
 }
 
 /**
  * Renders every page of a site into a complete, static HTML document with the element renderers of the
- * canvas, and lists the site's forms. Pages whose served path repeats an earlier one are left out.
+ * canvas (with the site's SEO defaults where a page has none), and lists the site's forms. Pages whose served path repeats an earlier one are left out.
  */
 export function renderPublishedSite(input: PublishInput): PublishOutput {
   const pages: PublishedPage[] = [];

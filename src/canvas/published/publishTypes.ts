@@ -1,4 +1,5 @@
 import type { SpecPage } from '../pagesData.ts';
+import type { SiteSeo } from '../siteSeo.ts';
 
 /** A form of a published site: the public endpoint accepts posts only to these. */
 export type PublishedForm = {
@@ -19,6 +20,8 @@ export type PublishInput = {
   pages: SpecPage[];
   /** Where the published pages load their script from (versioned, same origin as the page). */
   scriptSrc: string;
+  /** The site's SEO defaults (SEO Tools › Site settings); none when absent. */
+  seo?: SiteSeo;
 };
 
 export type PublishOutput = { pages: PublishedPage[]; forms: PublishedForm[] };

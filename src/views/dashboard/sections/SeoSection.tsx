@@ -16,11 +16,12 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { SeoFinding, SeoSeverity } from '../../../canvas/seoAudit.ts';
+import { type SeoFinding, type SeoSeverity, SITE_SETTINGS_CODES } from '../../../canvas/seoAudit.ts';
 import { useWebsites } from '../../../services/queries.ts';
-import { type SeoAudit, useSeoAudit } from '../../../services/seoApi.ts';
+import { type PageSeo, type SeoAudit, useSeoAudit } from '../../../services/seoApi.ts';
 import { useAppActor } from '../../appActorContext.ts';
 import type { SectionProps } from '../SectionPlaceholder.tsx';
+import { SiteSeoSettingsCard } from './SiteSeoSettingsCard.tsx';
 
 const SEVERITY_COLOR: Record<SeoSeverity, 'error' | 'warning' | 'info'> = {
   error: 'error',
@@ -60,11 +61,19 @@ export function SeoSection({ title }: SectionProps) {
           ))}
         </TextField>
       ) : null}
-      {audit.isPending && websiteId ? <CircularProgress aria-label="Auditing" /> : null}
-      {audit.isError ? <Alert severity="error">{audit.error.message}</Alert> : null}
-      {audit.data ? <AuditReport audit={audit.data} /> : null}
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        {websiteId ? <SiteSeoSettingsCard key={websiteId} websiteId={websiteId} /> : null}
+        {audit.isPending && websiteId ? <CircularProgress aria-label="Auditing" /> : null}
+        {audit.isError ? <Alert severity="error">{audit.error.message}</Alert> : null}
+        {audit.data ? <AuditReport audit={audit.data} /> : null}
+      </Box>
     </Box>
   );
+}
+
+function describeDescription(page: PageSeo): string {
+  if (page.description.trim()) return `${page.description.trim().length} characters`;
+  return page.effectiveDescription ? 'Site default' : '—';
 }
 
 function AuditReport({ audit }: { audit: SeoAudit }) {
@@ -95,9 +104,12 @@ function AuditReport({ audit }: { audit: SeoAudit }) {
             <ListItem
               key={`${finding.code}-${finding.pageId}-${finding.elementId ?? index}`}
               secondaryAction={
-                <Button size="small" onClick={() => open(finding)}>
-                  Open in builder
-                </Button>
+                // Site settings are fixed in the card above, not in the builder.
+                SITE_SETTINGS_CODES.has(finding.code) ? undefined : (
+                  <Button size="small" onClick={() => open(finding)}>
+                    Open in builder
+                  </Button>
+                )
               }
             >
               <Chip
@@ -137,16 +149,17 @@ function AuditReport({ audit }: { audit: SeoAudit }) {
                   {page.name} <Typography variant="caption">/{page.isHomePage ? '' : page.path}</Typography>
                 </TableCell>
                 <TableCell>{page.effectiveTitle}</TableCell>
-                <TableCell>{page.description ? `${page.description.length} characters` : '—'}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{page.canonicalUrl || '—'}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{page.ogImage || '—'}</TableCell>
-                <TableCell>{page.noindex ? 'Hidden (noindex)' : 'Indexed'}</TableCell>
+                <TableCell>{describeDescription(page)}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-all' }}>{page.effectiveCanonicalUrl || '—'}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-all' }}>{page.effectiveOgImage || '—'}</TableCell>
+                <TableCell>{page.effectiveNoindex ? 'Hidden (noindex)' : 'Indexed'}</TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
         <Typography variant="caption" color="text.secondary">
-          Edit these in the builder: Layers › Page Settings.
+          As published, with the site settings filling what a page leaves empty. Edit a page's own in the
+          builder: Layers › Page Settings.
         </Typography>
       </Paper>
     </Box>

@@ -1,0 +1,157 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
+
+const site = {
+  id: 7,
+  name: 'Rosa Bakery',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  isPublished: true,
+  domain: null,
+  subdomain: 'rosa',
+  publishedAt: '2026-01-02T00:00:00.000Z',
+  isActive: true,
+};
+
+const stored = {
+  websiteId: 7,
+  isPublished: true,
+  titleSuffix: '',
+  description: '',
+  canonicalBase: '',
+  ogImage: '',
+  noindex: false,
+};
+
+function audit(suffix: string) {
+  return {
+    websiteId: 7,
+    name: 'Rosa Bakery',
+    publishedUrl: '',
+    auditedAt: '2026-01-03T00:00:00.000Z',
+    updatedAt: '2026-01-02T00:00:00.000Z',
+    pages: [
+      {
+        id: 'about',
+        name: 'About',
+        path: 'about',
+        isHomePage: false,
+        title: '',
+        effectiveTitle: `About${suffix || ' | Rosa Bakery'}`,
+        description: '',
+        effectiveDescription: '',
+        canonicalUrl: '',
+        effectiveCanonicalUrl: '',
+        ogImage: '',
+        effectiveOgImage: '',
+        noindex: false,
+        effectiveNoindex: false,
+      },
+    ],
+    findings: [],
+  };
+}
+
+function routes(overrides: Routes = {}): Routes {
+  let suffix = '';
+  return {
+    ...dashboardRoutes(),
+    'GET /api/website': { body: [site] },
+    'GET /api/seo/websites/7/audit': () => ({ body: audit(suffix) }),
+    'GET /api/seo/websites/7/settings': { body: stored },
+    'PUT /api/seo/websites/7/settings': async (request) => {
+      const body = (await request.json()) as typeof stored;
+      suffix = body.titleSuffix;
+      return { body: { ...stored, ...body } };
+    },
+    ...overrides,
+  };
+}
+
+async function openSettings() {
+  fireEvent.click(
+    within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('button', { name: 'SEO Tools' }),
+  );
+  return within(await screen.findByRole('form', { name: 'Site settings' }));
+}
+
+describe('SEO Tools › Site settings', () => {
+  test('every field has a label; a save sends the settings, confirms, and the audit shows the suffix', async () => {
+    const { requests } = renderApp(dashboardInput(), routes());
+    const form = await openSettings();
+
+    for (const label of [
+      'Title suffix',
+      'Default meta description',
+      'Canonical base URL',
+      'Default Open Graph image',
+      'Hide the whole site from search engines (noindex)',
+    ]) {
+      expect(form.getByLabelText(label)).toBeTruthy();
+    }
+    fireEvent.change(form.getByLabelText('Title suffix'), { target: { value: " | Rosa's Bakery" } });
+    fireEvent.change(form.getByLabelText('Canonical base URL'), {
+      target: { value: 'https://www.rosa.example' },
+    });
+    fireEvent.click(form.getByLabelText('Hide the whole site from search engines (noindex)'));
+    fireEvent.click(form.getByRole('button', { name: 'Save site settings' }));
+
+    expect((await form.findByRole('status')).textContent).toContain(
+      'Site settings saved. Publish the site again to apply them to its published pages.',
+    );
+    const put = requests.find((r) => r.method === 'PUT');
+    expect(await put?.json()).toEqual({
+      titleSuffix: " | Rosa's Bakery",
+      description: '',
+      canonicalBase: 'https://www.rosa.example',
+      ogImage: '',
+      noindex: true,
+    });
+    const table = within(screen.getByRole('table', { name: 'Page SEO settings' }));
+    await waitFor(() => expect(table.getByText("About | Rosa's Bakery")).toBeTruthy());
+  });
+
+  test('a script address is refused on its field before anything is sent', async () => {
+    const { requests } = renderApp(dashboardInput(), routes());
+    const form = await openSettings();
+
+    fireEvent.change(form.getByLabelText('Default Open Graph image'), {
+      target: { value: 'javascript:alert(1)' },
+    });
+    fireEvent.change(form.getByLabelText('Canonical base URL'), { target: { value: '/relative' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save site settings' }));
+
+    expect(
+      await form.findByText(
+        'Default Open Graph image must be an http:// or https:// address, or a path starting with /',
+      ),
+    ).toBeTruthy();
+    expect(
+      form.getByText(
+        'Canonical base URL must be an absolute http:// or https:// address, such as https://www.example.com',
+      ),
+    ).toBeTruthy();
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+  });
+
+  test("the server's refusal of a field shows on that field, without the generic toast", async () => {
+    const { system } = renderApp(
+      dashboardInput(),
+      routes({
+        'PUT /api/seo/websites/7/settings': {
+          status: 400,
+          body: { message: 'titleSuffix must be at most 100 characters' },
+        },
+      }),
+    );
+    const form = await openSettings();
+
+    fireEvent.change(form.getByLabelText('Title suffix'), { target: { value: ' | Rosa' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save site settings' }));
+
+    expect(await form.findByText('Title suffix must be at most 100 characters')).toBeTruthy();
+    // The http client raised no toast (the queue's counter never moved): the card reported it.
+    expect(system.actor.system.get('toasts')?.getSnapshot().context.nextId).toBe(1);
+    expect(form.queryByRole('status')).toBeNull();
+  });
+});
