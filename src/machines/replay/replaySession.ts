@@ -29,6 +29,8 @@ export type ReplayStep = {
 };
 
 export type SessionReplay = {
+  /** The sandbox machine the replay ran on (its snapshots belong to it). */
+  machine: SandboxAppMachine;
   steps: ReplayStep[];
   /** The sandbox's root snapshot after step `index` (the last root step at or before it), or null. */
   snapshotAt(index: number): AnyMachineSnapshot | null;
@@ -232,7 +234,9 @@ export function replaySession(
     snapshots.push(snapshot);
     steps.push({ entry, context, changes: changesOf(before, context), replayed, children: { ...children } });
   }
-  return { steps, snapshotAt: (index) => snapshots[index] ?? null, divergences };
+  // Children start before the root's first step: show them with the root's first state.
+  const first = snapshots.find((candidate) => candidate !== null) ?? null;
+  return { machine, steps, snapshotAt: (index) => snapshots[index] ?? first, divergences };
 }
 
 /** The sandbox's root context as the recording would show it. */

@@ -6,12 +6,14 @@ import { ActivityLogsTab } from './ActivityLogsTab.tsx';
 import { AdminUsersTab } from './AdminUsersTab.tsx';
 import { JobDashboardTab } from './JobDashboardTab.tsx';
 import { ReviewsCreditsTab } from './ReviewsCreditsTab.tsx';
+import { SessionReplayTab } from './SessionReplayTab.tsx';
 
 const TABS = [
   { value: 'users', label: 'Users', Panel: AdminUsersTab },
   { value: 'activity', label: 'Activity Logs', Panel: ActivityLogsTab },
   { value: 'reviews', label: 'Reviews & Credits', Panel: ReviewsCreditsTab },
   { value: 'jobs', label: 'Job Dashboard', Panel: JobDashboardTab },
+  { value: 'replay', label: 'Session Replay', Panel: SessionReplayTab },
 ] as const;
 
 type TabValue = (typeof TABS)[number]['value'];
