@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type Actor, createActor } from 'xstate';
+import { type Actor, createActor, type InspectionEvent } from 'xstate';
 import type { AppInput } from '../machines/appMachine.ts';
 import { createLiveAppMachine } from '../machines/liveAppMachine.ts';
 import { createReplayRecorder } from '../machines/replay/replayRecorder.ts';
@@ -12,12 +12,16 @@ import { type ReplayShipper, startReplayShipper } from '../services/replayShippe
 
 export type AppActor = Actor<ReturnType<typeof createLiveAppMachine>>;
 
-/** `replay`: the session-replay shipper when recording is set up (the real app), else null. */
+/**
+ * `replay`: the session-replay shipper when recording is set up (the real app), else null; `inspect`: the
+ * recorder's observer, for actors views create on their own.
+ */
 export type AppSystem = {
   actor: AppActor;
   http: Http;
   queryClient: QueryClient;
   replay: ReplayShipper | null;
+  inspect?: (event: InspectionEvent) => void;
 };
 
 export type AppSystemOptions = {
@@ -63,5 +67,5 @@ export function createAppSystem(options: AppSystemOptions = {}): AppSystem {
     inspect: recorder?.inspect,
   });
   const replay = recorder ? startReplayShipper({ recorder, http, queryClient }) : null;
-  return { actor, http, queryClient, replay };
+  return { actor, http, queryClient, replay, inspect: recorder?.inspect };
 }

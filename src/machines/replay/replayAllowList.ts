@@ -124,6 +124,14 @@ export const CONTEXT_FIELDS: { readonly [actor: string]: FieldRules } = {
     pageId: 'id',
   },
   publish: { websiteId: 'id' },
+  cart: {
+    storeId: 'id',
+    categoryId: 'id',
+    products: 'length',
+    totalCount: 'count',
+    isOpen: 'flag',
+    pendingItemId: 'id',
+  },
 };
 
 /** The safe fields of a child's start-up input (`xstate.init`), by actor name. */

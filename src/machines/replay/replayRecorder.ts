@@ -59,8 +59,9 @@ export function createReplayRecorder(options: RecorderOptions = {}) {
   const sources = new WeakMap<object, AnyActorRef | undefined>();
   const listeners = new Set<RecorderListener>();
   let recording = options.recording ?? true;
+  // The app's root: the first actor the recorder hears of (it is created before its children). Actors of
+  // other systems that share the recorder (a storefront's cart) are named by their systemId.
   let root: AnyActorRef | undefined;
-  let rootId: string | undefined;
   let user: string | null | undefined;
   let failures = 0;
   let current = open(null);
@@ -113,7 +114,7 @@ export function createReplayRecorder(options: RecorderOptions = {}) {
   function sourceOf(event: object): { source: string | null; effect: string | null } {
     const ref = sources.get(event);
     if (!ref) return { source: null, effect: null };
-    if (ref.sessionId === rootId) return { source: ROOT_ACTOR, effect: null };
+    if (ref === root) return { source: ROOT_ACTOR, effect: null };
     if (isMachineSnapshot(ref.getSnapshot())) return { source: nameOf(ref), effect: null };
     const effect = typeof ref.src === 'string' ? ref.src : null;
     return { source: `effect:${effect ?? 'anonymous'}`, effect };
@@ -132,16 +133,17 @@ export function createReplayRecorder(options: RecorderOptions = {}) {
   }
 
   function record(inspection: InspectionEvent): void {
-    rootId = inspection.rootId;
+    if (inspection.type === '@xstate.actor') {
+      root ??= inspection.actorRef as AnyActorRef;
+      return;
+    }
     if (inspection.type === '@xstate.event') {
       sources.set(inspection.event, inspection.sourceRef as AnyActorRef | undefined);
       return;
     }
     if (inspection.type !== '@xstate.snapshot' || !isMachineSnapshot(inspection.snapshot)) return;
-    const isRoot = inspection.actorRef.sessionId === inspection.rootId;
     const ref = inspection.actorRef as AnyActorRef;
-    if (isRoot) root = ref;
-    const actor = isRoot ? ROOT_ACTOR : nameOf(ref);
+    const actor = ref === root ? ROOT_ACTOR : nameOf(ref);
     if (recording && inspection.event.type !== 'xstate.stop') {
       const { source, effect } = sourceOf(inspection.event);
       push(actor, source, sanitiseEvent(inspection.event, { actor, effect }), inspection.snapshot);

@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { cartMachine } from '../../../src/machines/cartMachine.ts';
 import { createReplayRecorder } from '../../../src/machines/replay/replayRecorder.ts';
 import { RingBuffer } from '../../../src/machines/replay/ringBuffer.ts';
 import { REPLAY_START } from '../../../src/services/replayFormat.ts';
@@ -146,5 +148,29 @@ describe('the replay recorder', () => {
     const before = recorder.dropped;
     recorder.inspect({ type: '@xstate.snapshot', snapshot: { value: 'x' }, actorRef: null } as never);
     expect(recorder.dropped).toBe(before + 1);
+  });
+});
+
+describe('actors of other systems that share the recorder', () => {
+  test('a storefront cart is recorded under its systemId; the app root stays `app`', () => {
+    const recorder = createReplayRecorder();
+    createAppHarness({ ...anonymousLoad, session: storedAlice }, { inspect: recorder.inspect });
+    const cart = createActor(
+      cartMachine.provide({
+        actors: {
+          loadProducts: fromPromise(() => new Promise(() => {})),
+          createCart: fromPromise(() => new Promise(() => {})),
+        },
+      }),
+      { input: { storeId: 's1', customerId: 'c1' }, systemId: 'cart', inspect: recorder.inspect },
+    ).start();
+    cart.send({ type: 'cart.filter', categoryId: 3 });
+    cart.stop();
+    const entries = recorder.nextBatch(1000)?.entries ?? [];
+    expect(entries.filter((e) => e.event.type === 'xstate.init' && e.actor === 'app')).toHaveLength(1);
+    expect(entries.find((e) => e.actor === 'cart' && e.event.type === 'cart.filter')).toMatchObject({
+      event: { type: 'cart.filter', categoryId: 3 },
+      context: { storeId: 's1', categoryId: 3 },
+    });
   });
 });
