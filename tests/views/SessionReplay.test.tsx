@@ -47,10 +47,13 @@ async function openReplayTab() {
     within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('button', { name: 'Admin' }),
   );
   fireEvent.click(await screen.findByRole('tab', { name: 'Session Replay' }, slow));
+  await screen.findByRole('grid', { name: 'Recorded sessions' }, slow);
 }
 
 describe('Admin › Session Replay', () => {
-  test('lists sessions by user (filtered on the server), opens one and steps through its states', async () => {
+  test('lists sessions by user (filtered on the server), opens one and steps through its states', {
+    timeout: 30_000,
+  }, async () => {
     const entries = await recordSession();
     const { requests } = renderApp(dashboardInput(admin), replayRoutes(entries));
     await openReplayTab();

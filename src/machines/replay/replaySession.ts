@@ -112,46 +112,54 @@ function steering(context: Record<string, SafeValue> | undefined): Record<string
   return kept;
 }
 
+/** How a load reaches each top-level view by real events (so the view's children exist). */
+function seedPath(
+  view: string | undefined,
+  steer: Record<string, unknown>,
+  context?: Record<string, SafeValue>,
+): { input: Record<string, SafeValue>; events: string[] } {
+  const signedIn = { signedIn: true };
+  switch (view) {
+    case 'dashboard':
+      return { input: signedIn, events: [] };
+    case 'builder':
+      return {
+        input: {
+          signedIn: true,
+          builder: isObject(steer.builder) ? steer.builder : { draftId: 'draft-replay' },
+        },
+        events: [],
+      };
+    case 'flowChoice':
+      return { input: signedIn, events: ['website.create'] };
+    case 'generator':
+      return { input: signedIn, events: ['website.create', 'flow.generate'] };
+    case 'businessSetup':
+      return steer.setupVariant === 'generate'
+        ? { input: signedIn, events: ['website.generate'] }
+        : { input: {}, events: ['auth.register', 'xstate.done.actor.0.app.auth.registering'] };
+    case 'oauth':
+      return {
+        input: { signedIn: true, oauth: isObject(context?.oauth) ? (context.oauth.provider ?? null) : null },
+        events: [],
+      };
+    default:
+      return { input: {}, events: [] };
+  }
+}
+
 /**
- * A root snapshot in the recorded state, for a session that starts mid-way (or after a gap): the real
- * machine is driven to the recorded view by the shortest real path (so its children exist), then put
- * in the recorded sub-state with the recorded steering context.
+ * A root snapshot in the recorded state, for a session that starts mid-way: the real machine is driven
+ * to the recorded view by a short real path, then put in the recorded sub-state with the recorded
+ * steering context.
  */
 function seed(machine: SandboxAppMachine, state: RecordedStateValue, context?: Record<string, SafeValue>) {
   const steer = steering(context);
-  const signedIn = inputFromRecording({ signedIn: true });
-  const start = (input: AppInput, ...events: { type: string }[]) =>
-    events.reduce<AnyMachineSnapshot>(
-      (snapshot, event) => transition(machine, snapshot as never, event as never)[0],
-      initialTransition(machine, input)[0],
-    );
-  const view = topView(state);
-  const builder = isObject(steer.builder) ? steer.builder : null;
-  let seeded: AnyMachineSnapshot;
-  if (view === 'dashboard') seeded = start(signedIn);
-  else if (view === 'builder')
-    seeded = start(inputFromRecording({ signedIn: true, builder: builder ?? { draftId: 'draft-replay' } }));
-  else if (view === 'flowChoice') seeded = start(signedIn, { type: 'website.create' });
-  else if (view === 'generator')
-    seeded = start(signedIn, { type: 'website.create' }, { type: 'flow.generate' });
-  else if (view === 'businessSetup' && steer.setupVariant === 'generate')
-    seeded = start(signedIn, { type: 'website.generate' });
-  else if (view === 'businessSetup')
-    seeded = start(
-      inputFromRecording({}),
-      { type: 'auth.register' },
-      {
-        type: 'xstate.done.actor.0.app.auth.registering',
-      },
-    );
-  else if (view === 'oauth')
-    seeded = start(
-      inputFromRecording({
-        signedIn: true,
-        oauth: isObject(context?.oauth) ? (context.oauth.provider ?? null) : null,
-      }),
-    );
-  else seeded = start(inputFromRecording({}));
+  const { input, events } = seedPath(topView(state), steer, context);
+  const seeded = events.reduce<AnyMachineSnapshot>(
+    (snapshot, type) => transition(machine, snapshot as never, { type } as never)[0],
+    initialTransition(machine, inputFromRecording(input))[0],
+  );
   return settle(machine, seeded, state, steer);
 }
 

@@ -1,12 +1,17 @@
+import LinearProgress from '@mui/material/LinearProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { SectionPlaceholder } from '../dashboard/SectionPlaceholder.tsx';
 import { ActivityLogsTab } from './ActivityLogsTab.tsx';
 import { AdminUsersTab } from './AdminUsersTab.tsx';
 import { JobDashboardTab } from './JobDashboardTab.tsx';
 import { ReviewsCreditsTab } from './ReviewsCreditsTab.tsx';
-import { SessionReplayTab } from './SessionReplayTab.tsx';
+
+// The replay viewer brings the sandbox machines along: loaded when its tab is opened.
+const SessionReplayTab = lazy(() =>
+  import('./SessionReplayTab.tsx').then((m) => ({ default: m.SessionReplayTab })),
+);
 
 const TABS = [
   { value: 'users', label: 'Users', Panel: AdminUsersTab },
@@ -43,7 +48,9 @@ export function AdminDashboard({ title }: { title: string }) {
         ))}
       </Tabs>
       <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`}>
-        <current.Panel />
+        <Suspense fallback={<LinearProgress aria-label="Loading" />}>
+          <current.Panel />
+        </Suspense>
       </div>
     </SectionPlaceholder>
   );

@@ -225,4 +225,48 @@ describe('session replay in the sandbox', () => {
     expect(replay.steps.map((step) => step.replayed?.matches)).toEqual([true, false, true]);
     expect(sameState(sanitiseStateValue(replay.snapshotAt(2)?.value), 'builder')).toBe(true);
   });
+
+  test.each([
+    ['the flow choice', 'flowChoice', {}, [['flow.build', 'builder']]],
+    ['the builder of a saved site', 'builder', { builder: { websiteId: '7' } }, [['view.back', 'dashboard']]],
+    ['the generator', { generator: 'idle' }, {}, [['generator.generate', { generator: 'generating' }]]],
+    [
+      'a sign-in in flight',
+      { auth: 'signingIn' },
+      {},
+      [['xstate.done.actor.0.app.auth.signingIn', 'dashboard']],
+    ],
+    [
+      'the first business setup',
+      { businessSetup: 'editing' },
+      { setupVariant: 'setup' },
+      [
+        ['business.submit', { businessSetup: 'submitting' }],
+        ['xstate.done.actor.0.app.businessSetup.submitting', 'builder'],
+      ],
+    ],
+    // The steering context decides: only the Generate Website variant has a way back.
+    [
+      'the Generate Website variant',
+      { businessSetup: 'editing' },
+      { setupVariant: 'generate' },
+      [['view.back', 'dashboard']],
+    ],
+  ] as const)('a session starting at %s replays from there', (_, state, context, steps) => {
+    const entries: ReplayEntry[] = [
+      { seq: 0, at: 0, actor: 'app', source: null, event: { type: REPLAY_START }, state, context },
+      ...steps.map(
+        ([type, next], i): ReplayEntry => ({
+          seq: i + 1,
+          at: i + 1,
+          actor: 'app',
+          source: null,
+          event: type === 'business.submit' ? { type, next: 'builder' } : { type },
+          state: next,
+        }),
+      ),
+    ];
+    const replay = replaySession(entries);
+    expect(replay.steps.map((step) => step.replayed?.matches)).toEqual(entries.map(() => true));
+  });
 });
