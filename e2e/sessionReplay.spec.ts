@@ -98,6 +98,9 @@ test('a user’s session is recorded without what they typed, and an admin steps
   const sandbox = admin.getByRole('region', { name: 'Sandbox' });
   await expect(sandbox).toBeVisible();
   await expect(sandbox).toHaveAttribute('inert', '');
+  // At the last step the user was on the dashboard: the sandbox shows the real dashboard shell.
+  await admin.getByRole('slider', { name: 'Step' }).press('End');
+  await expect(sandbox.getByText('Website Builder').first()).toBeVisible();
 
   // Opening the session was logged.
   await admin.getByRole('button', { name: 'Back to sessions' }).click();
