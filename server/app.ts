@@ -29,6 +29,7 @@ import { submissionRoutes } from './routes/forms/submissionRoutes.ts';
 import { healthRoutes } from './routes/health/healthRoutes.ts';
 import { integrationsRoutes } from './routes/integrations/integrationsRoutes.ts';
 import { publishRoutes } from './routes/publish/publishRoutes.ts';
+import { replayAdminRoutes, replayRoutes } from './routes/replay/replayRoutes.ts';
 import { reviewAdminRoutes } from './routes/review/reviewAdminRoutes.ts';
 import { reviewRoutes } from './routes/review/reviewRoutes.ts';
 import type { RouteDeps } from './routes/routeDeps.ts';
@@ -181,6 +182,8 @@ export async function buildApp({
   await app.register(webhooksRoutes, deps);
   await app.register(socialRoutes, deps);
   await app.register(seoRoutes, deps);
+  await app.register(replayRoutes, deps);
+  await app.register(replayAdminRoutes, deps);
 
   await app.ready();
   return app;

@@ -29,7 +29,7 @@ if (route.page === 'oauthCallback') {
   );
 } else {
   // Created and started once, outside React, so StrictMode's double effects cannot restart it.
-  const system = createAppSystem();
+  const system = createAppSystem({ replay: true });
   system.actor.start();
   root.render(
     <StrictMode>

@@ -7,6 +7,7 @@ import { createMailer, type MailConfig } from './mailer.ts';
 import { PLANNER_QUEUES, registerPlannerIntegrationWorkers } from './plannerIntegrationWorkers.ts';
 import type { PostDueData } from './postDueJob.ts';
 import { purgeExpired } from './purgeJob.ts';
+import { REPLAY_QUEUES, registerReplayWorkers } from './replayPurgeJob.ts';
 import type { WebhookDeliveryData } from './webhooks.ts';
 
 /** The queues of this product, by purpose. */
@@ -15,6 +16,7 @@ export const QUEUES = {
   purge: 'purge-expired',
   ...CRM_QUEUES,
   ...PLANNER_QUEUES,
+  ...REPLAY_QUEUES,
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -24,6 +26,7 @@ type JobData = {
   'purge-expired': Record<string, never>;
   'webhook-delivery': WebhookDeliveryData;
   'post-due': PostDueData;
+  'replay-purge': Record<string, never>;
 } & CrmJobData;
 
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
@@ -115,6 +118,11 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     db,
     oauth: options.oauth ?? null,
     pollingIntervalSeconds: POLLING_SECONDS,
+  });
+  await registerReplayWorkers(boss, {
+    db,
+    pollingIntervalSeconds: POLLING_SECONDS,
+    schedule: options.schedule !== false,
   });
   if (options.schedule !== false) await boss.schedule(QUEUES.purge, '7 * * * *');
 

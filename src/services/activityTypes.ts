@@ -20,6 +20,7 @@ export const ACTIVITY_TYPES = [
   'admin.user_updated',
   'admin.credit_updated',
   'admin.job_retried',
+  'admin.replay_viewed',
   'store.order_placed',
   'store.order_status_changed',
   'integration.connected',

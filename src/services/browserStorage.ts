@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   oauthProcessed: 'oauthProcessed',
   selectedTemplate: 'selectedTemplate',
   generatedWebsiteId: 'generatedWebsiteId',
+  /** The last user of this browser turned session recording off: record nothing until a user says otherwise. */
+  replayOptOut: 'replayOptOut',
 } as const;
 
 /** The session as kept in localStorage. */

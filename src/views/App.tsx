@@ -6,6 +6,7 @@ import { HttpContext } from '../services/httpContext.ts';
 import { AppViews } from './AppViews.tsx';
 import { AppActorContext } from './appActorContext.ts';
 import type { AppSystem } from './createAppSystem.ts';
+import { ReplayInspectContext } from './replayInspectContext.ts';
 import { theme } from './theme.ts';
 
 // Toasts (notistack) are not needed to paint the first screen.
@@ -28,7 +29,9 @@ export function App({ system }: { system: AppSystem }) {
       <QueryClientProvider client={system.queryClient}>
         <HttpContext.Provider value={system.http}>
           <AppActorContext.Provider value={system.actor}>
-            <AppViews />
+            <ReplayInspectContext.Provider value={system.inspect}>
+              <AppViews />
+            </ReplayInspectContext.Provider>
             <Suspense fallback={null}>
               <Toasts />
             </Suspense>

@@ -1,16 +1,35 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type Actor, createActor } from 'xstate';
+import { type Actor, createActor, type InspectionEvent } from 'xstate';
 import type { AppInput } from '../machines/appMachine.ts';
 import { createLiveAppMachine } from '../machines/liveAppMachine.ts';
+import { createReplayRecorder } from '../machines/replay/replayRecorder.ts';
 import { selectAccountId, selectToken } from '../machines/sessionMachine.ts';
 import { hasFlag, readStoredSession, STORAGE_KEYS } from '../services/browserStorage.ts';
 import { createHttp, type Http } from '../services/http.ts';
 import { captureInvitationLink } from '../services/invitationLink.ts';
 import { createQueryClient } from '../services/queryClient.ts';
+import { type ReplayShipper, startReplayShipper } from '../services/replayShipper.ts';
 
 export type AppActor = Actor<ReturnType<typeof createLiveAppMachine>>;
 
-export type AppSystem = { actor: AppActor; http: Http; queryClient: QueryClient };
+/**
+ * `replay`: the session-replay shipper when recording is set up (the real app), else null; `inspect`: the
+ * recorder's observer, for actors views create on their own.
+ */
+export type AppSystem = {
+  actor: AppActor;
+  http: Http;
+  queryClient: QueryClient;
+  replay: ReplayShipper | null;
+  inspect?: (event: InspectionEvent) => void;
+};
+
+export type AppSystemOptions = {
+  fetch?: typeof fetch;
+  input?: AppInput;
+  /** Record the session for support (see replayRecorder.ts); tests leave it off unless they test it. */
+  replay?: boolean;
+};
 
 /** Start-up facts the app machine needs, read once from the browser. */
 export function readAppInput(): AppInput {
@@ -27,7 +46,7 @@ export function readAppInput(): AppInput {
  * The composition root: the http client reads the token from the session actor and reports 401s
  * and toasts back into the same actor system; the app actor is created (not started) here.
  */
-export function createAppSystem(options: { fetch?: typeof fetch; input?: AppInput } = {}): AppSystem {
+export function createAppSystem(options: AppSystemOptions = {}): AppSystem {
   const queryClient = createQueryClient();
   // Assigned below: the client only reads it when a request runs, after start-up.
   let actor: AppActor | undefined;
@@ -39,6 +58,14 @@ export function createAppSystem(options: { fetch?: typeof fetch; input?: AppInpu
     notify: (toast) => actor?.getSnapshot().children.toasts?.send({ type: 'toast.show', toast }),
     fetch: options.fetch,
   });
-  actor = createActor(createLiveAppMachine(http, queryClient), { input: options.input ?? readAppInput() });
-  return { actor, http, queryClient };
+  // This browser's last user turned recording off: nothing is recorded until a user says otherwise.
+  const recorder = options.replay
+    ? createReplayRecorder({ recording: !hasFlag(STORAGE_KEYS.replayOptOut) })
+    : null;
+  actor = createActor(createLiveAppMachine(http, queryClient), {
+    input: options.input ?? readAppInput(),
+    inspect: recorder?.inspect,
+  });
+  const replay = recorder ? startReplayShipper({ recorder, http, queryClient }) : null;
+  return { actor, http, queryClient, replay, inspect: recorder?.inspect };
 }

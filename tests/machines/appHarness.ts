@@ -32,8 +32,14 @@ export const anonymousLoad: AppInput = {
   oauthProcessed: false,
 };
 
-/** The real app machine with every effect replaced: calls park in `calls`, effects land in `effects`. */
-export function createAppHarness(input: AppInput, inspect?: (event: InspectionEvent) => void) {
+/**
+ * The real app machine with every effect replaced: calls park in `calls`, effects land in `effects`.
+ * `inspect` observes the actor system (the session-replay recorder's tests pass it).
+ */
+export function createAppHarness(
+  input: AppInput,
+  options: { inspect?: (event: InspectionEvent) => void } = {},
+) {
   const calls = new FakeCalls();
   const effects: string[] = [];
   const record = (name: string) => () => {
@@ -121,7 +127,7 @@ export function createAppHarness(input: AppInput, inspect?: (event: InspectionEv
     },
   });
 
-  const actor: Actor<typeof machine> = createActor(machine, { input, inspect });
+  const actor: Actor<typeof machine> = createActor(machine, { input, inspect: options.inspect });
   actor.start();
 
   return {

@@ -48,7 +48,7 @@ for (const path of paths) {
   test(`app: ${path.description}`, async () => {
     let h!: AppHarness;
     const load = (input: typeof anonymousLoad) => {
-      h = createAppHarness(input, coverage.inspect);
+      h = createAppHarness(input, { inspect: coverage.inspect });
     };
     const settle = async (outcome: 'succeed' | 'fail') => {
       const before = h.toasts().length;

@@ -12,7 +12,7 @@ import { MODELS } from './models/index.ts';
 // escapes that: every machine in src/machines has models, their paths walk all of each model, and the test
 // that drives the machine along them carries the real-coverage check.
 
-const modules = import.meta.glob<Record<string, unknown>>('../../src/machines/*.ts', { eager: true });
+const modules = import.meta.glob<Record<string, unknown>>('../../src/machines/**/*.ts', { eager: true });
 
 function isMachine(value: unknown): value is AnyStateMachine {
   return typeof value === 'object' && value !== null && 'root' in value && 'provide' in value;

@@ -10,6 +10,7 @@ import { useSessionRef } from '../appActorContext.ts';
 import { SectionPlaceholder } from '../dashboard/SectionPlaceholder.tsx';
 import { AccountUsersPanel } from './AccountUsersPanel.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
+import { ReplaySettings } from './ReplaySettings.tsx';
 
 export type AccountSettingsTab = 'profile' | 'users';
 
@@ -39,7 +40,10 @@ export function AccountSettings({ initialTab }: { initialTab: AccountSettingsTab
       </Tabs>
       <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`}>
         {tab === 'profile' ? (
-          <ProfileForm />
+          <Stack spacing={4}>
+            <ProfileForm />
+            <ReplaySettings />
+          </Stack>
         ) : account ? (
           <Stack spacing={2}>
             <Typography variant="h6" component="h3">

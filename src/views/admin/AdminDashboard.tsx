@@ -1,17 +1,24 @@
+import LinearProgress from '@mui/material/LinearProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { SectionPlaceholder } from '../dashboard/SectionPlaceholder.tsx';
 import { ActivityLogsTab } from './ActivityLogsTab.tsx';
 import { AdminUsersTab } from './AdminUsersTab.tsx';
 import { JobDashboardTab } from './JobDashboardTab.tsx';
 import { ReviewsCreditsTab } from './ReviewsCreditsTab.tsx';
 
+// The replay viewer brings the sandbox machines along: loaded when its tab is opened.
+const SessionReplayTab = lazy(() =>
+  import('./SessionReplayTab.tsx').then((m) => ({ default: m.SessionReplayTab })),
+);
+
 const TABS = [
   { value: 'users', label: 'Users', Panel: AdminUsersTab },
   { value: 'activity', label: 'Activity Logs', Panel: ActivityLogsTab },
   { value: 'reviews', label: 'Reviews & Credits', Panel: ReviewsCreditsTab },
   { value: 'jobs', label: 'Job Dashboard', Panel: JobDashboardTab },
+  { value: 'replay', label: 'Session Replay', Panel: SessionReplayTab },
 ] as const;
 
 type TabValue = (typeof TABS)[number]['value'];
@@ -41,7 +48,9 @@ export function AdminDashboard({ title }: { title: string }) {
         ))}
       </Tabs>
       <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`}>
-        <current.Panel />
+        <Suspense fallback={<LinearProgress aria-label="Loading" />}>
+          <current.Panel />
+        </Suspense>
       </div>
     </SectionPlaceholder>
   );

@@ -26,6 +26,7 @@ import {
 } from '../../machines/cartMachine.ts';
 import { liveCartMachine } from '../../machines/liveCartMachine.ts';
 import { storeClient, useCategories } from '../../services/storeQueries.ts';
+import { useReplayInspect } from '../replayInspectContext.ts';
 import { CartPanel } from './CartPanel.tsx';
 import { ProductCard } from './ProductCard.tsx';
 
@@ -34,7 +35,9 @@ type Props = { storeId: string; customerId: string };
 /** A store as shoppers see it: category filters, product cards, 'Cart (n)' and the cart as a sidebar or a dropdown. */
 export function Storefront({ storeId, customerId }: Props) {
   const logic = useMemo(() => liveCartMachine(storeClient()), []);
-  const cartRef = useActorRef(logic, { input: { storeId, customerId }, systemId: 'cart' });
+  // Recorded for session replay with the app's own actors (when recording).
+  const inspect = useReplayInspect();
+  const cartRef = useActorRef(logic, { input: { storeId, customerId }, systemId: 'cart', inspect });
   const products = useSelector(cartRef, selectProducts);
   const productsError = useSelector(cartRef, selectProductsError);
   const loading = useSelector(cartRef, selectProductsLoading);

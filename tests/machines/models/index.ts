@@ -16,6 +16,8 @@ import {
   invitationModel,
   passwordFormModel,
   profileFormModel,
+  replayPlayerModel,
+  replaySettingsModel,
   teamModel,
   toastsModel,
 } from './writes.model.ts';
@@ -45,6 +47,8 @@ export const MODELS: Record<string, ModelEntry> = {
   passwordFormMachine: { models: [passwordFormModel], testFile: 'smallMachines.model.test.ts' },
   invitationMachine: { models: [invitationModel], testFile: 'smallMachines.model.test.ts' },
   toastsMachine: { models: [toastsModel], testFile: 'smallMachines.model.test.ts' },
+  replaySettingsMachine: { models: [replaySettingsModel], testFile: 'replayMachines.model.test.ts' },
+  replayPlayerMachine: { models: [replayPlayerModel], testFile: 'replayMachines.model.test.ts' },
 };
 
 /** Models of flows across machines that the browser tests walk (`npm run paths -- appFlow`). */

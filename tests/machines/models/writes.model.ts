@@ -71,3 +71,33 @@ export const toastsModel = createMachine({
   initial: 'queue',
   states: { queue: { on: { 'toast.show': 'queue', 'toast.delivered': 'queue' } } },
 });
+
+/** User Settings' recording switch: one save at a time, either answer back to idle (a failure is remembered). */
+export const replaySettingsModel = createMachine({
+  id: 'replaySettingsModel',
+  initial: 'idle',
+  states: {
+    idle: { on: { 'switch.off': 'saving', 'switch.on': 'saving' } },
+    saving: { on: { 'call.succeed': 'idle', 'call.fail': 'idle' } },
+  },
+});
+
+/**
+ * The Session Replay stepper over a three-step session: Previous/Next/seek clamp to the steps and pause;
+ * Play runs one step per tick until the last, where it stops; with nothing loaded there is nothing to play.
+ */
+export const replayPlayerModel = createMachine({
+  id: 'replayPlayerModel',
+  initial: 'unloaded',
+  states: {
+    unloaded: { on: { load: 'first', next: 'unloaded' } },
+    first: {
+      on: { next: 'middle', previous: 'first', seekLast: 'last', play: 'playingFirst', load: 'first' },
+    },
+    middle: { on: { next: 'last', previous: 'first', play: 'playingMiddle' } },
+    last: { on: { previous: 'middle', play: 'last', next: 'last' } },
+    playingFirst: { on: { tick: 'playingMiddle', pause: 'first', seekLast: 'last' } },
+    playingMiddle: { on: { tick: 'playingLast', next: 'last' } },
+    playingLast: { on: { tick: 'last', pause: 'last' } },
+  },
+});

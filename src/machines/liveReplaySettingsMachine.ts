@@ -1,0 +1,19 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { fromPromise } from 'xstate';
+import type { Http } from '../services/http.ts';
+import { putReplaySettings, type ReplaySettings } from '../services/replayApi.ts';
+import { replayQueryKeys } from '../services/replayQueries.ts';
+import { replaySettingsMachine } from './replaySettingsMachine.ts';
+
+/** The switch with its real effect: the saved choice goes into the cache the recorder follows. */
+export function createLiveReplaySettingsMachine(http: Http, queryClient: QueryClient) {
+  return replaySettingsMachine.provide({
+    actors: {
+      saveSettings: fromPromise(async ({ input }: { input: ReplaySettings }) => {
+        const saved = await putReplaySettings(http, input);
+        queryClient.setQueryData(replayQueryKeys.settings, saved);
+        return saved;
+      }),
+    },
+  });
+}

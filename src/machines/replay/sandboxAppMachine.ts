@@ -1,0 +1,103 @@
+import {
+  type CallbackActorLogic,
+  type EventObject,
+  fromCallback,
+  fromPromise,
+  type PromiseActorLogic,
+} from 'xstate';
+import { adminMachine } from '../adminMachine.ts';
+import { appMachine } from '../appMachine.ts';
+import { builderMachine } from '../builderMachine.ts';
+import { invitationMachine } from '../invitationMachine.ts';
+import { oauthConnectMachine } from '../oauthConnectMachine.ts';
+import { passwordFormMachine } from '../passwordFormMachine.ts';
+import { plannerEditorMachine } from '../plannerEditorMachine.ts';
+import { profileFormMachine } from '../profileFormMachine.ts';
+import { publishMachine } from '../publishMachine.ts';
+import { reviewMachine } from '../reviewMachine.ts';
+import { sessionMachine } from '../sessionMachine.ts';
+import { teamMachine } from '../teamMachine.ts';
+import { tourMachine } from '../tourMachine.ts';
+
+/** A call that never answers: in the sandbox, every outcome comes from the recording. */
+function inert<TOutput, TInput>(): PromiseActorLogic<TOutput, TInput> {
+  return fromPromise<TOutput, TInput>(() => new Promise<TOutput>(() => {}));
+}
+
+const noop = () => {};
+
+/** A listener that listens to nothing. */
+function quiet<TEvent extends EventObject, TInput>(): CallbackActorLogic<TEvent, TInput> {
+  return fromCallback<TEvent, TInput>(() => noop);
+}
+
+/**
+ * The real app machine and its real children, with every effect taken out: calls never answer,
+ * storage, URL, popups and cache refreshes do nothing. Replaying a recording through it (or running a
+ * read-only copy of the views on it) cannot reach the server, the browser's storage or the address bar.
+ */
+export function createSandboxAppMachine() {
+  return appMachine.provide({
+    actors: {
+      session: sessionMachine.provide({
+        actors: { logoutCall: inert(), storageWatcher: quiet() },
+        actions: { persist: noop, clearStorage: noop, clearCache: noop, refreshAccountData: noop },
+      }),
+      tour: tourMachine.provide({ actions: { markSeen: noop }, guards: { hasSeenTour: () => true } }),
+      review: reviewMachine.provide({ actors: { submitReview: inert() } }),
+      profileForm: profileFormMachine.provide({ actors: { updateProfile: inert() } }),
+      passwordForm: passwordFormMachine.provide({ actors: { changePassword: inert() } }),
+      team: teamMachine.provide({
+        actors: {
+          createAccount: inert(),
+          inviteOrAdd: inert(),
+          changeRole: inert(),
+          removeMember: inert(),
+          revokeInvitation: inert(),
+        },
+        actions: { refresh: noop },
+      }),
+      admin: adminMachine.provide({
+        actors: { updateUser: inert(), updateCredit: inert(), retryJob: inert() },
+        actions: { refresh: noop },
+      }),
+      invitation: invitationMachine.provide({
+        actors: { acceptInvitation: inert() },
+        actions: { forgetToken: noop, refreshAccounts: noop },
+        guards: { hasToken: () => false },
+      }),
+      builder: builderMachine.provide({
+        actors: { loadSite: inert(), saveSite: inert() },
+        actions: { syncUrl: noop, closeSession: noop },
+      }),
+      publish: publishMachine.provide({ actors: { publishSite: inert(), unpublishSite: inert() } }),
+      planner: plannerEditorMachine.provide({
+        actors: { savePost: inert(), deletePost: inert(), reschedulePost: inert() },
+      }),
+      oauthConnect: oauthConnectMachine.provide({
+        actors: { popup: quiet(), exchangeGoogle: inert() },
+        actions: {
+          leaveForProvider: noop,
+          markFacebookPending: noop,
+          markGoogleConnected: noop,
+          refresh: noop,
+        },
+      }),
+      generateWebsite: inert(),
+      login: inert(),
+      register: inert(),
+      setupBusiness: inert(),
+      googleAdsCallback: inert(),
+      facebookAdsCallback: inert(),
+    },
+    actions: {
+      syncUrl: noop,
+      storeTemplate: noop,
+      markOAuthProcessed: noop,
+      markGoogleConnected: noop,
+      markFacebookConnected: noop,
+    },
+  });
+}
+
+export type SandboxAppMachine = ReturnType<typeof createSandboxAppMachine>;

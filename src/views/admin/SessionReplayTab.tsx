@@ -1,0 +1,87 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
+import { useState } from 'react';
+import type { ReplaySessionSummary } from '../../services/replayApi.ts';
+import { REPLAY_LIMITS } from '../../services/replayFormat.ts';
+import { useReplaySessions } from '../../services/replayQueries.ts';
+import { DataTable, formatDateTime } from '../common/DataTable.tsx';
+import { useDebounced } from '../common/useDebounced.ts';
+import { ReplayViewer } from './replay/ReplayViewer.tsx';
+
+/** The admin Session Replay tab: recorded sessions by user and time; open one to step through it. */
+export function SessionReplayTab() {
+  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
+  const [email, setEmail] = useState('');
+  const [openId, setOpenId] = useState<string | null>(null);
+  const settledEmail = useDebounced(email.trim());
+  const sessions = useReplaySessions({ ...paging, email: settledEmail });
+
+  if (openId) return <ReplayViewer sessionId={openId} onClose={() => setOpenId(null)} />;
+
+  const columns: GridColDef<ReplaySessionSummary>[] = [
+    {
+      field: 'lastEventAt',
+      headerName: 'Last activity',
+      width: 190,
+      valueFormatter: (value: string) => formatDateTime(value),
+    },
+    {
+      field: 'startedAt',
+      headerName: 'Started',
+      width: 190,
+      valueFormatter: (value: string) => formatDateTime(value),
+    },
+    { field: 'userEmail', headerName: 'User', flex: 1, minWidth: 200 },
+    { field: 'accountId', headerName: 'Account', width: 100 },
+    { field: 'entryCount', headerName: 'Steps', width: 90, type: 'number' },
+    {
+      field: 'open',
+      headerName: '',
+      width: 110,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Button
+          size="small"
+          onClick={() => setOpenId(row.id)}
+          aria-label={`Open session of ${row.userEmail} at ${formatDateTime(row.lastEventAt)}`}
+        >
+          Open
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="body2" color="text.secondary">
+        What users did in the app, step by step: screens, buttons and states, never what they typed. Kept{' '}
+        {REPLAY_LIMITS.retentionDays} days; users can turn recording off in User Settings. Opening a session
+        is logged.
+      </Typography>
+      <TextField
+        label="User email"
+        size="small"
+        value={email}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          setPaging({ ...paging, page: 0 });
+        }}
+        sx={{ maxWidth: 320 }}
+      />
+      <DataTable<ReplaySessionSummary>
+        label="Recorded sessions"
+        emptyLabel="No recorded sessions"
+        rows={sessions.data?.items ?? []}
+        rowCount={sessions.data?.total ?? 0}
+        columns={columns}
+        loading={sessions.isFetching}
+        paginationMode="server"
+        paginationModel={paging}
+        onPaginationModelChange={setPaging}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,158 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { createReplayRecorder } from '../../src/machines/replay/replayRecorder.ts';
+import type { ReplayEntry } from '../../src/services/replayFormat.ts';
+import { REPLAY_NOTICE } from '../../src/views/account/ReplaySettings.tsx';
+import { aliceAuth, anonymousLoad, createAppHarness } from '../machines/appHarness.ts';
+import { bob, dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
+
+const admin = { ...bob, id: 'u3', role: 'admin' as const, name: 'Ada' };
+const slow = { timeout: 10_000 };
+const SESSION_ID = 'abcdefabcdefabcdefabcdefabcdef12';
+
+/** A real recording: sign-in, the dashboard, the website flow and back. */
+async function recordSession(): Promise<ReplayEntry[]> {
+  const recorder = createReplayRecorder();
+  const h = createAppHarness(anonymousLoad, { inspect: recorder.inspect });
+  h.actor.send({ type: 'auth.login', email: 'alice@example.com', password: 'typed-password-1' });
+  await h.calls.settle(aliceAuth);
+  h.actor.send({ type: 'website.create' });
+  h.actor.send({ type: 'view.back' });
+  h.actor.stop();
+  const entries = recorder.nextBatch(1000)?.entries ?? [];
+  expect(entries.length).toBeGreaterThan(10);
+  return entries;
+}
+
+function replayRoutes(entries: ReplayEntry[]): Routes {
+  const session = {
+    id: SESSION_ID,
+    userId: 1,
+    userEmail: 'alice@example.com',
+    accountId: 1,
+    startedAt: '2025-01-01T10:00:00Z',
+    lastEventAt: '2025-01-01T10:05:00Z',
+    entryCount: entries.length,
+  };
+  return {
+    ...dashboardRoutes(admin),
+    'GET /api/admin/users': { body: { total: 0, items: [] } },
+    'GET /api/replay/sessions': { body: { total: 1, items: [session] } },
+    [`GET /api/replay/sessions/${SESSION_ID}`]: { body: { session, entries } },
+  };
+}
+
+async function openReplayTab() {
+  fireEvent.click(
+    within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('button', { name: 'Admin' }),
+  );
+  fireEvent.click(await screen.findByRole('tab', { name: 'Session Replay' }, slow));
+  await screen.findByRole('grid', { name: 'Recorded sessions' }, slow);
+}
+
+describe('Admin › Session Replay', () => {
+  test('lists sessions by user (filtered on the server), opens one and steps through its states', {
+    timeout: 30_000,
+  }, async () => {
+    const entries = await recordSession();
+    const { requests } = renderApp(dashboardInput(admin), replayRoutes(entries));
+    await openReplayTab();
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs.slice(-2)).toEqual(['Job Dashboard', 'Session Replay']);
+
+    fireEvent.change(screen.getByLabelText('User email'), { target: { value: 'alice' } });
+    await waitFor(() =>
+      expect(requests.some((r) => new URL(r.url).searchParams.get('email') === 'alice')).toBe(true),
+    );
+    const grid = within(screen.getByRole('grid', { name: 'Recorded sessions' }));
+    fireEvent.click(await grid.findByRole('button', { name: /Open session of alice@example.com/ }));
+
+    expect(await screen.findByText(`Step 1 of ${entries.length}`)).toBeTruthy();
+    expect(screen.getByText('Sandbox reaches every recorded state')).toBeTruthy();
+    const state = () => screen.getByTestId('replay-state').textContent;
+    expect(screen.getByRole('button', { name: 'Previous step' })).toHaveProperty('disabled', true);
+    const init = entries.findIndex((e) => e.actor === 'app');
+    for (let i = 0; i < init; i++) fireEvent.click(screen.getByRole('button', { name: 'Next step' }));
+    expect(within(screen.getByLabelText('Current step')).getByText('xstate.init')).toBeTruthy();
+    expect(state()).toBe('auth.idle');
+
+    // Forward to the sign-in: the event, the state, and the context change of the root.
+    const login = entries.findIndex((e) => e.event.type === 'auth.login');
+    for (let i = init; i < login; i++) fireEvent.click(screen.getByRole('button', { name: 'Next step' }));
+    const current = within(screen.getByLabelText('Current step'));
+    expect(current.getByText('auth.login')).toBeTruthy();
+    expect(current.getByText(/email: \[redacted\], password: \[redacted\]/)).toBeTruthy();
+    expect(state()).toBe('auth.signingIn');
+    const done = entries.findIndex((e) => e.event.type === 'xstate.done.actor.0.app.auth.signingIn');
+    for (let i = login; i < done - 1; i++) fireEvent.click(screen.getByRole('button', { name: 'Next step' }));
+    // The list of steps around the current one: choosing one goes there.
+    fireEvent.click(
+      within(screen.getByRole('list', { name: 'Steps' })).getByText(
+        `${done + 1}. app · xstate.done.actor.0.app.auth.signingIn`,
+      ),
+    );
+    expect(state()).toBe('dashboard');
+    // Back one step.
+    fireEvent.click(screen.getByRole('button', { name: 'Previous step' }));
+    expect(screen.getByText(`Step ${done} of ${entries.length}`)).toBeTruthy();
+    // A step of the session child shows its context changes (never the token's value).
+    const userStep = entries.findIndex((e) => e.actor === 'session' && e.event.type === 'session.login');
+    fireEvent.change(screen.getByRole('slider', { name: 'Step' }), { target: { value: String(userStep) } });
+    const changes = within(await screen.findByRole('table', { name: 'Context changes' }));
+    expect(changes.getByText('user')).toBeTruthy();
+    expect(screen.queryByText(/typed-password-1/)).toBeNull();
+  });
+
+  test('Play in sandbox renders the real views read-only, at the step shown', {
+    timeout: 30_000,
+  }, async () => {
+    const entries = await recordSession();
+    renderApp(dashboardInput(admin), replayRoutes(entries));
+    await openReplayTab();
+    fireEvent.click(await screen.findByRole('button', { name: /Open session of alice@example.com/ }, slow));
+    await screen.findByText(`Step 1 of ${entries.length}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Play in sandbox' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pause' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Close sandbox' }));
+    fireEvent.change(screen.getByRole('slider', { name: 'Step' }), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Play in sandbox' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pause' }));
+
+    // Step 1: the sign-in screen, inside the inert sandbox frame.
+    const sandbox = await screen.findByRole('region', { name: 'Sandbox' }, slow);
+    expect(sandbox.hasAttribute('inert')).toBe(true);
+    expect(await within(sandbox).findByRole('button', { name: 'Sign in' }, slow)).toBeTruthy();
+    // At the website flow's step: the flow choice screen.
+    const flow = entries.findIndex((e) => e.actor === 'app' && e.state === 'flowChoice');
+    fireEvent.change(screen.getByRole('slider', { name: 'Step' }), { target: { value: String(flow) } });
+    expect(await within(sandbox).findByRole('button', { name: 'Back to dashboard' }, slow)).toBeTruthy();
+  });
+});
+
+describe('User Settings › Session recording', () => {
+  test('says what is recorded; the switch stores the choice on the server', async () => {
+    let stored = false;
+    const { requests } = renderApp(dashboardInput(), {
+      ...dashboardRoutes(),
+      'GET /api/replay/settings': () => ({ body: { optOut: stored } }),
+      'PUT /api/replay/settings': async (request) => {
+        stored = ((await request.json()) as { optOut: boolean }).optOut;
+        return { body: { optOut: stored } };
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'User Settings' }));
+    expect(await screen.findByText(REPLAY_NOTICE, {}, slow)).toBeTruthy();
+    const toggle = await screen.findByRole('switch', { name: 'Record my sessions for support' });
+    await waitFor(() => expect(toggle).toHaveProperty('checked', true));
+
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle).toHaveProperty('checked', false));
+    expect(stored).toBe(true);
+    const put = requests.find((r) => r.method === 'PUT' && r.url.endsWith('/api/replay/settings'));
+    expect(await put?.json()).toEqual({ optOut: true });
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle).toHaveProperty('checked', true));
+    expect(stored).toBe(false);
+  });
+});
