@@ -68,10 +68,10 @@ test('the AI Assistant shows its placeholder, and its rule-based commands do wha
   // In the builder: add page (the Pages panel's events: the new page becomes current), then add section.
   await page.getByRole('button', { name: 'Commands' }).click();
   const dialog = page.getByRole('dialog', { name: 'Commands' });
-  await dialog.getByLabel('Command').fill('add page About us');
+  await dialog.getByRole('textbox', { name: 'Command', exact: true }).fill('add page About us');
   await dialog.getByRole('button', { name: 'Run' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Added the page “About us” (/about-us)');
-  await dialog.getByLabel('Command').fill('add section');
+  await dialog.getByRole('textbox', { name: 'Command', exact: true }).fill('add section');
   await dialog.getByRole('button', { name: 'Run' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Added a section to About us');
   await page.keyboard.press('Escape');
@@ -79,12 +79,11 @@ test('the AI Assistant shows its placeholder, and its rule-based commands do wha
 
   await page.getByRole('tab', { name: 'Pages' }).click();
   const pages = page.getByRole('list', { name: 'Pages' });
-  const about = pages.getByRole('button', { name: /About us/ });
-  await expect(about).toContainText('/about-us');
+  const about = pages.getByRole('button', { name: 'About us /about-us' });
   await expect(about).toHaveClass(/Mui-selected/);
-  await expect(pages.getByRole('button', { name: /Home/ })).not.toHaveClass(/Mui-selected/);
+  await expect(pages.getByRole('button', { name: /^Home/ })).not.toHaveClass(/Mui-selected/);
   await expect(page.getByTestId('site-canvas').locator('section')).toHaveCount(1);
   // The home page kept its (empty) canvas: the section went to the current page only.
-  await pages.getByRole('button', { name: /Home/ }).click();
+  await pages.getByRole('button', { name: /^Home/ }).click();
   await expect(page.getByTestId('site-canvas').locator('section')).toHaveCount(0);
 });
