@@ -54,7 +54,7 @@ describe('CRM module', () => {
   test('the initial load asks for contacts page 1 of 20 with the four lists, tolerating a failure', async () => {
     const { requests } = renderApp(dashboardInput(), crmRoutes());
     await openCrm('Lead Tracking');
-    expect(await screen.findByRole('heading', { name: 'Lead Tracking', level: 2 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Lead Tracking', level: 2 }, slow)).toBeTruthy();
     expect(await screen.findByText('/contact', {}, slow)).toBeTruthy();
     const contacts = requests.find((r) => new URL(r.url).pathname === '/api/crm/contacts');
     expect(new URL(contacts?.url ?? 'http://x').search).toBe('?page=1&pageSize=20');
