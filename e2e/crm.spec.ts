@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ensureUser, sidebar, signIn, uniqueEmail } from './helpers.ts';
+import { ensureUser, password, sidebar, signIn, uniqueEmail } from './helpers.ts';
 
 /** Opens CRM › {item} in the sidebar. */
 async function openCrm(page: Page, item: string): Promise<void> {
@@ -21,9 +21,20 @@ test('import a CSV, find a contact, win a deal on the kanban, see the dashboard 
 
   // A lead, so the conversion rate has something to count.
   await openCrm(page, 'Leads');
-  await page.getByLabel('Lead name').fill('Walk-in customer');
   await page.getByRole('button', { name: 'Add lead' }).click();
-  await expect(page.getByRole('grid', { name: 'Leads' }).getByText('Walk-in customer')).toBeVisible();
+  const leadDialog = page.getByRole('dialog', { name: 'Add lead' });
+  await leadDialog.getByLabel('Name').fill('Walk-in customer');
+  await leadDialog.getByLabel('Source').fill('walk-in');
+  await leadDialog.getByRole('button', { name: 'Save' }).click();
+  const leads = page.getByRole('grid', { name: 'Leads' });
+  await expect(leads.getByText('Walk-in customer')).toBeVisible();
+  // Edited in the same dialog; the grid shows the server's row.
+  await leads.getByRole('button', { name: 'Edit Walk-in customer' }).click();
+  const editLead = page.getByRole('dialog', { name: 'Edit lead' });
+  await expect(editLead.getByLabel('Source')).toHaveValue('walk-in');
+  await editLead.getByLabel('Company').fill('Corner Shop');
+  await editLead.getByRole('button', { name: 'Save' }).click();
+  await expect(leads.getByText('Corner Shop')).toBeVisible();
 
   await openCrm(page, 'Contacts');
   await page.getByLabel('New list name').fill('Newsletter');
@@ -95,4 +106,73 @@ test('import a CSV, find a contact, win a deal on the kanban, see the dashboard 
   await expect(log.getByText('Hello Ada')).toBeVisible();
   await expect(log.getByText('Hello Grace')).toBeVisible();
   await expect(log.getByText('grace@navy.example')).toBeVisible();
+
+  // The Unified Inbox lists the same messages (and would list form submissions with them).
+  await openCrm(page, 'Unified Inbox');
+  const inbox = page.getByRole('grid', { name: 'Unified Inbox' });
+  await expect(inbox.getByRole('row', { name: /Hello Ada/ })).toContainText('Message');
+  await expect(inbox.getByRole('row', { name: /Hello Ada/ })).toContainText('Spring news');
+  await expect(inbox.getByRole('row', { name: /Hello Grace/ })).toContainText('outbox');
+});
+
+test('activities in a dialog with a contact and a deal, and duplicate contacts merged on the server', async ({
+  page,
+  request,
+}) => {
+  const owner = uniqueEmail('crm-clean');
+  const registered = await request.post('/api/auth/register', { data: { email: owner, password } });
+  expect(registered.status()).toBe(201);
+  const { token } = (await registered.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const post = async (path: string, data: object) => {
+    const response = await request.post(`/api/crm/${path}`, { data, headers });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()) as { id: number };
+  };
+  const kept = await post('contacts', { firstName: 'Ada', lastName: 'Lovelace', phone: '+44 1' });
+  const twin = await post('contacts', {
+    firstName: 'ada',
+    lastName: 'lovelace',
+    phone: '441',
+    company: 'Engines',
+  });
+  await post('deals', { title: 'Engine website', contactId: twin.id });
+  await signIn(page, owner);
+
+  await openCrm(page, 'Activities');
+  await page.getByRole('button', { name: 'Add activity' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add activity' });
+  await dialog.getByLabel('Subject').fill('Call Ada about the site');
+  await dialog.getByRole('combobox', { name: 'Contact' }).fill('lovel');
+  await page.getByRole('option', { name: /^ada lovelace/ }).click();
+  await dialog.getByRole('combobox', { name: 'Deal' }).click();
+  await page.getByRole('option', { name: 'Engine website' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const activities = page.getByRole('grid', { name: 'Activities' });
+  const row = activities.getByRole('row', { name: /Call Ada about the site/ });
+  await expect(row).toContainText('ada lovelace');
+  await expect(row).toContainText('Engine website');
+  await page.getByLabel('Search activities').fill('engine');
+  await expect(row).toBeVisible();
+  await page.getByLabel('Search activities').fill('nothing like it');
+  await expect(activities.getByText('No records found')).toBeVisible();
+
+  await openCrm(page, 'Contacts');
+  await page.getByRole('button', { name: 'Data Cleaning' }).click();
+  await expect(page.getByText('Same name and phone: ada lovelace / 441')).toBeVisible();
+  await page.getByLabel(`company from #${twin.id}`).check();
+  await page.getByRole('button', { name: `Merge into #${kept.id}` }).click();
+  await expect(page.getByText('No records found')).toBeVisible();
+
+  // The deal and the activity now belong to the kept contact, which took the chosen company.
+  const deals = (await (await request.get('/api/crm/deals', { headers })).json()) as { contactId: number }[];
+  expect(deals.map((d) => d.contactId)).toEqual([kept.id]);
+  await openCrm(page, 'Activities');
+  await expect(activities.getByRole('row', { name: /Call Ada about the site/ })).toContainText(
+    'Ada Lovelace',
+  );
+  await openCrm(page, 'Contacts');
+  await expect(
+    page.getByRole('grid', { name: 'Contacts' }).getByRole('row', { name: /Ada Lovelace/ }),
+  ).toContainText('Engines');
 });

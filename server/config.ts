@@ -13,7 +13,10 @@ export type Config = {
   /** The built client to serve; null when STATIC_DIR is set to an empty string (API only). */
   staticDir: string | null;
   // Optional so that configs built by hand (tests) need not name them.
-  /** SMTP_URL: where invitation mail goes (smtp:// or smtps://); unset or null: mail is only logged. */
+  /**
+   * SMTP_URL: where all mail goes (invitations, campaign sends, workflow e-mails); unset or null: none is
+   * sent (invitations are logged, CRM messages stay in the outbox).
+   */
   smtpUrl?: string | null;
   /** MAIL_FROM: the sender of that mail. */
   mailFrom?: string;

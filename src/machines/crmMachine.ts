@@ -9,6 +9,7 @@ import type {
   DealInput,
   Lead,
   LeadInput,
+  MergeFields,
   Workflow,
   WorkflowInput,
 } from '../services/crmTypes.ts';
@@ -23,7 +24,7 @@ export type CrmWrite =
   | { kind: 'addContact'; input: ContactInput }
   | { kind: 'updateContact'; id: number; input: ContactInput }
   | { kind: 'deleteContact'; id: number }
-  | { kind: 'mergeContacts'; keepId: number; dropId: number; input: ContactInput }
+  | { kind: 'mergeContacts'; keepId: number; mergeId: number; fields: MergeFields }
   | { kind: 'addLead'; input: LeadInput }
   | { kind: 'updateLead'; id: number; input: LeadInput }
   | { kind: 'deleteLead'; id: number }

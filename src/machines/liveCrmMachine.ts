@@ -10,28 +10,20 @@ import {
   importContacts,
   leadsApi,
   listContacts,
+  mergeContacts,
   pipelinesApi,
   rollbackImport,
   sendCampaign,
   workflowsApi,
 } from '../services/crmApi.ts';
 import { crmKeys } from '../services/crmQueries.ts';
-import type { ContactInput, ImportOptions } from '../services/crmTypes.ts';
+import type { ImportOptions } from '../services/crmTypes.ts';
 import type { Http } from '../services/http.ts';
 import { contactImportMachine } from './contactImportMachine.ts';
 import { type CrmLists, type CrmWrite, crmMachine } from './crmMachine.ts';
 
 const orNull = <T>(result: PromiseSettledResult<T>): T | null =>
   result.status === 'fulfilled' ? result.value : null;
-
-// The kept contact takes the chosen values, the duplicate goes, then the kept one takes the chosen
-// e-mail (e-mails are unique per account, so it can move only once the duplicate is gone).
-async function mergeContacts(http: Http, keepId: number, dropId: number, input: ContactInput): Promise<void> {
-  const { email, ...rest } = input;
-  await contactsApi.update(http, keepId, rest);
-  await contactsApi.remove(http, dropId);
-  if (email !== undefined) await contactsApi.update(http, keepId, { email });
-}
 
 /** Runs one CRM write against the API. */
 export function runCrmWrite(http: Http, write: CrmWrite): Promise<unknown> {
@@ -43,7 +35,8 @@ export function runCrmWrite(http: Http, write: CrmWrite): Promise<unknown> {
     case 'deleteContact':
       return contactsApi.remove(http, write.id);
     case 'mergeContacts':
-      return mergeContacts(http, write.keepId, write.dropId, write.input);
+      // One call: the server merges in one transaction (fields, tags, lists, deals, activities).
+      return mergeContacts(http, { keepId: write.keepId, mergeId: write.mergeId, fields: write.fields });
     case 'addLead':
       return leadsApi.create(http, write.input);
     case 'updateLead':

@@ -11,11 +11,17 @@ import type {
   CrmStats,
   Deal,
   DealInput,
+  DuplicatePage,
   ImportOptions,
   ImportReport,
+  InboxKind,
+  InboxPage,
   Lead,
   LeadInput,
+  ListQuery,
+  MergeFields,
   Pipeline,
+  RowsPage,
   Workflow,
   WorkflowInput,
   WorkflowRun,
@@ -30,6 +36,51 @@ export async function listContacts(http: Http, query: ContactQuery): Promise<Con
   if (query.search?.trim()) searchParams.search = query.search.trim();
   if (query.contactListId) searchParams.contactListId = query.contactListId;
   return http.get('crm/contacts', { searchParams }).json<ContactPage>();
+}
+
+/** The header in which a searched list says how many rows match in all. */
+const TOTAL_COUNT_HEADER = 'x-total-count';
+
+/** One page of a searchable list (GET /api/crm/leads or /activities with page, pageSize, search). */
+async function listPage<T>(http: Http, path: string, query: ListQuery): Promise<RowsPage<T>> {
+  const searchParams: Record<string, string | number> = { page: query.page, pageSize: query.pageSize };
+  if (query.search?.trim()) searchParams.search = query.search.trim();
+  const response = await http.get(`crm/${path}`, { searchParams });
+  const rows = await response.json<T[]>();
+  const total = response.headers.get(TOTAL_COUNT_HEADER);
+  return { rows, totalCount: total === null ? rows.length : Number(total) };
+}
+export const listLeadsPage = (http: Http, query: ListQuery) => listPage<Lead>(http, 'leads', query);
+export const listActivitiesPage = (http: Http, query: ListQuery) =>
+  listPage<Activity>(http, 'activities', query);
+
+/** Query of GET /api/crm/inbox. */
+export type InboxQuery = { page: number; pageSize: number; kind?: InboxKind };
+export const listInbox = (http: Http, { page, pageSize, kind }: InboxQuery) =>
+  http
+    .get('crm/inbox', { searchParams: kind ? { page, pageSize, kind } : { page, pageSize } })
+    .json<InboxPage>();
+
+/** GET /api/crm/contacts/duplicates: groups of likely duplicates across the whole account. */
+export const findDuplicateContacts = (http: Http, limit = 50) =>
+  http.get('crm/contacts/duplicates', { searchParams: { limit } }).json<DuplicatePage>();
+
+/** POST /api/crm/contacts/merge: one transaction on the server; returns the kept contact. */
+export const mergeContacts = (http: Http, input: { keepId: number; mergeId: number; fields: MergeFields }) =>
+  http.post('crm/contacts/merge', { json: input }).json<Contact>();
+
+/** Every contact of the account, a page of 100 at a time (what a report on all contacts needs). */
+export async function listAllContacts(
+  http: Http,
+  onProgress?: (loaded: number, total: number) => void,
+): Promise<Contact[]> {
+  const byId = new Map<number, Contact>();
+  for (let page = 1; ; page += 1) {
+    const { contacts, totalCount } = await listContacts(http, { page, pageSize: 100 });
+    for (const contact of contacts) byId.set(contact.id, contact);
+    onProgress?.(byId.size, totalCount);
+    if (contacts.length < 100 || page * 100 >= totalCount) return [...byId.values()];
+  }
 }
 
 /** The CRUD calls of one CRM resource under /api/crm. */

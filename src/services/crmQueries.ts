@@ -1,21 +1,35 @@
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   type ContactQuery,
   campaignsApi,
+  findDuplicateContacts,
   getStats,
+  type InboxQuery,
+  listActivitiesPage,
+  listAllContacts,
   listCommunications,
   listContactLists,
   listContacts,
+  listInbox,
+  listLeadsPage,
   listWorkflowRuns,
   pipelinesApi,
 } from './crmApi.ts';
 import type {
+  Activity,
   Campaign,
   Communication,
+  Contact,
   ContactList,
   ContactPage,
   CrmStats,
+  DuplicatePage,
+  InboxPage,
+  Lead,
+  ListQuery,
   Pipeline,
+  RowsPage,
   WorkflowRun,
 } from './crmTypes.ts';
 import { useHttp } from './httpContext.ts';
@@ -30,6 +44,12 @@ export const crmKeys = {
   communications: ['crm', 'communications'] as const,
   workflowRuns: ['crm', 'workflow-runs'] as const,
   contacts: (query: ContactQuery) => ['crm', 'contacts', query] as const,
+  allContacts: ['crm', 'contacts', 'all'] as const,
+  duplicates: ['crm', 'contacts', 'duplicates'] as const,
+  leads: (query: ListQuery) => ['crm', 'leads', query] as const,
+  activities: (query: ListQuery) => ['crm', 'activities', query] as const,
+  inbox: ['crm', 'inbox'] as const,
+  inboxPage: (query: InboxQuery) => ['crm', 'inbox', query] as const,
 };
 
 /** GET /api/crm/stats. */
@@ -77,4 +97,54 @@ export function useContactsPage(query: ContactQuery): UseQueryResult<ContactPage
     queryFn: () => listContacts(http, query),
     placeholderData: keepPreviousData,
   });
+}
+
+/** One page of leads (server-side search and paging). */
+export function useLeadsPage(query: ListQuery): UseQueryResult<RowsPage<Lead>> {
+  const http = useHttp();
+  return useQuery({
+    queryKey: crmKeys.leads(query),
+    queryFn: () => listLeadsPage(http, query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One page of activities (server-side search and paging), each naming its contact and deal. */
+export function useActivitiesPage(query: ListQuery): UseQueryResult<RowsPage<Activity>> {
+  const http = useHttp();
+  return useQuery({
+    queryKey: crmKeys.activities(query),
+    queryFn: () => listActivitiesPage(http, query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One page of the Unified Inbox: form submissions and CRM messages, newest first. */
+export function useInbox(query: InboxQuery): UseQueryResult<InboxPage> {
+  const http = useHttp();
+  return useQuery({
+    queryKey: crmKeys.inboxPage(query),
+    queryFn: () => listInbox(http, query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Groups of likely duplicate contacts across the whole account. */
+export function useDuplicateContacts(): UseQueryResult<DuplicatePage> {
+  const http = useHttp();
+  return useQuery({ queryKey: crmKeys.duplicates, queryFn: () => findDuplicateContacts(http) });
+}
+
+/** Every contact of the account (paged through 100 at a time) while `enabled`, with how far it got. */
+export function useAllContacts(enabled: boolean): UseQueryResult<Contact[]> & {
+  progress: { loaded: number; total: number } | null;
+} {
+  const http = useHttp();
+  const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
+  const query = useQuery({
+    queryKey: crmKeys.allContacts,
+    queryFn: () => listAllContacts(http, (loaded, total) => setProgress({ loaded, total })),
+    enabled,
+  });
+  return Object.assign(query, { progress });
 }

@@ -64,9 +64,16 @@ export type Activity = {
   completed: boolean;
   contactId: number | null;
   dealId: number | null;
+  /** Read with the activity: its contact's name (or e-mail) and its deal's title. */
+  contactName: string | null;
+  dealTitle: string | null;
   createdAt: string;
 };
-export type ActivityInput = Partial<Omit<Activity, 'id' | 'createdAt'>>;
+export type ActivityInput = Partial<Omit<Activity, 'id' | 'createdAt' | 'contactName' | 'dealTitle'>>;
+
+/** A searched, paged list of leads or activities: one page and the count of every match. */
+export type ListQuery = { page: number; pageSize: number; search?: string };
+export type RowsPage<T> = { rows: T[]; totalCount: number };
 
 export const WORKFLOW_TRIGGERS = [
   'contact.created',
@@ -126,6 +133,35 @@ export type Communication = {
   createdAt: string;
   sentAt: string | null;
 };
+
+/** One row of the Unified Inbox: a form submission or a CRM message. */
+export type InboxKind = 'form' | 'message';
+export type InboxItem = {
+  /** `form-{id}` or `message-{id}`. */
+  id: string;
+  kind: InboxKind;
+  sourceId: number;
+  at: string;
+  /** Form: the first e-mail address among its values ('' if none); message: its campaign (or Workflow). */
+  from: string;
+  /** Form: its website; message: the address it went to. */
+  to: string;
+  /** Form: its title; message: its subject. */
+  subject: string;
+  /** Form only: the submitted fields. */
+  data: Record<string, string> | null;
+  /** Message only: the start of its body. */
+  body: string;
+  status: string;
+};
+export type InboxPage = { items: InboxItem[]; totalCount: number };
+
+/** Contacts that look like one person: the same e-mail (any case), or the same name and phone. */
+export type DuplicateGroup = { reason: 'email' | 'name+phone'; key: string; contacts: Contact[] };
+export type DuplicatePage = { groups: DuplicateGroup[]; totalGroups: number };
+export type MergeFields = Partial<
+  Pick<Contact, 'firstName' | 'lastName' | 'email' | 'phone' | 'company' | 'notes'>
+>;
 
 export type CrmStats = {
   totalContacts: number;

@@ -5,6 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { crmKeys } from './crmQueries.ts';
 import {
   deleteSubmission,
   type FormSubmission,
@@ -22,13 +23,17 @@ export function useFormSubmissions(): UseQueryResult<FormSubmission[]> {
   return useQuery({ queryKey: submissionsKey, queryFn: () => listSubmissions(http) });
 }
 
-/** Opens a submission (new → read) and refreshes the list and the website cards' counts. */
+/** Opens a submission (new → read) and refreshes the lists that show it: the form inbox and the CRM's. */
 export function useOpenSubmission(): UseMutationResult<FormSubmission, Error, string> {
   const http = useHttp();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => openSubmission(http, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: submissionsKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: submissionsKey }),
+        queryClient.invalidateQueries({ queryKey: crmKeys.inbox }),
+      ]),
   });
 }
 

@@ -54,7 +54,7 @@ describe('CRM module', () => {
   test('the initial load asks for contacts page 1 of 20 with the four lists, tolerating a failure', async () => {
     const { requests } = renderApp(dashboardInput(), crmRoutes());
     await openCrm('Lead Tracking');
-    expect(await screen.findByRole('heading', { name: 'Lead Tracking', level: 2 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Lead Tracking', level: 2 }, slow)).toBeTruthy();
     expect(await screen.findByText('/contact', {}, slow)).toBeTruthy();
     const contacts = requests.find((r) => new URL(r.url).pathname === '/api/crm/contacts');
     expect(new URL(contacts?.url ?? 'http://x').search).toBe('?page=1&pageSize=20');
@@ -70,8 +70,10 @@ describe('CRM module', () => {
       crmRoutes({ 'POST /api/crm/leads': { status: 500, body: { message: 'down' } } }),
     );
     await openCrm('Leads');
-    fireEvent.change(await screen.findByLabelText('Lead name', {}, slow), { target: { value: 'Zed' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Add lead' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add lead' }, slow));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add lead' }));
+    fireEvent.change(dialog.getByLabelText(/^Name/), { target: { value: 'Zed' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Failed to add lead', {}, slow)).toBeTruthy();
     const card = screen.getByRole('heading', { name: 'Error' }).closest('[role="alert"]') as HTMLElement;
     expect(within(card).getByText('Failed to add lead')).toBeTruthy();

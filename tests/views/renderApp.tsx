@@ -5,7 +5,7 @@ import type { User } from '../../src/services/apiTypes.ts';
 import { App } from '../../src/views/App.tsx';
 import { createAppSystem } from '../../src/views/createAppSystem.ts';
 
-type Reply = { status?: number; body?: unknown };
+type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
 /** `"METHOD /api/path"` → the reply (or a function of the request). */
 export type Routes = Record<string, Reply | ((request: Request) => Reply | Promise<Reply>)>;
 
@@ -61,7 +61,7 @@ export function fakeServer(routes: Routes = {}) {
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status,
       statusText: statusText[status] ?? '',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...reply.headers },
     });
   };
   return { fetch, requests };

@@ -10,6 +10,8 @@ export type Table = {
   orderBy: string;
   /** Set updated_at = now() on every update. */
   touches?: boolean;
+  /** The text a search looks in (an SQL expression over the row); the table cannot be searched without. */
+  search?: string;
 };
 
 /** A timestamp as ISO 8601 text in UTC, the same on both drivers. */
@@ -51,6 +53,60 @@ export async function listRows<T>(db: Queryable, table: Table, accountId: number
     `select ${selectList(table)} from ${table.name} where account_id = $1 order by ${table.orderBy}`,
     [accountId],
   );
+}
+
+/** Optional search and paging of a list: without `page` every match comes back. */
+export type ListQuery = { search?: string; page?: number; pageSize?: number };
+export type RowsPage<T> = { rows: T[]; totalCount: number };
+
+/** A search's words (at most 8) as ILIKE patterns, each matched anywhere; `%`, `_` and `\` are literal. */
+export function likePatterns(search: string | undefined): string[] {
+  return (search ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8)
+    .map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+/**
+ * The account's rows in the table's order, those whose search text holds every word of `search`
+ * (case-insensitive), one page of them when `page` is given; with the count of all matches.
+ */
+export async function listRowsPage<T>(
+  db: Queryable,
+  table: Table,
+  accountId: number,
+  query: ListQuery,
+): Promise<RowsPage<T>> {
+  const params: unknown[] = [accountId];
+  const where = ['account_id = $1'];
+  const patterns = table.search ? likePatterns(query.search) : [];
+  for (const pattern of patterns) {
+    params.push(pattern);
+    where.push(`${table.search} ilike $${params.length}`);
+  }
+  const from = `from ${table.name} where ${where.join(' and ')}`;
+  let paging = '';
+  if (query.page !== undefined) {
+    const pageSize = query.pageSize ?? 20;
+    paging = ` limit $${params.length + 1} offset $${params.length + 2}`;
+    params.push(pageSize, (query.page - 1) * pageSize);
+  }
+  const rows = await db.query<T & { totalCount?: number }>(
+    `select ${selectList(table)}, count(*) over ()::int as "totalCount" ${from} order by ${table.orderBy}${paging}`,
+    params,
+  );
+  let totalCount = rows[0]?.totalCount ?? 0;
+  // A page past the end has no row to carry the count.
+  if (rows.length === 0 && (query.page ?? 1) > 1) {
+    const counted = await db.one<{ count: number }>(
+      `select count(*)::int as count ${from}`,
+      params.slice(0, params.length - 2),
+    );
+    totalCount = counted?.count ?? 0;
+  }
+  return { rows: rows.map(({ totalCount: _, ...row }) => row as T), totalCount };
 }
 
 export async function findRow<T>(

@@ -37,6 +37,8 @@ export type Activity = {
   completed: boolean;
   contactId: number | null;
   dealId: number | null;
+  contactName: string | null;
+  dealTitle: string | null;
   createdAt: string;
 };
 
@@ -64,6 +66,7 @@ export const LEADS: Table = {
   name: 'crm_leads',
   orderBy: 'id desc',
   touches: true,
+  search: `concat_ws(' ', name, email, phone, company, status, source, notes, page_path)`,
   fields: {
     id: field.readOnly('id'),
     name: field.text('name'),
@@ -108,9 +111,16 @@ export const PIPELINES: Table = {
   },
 };
 
+// The names of an activity's contact and deal, read with it (lists show them; searches look in them).
+const activityContact = `(select coalesce(nullif(trim(c.first_name || ' ' || c.last_name), ''), c.email)
+  from crm_contacts c where c.id = crm_activities.contact_id and c.account_id = crm_activities.account_id)`;
+const activityDeal = `(select d.title from crm_deals d
+  where d.id = crm_activities.deal_id and d.account_id = crm_activities.account_id)`;
+
 export const ACTIVITIES: Table = {
   name: 'crm_activities',
   orderBy: 'completed, due_date nulls last, id desc',
+  search: `concat_ws(' ', type, subject, description, ${activityContact}, ${activityDeal})`,
   fields: {
     id: field.readOnly('id'),
     type: field.text('type'),
@@ -120,6 +130,8 @@ export const ACTIVITIES: Table = {
     completed: field.text('completed'),
     contactId: field.text('contact_id'),
     dealId: field.text('deal_id'),
+    contactName: field.readOnly('contact_name', activityContact),
+    dealTitle: field.readOnly('deal_title', activityDeal),
     createdAt: stamps.createdAt,
   },
 };

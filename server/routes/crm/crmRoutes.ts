@@ -5,8 +5,10 @@ import { crmStats } from '../../repositories/crm/stats.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 import { campaignsRoutes } from './campaignsRoutes.ts';
 import { contactImportRoutes } from './contactImportRoutes.ts';
+import { contactMergeRoutes } from './contactMergeRoutes.ts';
 import { contactsRoutes } from './contactsRoutes.ts';
 import { engagementRoutes } from './engagementRoutes.ts';
+import { inboxRoutes } from './inboxRoutes.ts';
 import { salesRoutes } from './salesRoutes.ts';
 
 /** What the CRM route files receive: the app's deps and where workflow runs are queued (null: nowhere). */
@@ -34,9 +36,11 @@ export const crmRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   const crm: CrmDeps = { ...deps, queueRun: jobs ? (data) => jobs.send('crm-workflow-run', data) : null };
   await app.register(contactsRoutes, crm);
   await app.register(contactImportRoutes, crm);
+  await app.register(contactMergeRoutes, crm);
   await app.register(salesRoutes, crm);
   await app.register(engagementRoutes, crm);
   await app.register(campaignsRoutes, crm);
+  await app.register(inboxRoutes, crm);
   app.get('/api/crm/stats', { schema: statsSchema }, async (request) =>
     crmStats(deps.db, requireAccountId(request)),
   );

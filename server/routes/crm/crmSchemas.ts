@@ -31,6 +31,22 @@ export type IdParams = { id: number };
 const anyObject = { type: 'object', additionalProperties: true } as const;
 const errors = { 400: schemas.message, 404: schemas.message, 409: schemas.message } as const;
 
+/** GET of a searchable list: every row, or one page of them with `page`; the count of all matches in a header. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+const listQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    search: { type: 'string', maxLength: 200 },
+    page: { type: 'integer', minimum: 1, maximum: 100_000 },
+    pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+  },
+} as const;
+export const searchableList = {
+  querystring: listQuery,
+  response: { 200: { type: 'array', items: anyObject }, 400: schemas.message },
+} as const;
+
 /** The four schemas of an entity with GET list, POST, PUT /{id} and DELETE /{id}. */
 export function entitySchemas(properties: Props, required: string[]) {
   return {

@@ -4,7 +4,14 @@ import { UPDATABLE_FIELDS } from '../../crm/workflowRunner.ts';
 import { HttpError } from '../../errors.ts';
 import { listCommunications, listWorkflowRuns } from '../../repositories/crm/communications.ts';
 import { contactListExists } from '../../repositories/crm/contactLists.ts';
-import { deleteRow, insertRow, listRows, updateRow } from '../../repositories/crm/crud.ts';
+import {
+  deleteRow,
+  insertRow,
+  type ListQuery,
+  listRows,
+  listRowsPage,
+  updateRow,
+} from '../../repositories/crm/crud.ts';
 import { requireOwned } from '../../repositories/crm/deals.ts';
 import {
   ACTIVITIES,
@@ -14,9 +21,16 @@ import {
   type WorkflowAction,
 } from '../../repositories/crm/tables.ts';
 import type { CrmDeps } from './crmRoutes.ts';
-import { activityProperties, entitySchemas, type IdParams, workflowProperties } from './crmSchemas.ts';
+import {
+  activityProperties,
+  entitySchemas,
+  type IdParams,
+  searchableList,
+  TOTAL_COUNT_HEADER,
+  workflowProperties,
+} from './crmSchemas.ts';
 
-type ActivityBody = Partial<Omit<Activity, 'id' | 'createdAt'>>;
+type ActivityBody = Partial<Omit<Activity, 'id' | 'createdAt' | 'contactName' | 'dealTitle'>>;
 type WorkflowBody = Partial<Omit<Workflow, 'id' | 'createdAt' | 'updatedAt'>>;
 
 const activitySchemas = entitySchemas(activityProperties, ['type', 'subject']);
@@ -58,8 +72,14 @@ export const engagementRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db })
     await requireOwned(db, accountId, 'crm_deals', body.dealId);
   };
 
-  app.get('/api/crm/activities', { schema: activitySchemas.list }, (request) =>
-    listRows<Activity>(db, ACTIVITIES, requireAccountId(request)),
+  app.get<{ Querystring: ListQuery }>(
+    '/api/crm/activities',
+    { schema: searchableList },
+    async (request, reply) => {
+      const accountId = requireAccountId(request);
+      const { rows, totalCount } = await listRowsPage<Activity>(db, ACTIVITIES, accountId, request.query);
+      return reply.header(TOTAL_COUNT_HEADER, totalCount).send(rows);
+    },
   );
   app.post<{ Body: ActivityBody }>(
     '/api/crm/activities',

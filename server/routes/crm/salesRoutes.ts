@@ -2,7 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { emitCrmEvent } from '../../crm/crmEvents.ts';
 import { HttpError } from '../../errors.ts';
-import { deleteRow, insertRow, listRows, updateRow } from '../../repositories/crm/crud.ts';
+import {
+  deleteRow,
+  insertRow,
+  type ListQuery,
+  listRowsPage,
+  updateRow,
+} from '../../repositories/crm/crud.ts';
 import { createDeal, type DealInput, listDeals, updateDeal } from '../../repositories/crm/deals.ts';
 import { convertLead } from '../../repositories/crm/leads.ts';
 import {
@@ -20,6 +26,8 @@ import {
   idParams,
   leadProperties,
   pipelineProperties,
+  searchableList,
+  TOTAL_COUNT_HEADER,
 } from './crmSchemas.ts';
 
 type LeadBody = Partial<Omit<Lead, 'id' | 'createdAt' | 'updatedAt' | 'contactId' | 'dealId'>>;
@@ -43,8 +51,18 @@ export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, queueR
       data: { ...lead, previousStatus: previous },
     });
 
-  app.get('/api/crm/leads', { schema: leadSchemas.list }, (request) =>
-    listRows<Lead>(db, LEADS, requireAccountId(request)),
+  app.get<{ Querystring: ListQuery }>(
+    '/api/crm/leads',
+    { schema: searchableList },
+    async (request, reply) => {
+      const { rows, totalCount } = await listRowsPage<Lead>(
+        db,
+        LEADS,
+        requireAccountId(request),
+        request.query,
+      );
+      return reply.header(TOTAL_COUNT_HEADER, totalCount).send(rows);
+    },
   );
   app.post<{ Body: LeadBody }>('/api/crm/leads', { schema: leadSchemas.create }, async (request, reply) =>
     reply.code(201).send(await insertRow<Lead>(db, LEADS, requireAccountId(request), request.body)),

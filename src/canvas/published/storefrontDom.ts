@@ -1,6 +1,7 @@
 import {
   type Cart,
   type Category,
+  clampQuantity,
   clampRating,
   clampStock,
   formatMoney,
@@ -110,11 +111,7 @@ export function buildProductCard(
     body.append(el(doc, 'p', { style: 'color:#d32f2f;margin:4px 0' }, 'Out of stock'));
     button.disabled = true;
   } else {
-    const select = el(doc, 'select', { 'aria-label': 'Quantity', 'data-store-quantity': '' });
-    for (let quantity = 1; quantity <= Math.min(stock, MAX_QUANTITY_CHOICES); quantity += 1) {
-      select.append(el(doc, 'option', { value: String(quantity) }, String(quantity)));
-    }
-    body.append(select);
+    body.append(quantityField(doc, stock));
   }
   if (onAdd === null) button.disabled = true;
   bindAdd(card, button, onAdd);
@@ -123,7 +120,34 @@ export function buildProductCard(
   return card;
 }
 
-/** Wires a card's Add button (and its quantity select) to `onAdd`. */
+/** The quantity of a card in stock, as the builder's card: a select of 1..stock, or a number input above 99. */
+function quantityField(doc: Document, stock: number): HTMLElement {
+  if (stock > MAX_QUANTITY_CHOICES) {
+    return el(doc, 'input', {
+      type: 'number',
+      'aria-label': 'Quantity',
+      'data-store-quantity': '',
+      min: '1',
+      max: String(stock),
+      step: '1',
+      value: '1',
+    });
+  }
+  const select = el(doc, 'select', { 'aria-label': 'Quantity', 'data-store-quantity': '' });
+  for (let quantity = 1; quantity <= stock; quantity += 1) {
+    select.append(el(doc, 'option', { value: String(quantity) }, String(quantity)));
+  }
+  return select;
+}
+
+/** The quantity a card's field asks for, clamped to 1..its max (a select's values are all valid). */
+export function quantityOf(card: Element): number {
+  const field = card.querySelector<HTMLInputElement | HTMLSelectElement>('[data-store-quantity]');
+  const max = Number(field?.getAttribute('max'));
+  return clampQuantity(Number(field?.value ?? 1), max > 0 ? max : Number.MAX_SAFE_INTEGER);
+}
+
+/** Wires a card's Add button (and its quantity field) to `onAdd`. */
 export function bindAdd(
   card: Element,
   button: HTMLButtonElement,
@@ -131,8 +155,7 @@ export function bindAdd(
 ): void {
   button.addEventListener('click', () => {
     const productId = Number(card.getAttribute('data-product-id'));
-    const select = card.querySelector<HTMLSelectElement>('[data-store-quantity]');
-    if (onAdd && productId > 0 && !button.disabled) onAdd(productId, Number(select?.value ?? 1) || 1);
+    if (onAdd && productId > 0 && !button.disabled) onAdd(productId, quantityOf(card));
   });
 }
 

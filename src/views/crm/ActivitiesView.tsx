@@ -1,23 +1,28 @@
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useState } from 'react';
-import { selectActivities } from '../../machines/crmMachine.ts';
-import { ACTIVITY_TYPES, type Activity } from '../../services/crmTypes.ts';
+import { useState } from 'react';
+import { type CrmWrite, selectDeals } from '../../machines/crmMachine.ts';
+import { useActivitiesPage } from '../../services/crmQueries.ts';
+import type { Activity } from '../../services/crmTypes.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
+import { useDebounced } from '../common/useDebounced.ts';
+import { ActivityDialog } from './ActivityDialog.tsx';
 import { useCrmActor } from './crmActorContext.ts';
 
-/** Activities: calls, e-mails, meetings, tasks and notes; tick one off, or delete it. */
+/** Activities: calls, e-mails, meetings, tasks and notes; searched and paged on the server, edited in a dialog. */
 export function ActivitiesView() {
   const crm = useCrmActor();
-  const activities = useSelector(crm, selectActivities);
-  const [type, setType] = useState<Activity['type']>('task');
-  const [subject, setSubject] = useState('');
-  const [due, setDue] = useState('');
+  const deals = useSelector(crm, selectDeals);
+  const [search, setSearch] = useState('');
+  const debounced = useDebounced(search, 300);
+  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 20 });
+  const page = useActivitiesPage({ page: paging.page + 1, pageSize: paging.pageSize, search: debounced });
+  const [editing, setEditing] = useState<Activity | 'new' | null>(null);
+  const write = (w: CrmWrite) => crm.send({ type: 'crm.write', write: w });
 
   const columns: GridColDef<Activity>[] = [
     {
@@ -29,98 +34,82 @@ export function ActivitiesView() {
           checked={row.completed}
           slotProps={{ input: { 'aria-label': `Done: ${row.subject}` } }}
           onChange={(e) =>
-            crm.send({
-              type: 'crm.write',
-              write: { kind: 'updateActivity', id: row.id, input: { completed: e.target.checked } },
-            })
+            write({ kind: 'updateActivity', id: row.id, input: { completed: e.target.checked } })
           }
         />
       ),
     },
-    { field: 'type', headerName: 'Type', width: 100 },
+    { field: 'type', headerName: 'Type', width: 90 },
     { field: 'subject', headerName: 'Subject', flex: 1 },
+    { field: 'contactName', headerName: 'Contact', flex: 1, valueGetter: (v: string | null) => v ?? '' },
+    { field: 'dealTitle', headerName: 'Deal', flex: 1, valueGetter: (v: string | null) => v ?? '' },
     {
       field: 'dueDate',
       headerName: 'Due',
-      width: 190,
+      width: 180,
       valueFormatter: (v: string | null) => formatDateTime(v),
     },
     {
       field: 'actions',
       headerName: '',
-      width: 100,
+      width: 160,
       sortable: false,
       renderCell: ({ row }) => (
-        <Button
-          size="small"
-          color="error"
-          onClick={() => crm.send({ type: 'crm.write', write: { kind: 'deleteActivity', id: row.id } })}
-        >
-          Delete
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button size="small" aria-label={`Edit ${row.subject}`} onClick={() => setEditing(row)}>
+            Edit
+          </Button>
+          <Button size="small" color="error" onClick={() => write({ kind: 'deleteActivity', id: row.id })}>
+            Delete
+          </Button>
+        </Stack>
       ),
     },
   ];
 
-  const handleAdd = (event: FormEvent) => {
-    event.preventDefault();
-    if (!subject.trim()) return;
-    const dueDate = due ? new Date(due).toISOString() : null;
-    crm.send({
-      type: 'crm.write',
-      write: { kind: 'addActivity', input: { type, subject: subject.trim(), dueDate } },
-    });
-    setSubject('');
-    setDue('');
-  };
-
   return (
     <Stack spacing={2}>
-      <Stack
-        direction="row"
-        spacing={1}
-        component="form"
-        onSubmit={handleAdd}
-        useFlexGap
-        sx={{ flexWrap: 'wrap' }}
-      >
-        <TextField
-          select
-          size="small"
-          label="Type"
-          value={type}
-          onChange={(e) => setType(e.target.value as Activity['type'])}
-        >
-          {ACTIVITY_TYPES.map((t) => (
-            <MenuItem key={t} value={t}>
-              {t}
-            </MenuItem>
-          ))}
-        </TextField>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <TextField
           size="small"
-          label="Subject"
-          value={subject}
-          onChange={(e) => setSubject(e.target.value)}
+          label="Search activities"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPaging((p) => ({ ...p, page: 0 }));
+          }}
         />
-        <TextField
-          size="small"
-          label="Due"
-          type="datetime-local"
-          value={due}
-          onChange={(e) => setDue(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <Button type="submit" variant="contained" disabled={!subject.trim()}>
+        <Button variant="contained" onClick={() => setEditing('new')}>
           Add activity
         </Button>
       </Stack>
       <DataTable<Activity>
         label="Activities"
         emptyLabel="No records found"
-        rows={activities}
+        rows={page.data?.rows ?? []}
+        rowCount={page.data?.totalCount ?? 0}
         columns={columns}
+        loading={page.isFetching}
+        paginationMode="server"
+        paginationModel={paging}
+        onPaginationModelChange={setPaging}
+        pageSizeOptions={[10, 20, 50, 100]}
       />
+      {editing && (
+        <ActivityDialog
+          activity={editing === 'new' ? null : editing}
+          deals={deals}
+          onClose={() => setEditing(null)}
+          onSave={(input) => {
+            write(
+              editing === 'new'
+                ? { kind: 'addActivity', input }
+                : { kind: 'updateActivity', id: editing.id, input },
+            );
+            setEditing(null);
+          }}
+        />
+      )}
     </Stack>
   );
 }

@@ -8,7 +8,7 @@ const LeadTrackingView = lazy(() =>
   import('./InsightsViews.tsx').then((m) => ({ default: m.LeadTrackingView })),
 );
 const UnifiedInboxView = lazy(() =>
-  import('./InsightsViews.tsx').then((m) => ({ default: m.UnifiedInboxView })),
+  import('./UnifiedInboxView.tsx').then((m) => ({ default: m.UnifiedInboxView })),
 );
 const WorkflowsView = lazy(() => import('./WorkflowsView.tsx').then((m) => ({ default: m.WorkflowsView })));
 const CustomReportsView = lazy(() =>

@@ -4,12 +4,13 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { selectActivities, selectDeals, selectLeads } from '../../machines/crmMachine.ts';
-import { useContactsPage } from '../../services/crmQueries.ts';
+import { useAllContacts } from '../../services/crmQueries.ts';
 import { toCsv } from '../../services/csv.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { useCrmActor } from './crmActorContext.ts';
@@ -26,14 +27,19 @@ const FIELDS: Record<Entity, string[]> = {
 
 const text = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value ?? ''));
 
-/** Custom Reports: pick an entity, its fields, a filter and a group-by → table, chart and CSV export. */
+/**
+ * Custom Reports: pick an entity, its fields, a filter and a group-by → table, chart and CSV export, over
+ * every record of the entity.
+ */
 export function CustomReportsView() {
   const crm = useCrmActor();
   const leads = useSelector(crm, selectLeads);
   const deals = useSelector(crm, selectDeals);
   const activities = useSelector(crm, selectActivities);
-  const contacts = useContactsPage({ page: 1, pageSize: 100 }).data?.contacts ?? [];
   const [entity, setEntity] = useState<Entity>('leads');
+  // Reports on contacts cover every contact: they are paged through, 100 a request, only when asked for.
+  const allContacts = useAllContacts(entity === 'contacts');
+  const contacts = allContacts.data ?? [];
   const [fields, setFields] = useState<string[]>(FIELDS.leads.slice(0, 4));
   const [filterField, setFilterField] = useState('');
   const [filterText, setFilterText] = useState('');
@@ -151,6 +157,15 @@ export function CustomReportsView() {
           />
         ))}
       </Stack>
+      {entity === 'contacts' && allContacts.isFetching ? (
+        <Typography role="status" color="text.secondary">
+          Loading contacts…{' '}
+          {allContacts.progress ? `${allContacts.progress.loaded} of ${allContacts.progress.total}` : ''}
+        </Typography>
+      ) : null}
+      {entity === 'contacts' && allContacts.isError ? (
+        <Typography color="error">Failed to refresh contacts</Typography>
+      ) : null}
       {groupBy ? (
         <>
           <BarChart

@@ -9,51 +9,41 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
-import { useContactsPage } from '../../services/crmQueries.ts';
-import type { Contact } from '../../services/crmTypes.ts';
+import { useState } from 'react';
+import { useDuplicateContacts } from '../../services/crmQueries.ts';
+import type { Contact, DuplicateGroup } from '../../services/crmTypes.ts';
 import { useCrmActor } from './crmActorContext.ts';
 
 const MERGE_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'company', 'notes'] as const;
 type MergeField = (typeof MERGE_FIELDS)[number];
 
-const norm = (value: string) => value.toLowerCase().replace(/[^a-z0-9]/g, '');
+const REASONS: Record<DuplicateGroup['reason'], string> = {
+  email: 'Same email',
+  'name+phone': 'Same name and phone',
+};
 
-/** Pairs of contacts that look alike: the same full name, or the same phone digits. */
-export function findDuplicates(contacts: Contact[]): [Contact, Contact][] {
-  const pairs: [Contact, Contact][] = [];
-  const seen = new Map<string, Contact>();
-  for (const c of contacts) {
-    const keys = [
-      norm(`${c.firstName}${c.lastName}`) && `name:${norm(`${c.firstName}${c.lastName}`)}`,
-      c.phone.replace(/\D/g, '').length >= 6 && `phone:${c.phone.replace(/\D/g, '')}`,
-    ];
-    for (const key of keys) {
-      if (!key) continue;
-      const first = seen.get(key);
-      if (first && !pairs.some(([a, b]) => a.id === first.id && b.id === c.id)) pairs.push([first, c]);
-      else if (!first) seen.set(key, c);
-    }
-  }
-  return pairs;
-}
-
-function MergeCard({ pair }: { pair: [Contact, Contact] }) {
+/** One group of look-alikes: the oldest two side by side, each field taken from either; two at a time. */
+function MergeCard({ group }: { group: DuplicateGroup }) {
   const crm = useCrmActor();
-  const [keep, drop] = pair;
+  const [keep, drop] = group.contacts as [Contact, Contact];
+  const pair: [Contact, Contact] = [keep, drop];
   const [choice, setChoice] = useState<Record<MergeField, 0 | 1>>(
     () => Object.fromEntries(MERGE_FIELDS.map((f) => [f, keep[f] ? 0 : 1])) as Record<MergeField, 0 | 1>,
   );
   const handleMerge = () => {
-    const input = Object.fromEntries(MERGE_FIELDS.map((f) => [f, pair[choice[f]][f]]));
+    const fields = Object.fromEntries(MERGE_FIELDS.map((f) => [f, pair[choice[f]][f]]));
     crm.send({
       type: 'crm.write',
-      write: { kind: 'mergeContacts', keepId: keep.id, dropId: drop.id, input },
+      write: { kind: 'mergeContacts', keepId: keep.id, mergeId: drop.id, fields },
     });
   };
   return (
     <Card>
       <CardContent>
+        <Typography variant="subtitle1" component="h3">
+          {REASONS[group.reason]}: {group.key}
+          {group.contacts.length > 2 ? ` (${group.contacts.length} contacts; merged two at a time)` : ''}
+        </Typography>
         <Table size="small" aria-label={`Merge ${keep.firstName} ${keep.lastName}`}>
           <TableHead>
             <TableRow>
@@ -81,6 +71,10 @@ function MergeCard({ pair }: { pair: [Contact, Contact] }) {
             ))}
           </TableBody>
         </Table>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          Tags and lists of both are kept; #{drop.id}'s deals, activities and leads move to #{keep.id}, then #
+          {drop.id} is deleted.
+        </Typography>
         <Button variant="contained" onClick={handleMerge} sx={{ mt: 1 }}>
           Merge into #{keep.id}
         </Button>
@@ -89,19 +83,25 @@ function MergeCard({ pair }: { pair: [Contact, Contact] }) {
   );
 }
 
-/** Data Cleaning: likely duplicates among the newest 100 contacts, merged field by field. */
+/** Data Cleaning: likely duplicates across all contacts (found on the server), merged field by field. */
 export function DataCleaningView() {
-  const contacts = useContactsPage({ page: 1, pageSize: 100 }).data?.contacts ?? [];
-  const pairs = useMemo(() => findDuplicates(contacts), [contacts]);
+  const found = useDuplicateContacts();
+  const groups = found.data?.groups ?? [];
+  const total = found.data?.totalGroups ?? 0;
   return (
     <Stack spacing={2}>
       <Typography color="text.secondary">
-        Contacts with the same name or the same phone number, among the newest 100. E-mails are unique
-        already.
+        Contacts with the same email (in any case), or with the same name and phone number, among all your
+        contacts.
+        {total > groups.length ? ` Showing ${groups.length} of ${total} groups; merge some to see more.` : ''}
       </Typography>
-      {pairs.length === 0 && <Typography>No records found</Typography>}
-      {pairs.map((pair) => (
-        <MergeCard key={`${pair[0].id}-${pair[1].id}`} pair={pair} />
+      {found.isError && <Typography color="error">Failed to refresh contacts</Typography>}
+      {found.isSuccess && groups.length === 0 && <Typography>No records found</Typography>}
+      {groups.map((group) => (
+        <MergeCard
+          key={`${group.reason}-${group.key}-${group.contacts.map((c) => c.id).join('-')}`}
+          group={group}
+        />
       ))}
     </Stack>
   );

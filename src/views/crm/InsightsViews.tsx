@@ -12,8 +12,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { selectActivities, selectDeals, selectLeads } from '../../machines/crmMachine.ts';
-import { useCommunications } from '../../services/crmQueries.ts';
-import { DataTable, formatDateTime } from '../common/DataTable.tsx';
+import { DataTable } from '../common/DataTable.tsx';
 import { useCrmActor } from './crmActorContext.ts';
 import { leadsBySource, revenueByMonth } from './crmFormat.ts';
 import { funnel, insights } from './crmRules.ts';
@@ -142,47 +141,5 @@ export function LeadTrackingView() {
       rows={rows}
       columns={columns}
     />
-  );
-}
-
-type InboxRow = { id: string; at: string; kind: string; from: string; subject: string; detail: string };
-
-/** Unified Inbox: website form submissions (as the leads they created) and messages, newest first. */
-export function UnifiedInboxView() {
-  const leads = useSelector(useCrmActor(), selectLeads);
-  const messages = useCommunications().data ?? [];
-  const rows = useMemo<InboxRow[]>(
-    () =>
-      [
-        ...leads
-          .filter((l) => l.source === 'website form')
-          .map((l) => ({
-            id: `lead-${l.id}`,
-            at: l.updatedAt,
-            kind: 'Form submission',
-            from: l.email || l.name,
-            subject: l.pagePath,
-            detail: l.notes,
-          })),
-        ...messages.map((m) => ({
-          id: `message-${m.id}`,
-          at: m.createdAt,
-          kind: m.direction === 'inbound' ? 'Message received' : 'Message sent',
-          from: m.toAddress,
-          subject: m.subject,
-          detail: m.status,
-        })),
-      ].sort((a, b) => b.at.localeCompare(a.at)),
-    [leads, messages],
-  );
-  const columns: GridColDef<InboxRow>[] = [
-    { field: 'at', headerName: 'When', width: 180, valueFormatter: (v: string) => formatDateTime(v) },
-    { field: 'kind', headerName: 'Kind', width: 150 },
-    { field: 'from', headerName: 'Who', flex: 1 },
-    { field: 'subject', headerName: 'Page / subject', flex: 1 },
-    { field: 'detail', headerName: 'Detail', flex: 1 },
-  ];
-  return (
-    <DataTable<InboxRow> label="Unified Inbox" emptyLabel="No records found" rows={rows} columns={columns} />
   );
 }

@@ -3,28 +3,35 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import CardMedia from '@mui/material/CardMedia';
-import MenuItem from '@mui/material/MenuItem';
 import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { clampRating, clampStock, formatMoney, type Product } from '../../services/storeTypes.ts';
+import {
+  clampQuantity,
+  clampRating,
+  clampStock,
+  formatMoney,
+  type Product,
+} from '../../services/storeTypes.ts';
 
 /** Spec §9: product cards are 280 px wide. */
 export const PRODUCT_CARD_WIDTH = 280;
-// A select of 1..stock; very large stocks are capped so the menu stays usable.
-const MAX_CHOICES = 99;
 
 type Props = { product: Product; disabled?: boolean; onAdd: (productId: number, quantity: number) => void };
 
 /** A storefront product card: rating stars, the original price struck, 'Out of stock' with adding disabled. */
 export function ProductCard({ product, disabled = false, onAdd }: Props) {
   const stock = clampStock(product.inventoryQuantity);
-  const [quantity, setQuantity] = useState(1);
+  // What the shopper typed; what is added is always a whole number in 1..stock (spec §5).
+  const [typed, setTyped] = useState('1');
   const outOfStock = stock === 0;
-  const choices = Array.from({ length: Math.min(stock, MAX_CHOICES) }, (_, index) => index + 1);
-  const handleAdd = () => onAdd(product.id, Math.min(quantity, Math.max(stock, 1)));
+  const quantity = clampQuantity(Number(typed), stock);
+  const handleAdd = () => {
+    setTyped(String(quantity));
+    onAdd(product.id, quantity);
+  };
   return (
     <Card
       sx={{ width: PRODUCT_CARD_WIDTH, display: 'flex', flexDirection: 'column' }}
@@ -61,20 +68,17 @@ export function ProductCard({ product, disabled = false, onAdd }: Props) {
       </CardContent>
       <CardActions>
         <TextField
-          select
+          type="number"
           size="small"
           label="Qty"
-          value={outOfStock ? '' : String(quantity)}
+          value={outOfStock ? '' : typed}
           disabled={outOfStock || disabled}
-          onChange={(event) => setQuantity(Number(event.target.value))}
-          sx={{ width: 80 }}
-        >
-          {choices.map((choice) => (
-            <MenuItem key={choice} value={String(choice)}>
-              {choice}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(event) => setTyped(event.target.value)}
+          onBlur={() => setTyped(String(quantity))}
+          slotProps={{ htmlInput: { min: 1, max: stock, step: 1, inputMode: 'numeric' } }}
+          helperText={outOfStock ? undefined : `1–${stock}`}
+          sx={{ width: 96 }}
+        />
         <Button
           variant="contained"
           disabled={outOfStock || disabled}

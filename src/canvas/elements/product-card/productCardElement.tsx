@@ -6,7 +6,7 @@ import { text } from '../shared.tsx';
 import { productIdOf, productToProps, useCatalogueSource } from '../storeData.ts';
 import type { ElementDefinition } from '../types.ts';
 
-/** A select of 1..stock, capped so the list stays usable. */
+/** Up to this stock the quantity is a select of 1..stock; above it, a number input clamped to 1..stock. */
 export const MAX_QUANTITY_CHOICES = 99;
 
 /** Spec §5: rating 0–5, stock ≥ 0. */
@@ -74,16 +74,26 @@ export function ProductCardView({ id, props }: { id?: string; props: ElementProp
           ) : null}
         </p>
         {stock === 0 ? <p style={{ color: '#d32f2f', margin: '4px 0' }}>Out of stock</p> : null}
-        {stock > 0 ? (
+        {stock > 0 && stock <= MAX_QUANTITY_CHOICES ? (
           <select aria-label="Quantity" data-store-quantity="" style={{ marginBottom: 6 }}>
-            {Array.from({ length: Math.min(stock, MAX_QUANTITY_CHOICES) }, (_, index) => index + 1).map(
-              (quantity) => (
-                <option key={quantity} value={quantity}>
-                  {quantity}
-                </option>
-              ),
-            )}
+            {Array.from({ length: stock }, (_, index) => index + 1).map((quantity) => (
+              <option key={quantity} value={quantity}>
+                {quantity}
+              </option>
+            ))}
           </select>
+        ) : null}
+        {stock > MAX_QUANTITY_CHOICES ? (
+          <input
+            type="number"
+            aria-label="Quantity"
+            data-store-quantity=""
+            min={1}
+            max={stock}
+            step={1}
+            defaultValue={1}
+            style={{ marginBottom: 6, width: 80 }}
+          />
         ) : null}
         <button
           type="button"

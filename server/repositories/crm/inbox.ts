@@ -1,0 +1,46 @@
+import type { InboxItem, InboxKind, InboxPage } from '../../../src/services/crmTypes.ts';
+import type { Queryable } from '../../db/types.ts';
+import { isoOf } from './crud.ts';
+
+export type { InboxItem, InboxKind, InboxPage };
+export type InboxQuery = { page: number; pageSize: number; kind?: InboxKind };
+
+// The first value of a submission that looks like an e-mail address: who sent it, when the form asked.
+const SENDER = `coalesce((select v.value from jsonb_each_text(s.data) v
+  where v.value ~ '^[^@[:space:]]+@[^@[:space:]]+$' limit 1), '')`;
+
+const FORMS = `
+  select 'form' as kind, s.id as "sourceId", ${isoOf('s.submitted_at')} as "at", ${SENDER} as "from",
+    s.website_name as "to", s.form_title as subject, s.data, '' as body, s.status
+  from form_submissions s where s.account_id = $1`;
+
+// Left out of a list: the whole body (the preview is its start).
+const MESSAGES = `
+  select 'message' as kind, m.id as "sourceId", ${isoOf('m.created_at')} as at,
+    case when m.direction = 'inbound' then m.to_address else coalesce(c.name, 'Workflow') end as "from",
+    case when m.direction = 'inbound' then '' else m.to_address end as "to",
+    m.subject, null::jsonb as data, left(m.body, 200) as body, m.status
+  from crm_communications m left join crm_campaigns c on c.id = m.campaign_id and c.account_id = $1
+  where m.account_id = $1`;
+
+/**
+ * The account's form submissions and CRM messages in one list, newest first, one page of it, with the
+ * count of both. Each part is read through its (account, date) index.
+ */
+export async function listInbox(db: Queryable, accountId: number, query: InboxQuery): Promise<InboxPage> {
+  const parts = query.kind === 'form' ? [FORMS] : query.kind === 'message' ? [MESSAGES] : [FORMS, MESSAGES];
+  const offset = (query.page - 1) * query.pageSize;
+  const rows = await db.query<Omit<InboxItem, 'id'>>(
+    `${parts.join(' union all ')} order by "at" desc, kind, "sourceId" desc limit $2 offset $3`,
+    [accountId, query.pageSize, offset],
+  );
+  const counts = await db.one<{ forms: number; messages: number }>(
+    `select (select count(*)::int from form_submissions where account_id = $1) as forms,
+       (select count(*)::int from crm_communications where account_id = $1) as messages`,
+    [accountId],
+  );
+  const totalCount =
+    (query.kind !== 'message' ? (counts?.forms ?? 0) : 0) +
+    (query.kind !== 'form' ? (counts?.messages ?? 0) : 0);
+  return { items: rows.map((row) => ({ ...row, id: `${row.kind}-${row.sourceId}` })), totalCount };
+}

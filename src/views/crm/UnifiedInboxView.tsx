@@ -1,0 +1,136 @@
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { useInbox } from '../../services/crmQueries.ts';
+import type { InboxItem, InboxKind } from '../../services/crmTypes.ts';
+import { useOpenSubmission } from '../../services/formQueries.ts';
+import { type SubmissionStatus, submissionPreview } from '../../services/formSubmissionsApi.ts';
+import { DataTable, formatDateTime } from '../common/DataTable.tsx';
+import { StatusChip } from '../forms/SubmissionViews.tsx';
+
+const KIND_LABELS: Record<InboxKind, string> = { form: 'Form submission', message: 'Message' };
+const FORM_STATUSES = new Set<string>(['new', 'read', 'replied']);
+
+/** A row's preview: a form's first 2 fields cut to 30 characters (as the form inbox), a message's start. */
+export function inboxPreview(item: InboxItem): string {
+  return item.data ? submissionPreview(item.data).join(' · ') : item.body;
+}
+
+function InboxStatus({ item }: { item: InboxItem }) {
+  if (item.kind === 'form' && FORM_STATUSES.has(item.status)) {
+    return <StatusChip status={item.status as SubmissionStatus} />;
+  }
+  const color = item.status === 'sent' ? 'success' : item.status === 'failed' ? 'error' : 'default';
+  return <Chip size="small" label={item.status} color={color} />;
+}
+
+const columns: GridColDef<InboxItem>[] = [
+  { field: 'at', headerName: 'When', width: 180, valueFormatter: (v: string) => formatDateTime(v) },
+  { field: 'kind', headerName: 'Kind', width: 140, valueGetter: (v: InboxKind) => KIND_LABELS[v] },
+  {
+    field: 'from',
+    headerName: 'From',
+    flex: 1,
+    valueGetter: (v: string, row) => v || (row.kind === 'form' ? 'Visitor' : ''),
+  },
+  { field: 'to', headerName: 'To', flex: 1 },
+  { field: 'subject', headerName: 'Subject / form', flex: 1 },
+  { field: 'preview', headerName: 'Preview', flex: 2, valueGetter: (_, row) => inboxPreview(row) },
+  { field: 'status', headerName: 'Status', width: 110, renderCell: ({ row }) => <InboxStatus item={row} /> },
+];
+
+/** What an opened row shows: every field of a form submission, or the start of a message. */
+function InboxDetail({ item, onClose }: { item: InboxItem; onClose: () => void }) {
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{item.subject || KIND_LABELS[item.kind]}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={1}>
+          <Typography variant="body2" color="text.secondary">
+            {KIND_LABELS[item.kind]} · {formatDateTime(item.at)} · {item.from || 'Visitor'}
+            {item.to ? ` → ${item.to}` : ''}
+          </Typography>
+          <InboxStatus item={item} />
+          {item.data ? (
+            Object.entries(item.data).map(([label, value]) => (
+              <Typography key={label}>
+                <strong>{label}:</strong> {value}
+              </Typography>
+            ))
+          ) : (
+            <Typography sx={{ whiteSpace: 'pre-wrap' }}>{item.body}</Typography>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Unified Inbox: the account's form submissions and CRM messages in one list, newest first. */
+export function UnifiedInboxView() {
+  const [kind, setKind] = useState<InboxKind | 'all'>('all');
+  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
+  const inbox = useInbox({
+    page: paging.page + 1,
+    pageSize: paging.pageSize,
+    ...(kind === 'all' ? {} : { kind }),
+  });
+  const openSubmission = useOpenSubmission();
+  const [opened, setOpened] = useState<InboxItem | null>(null);
+
+  // Opening a form submission marks it read on the server (new → read); the list then shows it so.
+  const handleOpen = (item: InboxItem) => {
+    setOpened(item);
+    if (item.kind !== 'form') return;
+    openSubmission.mutate(String(item.sourceId), {
+      onSuccess: (submission) => setOpened({ ...item, status: submission.status, data: submission.data }),
+    });
+  };
+
+  return (
+    <Stack spacing={2}>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={kind}
+        aria-label="Show"
+        onChange={(_, next: InboxKind | 'all' | null) => {
+          if (!next) return;
+          setKind(next);
+          setPaging((p) => ({ ...p, page: 0 }));
+        }}
+      >
+        <ToggleButton value="all">All</ToggleButton>
+        <ToggleButton value="form">Form submissions</ToggleButton>
+        <ToggleButton value="message">Messages</ToggleButton>
+      </ToggleButtonGroup>
+      <DataTable<InboxItem>
+        label="Unified Inbox"
+        emptyLabel="No records found"
+        rows={inbox.data?.items ?? []}
+        rowCount={inbox.data?.totalCount ?? 0}
+        columns={columns}
+        loading={inbox.isFetching}
+        paginationMode="server"
+        paginationModel={paging}
+        onPaginationModelChange={setPaging}
+        pageSizeOptions={[10, 25, 50, 100]}
+        onRowClick={(params) => handleOpen(params.row)}
+        sx={{ border: 0, minHeight: 200, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+      />
+      {opened && <InboxDetail item={opened} onClose={() => setOpened(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,201 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { inboxPreview } from '../../src/views/crm/UnifiedInboxView.tsx';
+import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
+
+const slow = { timeout: 10_000 };
+const stamp = '2026-01-01T00:00:00.000Z';
+const path = (r: Request) => `${r.method} ${new URL(r.url).pathname}`;
+const query = (r: Request) => new URL(r.url).searchParams;
+
+const contact = (id: number, firstName: string, more: object = {}) => ({
+  id,
+  firstName,
+  lastName: 'Lovelace',
+  email: '',
+  phone: '',
+  company: '',
+  tags: [],
+  notes: '',
+  contactListIds: [],
+  createdAt: stamp,
+  updatedAt: stamp,
+  ...more,
+});
+
+function crmRoutes(extra: Routes = {}): Routes {
+  return {
+    ...dashboardRoutes(),
+    'GET /api/crm/contacts': { body: { contacts: [], totalCount: 0 } },
+    'GET /api/crm/leads': { body: [] },
+    'GET /api/crm/deals': { body: [] },
+    'GET /api/crm/activities': { body: [] },
+    'GET /api/crm/workflows': { body: [] },
+    ...extra,
+  };
+}
+
+async function openCrm(item: string) {
+  const nav = within(screen.getByRole('navigation', { name: 'Sections' }));
+  fireEvent.click(nav.getByRole('button', { name: 'CRM' }));
+  fireEvent.click(await nav.findByRole('button', { name: item }));
+}
+
+const form = {
+  id: 'form-5',
+  kind: 'form',
+  sourceId: 5,
+  at: '2026-02-02T10:00:00.000Z',
+  from: 'ada@example.com',
+  to: 'Rosa Bakery',
+  subject: 'Contact Us',
+  data: { Name: 'Ada', Message: 'Two loaves of the long sourdough, please, by Friday' },
+  body: '',
+  status: 'new',
+};
+const message = {
+  id: 'message-8',
+  kind: 'message',
+  sourceId: 8,
+  at: '2026-02-01T10:00:00.000Z',
+  from: 'Spring news',
+  to: 'grace@navy.example',
+  subject: 'Hello Grace',
+  data: null,
+  body: 'Dear Grace, spring is here.',
+  status: 'outbox',
+};
+
+describe('CRM: unified inbox, data cleaning and reports over everything', () => {
+  test('the inbox lists submissions and messages together; opening a submission marks it read', async () => {
+    let opened = false;
+    const { requests } = renderApp(
+      dashboardInput(),
+      crmRoutes({
+        'GET /api/crm/inbox': () => ({
+          body: { items: [{ ...form, status: opened ? 'read' : 'new' }, message], totalCount: 2 },
+        }),
+        'GET /api/forms/submissions/5': () => {
+          opened = true;
+          return {
+            body: {
+              id: 5,
+              formId: 'contact',
+              formTitle: 'Contact Us',
+              websiteName: 'Rosa Bakery',
+              websiteId: 1,
+              pagePath: '/contact',
+              data: form.data,
+              status: 'read',
+              submittedAt: form.at,
+            },
+          };
+        },
+      }),
+    );
+    await openCrm('Unified Inbox');
+    const grid = await screen.findByRole('grid', { name: 'Unified Inbox' }, slow);
+    const formRow = (await within(grid).findByText('Contact Us', {}, slow)).closest(
+      '[role="row"]',
+    ) as HTMLElement;
+    expect(within(formRow).getByText('Form submission')).toBeTruthy();
+    expect(within(formRow).getByText('ada@example.com')).toBeTruthy();
+    expect(within(formRow).getByText('Rosa Bakery')).toBeTruthy();
+    expect(within(formRow).getByText('Name: Ada · Message: Two loaves of the long sourdou...')).toBeTruthy();
+    expect(within(formRow).getByText('new')).toBeTruthy();
+    const messageRow = within(grid).getByText('Hello Grace').closest('[role="row"]') as HTMLElement;
+    expect(within(messageRow).getByText('Message')).toBeTruthy();
+    expect(within(messageRow).getByText('Spring news')).toBeTruthy();
+    expect(within(messageRow).getByText('outbox')).toBeTruthy();
+    expect(query(requests.find((r) => path(r) === 'GET /api/crm/inbox') as Request).toString()).toBe(
+      'page=1&pageSize=25',
+    );
+
+    fireEvent.click(within(formRow).getByText('Contact Us'));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Contact Us' }));
+    expect(await dialog.findByText('read', {}, slow)).toBeTruthy();
+    expect(dialog.getByText(/Two loaves of the long sourdough, please, by Friday/)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(within(grid).getByText('read')).toBeTruthy(), slow);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Messages' }));
+    await waitFor(() => expect(requests.some((r) => query(r).get('kind') === 'message')).toBe(true));
+  }, 30_000);
+
+  test('the preview of a row: 2 fields cut to 30 characters, or the start of a message', () => {
+    expect(inboxPreview(form as Parameters<typeof inboxPreview>[0])).toBe(
+      'Name: Ada · Message: Two loaves of the long sourdou...',
+    );
+    expect(inboxPreview(message as Parameters<typeof inboxPreview>[0])).toBe('Dear Grace, spring is here.');
+  });
+
+  test('data cleaning shows the server’s duplicate groups and merges with one call', async () => {
+    const keep = contact(1, 'Ada', { phone: '+44 1', company: '' });
+    const other = contact(7, 'Ada', { phone: '441', company: 'Engines', email: 'ada@engines.example' });
+    const { requests } = renderApp(
+      dashboardInput(),
+      crmRoutes({
+        'GET /api/crm/contacts/duplicates': {
+          body: {
+            groups: [{ reason: 'name+phone', key: 'ada lovelace / 441', contacts: [keep, other] }],
+            totalGroups: 1,
+          },
+        },
+        'POST /api/crm/contacts/merge': { body: keep },
+      }),
+    );
+    await openCrm('Contacts');
+    fireEvent.click(await screen.findByRole('button', { name: 'Data Cleaning' }, slow));
+    expect(await screen.findByText('Same name and phone: ada lovelace / 441', {}, slow)).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('phone from #7'));
+    fireEvent.click(screen.getByRole('button', { name: 'Merge into #1' }));
+    await waitFor(
+      () => expect(requests.some((r) => path(r) === 'POST /api/crm/contacts/merge')).toBe(true),
+      slow,
+    );
+    const merge = requests.filter((r) => path(r) === 'POST /api/crm/contacts/merge');
+    expect(merge).toHaveLength(1);
+    expect(await (merge[0] as Request).json()).toEqual({
+      keepId: 1,
+      mergeId: 7,
+      fields: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@engines.example',
+        phone: '441',
+        company: 'Engines',
+        notes: '',
+      },
+    });
+    // Nothing else writes: no separate update or delete calls.
+    expect(requests.some((r) => r.method === 'PUT' || r.method === 'DELETE')).toBe(false);
+  }, 30_000);
+
+  test('a report on contacts pages through every contact, not only the first 100', async () => {
+    const all = Array.from({ length: 230 }, (_, i) =>
+      contact(i + 1, `P${i + 1}`, { company: i < 200 ? 'Big' : 'Small' }),
+    );
+    const { requests } = renderApp(
+      dashboardInput(),
+      crmRoutes({
+        'GET /api/crm/contacts': (r) => {
+          const page = Number(query(r).get('page'));
+          const size = Number(query(r).get('pageSize'));
+          return { body: { contacts: all.slice((page - 1) * size, page * size), totalCount: all.length } };
+        },
+      }),
+    );
+    await openCrm('Custom Reports');
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Entity' }, slow));
+    fireEvent.click(await screen.findByRole('option', { name: 'contacts' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Group by' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'company' }));
+    const groups = await screen.findByRole('grid', { name: 'Report groups' }, slow);
+    await waitFor(() => expect(within(groups).getByText('200')).toBeTruthy(), slow);
+    expect(within(groups).getByText('30')).toBeTruthy();
+    const pages = requests
+      .filter((r) => path(r) === 'GET /api/crm/contacts' && query(r).get('pageSize') === '100')
+      .map((r) => query(r).get('page'));
+    expect(pages).toEqual(['1', '2', '3']);
+  }, 30_000);
+});

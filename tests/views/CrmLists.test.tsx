@@ -1,0 +1,190 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
+
+const slow = { timeout: 10_000 };
+const stamp = '2026-01-01T00:00:00.000Z';
+const lead = {
+  id: 1,
+  name: 'Walk-in',
+  email: 'walk@example.com',
+  phone: '555 0100',
+  company: 'Bakery',
+  status: 'new',
+  source: 'website form',
+  value: 120,
+  notes: 'Wants bread',
+  pagePath: '/contact',
+  contactId: null,
+  dealId: null,
+  createdAt: stamp,
+  updatedAt: stamp,
+};
+const deal = { id: 9, title: 'Wedding cake', value: 300, stage: 'lead', pipelineId: 1, contactId: null };
+const grace = {
+  id: 4,
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'grace@navy.example',
+  phone: '',
+  tags: [],
+};
+const activity = {
+  id: 3,
+  type: 'call',
+  subject: 'Call back',
+  description: '',
+  dueDate: null,
+  completed: false,
+  contactId: null,
+  dealId: null,
+  contactName: null,
+  dealTitle: null,
+  createdAt: stamp,
+};
+
+const query = (r: Request) => new URL(r.url).searchParams;
+const path = (r: Request) => `${r.method} ${new URL(r.url).pathname}`;
+
+function crmRoutes(extra: Routes = {}): Routes {
+  return {
+    ...dashboardRoutes(),
+    'GET /api/crm/contacts': { body: { contacts: [grace], totalCount: 1 } },
+    'GET /api/crm/leads': (r) =>
+      query(r).get('page')
+        ? { body: [lead], headers: { 'x-total-count': '41' } }
+        : { body: [lead], headers: { 'x-total-count': '1' } },
+    'GET /api/crm/deals': { body: [deal] },
+    'GET /api/crm/activities': { body: [activity], headers: { 'x-total-count': '1' } },
+    'GET /api/crm/workflows': { body: [] },
+    ...extra,
+  };
+}
+
+async function openCrm(item: string) {
+  const nav = within(screen.getByRole('navigation', { name: 'Sections' }));
+  fireEvent.click(nav.getByRole('button', { name: 'CRM' }));
+  fireEvent.click(await nav.findByRole('button', { name: item }));
+}
+
+/** Picks `option` in the MUI select labelled `label`. */
+async function choose(scope: ReturnType<typeof within>, label: string, option: string | RegExp) {
+  fireEvent.mouseDown(scope.getByRole('combobox', { name: label }));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('CRM lists: leads and activities with dialogs, search and paging', () => {
+  test('leads page and search on the server; the dialog edits every field through the machine', async () => {
+    const { requests } = renderApp(
+      dashboardInput(),
+      crmRoutes({
+        'PUT /api/crm/leads/1': { body: lead },
+        'POST /api/crm/leads': { status: 201, body: lead },
+      }),
+    );
+    await openCrm('Leads');
+    const grid = await screen.findByRole('grid', { name: 'Leads' }, slow);
+    expect(await within(grid).findByText('Walk-in', {}, slow)).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('1–20 of 41')).toBeTruthy(), slow);
+    const paged = requests.filter((r) => path(r) === 'GET /api/crm/leads' && query(r).get('page'));
+    expect(query(paged[0] as Request).toString()).toBe('page=1&pageSize=20');
+
+    fireEvent.change(screen.getByLabelText('Search leads'), { target: { value: 'bake ry' } });
+    await waitFor(() =>
+      expect(requests.some((r) => query(r).get('search') === 'bake ry' && query(r).get('page') === '1')).toBe(
+        true,
+      ),
+    );
+
+    fireEvent.click(within(grid).getByRole('button', { name: 'Edit Walk-in' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit lead' }));
+    for (const [label, value] of [
+      ['Email', 'walk@example.com'],
+      ['Phone', '555 0100'],
+      ['Company', 'Bakery'],
+      ['Source', 'website form'],
+      ['Value (USD)', '120'],
+      ['Notes', 'Wants bread'],
+    ]) {
+      expect((dialog.getByLabelText(label) as HTMLInputElement).value, label).toBe(value);
+    }
+    fireEvent.change(dialog.getByLabelText('Email'), { target: { value: 'not an email' } });
+    expect(dialog.getByText('Enter a valid email address')).toBeTruthy();
+    expect((dialog.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(dialog.getByLabelText('Email'), { target: { value: ' Walk@Example.com ' } });
+    fireEvent.change(dialog.getByLabelText('Value (USD)'), { target: { value: '250.5' } });
+    await choose(dialog, 'Status', 'qualified');
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.some((r) => path(r) === 'PUT /api/crm/leads/1')).toBe(true), slow);
+    const put = requests.find((r) => path(r) === 'PUT /api/crm/leads/1') as Request;
+    expect(await put.json()).toEqual({
+      name: 'Walk-in',
+      email: 'Walk@Example.com',
+      phone: '555 0100',
+      company: 'Bakery',
+      status: 'qualified',
+      source: 'website form',
+      value: 250.5,
+      notes: 'Wants bread',
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add lead' }));
+    const add = within(await screen.findByRole('dialog', { name: 'Add lead' }));
+    expect((add.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(add.getByLabelText(/^Name/), { target: { value: 'Zed' } });
+    fireEvent.click(add.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.some((r) => path(r) === 'POST /api/crm/leads')).toBe(true), slow);
+    const post = requests.find((r) => path(r) === 'POST /api/crm/leads') as Request;
+    expect(await post.json()).toMatchObject({ name: 'Zed', status: 'new', value: 0 });
+  }, 30_000);
+
+  test('activities: search, and a dialog with every field, the contact searched and the deal from the list', async () => {
+    const { requests } = renderApp(
+      dashboardInput(),
+      crmRoutes({ 'PUT /api/crm/activities/3': { body: activity } }),
+    );
+    await openCrm('Activities');
+    const grid = await screen.findByRole('grid', { name: 'Activities' }, slow);
+    expect(await within(grid).findByText('Call back', {}, slow)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search activities'), { target: { value: 'hopper' } });
+    await waitFor(() =>
+      expect(
+        requests.some((r) => path(r) === 'GET /api/crm/activities' && query(r).get('search') === 'hopper'),
+      ).toBe(true),
+    );
+
+    fireEvent.click(within(grid).getByRole('button', { name: 'Edit Call back' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit activity' }));
+    fireEvent.change(dialog.getByLabelText(/^Subject/), { target: { value: 'Call Grace back' } });
+    fireEvent.change(dialog.getByLabelText('Description'), { target: { value: 'About the cake' } });
+    fireEvent.change(dialog.getByLabelText('Due'), { target: { value: '2026-03-04T09:30' } });
+    fireEvent.click(dialog.getByLabelText('Completed'));
+    await choose(dialog, 'Type', 'meeting');
+    const contactBox = dialog.getByRole('combobox', { name: 'Contact' });
+    contactBox.focus();
+    fireEvent.change(contactBox, { target: { value: 'gra' } });
+    // Contacts are searched on the server as you type (an account may have any number of them).
+    await waitFor(() =>
+      expect(
+        requests.some((r) => path(r) === 'GET /api/crm/contacts' && query(r).get('search') === 'gra'),
+      ).toBe(true),
+    );
+    fireEvent.click(await screen.findByRole('option', { name: 'Grace Hopper · grace@navy.example' }, slow));
+    await choose(dialog, 'Deal', 'Wedding cake');
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(
+      () => expect(requests.some((r) => path(r) === 'PUT /api/crm/activities/3')).toBe(true),
+      slow,
+    );
+    const put = requests.find((r) => path(r) === 'PUT /api/crm/activities/3') as Request;
+    expect(await put.json()).toEqual({
+      type: 'meeting',
+      subject: 'Call Grace back',
+      description: 'About the cake',
+      dueDate: new Date('2026-03-04T09:30').toISOString(),
+      completed: true,
+      contactId: 4,
+      dealId: 9,
+    });
+  }, 30_000);
+});
