@@ -88,9 +88,15 @@ describeEachDatabase('published storefront script', (ctx) => {
     const quantity = breadCard.querySelector<HTMLSelectElement>('[data-store-quantity]')!;
     expect([...quantity.options].map((option) => option.value)).toEqual(['1', '2', '3', '4', '5']);
     quantity.value = '2';
-    breadCard.querySelector<HTMLButtonElement>('[data-store-action="add"]')!.click();
+    const addBread = breadCard.querySelector<HTMLButtonElement>('[data-store-action="add"]')!;
+    addBread.click();
+    // While the cart answers, no Add button takes a click the cart would drop.
+    expect(addBread.disabled).toBe(true);
     const cart = doc.querySelector('[data-store-cart]')!;
     await vi.waitFor(() => expect(cart.querySelector('[data-cart-title]')?.textContent).toBe('Cart (2)'));
+    expect(addBread.disabled).toBe(false);
+    // An out-of-stock product stays unavailable when the cart is idle again.
+    expect(evilCard.querySelector('button')!.disabled).toBe(true);
     expect(cart.querySelector('[data-cart-total]')?.textContent).toBe('$5.00');
 
     cart.querySelector<HTMLButtonElement>('[data-store-action="remove"]')!.click();

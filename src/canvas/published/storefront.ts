@@ -18,6 +18,7 @@ import {
   cartParts,
   el,
   renderCart,
+  setAddButtonsBusy,
 } from './storefrontDom.ts';
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
@@ -136,6 +137,8 @@ export function mountStorefronts(doc: Document, options: MountOptions = {}): voi
       };
       for (const panel of panels)
         renderCart(panel, view, (itemId) => actor.send({ type: 'cart.remove', itemId }));
+      // Cards are replaced once their product loads: look them up in the page each time.
+      setAddButtonsBusy(doc, view.busy);
     });
     actor.start();
   }

@@ -109,11 +109,13 @@ export function buildProductCard(
   );
   if (stock === 0) {
     body.append(el(doc, 'p', { style: 'color:#d32f2f;margin:4px 0' }, 'Out of stock'));
-    button.disabled = true;
   } else {
     body.append(quantityField(doc, stock));
   }
-  if (onAdd === null) button.disabled = true;
+  // Never addable (out of stock, or a sample shown when the catalogue failed): stays disabled when the cart idles.
+  if (stock === 0 || onAdd === null) button.setAttribute(UNAVAILABLE, '');
+  button.disabled = button.hasAttribute(UNAVAILABLE);
+  button.setAttribute(MANAGED, '');
   bindAdd(card, button, onAdd);
   body.append(button);
   card.append(body);
@@ -145,6 +147,24 @@ export function quantityOf(card: Element): number {
   const field = card.querySelector<HTMLInputElement | HTMLSelectElement>('[data-store-quantity]');
   const max = Number(field?.getAttribute('max'));
   return clampQuantity(Number(field?.value ?? 1), max > 0 ? max : Number.MAX_SAFE_INTEGER);
+}
+
+const UNAVAILABLE = 'data-store-unavailable';
+const MANAGED = 'data-store-managed';
+
+/**
+ * While the cart answers a change, the Add buttons under `root` are disabled (the cart would drop another
+ * add); afterwards each is enabled again unless its product can never be added.
+ */
+export function setAddButtonsBusy(root: ParentNode, busy: boolean): void {
+  for (const button of root.querySelectorAll<HTMLButtonElement>('[data-store-action="add"]')) {
+    // A server-rendered button that came disabled (out of stock) is never addable either.
+    if (!button.hasAttribute(MANAGED)) {
+      button.setAttribute(MANAGED, '');
+      if (button.disabled) button.setAttribute(UNAVAILABLE, '');
+    }
+    button.disabled = busy || button.hasAttribute(UNAVAILABLE);
+  }
 }
 
 /** Wires a card's Add button (and its quantity field) to `onAdd`. */

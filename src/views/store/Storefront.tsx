@@ -133,7 +133,8 @@ export function Storefront({ storeId, customerId }: Props) {
           <ProductCard
             key={product.id}
             product={product}
-            disabled={productsError !== null}
+            // While the cart answers a change, another add would be dropped by the cart: not offered.
+            disabled={productsError !== null || busy}
             onAdd={(productId, quantity) => cartRef.send({ type: 'cart.add', productId, quantity })}
           />
         ))}
