@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type Actor, createActor } from 'xstate';
+import type { CollabRemote } from '../canvas/collab.ts';
 import type { AppInput } from '../machines/appMachine.ts';
 import { createLiveAppMachine } from '../machines/liveAppMachine.ts';
-import { selectAccountId, selectToken } from '../machines/sessionMachine.ts';
+import { selectAccountId, selectToken, selectUser } from '../machines/sessionMachine.ts';
 import { hasFlag, readStoredSession, STORAGE_KEYS } from '../services/browserStorage.ts';
+import { collabUrl } from '../services/collabEndpoint.ts';
 import { createHttp, type Http } from '../services/http.ts';
 import { captureInvitationLink } from '../services/invitationLink.ts';
 import { createQueryClient } from '../services/queryClient.ts';
@@ -27,7 +29,9 @@ export function readAppInput(): AppInput {
  * The composition root: the http client reads the token from the session actor and reports 401s
  * and toasts back into the same actor system; the app actor is created (not started) here.
  */
-export function createAppSystem(options: { fetch?: typeof fetch; input?: AppInput } = {}): AppSystem {
+export function createAppSystem(
+  options: { fetch?: typeof fetch; input?: AppInput; collabUrl?: string | null } = {},
+): AppSystem {
   const queryClient = createQueryClient();
   // Assigned below: the client only reads it when a request runs, after start-up.
   let actor: AppActor | undefined;
@@ -39,6 +43,23 @@ export function createAppSystem(options: { fetch?: typeof fetch; input?: AppInpu
     notify: (toast) => actor?.getSnapshot().children.toasts?.send({ type: 'toast.show', toast }),
     fetch: options.fetch,
   });
-  actor = createActor(createLiveAppMachine(http, queryClient), { input: options.input ?? readAppInput() });
+  // The builder co-edits as the signed-in user; the token is read again on every (re)connection.
+  const serverUrl =
+    options.collabUrl === undefined && typeof WebSocket !== 'undefined'
+      ? collabUrl(window.location)
+      : options.collabUrl;
+  const collabRemote = (): CollabRemote | null => {
+    const snapshot = session()?.getSnapshot();
+    const user = selectUser(snapshot);
+    if (!serverUrl || !user || !selectToken(snapshot)) return null;
+    return {
+      url: serverUrl,
+      token: () => selectToken(session()?.getSnapshot()),
+      user: { id: String(user.id), name: user.name || user.email },
+    };
+  };
+  actor = createActor(createLiveAppMachine(http, queryClient, collabRemote), {
+    input: options.input ?? readAppInput(),
+  });
   return { actor, http, queryClient };
 }

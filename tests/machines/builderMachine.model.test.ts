@@ -44,6 +44,7 @@ function createHarness(websiteId: string | null) {
   const session: BuilderSession = {
     store: new SiteStore(createSiteDoc()),
     connection: { room: 'r', whenLoaded: Promise.resolve(), destroy: () => {} },
+    collab: null,
   };
   const machine = builderMachine.provide({
     actions: { syncUrl: () => {} },
