@@ -41,9 +41,14 @@ export type CollabDocs = {
    * client hears the stored snapshot. Resolves false when the website no longer exists.
    */
   store(document: Document): Promise<boolean>;
+  /** The stateless message telling what of a document is stored (sent to each client as it connects). */
+  storedMessage(document: Document): string | null;
   /** From now on stores do nothing (the database is about to close; the final flush has run). */
   stop(): void;
 };
+
+const storedMessage = (snapshot: Y.Snapshot) =>
+  JSON.stringify({ type: 'stored', snapshot: toBase64(Y.encodeSnapshot(snapshot)) } satisfies StoredMessage);
 
 export function createCollabDocs(db: Db, log: Log): CollabDocs {
   const meta = new WeakMap<Y.Doc, Meta>();
@@ -81,11 +86,13 @@ export function createCollabDocs(db: Db, log: Log): CollabDocs {
       if (!found) return false;
       state.written = written;
       state.snapshot = snapshot;
-      if (snapshot) {
-        const message: StoredMessage = { type: 'stored', snapshot: toBase64(Y.encodeSnapshot(snapshot)) };
-        document.broadcastStateless(JSON.stringify(message));
-      }
+      if (snapshot) document.broadcastStateless(storedMessage(snapshot));
       return true;
+    },
+
+    storedMessage: (document) => {
+      const snapshot = meta.get(document)?.snapshot;
+      return snapshot ? storedMessage(snapshot) : null;
     },
 
     stop: () => {

@@ -83,6 +83,11 @@ export function createCollab({
       if (!site) throw new Error('a document was opened without an authorised connection');
       await docs.load(document, site);
     },
+    // A client learns at once what is stored, so it can tell whether its offline edits still need the server.
+    connected: async ({ connection }) => {
+      const message = docs.storedMessage(connection.document);
+      if (message) connection.sendStateless(message);
+    },
     onStoreDocument: async ({ document, instance }) => {
       // A deleted website: its editors are let go; there is nothing left to store into.
       if (!(await docs.store(document))) instance.closeConnections(document.name);

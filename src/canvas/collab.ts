@@ -63,8 +63,18 @@ export class SiteCollab {
   private readonly listeners = new Set<() => void>();
   private readonly onOffline = () => this.socket?.disconnect();
   private readonly onOnline = () => void this.socket?.connect();
-  private readonly onLocalUpdate = (_: Uint8Array, origin: unknown) => {
-    if (origin !== this.provider && this.snapshot.saved) this.set({ saved: false });
+  private stored: Y.Snapshot | null = null;
+  private recheck: ReturnType<typeof setTimeout> | null = null;
+  // After any change (also one from another device, which may be stored already or not), saved is checked
+  // again against the last stored snapshot, once per burst of updates: the check walks the whole document.
+  private readonly onDocUpdate = () => {
+    if (this.snapshot.saved) this.set({ saved: false });
+    if (this.recheck === null && this.stored) {
+      this.recheck = setTimeout(() => {
+        this.recheck = null;
+        this.checkSaved();
+      }, 0);
+    }
   };
 
   constructor(site: SiteDoc, remote: CollabRemote) {
@@ -101,14 +111,16 @@ export class SiteCollab {
       },
       onStateless: ({ payload }) => {
         const stored = readStoredMessage(payload);
-        if (stored) this.set({ saved: isStoredIn(this.doc, stored) });
+        if (!stored) return;
+        this.stored = stored;
+        this.checkSaved();
       },
     });
     provider.attach();
     provider.awareness?.setLocalState({ user: this.remote.user, selection: this.selection });
     this.socket = socket;
     this.provider = provider;
-    this.doc.on('update', this.onLocalUpdate);
+    this.doc.on('update', this.onDocUpdate);
     if (typeof window !== 'undefined') {
       window.addEventListener('offline', this.onOffline);
       window.addEventListener('online', this.onOnline);
@@ -125,7 +137,7 @@ export class SiteCollab {
   /** Stops syncing; the document stays as it is (IndexedDB keeps it). */
   disconnect(): void {
     if (!this.provider) return;
-    this.doc.off('update', this.onLocalUpdate);
+    this.doc.off('update', this.onDocUpdate);
     if (typeof window !== 'undefined') {
       window.removeEventListener('offline', this.onOffline);
       window.removeEventListener('online', this.onOnline);
@@ -134,6 +146,9 @@ export class SiteCollab {
     this.socket?.destroy();
     this.provider = null;
     this.socket = null;
+    this.stored = null;
+    if (this.recheck !== null) clearTimeout(this.recheck);
+    this.recheck = null;
     this.set(LOCAL);
   }
 
@@ -148,6 +163,10 @@ export class SiteCollab {
   /** The provider, for tests that drive the sync by hand. */
   get connection(): HocuspocusProvider | null {
     return this.provider;
+  }
+
+  private checkSaved(): void {
+    if (this.stored && this.provider) this.set({ saved: isStoredIn(this.doc, this.stored) });
   }
 
   private set(change: Partial<CollabSnapshot>): void {
