@@ -144,6 +144,7 @@ export async function buildApp({
     tokens,
     log: app.log.child({ module: 'collab' }),
     redisUrl: config.redisUrl ?? null,
+    database: config.databaseUrl ?? config.dataDir,
     ...collabTiming,
   });
   const publishingDeps = {

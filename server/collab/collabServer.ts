@@ -7,7 +7,7 @@ import type { TokenService } from '../auth/tokens.ts';
 import type { Db } from '../db/types.ts';
 import { COLLAB_PATH, type CollabContext, createCollabAuth, isRefusal } from './collabAuth.ts';
 import { createCollabDocs, type SiteRef } from './collabDocs.ts';
-import { createSharedRedis } from './sharedRedis.ts';
+import { createSharedRedis, redisPrefix } from './sharedRedis.ts';
 
 type Log = {
   warn: (data: object, message: string) => void;
@@ -20,6 +20,8 @@ export type CollabOptions = {
   log: Log;
   /** REDIS_URL: documents are shared with the other server processes through Redis; null: this process only. */
   redisUrl?: string | null;
+  /** What the processes sharing documents have in common: their database (DATABASE_URL, or DATA_DIR). */
+  database?: string;
   /** Quiet time after the last edit before a document is stored, and the longest it may wait under edits. */
   debounceMs?: number;
   maxDebounceMs?: number;
@@ -52,12 +54,13 @@ export function createCollab({
   tokens,
   log,
   redisUrl = null,
+  database = '',
   debounceMs = 2000,
   maxDebounceMs = 10_000,
 }: CollabOptions): Collab {
   const auth = createCollabAuth(db, tokens);
   const docs = createCollabDocs(db, log);
-  const redis = redisUrl ? createSharedRedis(redisUrl, log) : null;
+  const redis = redisUrl ? createSharedRedis(redisUrl, redisPrefix(database), log) : null;
   const sockets = new Set<WebSocket>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   let accepting = true;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Redis } from '@hocuspocus/extension-redis';
 
 type Log = { warn: (data: object, message: string) => void };
@@ -13,13 +14,28 @@ class SharedRedis extends Redis {
   override async afterStoreDocument(): Promise<void> {}
 }
 
+/**
+ * The Redis channel prefix of one database: `site-1` of one deployment (or test database) is not `site-1` of
+ * another sharing the same Redis. Credentials are left out of it.
+ */
+export function redisPrefix(database: string): string {
+  let identity = database;
+  try {
+    const url = new URL(database);
+    identity = `${url.hostname}:${url.port}${url.pathname}`;
+  } catch {
+    // A data directory (PGlite), not a URL.
+  }
+  return `bizsite-collab:${createHash('sha256').update(identity).digest('hex').slice(0, 16)}`;
+}
+
 /** The extension for REDIS_URL (`redis://[user:password@]host[:port][/db]`, or `rediss://` for TLS). */
-export function createSharedRedis(redisUrl: string, log: Log): Redis {
+export function createSharedRedis(redisUrl: string, prefix: string, log: Log): Redis {
   const url = new URL(redisUrl);
   const redis = new SharedRedis({
     host: url.hostname,
     port: Number(url.port || 6379),
-    prefix: 'bizsite-collab',
+    prefix,
     options: {
       ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
       ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
