@@ -64,7 +64,7 @@ async function pgliteEnv(cleanups: Cleanups): Promise<Record<string, string>> {
 }
 
 /** A PostgreSQL database of its own (the server migrates it at start), dropped afterwards. */
-async function postgresEnv(cleanups: Cleanups): Promise<Record<string, string>> {
+async function postgresEnv(cleanups: Cleanups): Promise<{ DATABASE_URL: string }> {
   const database = await createDatabase(adminUrl);
   cleanups.push(database.drop);
   return { DATABASE_URL: database.url };
