@@ -60,15 +60,16 @@ export function CollabPresence() {
       ) : null}
       {collab.readOnly ? <Chip size="small" color="info" label="View only" /> : null}
       {status ? (
-        <Tooltip title={status.hint}>
-          <Chip
-            size="small"
-            variant="outlined"
-            role="status"
-            color={collab.status === 'offline' || collab.status === 'refused' ? 'warning' : 'default'}
-            label={status.label}
-          />
-        </Tooltip>
+        <Box role="status" aria-label="Sync status">
+          <Tooltip title={status.hint} describeChild>
+            <Chip
+              size="small"
+              variant="outlined"
+              color={collab.status === 'offline' || collab.status === 'refused' ? 'warning' : 'default'}
+              label={status.label}
+            />
+          </Tooltip>
+        </Box>
       ) : null}
     </Box>
   );

@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
-import { type DragEvent, type MouseEvent, memo, useRef, useState } from 'react';
+import { type DragEvent, type MouseEvent, memo, useState } from 'react';
 import { SITE_CSS } from '../../../canvas/elements/constants.ts';
 import { definitionOf, ELEMENTS, isElementType } from '../../../canvas/elements/registry.ts';
 import { CatalogueContext } from '../../../canvas/elements/storeData.ts';
@@ -89,7 +89,6 @@ export function Canvas() {
   const selectedId = useBuilderSelector(selectSelectedId);
   const add = useAddElement();
   const [picking, setPicking] = useState(false);
-  const siteRef = useRef<HTMLDivElement | null>(null);
   // A Viewer sees the page and the others' selections, but selects and drops nothing.
   const { readOnly } = useCollab();
   const editing = mode === 'edit' && !readOnly;
@@ -150,7 +149,6 @@ export function Canvas() {
         </Box>
       ) : null}
       <Box
-        ref={siteRef}
         data-testid="site-canvas"
         className={`bz-site${editing ? ' bz-editing' : ''}`}
         onClick={handleClick}
@@ -169,7 +167,7 @@ export function Canvas() {
         <CatalogueContext.Provider value={liveCatalogue}>
           <PageElements pageId={page.id} />
         </CatalogueContext.Provider>
-        <PresenceOutlines pageId={page.id} canvas={siteRef} />
+        <PresenceOutlines pageId={page.id} />
       </Box>
       <Dialog open={picking} onClose={() => setPicking(false)}>
         <DialogTitle>Add Component</DialogTitle>

@@ -1,14 +1,14 @@
-import { type RefObject, useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { Peer } from '../../../canvas/collab.ts';
 import { useBuilder, useCollab } from '../builderContext.ts';
 
 type Outline = { peer: Peer; top: number; left: number; width: number; height: number };
 
-function measure(root: HTMLElement, peers: readonly Peer[], pageId: string): Outline[] {
-  const origin = root.getBoundingClientRect();
+function measure(layer: HTMLElement, root: HTMLElement, peers: readonly Peer[]): Outline[] {
+  const origin = layer.getBoundingClientRect();
   const outlines: Outline[] = [];
   for (const peer of peers) {
-    if (!peer.selection || peer.selection.pageId !== pageId) continue;
+    if (!peer.selection) continue;
     const element = root.querySelector(`[data-element-id="${CSS.escape(peer.selection.elementId)}"]`);
     if (!element) continue;
     const box = element.getBoundingClientRect();
@@ -35,32 +35,29 @@ const same = (a: Outline[], b: Outline[]) =>
   );
 
 /**
- * What the others have selected on this page: an outline in each person's colour with their name, drawn over
- * the canvas (which is the positioning box: it has a transform). Measured again when the selections, the
- * document or the canvas size change; it never takes a click.
+ * What the others have selected on this page: an outline in each person's colour with their name, on a layer
+ * over the canvas it is placed in (the canvas has a transform, so it positions the layer). Measured again when
+ * the selections, the document or the canvas size change; it never takes a click.
  */
-export function PresenceOutlines({
-  pageId,
-  canvas,
-}: {
-  pageId: string;
-  canvas: RefObject<HTMLElement | null>;
-}) {
+export function PresenceOutlines({ pageId }: { pageId: string }) {
   const { peers } = useCollab();
   const { store } = useBuilder();
   const [outlines, setOutlines] = useState<Outline[]>([]);
+  // Its own element: its ref is attached before this component's layout effect runs (a parent's is not yet).
+  const layerRef = useRef<HTMLDivElement | null>(null);
 
   useLayoutEffect(() => {
-    const root = canvas.current;
+    const layer = layerRef.current;
+    const root = layer?.parentElement;
     const shown = peers.filter((peer) => peer.selection?.pageId === pageId);
-    if (!root || shown.length === 0) {
+    if (!layer || !root || shown.length === 0) {
       setOutlines((previous) => (previous.length === 0 ? previous : []));
       return;
     }
     let frame = 0;
     const update = () => {
       frame = 0;
-      const next = measure(root, shown, pageId);
+      const next = measure(layer, root, shown);
       setOutlines((previous) => (same(previous, next) ? previous : next));
     };
     // After a document change React renders first; the next frame measures what it painted.
@@ -76,10 +73,10 @@ export function PresenceOutlines({
       observer?.disconnect();
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [canvas, peers, pageId, store]);
+  }, [peers, pageId, store]);
 
   return (
-    <>
+    <div ref={layerRef} style={{ position: 'absolute', inset: 0, pointerEvents: 'none', zIndex: 5 }}>
       {outlines.map(({ peer, top, left, width, height }) => (
         <div
           key={peer.clientId}
@@ -92,8 +89,6 @@ export function PresenceOutlines({
             height,
             outline: `2px solid ${peer.color}`,
             outlineOffset: -2,
-            pointerEvents: 'none',
-            zIndex: 5,
           }}
         >
           <span
@@ -113,6 +108,6 @@ export function PresenceOutlines({
           </span>
         </div>
       ))}
-    </>
+    </div>
   );
 }
