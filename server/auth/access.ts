@@ -72,7 +72,10 @@ export const ACCOUNT_PERMISSIONS = {
     label: 'See the account, its users, pending invitations and websites (live in the builder)',
     roles: EVERY_ROLE,
   },
-  'websites.edit': { label: 'Create, edit and delete websites, upload their images', roles: EDITORS },
+  'websites.edit': {
+    label: 'Create, edit, publish and delete websites, upload their images',
+    roles: EDITORS,
+  },
   'account.work': { label: 'Work on the account’s social posts', roles: EDITORS },
   'members.add': { label: 'Add existing users and invite new ones', roles: ADMINS },
   'members.manage': { label: 'Change roles and remove users', roles: ADMINS },

@@ -90,6 +90,14 @@ describeEachDatabase('accounts and members', (ctx) => {
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ message: 'Your role in this account can only view' });
+    for (const [method, path, body] of [
+      ['POST', `/api/website/${id}/publish`, { subdomain: 'viewer-shop' }],
+      ['DELETE', `/api/website/${id}/publish`, undefined],
+      ['DELETE', `/api/website/${id}`, undefined],
+    ] as const) {
+      const response = await ctx.call(method, path, { token: viewer.token, headers, body });
+      expect(response.statusCode, `${method} ${path}`).toBe(403);
+    }
     // Promoted to User, the same call goes through.
     const url = `/api/accounts/${owner.accountId}/users/${viewer.userId}`;
     expect((await ctx.call('POST', url, { token: owner.token, body: { roleName: 'User' } })).statusCode).toBe(
