@@ -9,6 +9,16 @@ import { addPage } from '../../src/canvas/ops/pageOps.ts';
 import { createSiteDoc, edit, readElement, type SiteDoc } from '../../src/canvas/siteDoc.ts';
 import type { TestContext } from './harness.ts';
 
+// `ws` emits an 'error' event when a socket still connecting is closed, and the provider removes its listeners
+// before closing: without one of its own, that event would be an uncaught exception (a browser's WebSocket
+// only fires a harmless event there).
+class NodeWebSocket extends WebSocket {
+  constructor(...args: ConstructorParameters<typeof WebSocket>) {
+    super(...args);
+    this.on('error', () => {});
+  }
+}
+
 export type CollabClient = {
   site: SiteDoc;
   collab: SiteCollab;
@@ -40,7 +50,7 @@ export function openClient(
   user: { id: string; name: string } = { id: 'me', name: 'Me' },
   site: SiteDoc = createSiteDoc(),
 ): CollabClient {
-  const collab = new SiteCollab(site, { url, token: () => token, user, WebSocketPolyfill: WebSocket });
+  const collab = new SiteCollab(site, { url, token: () => token, user, WebSocketPolyfill: NodeWebSocket });
   const room = `site-${websiteId}`;
   const statuses = { applied: 0, refused: 0 };
   const waiters = new Set<() => void>();
