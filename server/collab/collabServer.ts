@@ -122,7 +122,12 @@ export function createCollab({
     });
     ws.on('message', (data, isBinary) => {
       if (!isBinary) return ws.close(1003, 'binary messages only');
-      const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+      // A Buffer (ws's default binary type) is used as it is; fragments are joined.
+      const bytes = Array.isArray(data)
+        ? Buffer.concat(data)
+        : data instanceof ArrayBuffer
+          ? Buffer.from(data)
+          : data;
       connection.handleMessage(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     });
     ws.on('error', (error) => log.warn({ err: error }, 'collab: socket error'));
