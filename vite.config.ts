@@ -7,8 +7,8 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 export default defineConfig({
   plugins: [react(), serviceWorkerPlugin()],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 900 },
-  // `npm run dev`: Vite serves the client and forwards /api to the API process.
-  server: { port: 5173, proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
+  // `npm run dev`: Vite serves the client and forwards /api (the co-editing WebSocket too) to the API process.
+  server: { port: 5173, proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, ws: true } } },
   test: {
     projects: [
       {

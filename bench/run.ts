@@ -6,6 +6,7 @@ import { apiBench } from './apiBench.ts';
 import type { BuilderFigures } from './builderBench.tsx';
 import { builderBrowserBench } from './builderBrowserBench.ts';
 import { bundleBench } from './bundleBench.ts';
+import { collabBench } from './collabBench.ts';
 import { crmBench } from './crmBench.ts';
 import type { PublishRenderFigures } from './publishRenderBench.tsx';
 import { publishServeBench } from './publishServeBench.ts';
@@ -152,4 +153,36 @@ if (!only || only === 'crm') {
     );
   }
   for (const skip of crm.skipped) console.log(`  skipped: ${skip}`);
+}
+
+if (!only || only === 'collab') {
+  // The 5,000-element document of the builder bench (its generator is JSX-adjacent: load it through Vite).
+  const vite = await createServer({
+    server: { middlewareMode: true, hmr: false },
+    appType: 'custom',
+    logLevel: 'error',
+  });
+  let big: { yjsState: string; elements: number };
+  try {
+    const { benchSiteState } = (await vite.ssrLoadModule('/bench/builderBench.tsx')) as {
+      benchSiteState: () => { yjsState: string; elements: number };
+    };
+    big = benchSiteState();
+  } finally {
+    await vite.close();
+  }
+  const c = await collabBench(big);
+  console.log('\nCo-editing (sync server: server/main.ts on PGlite, its own process; clients over loopback)');
+  console.log(
+    `  edit to the other device   p50 ${c.editP50Ms.toFixed(2)} ms, p95 ${c.editP95Ms.toFixed(2)} ms vs raw WebSocket echo p50 ${c.echoP50Ms.toFixed(2)} ms, p95 ${c.echoP95Ms.toFixed(2)} ms  ratio ${ratio(c.editP50Ms, c.echoP50Ms)}x (goal <= 3x; ${c.edits} edits, one at a time)`,
+  );
+  console.log(
+    `  documents held             ${c.docs} sites of ${c.elementsPerDoc} elements, one device each: server RSS ${c.rssBeforeMiB.toFixed(0)} → ${c.rssAfterMiB.toFixed(0)} MiB, about ${Number.isFinite(c.docsPerGiB) ? c.docsPerGiB.toFixed(0) : 'n/a'} documents per GiB`,
+  );
+  console.log(
+    `  ${c.bigElements.toLocaleString('en-US')}-element document (${c.bigStateKiB.toFixed(0)} KiB)  first sync ${c.coldSyncMs.toFixed(1)} ms vs bare Y.applyUpdate ${c.applyUpdateMs.toFixed(1)} ms  ratio ${ratio(c.coldSyncMs, c.applyUpdateMs)}x`,
+  );
+  console.log(
+    `  reconnect and sync, document already on the device  ${c.warmReconnectMs.toFixed(1)} ms vs raw WebSocket connect + echo ${c.echoConnectMs.toFixed(2)} ms  ratio ${ratio(c.warmReconnectMs, c.echoConnectMs)}x`,
+  );
 }

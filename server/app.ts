@@ -7,6 +7,7 @@ import Fastify, {
 import { createAuthenticate } from './auth/authenticate.ts';
 import type { AuthUser } from './auth/authUser.ts';
 import { createTokenService } from './auth/tokens.ts';
+import { type Collab, createCollab } from './collab/collabServer.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
 import { errorHandler } from './errorHandler.ts';
@@ -60,6 +61,8 @@ export type BuildAppOptions = {
   onFormSubmitted?: OnFormSubmitted;
   /** Per-minute limits of the public store routes (benchmarks raise them); the defaults otherwise. */
   storeRateLimits?: StoreRateLimits;
+  /** The builder's document sync: how long after the last edit a document is stored (tests shorten it). */
+  collab?: { debounceMs?: number; maxDebounceMs?: number };
 };
 
 const BODY_LIMIT = 1024 * 1024;
@@ -82,6 +85,7 @@ export async function buildApp({
   publishing = { renderer: null, siteScript: null },
   onFormSubmitted = jobs ? formSubmittedToJobs(jobs, db) : undefined,
   storeRateLimits,
+  collab: collabTiming,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const hosts = await createSiteHosts(db, config.publicSiteDomain ?? null);
   const app = Fastify({
@@ -136,6 +140,14 @@ export async function buildApp({
   });
 
   const deps: RouteDeps = { db, tokens, config, jobs };
+  const collab = mountCollab(app, {
+    db,
+    tokens,
+    log: app.log.child({ module: 'collab' }),
+    redisUrl: config.redisUrl ?? null,
+    database: config.databaseUrl ?? config.dataDir,
+    ...collabTiming,
+  });
   const publishingDeps = {
     ...deps,
     ...publishing,
@@ -164,7 +176,7 @@ export async function buildApp({
   await app.register(invitationsRoutes, deps);
   await app.register(adminRoutes, deps);
   await app.register(campaignRoutes, deps);
-  await app.register(websiteRoutes, deps);
+  await app.register(websiteRoutes, { ...deps, collab });
   await app.register(uploadRoutes, deps);
   await app.register(uploadFilesRoutes, deps);
   await app.register(generateRoutes, publishingDeps);
@@ -187,4 +199,21 @@ export async function buildApp({
 
   await app.ready();
   return app;
+}
+
+/**
+ * The builder's document sync on the app's own HTTP server (WebSocket upgrades of /api/collab). On close, open
+ * connections go first (preClose); once in-flight requests are done, every open document is stored (onClose),
+ * before the caller closes the database.
+ */
+function mountCollab(app: FastifyInstance, options: Parameters<typeof createCollab>[0]): Collab {
+  const collab = createCollab(options);
+  app.server.on('upgrade', collab.handleUpgrade);
+  app.decorate('collab', collab);
+  app.addHook('preClose', async () => collab.stopAccepting());
+  app.addHook('onClose', async () => {
+    app.server.off('upgrade', collab.handleUpgrade);
+    await collab.close();
+  });
+  return collab;
 }

@@ -24,6 +24,8 @@ export type Config = {
   appUrl?: string | null;
   /** PUBLIC_SITE_DOMAIN: published sites also answer on `{subdomain}.{this}`; unset: only under /sites/. */
   publicSiteDomain?: string | null;
+  /** REDIS_URL: server processes share open builder documents through this Redis; unset: one process. */
+  redisUrl?: string | null;
   /** GOOGLE_ADS_* / FACEBOOK_ADS_*: the ad platforms' OAuth clients; unset: not configured (501). */
   oauth?: OAuthSettings;
 };
@@ -49,6 +51,7 @@ export function loadConfig(env: Env): Config {
     publicSiteDomain: parseSiteDomain(env.PUBLIC_SITE_DOMAIN),
     appUrl: parseUrl('APP_URL', env.APP_URL, ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
     oauth: loadOAuthSettings(env),
+    redisUrl: parseUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']),
   };
 }
 

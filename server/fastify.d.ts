@@ -1,5 +1,6 @@
 // The one place where the request and instance decorations are typed.
 import type { AuthUser } from './auth/authUser.ts';
+import type { Collab } from './collab/collabServer.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,5 +16,7 @@ declare module 'fastify' {
      * header, sets `request.user` and `request.accountId`.
      */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** The builder's document sync (WebSocket /api/collab): tests reach its live documents through it. */
+    collab: Collab;
   }
 }

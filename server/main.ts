@@ -70,7 +70,9 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   }, 10_000);
   timer.unref();
   try {
-    await app.close(); // stops accepting, waits for in-flight requests
+    // Stops accepting, waits for in-flight requests, closes the co-editing sockets and stores every open builder
+    // document (the collab onClose hook) while the database is still open.
+    await app.close();
     await jobs?.stop(5000); // lets running jobs finish; it uses the database, so it stops first
     await db.close(); // PGlite: flush and close, or the data directory may be left inconsistent
     app.log.info('stopped');

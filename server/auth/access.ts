@@ -51,41 +51,69 @@ export async function requireAccountRole(
   return role;
 }
 
-type Need = 'member' | 'admin';
+/** The account roles, from the least to the most allowed (the columns of Settings › Permissions). */
+export const VIEWER_ROLE = 'Viewer';
+export const ACCOUNT_ROLES = [VIEWER_ROLE, 'User', ADMIN_ROLE] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
+const EVERY_ROLE: readonly AccountRole[] = ACCOUNT_ROLES;
+const EDITORS: readonly AccountRole[] = ['User', ADMIN_ROLE];
+const ADMINS: readonly AccountRole[] = [ADMIN_ROLE];
+
+export const VIEW_ONLY = 'Your role in this account can only view';
 
 /**
  * What each account role may do: the one home of the rule. Routes check a permission by name
- * (`requirePermission`), and GET /api/permissions shows this same table in Settings › Permissions.
+ * (`requirePermission`), the collaboration endpoint asks `roleGrants` (a Viewer's connection is read-only),
+ * and GET /api/permissions shows this same table in Settings › Permissions.
  */
 export const ACCOUNT_PERMISSIONS = {
-  'account.view': { label: 'See the account, its users and pending invitations', need: 'member' },
-  'account.work': { label: 'Work on the account’s websites and social posts', need: 'member' },
-  'members.add': { label: 'Add existing users and invite new ones', need: 'admin' },
-  'members.manage': { label: 'Change roles and remove users', need: 'admin' },
-  'invitations.revoke': { label: 'Revoke invitations', need: 'admin' },
-  'integrations.manage': { label: 'Connect integrations and manage webhooks', need: 'admin' },
-} as const satisfies Record<string, { label: string; need: Need }>;
+  'account.view': {
+    label: 'See the account, its users, pending invitations and websites (live in the builder)',
+    roles: EVERY_ROLE,
+  },
+  'websites.edit': {
+    label: 'Create, edit, publish and delete websites, upload their images',
+    roles: EDITORS,
+  },
+  'account.work': { label: 'Work on the account’s social posts', roles: EDITORS },
+  'members.add': { label: 'Add existing users and invite new ones', roles: ADMINS },
+  'members.manage': { label: 'Change roles and remove users', roles: ADMINS },
+  'invitations.revoke': { label: 'Revoke invitations', roles: ADMINS },
+  'integrations.manage': { label: 'Connect integrations and manage webhooks', roles: ADMINS },
+} as const satisfies Record<string, { label: string; roles: readonly AccountRole[] }>;
 
 export type AccountPermission = keyof typeof ACCOUNT_PERMISSIONS;
 
+/** Whether an account role (as stored on the membership) grants `permission`. Unknown roles grant nothing. */
+export function roleGrants(role: string | null, permission: AccountPermission): boolean {
+  return role !== null && (ACCOUNT_PERMISSIONS[permission].roles as readonly string[]).includes(role);
+}
+
 /** Throws the 403 (logged) unless the caller's role in `accountId` grants `permission`; returns the role. */
-export function requirePermission(
+export async function requirePermission(
   db: Db,
   request: FastifyRequest,
   accountId: number,
   permission: AccountPermission,
 ): Promise<string> {
-  return requireAccountRole(db, request, accountId, ACCOUNT_PERMISSIONS[permission].need);
+  const role = await findMemberRole(db, accountId, request.user.id);
+  if (role === null) throw await deny(db, request, request.user, NOT_A_MEMBER);
+  if (!roleGrants(role, permission)) {
+    const adminOnly = ACCOUNT_PERMISSIONS[permission].roles === ADMINS;
+    throw await deny(db, request, request.user, adminOnly ? ACCOUNT_ADMIN_ONLY : VIEW_ONLY);
+  }
+  return role;
 }
 
 export type PermissionRow = { id: AccountPermission; label: string; roles: Record<string, boolean> };
 
 /** The matrix as the client shows it: one row per permission, one column per account role. */
 export function permissionMatrix(): { roles: string[]; permissions: PermissionRow[] } {
-  const roles = ['User', ADMIN_ROLE];
-  const permissions = (Object.keys(ACCOUNT_PERMISSIONS) as AccountPermission[]).map((id) => {
-    const { label, need } = ACCOUNT_PERMISSIONS[id];
-    return { id, label, roles: { User: need === 'member', [ADMIN_ROLE]: true } };
-  });
-  return { roles, permissions };
+  const permissions = (Object.keys(ACCOUNT_PERMISSIONS) as AccountPermission[]).map((id) => ({
+    id,
+    label: ACCOUNT_PERMISSIONS[id].label,
+    roles: Object.fromEntries(ACCOUNT_ROLES.map((role) => [role, roleGrants(role, id)])),
+  }));
+  return { roles: [...ACCOUNT_ROLES], permissions };
 }

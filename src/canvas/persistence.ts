@@ -1,8 +1,9 @@
 import { clearDocument, IndexeddbPersistence } from 'y-indexeddb';
 import { BroadcastProvider } from './broadcastProvider.ts';
+import type { SiteCollab } from './collab.ts';
 import type { SiteDoc } from './siteDoc.ts';
 
-/** The local connections of one open site: IndexedDB storage and live tab sync. */
+/** The connections of one open site: IndexedDB storage, live tab sync and, once saved, the sync server. */
 export type SiteConnection = {
   room: string;
   /** Resolves once the stored state is loaded into the doc. */
@@ -10,19 +11,30 @@ export type SiteConnection = {
   destroy(): void;
 };
 
-/** The storage/channel name of a website (`draft-…` before its first save). */
+/** The storage/channel name of a website (`draft-…` before its first save), also its document on the server. */
 export function roomFor(websiteId: string): string {
   return `site-${websiteId}`;
 }
 
-/** Connects a site document to IndexedDB and to the other tabs open on the same room. */
-export function connectSite(site: SiteDoc, room: string): SiteConnection {
+/** Whether a room is a saved site's (the server has a document for it) rather than a local draft's. */
+export function isSavedRoom(room: string): boolean {
+  return /^site-\d+$/.test(room);
+}
+
+/**
+ * Connects a site document to IndexedDB and to the other tabs open on the same room and, for a saved site,
+ * through `collab` to the server and the other devices. Offline edits stay in IndexedDB and merge on reconnect.
+ */
+export function connectSite(site: SiteDoc, room: string, collab: SiteCollab | null = null): SiteConnection {
   const idb = new IndexeddbPersistence(room, site.doc);
   const tabs = typeof BroadcastChannel === 'undefined' ? null : BroadcastProvider.forRoom(site.doc, room);
+  const remote = collab && isSavedRoom(room) ? collab : null;
+  remote?.connect(room);
   return {
     room,
     whenLoaded: idb.whenSynced.then(() => undefined),
     destroy: () => {
+      remote?.disconnect();
       tabs?.destroy();
       void idb.destroy();
     },

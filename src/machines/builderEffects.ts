@@ -1,3 +1,4 @@
+import { type CollabRemote, SiteCollab } from '../canvas/collab.ts';
 import { type ElementNode, insertElement } from '../canvas/ops/elementOps.ts';
 import { addPage } from '../canvas/ops/pageOps.ts';
 import { toNodes, toSpecPages } from '../canvas/pagesData.ts';
@@ -68,10 +69,18 @@ function seed(site: SiteDoc, website: Website | null): void {
   }, SEED_ORIGIN);
 }
 
-/** Opens a site: local storage and tab sync first, then the server's copy merged in (spec §4). */
-export async function loadSite(http: Http, input: LoadInput): Promise<LoadedSite> {
+/**
+ * Opens a site: local storage and tab sync first, then the server's copy merged in (spec §4); a saved site also
+ * co-edits live with the other devices through the sync server (`remote`: null runs without one).
+ */
+export async function loadSite(
+  http: Http,
+  input: LoadInput,
+  remote: CollabRemote | null = null,
+): Promise<LoadedSite> {
   const site = createSiteDoc();
-  const connection = connectSite(site, roomFor(input.websiteId ?? input.draftId));
+  const collab = remote ? new SiteCollab(site, remote) : null;
+  const connection = connectSite(site, roomFor(input.websiteId ?? input.draftId), collab);
   try {
     const [website] = await Promise.all([
       input.websiteId ? getWebsite(http, input.websiteId) : Promise.resolve(null),
@@ -80,7 +89,7 @@ export async function loadSite(http: Http, input: LoadInput): Promise<LoadedSite
     if (website?.yjsState) applyEncodedState(site, website.yjsState);
     seed(site, website);
     return {
-      session: { store: new SiteStore(site), connection },
+      session: { store: new SiteStore(site), connection, collab },
       name: website?.name ?? DEFAULT_SITE_NAME,
     };
   } catch (error) {
@@ -110,6 +119,6 @@ export async function saveSite(http: Http, input: SaveInput): Promise<SavedSite>
 // A draft that got its server id continues in the room of that id; the draft's local copy is dropped.
 function moveToRoom(session: BuilderSession, room: string, draftRoom: string): void {
   session.connection.destroy();
-  session.connection = connectSite(session.store.site, room);
+  session.connection = connectSite(session.store.site, room, session.collab);
   void clearRoom(draftRoom);
 }

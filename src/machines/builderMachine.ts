@@ -1,4 +1,5 @@
 import { type ActorRefFrom, assign, type SnapshotFrom, sendParent, setup } from 'xstate';
+import type { SiteCollab } from '../canvas/collab.ts';
 import type { SiteConnection } from '../canvas/persistence.ts';
 import type { SiteStore } from '../canvas/siteStore.ts';
 import { ApiError, errorMessage } from '../services/ApiError.ts';
@@ -18,8 +19,11 @@ export function saveFailedMessage(error: unknown): string {
   return message ? `${SAVE_FAILED}: ${message}` : SAVE_FAILED;
 }
 
-/** The open site document and its local connections. */
-export type BuilderSession = { store: SiteStore; connection: SiteConnection };
+/**
+ * The open site document, its connections, and its co-editing with other devices (null when the app runs
+ * without a sync server: tests, or no signed-in user to connect as).
+ */
+export type BuilderSession = { store: SiteStore; connection: SiteConnection; collab: SiteCollab | null };
 
 /** `focus`: open on this page with this element selected (SEO Tools' "Open in builder"). */
 export type BuilderFocus = { pageId: string; elementId: string | null };
@@ -82,6 +86,14 @@ export const builderMachine = setup({
         window.history.replaceState(null, '', target);
       }
     },
+    /** The others see what this editor has selected (an outline with this person's name). */
+    shareSelection: ({ context }) => {
+      const { session, selectedId, pageId, mode } = context;
+      const page = pageId ?? session?.store.getPages()[0]?.id ?? null;
+      session?.collab?.setSelection(
+        selectedId && page && mode === 'edit' ? { pageId: page, elementId: selectedId } : null,
+      );
+    },
     closeSession: ({ context }) => {
       context.session?.connection.destroy();
       context.session?.store.destroy();
@@ -129,7 +141,10 @@ export const builderMachine = setup({
         input: ({ context }) => ({ websiteId: context.websiteId, draftId: context.draftId }),
         onDone: {
           target: 'ready',
-          actions: assign(({ event }) => ({ session: event.output.session, name: event.output.name })),
+          actions: [
+            assign(({ event }) => ({ session: event.output.session, name: event.output.name })),
+            'shareSelection',
+          ],
         },
         onError: [
           { guard: 'unauthorized', target: 'failed', actions: 'sessionExpired' },
@@ -141,22 +156,33 @@ export const builderMachine = setup({
     ready: {
       on: {
         'mode.toggle': {
-          actions: assign(({ context }) => ({
-            mode: context.mode === 'edit' ? 'preview' : 'edit',
-            selectedId: null,
-          })),
+          actions: [
+            assign(({ context }) => ({
+              mode: context.mode === 'edit' ? 'preview' : 'edit',
+              selectedId: null,
+            })),
+            'shareSelection',
+          ],
         },
         'sidebar.tab': { actions: assign(({ event }) => ({ tab: event.tab })) },
         'element.select': {
-          actions: assign(({ event }) => ({
-            selectedId: event.id,
-            ...(event.id ? { tab: 'layers' as const } : {}),
-          })),
+          actions: [
+            assign(({ event }) => ({
+              selectedId: event.id,
+              ...(event.id ? { tab: 'layers' as const } : {}),
+            })),
+            'shareSelection',
+          ],
         },
         'element.added': {
-          actions: assign(({ event }) => ({ selectedId: event.id, tab: 'layers' as const })),
+          actions: [
+            assign(({ event }) => ({ selectedId: event.id, tab: 'layers' as const })),
+            'shareSelection',
+          ],
         },
-        'page.select': { actions: assign(({ event }) => ({ pageId: event.pageId, selectedId: null })) },
+        'page.select': {
+          actions: [assign(({ event }) => ({ pageId: event.pageId, selectedId: null })), 'shareSelection'],
+        },
       },
       initial: 'idle',
       states: {
@@ -216,6 +242,7 @@ export type BuilderActorRef = ActorRefFrom<typeof builderMachine>;
 export type BuilderSnapshot = SnapshotFrom<typeof builderMachine>;
 
 export const selectStore = (s: BuilderSnapshot) => s.context.session?.store ?? null;
+export const selectCollab = (s: BuilderSnapshot) => s.context.session?.collab ?? null;
 export const selectName = (s: BuilderSnapshot) => s.context.name;
 export const selectMode = (s: BuilderSnapshot) => s.context.mode;
 export const selectTab = (s: BuilderSnapshot) => s.context.tab;

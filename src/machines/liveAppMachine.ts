@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
+import type { CollabRemote } from '../canvas/collab.ts';
 import type { ReviewInput } from '../services/apiTypes.ts';
 import { type LoginInput, login, logout, type RegisterInput, register } from '../services/authApi.ts';
 import { setupBusiness } from '../services/businessApi.ts';
@@ -36,7 +37,11 @@ const BUSINESS_LOGO_KEY = 'businessLogo';
  * The app machine with its real effects: every call goes through `http`, and each write
  * refreshes the cached queries it touches.
  */
-export function createLiveAppMachine(http: Http, queryClient: QueryClient) {
+export function createLiveAppMachine(
+  http: Http,
+  queryClient: QueryClient,
+  collabRemote: () => CollabRemote | null = () => null,
+) {
   return appMachine.provide({
     actors: {
       session: sessionMachine.provide({
@@ -70,7 +75,7 @@ export function createLiveAppMachine(http: Http, queryClient: QueryClient) {
           ),
         },
       }),
-      builder: createLiveBuilderMachine(http, queryClient),
+      builder: createLiveBuilderMachine(http, queryClient, collabRemote),
       publish: publishMachine.provide({
         actors: {
           publishSite: fromPromise(async ({ input }: { input: PublishRequest }) => {

@@ -32,7 +32,7 @@ export const ACTIVITY_TYPES = [
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 /** Account roles every account offers (the server may add more). */
-export const ACCOUNT_ROLES = ['User', 'Admin'] as const;
+export const ACCOUNT_ROLES = ['User', 'Admin', 'Viewer'] as const;
 /** Spec §6: the default account role when adding a user. */
 export const DEFAULT_ACCOUNT_ROLE = 'User';
 /** How long an invitation link stays valid. */

@@ -1,10 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type Actor, createActor, type InspectionEvent } from 'xstate';
+import type { CollabRemote } from '../canvas/collab.ts';
 import type { AppInput } from '../machines/appMachine.ts';
 import { createLiveAppMachine } from '../machines/liveAppMachine.ts';
 import { createReplayRecorder } from '../machines/replay/replayRecorder.ts';
-import { selectAccountId, selectToken } from '../machines/sessionMachine.ts';
+import { selectAccountId, selectToken, selectUser } from '../machines/sessionMachine.ts';
 import { hasFlag, readStoredSession, STORAGE_KEYS } from '../services/browserStorage.ts';
+import { collabUrl } from '../services/collabEndpoint.ts';
 import { createHttp, type Http } from '../services/http.ts';
 import { captureInvitationLink } from '../services/invitationLink.ts';
 import { createQueryClient } from '../services/queryClient.ts';
@@ -29,6 +31,8 @@ export type AppSystemOptions = {
   input?: AppInput;
   /** Record the session for support (see replayRecorder.ts); tests leave it off unless they test it. */
   replay?: boolean;
+  /** The co-editing WebSocket (null: none, as in tests); by default `/api/collab` on this origin. */
+  collabUrl?: string | null;
 };
 
 /** Start-up facts the app machine needs, read once from the browser. */
@@ -58,11 +62,26 @@ export function createAppSystem(options: AppSystemOptions = {}): AppSystem {
     notify: (toast) => actor?.getSnapshot().children.toasts?.send({ type: 'toast.show', toast }),
     fetch: options.fetch,
   });
+  // The builder co-edits as the signed-in user; the token is read again on every (re)connection.
+  const serverUrl =
+    options.collabUrl === undefined && typeof WebSocket !== 'undefined'
+      ? collabUrl(window.location)
+      : options.collabUrl;
+  const collabRemote = (): CollabRemote | null => {
+    const snapshot = session()?.getSnapshot();
+    const user = selectUser(snapshot);
+    if (!serverUrl || !user || !selectToken(snapshot)) return null;
+    return {
+      url: serverUrl,
+      token: () => selectToken(session()?.getSnapshot()),
+      user: { id: String(user.id), name: user.name || user.email },
+    };
+  };
   // This browser's last user turned recording off: nothing is recorded until a user says otherwise.
   const recorder = options.replay
     ? createReplayRecorder({ recording: !hasFlag(STORAGE_KEYS.replayOptOut) })
     : null;
-  actor = createActor(createLiveAppMachine(http, queryClient), {
+  actor = createActor(createLiveAppMachine(http, queryClient, collabRemote), {
     input: options.input ?? readAppInput(),
     inspect: recorder?.inspect,
   });

@@ -26,6 +26,7 @@ function createHarness(websiteId: string | null) {
   const session: BuilderSession = {
     store: new SiteStore(createSiteDoc()),
     connection: { room: 'r', whenLoaded: Promise.resolve(), destroy: () => {} },
+    collab: null,
   };
   const notified: string[] = [];
   const machine = builderMachine.provide({

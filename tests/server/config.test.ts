@@ -86,4 +86,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ DATA_DIR: dataDir, APP_URL: 'ftp://x' })).toThrow(/APP_URL/);
   });
+
+  it('reads REDIS_URL (redis:// or rediss://), unset by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).redisUrl).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'redis://127.0.0.1:6379/2' }).redisUrl).toBe(
+      'redis://127.0.0.1:6379/2',
+    );
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'rediss://u:p@cache.example' }).redisUrl).toBe(
+      'rediss://u:p@cache.example',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'http://cache.example' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'not a url' })).toThrow(/REDIS_URL/);
+  });
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
-import { buildApp } from '../../server/app.ts';
+import { type BuildAppOptions, buildApp } from '../../server/app.ts';
 import type { Config } from '../../server/config.ts';
 import { createDb, type Db, type DbKind } from '../../server/db/createDb.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -59,10 +59,13 @@ export function uniqueEmail(prefix = 'user'): string {
 
 type Opened = { db: Db; databaseUrl: string | null; dispose: () => Promise<void> };
 
-/** Suites that need the job engine (pg-boss) running; read when the suite starts. */
+/**
+ * Suites that need the job engine (pg-boss) running, read when the suite starts; `collab`: the document sync's
+ * store timing (co-editing suites shorten it); `config`: configuration beside the test defaults.
+ */
 export type SuiteOptions = {
   jobs?: () => { smtpUrl?: string | null };
-  /** Configuration beside the test defaults (e.g. `publicSiteDomain`). */
+  collab?: BuildAppOptions['collab'];
   config?: Partial<Config>;
 };
 
@@ -155,7 +158,13 @@ function defineContext(kind: DbKind, options: SuiteOptions): TestContext {
       : null;
     // The published-site renderer from source (vitest transforms the TSX); production loads its SSR build.
     const renderer = await import('../../src/canvas/published/publishRenderer.tsx');
-    const app = await buildApp({ config, db: opened.db, jobs, publishing: { renderer, siteScript: null } });
+    const app = await buildApp({
+      config,
+      db: opened.db,
+      jobs,
+      publishing: { renderer, siteScript: null },
+      collab: options.collab,
+    });
     state = { app, db: opened.db, config, jobs, databaseUrl: opened.databaseUrl, dispose: opened.dispose };
   });
 

@@ -132,9 +132,11 @@ describeEachDatabase('integrations: OAuth against a fake provider on loopback', 
       roles: string[];
       permissions: Array<{ id: string; roles: Record<string, boolean> }>;
     }>();
-    expect(body.roles).toEqual(['User', 'Admin']);
-    expect(body.permissions.find((p) => p.id === 'members.add')?.roles).toEqual({ User: false, Admin: true });
-    expect(body.permissions.find((p) => p.id === 'account.view')?.roles).toEqual({ User: true, Admin: true });
+    expect(body.roles).toEqual(['Viewer', 'User', 'Admin']);
+    const rolesOf = (id: string) => body.permissions.find((p) => p.id === id)?.roles;
+    expect(rolesOf('members.add')).toEqual({ Viewer: false, User: false, Admin: true });
+    expect(rolesOf('account.view')).toEqual({ Viewer: true, User: true, Admin: true });
+    expect(rolesOf('websites.edit')).toEqual({ Viewer: false, User: true, Admin: true });
     expect((await ctx.call('GET', '/api/permissions')).statusCode).toBe(401);
   });
 });

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { ADMIN_EMAIL, describeEachDatabase, type Session, type TestContext, uniqueEmail } from './harness.ts';
 
-type Actor = 'anonymous' | 'user' | 'accountAdmin' | 'platformAdmin' | 'outsider';
+type Actor = 'anonymous' | 'viewer' | 'user' | 'accountAdmin' | 'platformAdmin' | 'outsider';
 type Expected = Record<Actor, number>;
 
-// Who may do what. Account routes belong to the account's members (Admins for writes), whatever the
-// platform role; the admin area belongs to platform admins, whatever their account roles.
+// Who may do what. Account routes belong to the account's members (Admins for writes, Users and Admins for
+// website work, Viewers only look), whatever the platform role; the admin area belongs to platform admins,
+// whatever their account roles.
 const memberRead: Expected = {
   anonymous: 401,
+  viewer: 200,
   user: 200,
   accountAdmin: 200,
   platformAdmin: 403,
@@ -16,6 +18,7 @@ const memberRead: Expected = {
 };
 const accountAdminWrite = (ok: number): Expected => ({
   anonymous: 401,
+  viewer: 403,
   user: 403,
   accountAdmin: ok,
   platformAdmin: 403,
@@ -23,6 +26,7 @@ const accountAdminWrite = (ok: number): Expected => ({
 });
 const platformAdminOnly = (ok: number): Expected => ({
   anonymous: 401,
+  viewer: 403,
   user: 403,
   accountAdmin: 403,
   platformAdmin: ok,
@@ -30,10 +34,20 @@ const platformAdminOnly = (ok: number): Expected => ({
 });
 const anyUser = (ok: number): Expected => ({
   anonymous: 401,
+  viewer: ok,
   user: ok,
   accountAdmin: ok,
   platformAdmin: ok,
   outsider: ok,
+});
+
+const websiteWrite = (ok: number): Expected => ({
+  anonymous: 401,
+  viewer: 403,
+  user: ok,
+  accountAdmin: ok,
+  platformAdmin: 403,
+  outsider: 403,
 });
 
 type Fixture = { sessions: Record<Exclude<Actor, 'anonymous'>, Session>; accountId: number };
@@ -43,8 +57,42 @@ type Route = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   expected: Expected;
   /** Builds the request; may create what the call acts on (a member to promote, a credit to edit). */
-  prepare: (ctx: TestContext, fixture: Fixture) => Promise<{ url: string; body?: unknown }>;
+  prepare: (ctx: TestContext, fixture: Fixture) => Promise<Prepared>;
+  /** Prepared again for every caller (a delete acts on a fresh target each time). */
+  perActor?: boolean;
 };
+
+type Prepared = { url: string; body?: unknown; headers?: Record<string, string> };
+
+// Website routes act on the account named by the header (without it, each caller's own first account).
+const inAccount = (f: Fixture) => ({ 'x-account-id': String(f.accountId) });
+const SITE = { name: 'Matrix site', htmlContent: '', pages: [], yjsState: 'AAA=' };
+
+async function createSite(ctx: TestContext, f: Fixture): Promise<number> {
+  const created = await ctx.call('POST', '/api/website/save', {
+    token: f.sessions.accountAdmin.token,
+    headers: inAccount(f),
+    body: SITE,
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  return created.json<{ id: number }>().id;
+}
+
+function pngUpload(): { body: Buffer; headers: Record<string, string> } {
+  const boundary = '----matrix-boundary';
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(32, 1),
+  ]);
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
 
 async function addMember(ctx: TestContext, fixture: Fixture, roleName = 'User'): Promise<Session> {
   const member = await ctx.register();
@@ -57,6 +105,54 @@ async function addMember(ctx: TestContext, fixture: Fixture, roleName = 'User'):
 }
 
 const ROUTES: Route[] = [
+  {
+    name: 'list the account websites',
+    method: 'GET',
+    expected: memberRead,
+    prepare: async (_, f) => ({ url: '/api/website', headers: inAccount(f) }),
+  },
+  {
+    name: 'read a website',
+    method: 'GET',
+    expected: memberRead,
+    prepare: async (ctx, f) => ({ url: `/api/website/${await createSite(ctx, f)}`, headers: inAccount(f) }),
+  },
+  {
+    name: 'save a new website',
+    method: 'POST',
+    expected: websiteWrite(200),
+    prepare: async (_, f) => ({ url: '/api/website/save', headers: inAccount(f), body: SITE }),
+  },
+  {
+    name: 'update a website',
+    method: 'PUT',
+    expected: websiteWrite(200),
+    prepare: async (ctx, f) => ({
+      url: `/api/website/${await createSite(ctx, f)}`,
+      headers: inAccount(f),
+      body: { ...SITE, name: 'Renamed' },
+    }),
+  },
+  {
+    name: 'delete a website',
+    method: 'DELETE',
+    expected: websiteWrite(204),
+    perActor: true,
+    prepare: async (ctx, f) => ({ url: `/api/website/${await createSite(ctx, f)}`, headers: inAccount(f) }),
+  },
+  {
+    name: 'upload a website image',
+    method: 'POST',
+    expected: websiteWrite(200),
+    prepare: async (_, f) => {
+      const upload = pngUpload();
+      return {
+        url: '/api/website/upload-image',
+        body: upload.body,
+        headers: { ...inAccount(f), ...upload.headers },
+      };
+    },
+  },
   {
     name: 'list my accounts',
     method: 'GET',
@@ -220,6 +316,8 @@ async function snapshot(ctx: TestContext): Promise<string> {
     invitations:
       'select id, account_id, email, role_name, token_hash, accepted_at from invitations order by id',
     credits: 'select id, user_id, credits, description from credit_ledger order by id',
+    websites: 'select id, account_id, name, yjs_state from websites order by id',
+    uploads: 'select key, account_id from uploads order by key',
   };
   const parts: Record<string, unknown> = {};
   for (const [name, sql] of Object.entries(tables)) parts[name] = await ctx.db.query(sql);
@@ -237,15 +335,21 @@ describeEachDatabase(
       const accountAdmin = await ctx.register();
       const outsider = await ctx.register();
       const user = await ctx.register();
+      const viewer = await ctx.register();
       fixture = {
-        sessions: { platformAdmin, accountAdmin, outsider, user },
+        sessions: { platformAdmin, accountAdmin, outsider, user, viewer },
         accountId: accountAdmin.accountId,
       };
-      await ctx.call('POST', `/api/accounts/${fixture.accountId}/users/invite-or-add`, {
-        token: accountAdmin.token,
-        body: { email: user.email, roleName: 'User' },
-      });
-      // The platform admin and the outsider are no members of the account; the user is, as User.
+      for (const [member, roleName] of [
+        [user, 'User'],
+        [viewer, 'Viewer'],
+      ] as const) {
+        await ctx.call('POST', `/api/accounts/${fixture.accountId}/users/invite-or-add`, {
+          token: accountAdmin.token,
+          body: { email: member.email, roleName },
+        });
+      }
+      // The platform admin and the outsider are no members of the account; the user is, as User, the viewer as Viewer.
       const members = await ctx.call('GET', `/api/accounts/${fixture.accountId}/users`, {
         token: accountAdmin.token,
       });
@@ -253,6 +357,7 @@ describeEachDatabase(
         [
           [accountAdmin.userId, 'Admin'],
           [user.userId, 'User'],
+          [viewer.userId, 'Viewer'],
         ],
       );
     });
@@ -263,11 +368,13 @@ describeEachDatabase(
         const actors = (Object.keys(route.expected) as Actor[]).sort(
           (a, b) => Number(route.expected[a] < 300) - Number(route.expected[b] < 300),
         );
-        const { url, body } = await route.prepare(ctx, fixture);
+        let prepared = await route.prepare(ctx, fixture);
         for (const actor of actors) {
+          if (route.perActor) prepared = await route.prepare(ctx, fixture);
+          const { url, body, headers } = prepared;
           const before = await snapshot(ctx);
           const token = actor === 'anonymous' ? undefined : fixture.sessions[actor].token;
-          const response = await ctx.call(route.method, url, { token, body });
+          const response = await ctx.call(route.method, url, { token, body, headers });
           expect(response.statusCode, `${actor}: ${response.body}`).toBe(route.expected[actor]);
           if (response.statusCode === 401 || response.statusCode === 403) {
             expect(response.json().message).toBeTruthy();

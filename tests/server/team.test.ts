@@ -55,15 +55,60 @@ describeEachDatabase('accounts and members', (ctx) => {
     expect(response.json()).toEqual({ message });
   });
 
-  it('offers at least the roles User and Admin', async () => {
+  it('offers the roles User, Admin and Viewer', async () => {
     const owner = await ctx.register();
     const roles = await ctx.call('GET', `/api/accounts/${owner.accountId}/roles`, { token: owner.token });
     expect(roles.json()).toEqual(
       expect.arrayContaining([
         { id: expect.any(Number), name: 'User' },
         { id: expect.any(Number), name: 'Admin' },
+        { id: expect.any(Number), name: 'Viewer' },
       ]),
     );
+  });
+
+  it('adds a Viewer, who sees the account and its websites but may not change them', async () => {
+    const owner = await ctx.register();
+    const viewer = await ctx.register();
+    expect((await add(ctx, owner, owner.accountId, viewer.email, 'Viewer')).statusCode).toBe(200);
+    const headers = { 'x-account-id': String(owner.accountId) };
+    const site = await ctx.call('POST', '/api/website/save', {
+      token: owner.token,
+      headers,
+      body: { name: 'Shop', yjsState: 'AAA=' },
+    });
+    const { id } = site.json<{ id: number }>();
+    const users = await ctx.call('GET', `/api/accounts/${owner.accountId}/users`, { token: viewer.token });
+    expect(users.json().map((u: { roleName: string }) => u.roleName)).toEqual(['Admin', 'Viewer']);
+    expect((await ctx.call('GET', `/api/website/${id}`, { token: viewer.token, headers })).statusCode).toBe(
+      200,
+    );
+    const refused = await ctx.call('PUT', `/api/website/${id}`, {
+      token: viewer.token,
+      headers,
+      body: { name: 'Mine now' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'Your role in this account can only view' });
+    for (const [method, path, body] of [
+      ['POST', `/api/website/${id}/publish`, { subdomain: 'viewer-shop' }],
+      ['DELETE', `/api/website/${id}/publish`, undefined],
+      ['DELETE', `/api/website/${id}`, undefined],
+    ] as const) {
+      const response = await ctx.call(method, path, { token: viewer.token, headers, body });
+      expect(response.statusCode, `${method} ${path}`).toBe(403);
+    }
+    // Promoted to User, the same call goes through.
+    const url = `/api/accounts/${owner.accountId}/users/${viewer.userId}`;
+    expect((await ctx.call('POST', url, { token: owner.token, body: { roleName: 'User' } })).statusCode).toBe(
+      200,
+    );
+    const allowed = await ctx.call('PUT', `/api/website/${id}`, {
+      token: viewer.token,
+      headers,
+      body: { name: 'Renamed by a User' },
+    });
+    expect(allowed.statusCode).toBe(200);
   });
 
   it('adds an existing user at once (any case of the address), and refuses a second time or an unknown role', async () => {

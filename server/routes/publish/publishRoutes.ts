@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { specPagesOf } from '../../../src/canvas/published/specPagesOf.ts';
 import { siteSeoOf } from '../../../src/canvas/siteSeo.ts';
+import { requirePermission } from '../../auth/access.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError, isUniqueViolation } from '../../errors.ts';
 import { type PublishingDeps, SITE_SCRIPT_PATH } from '../../publishing/publishingDeps.ts';
@@ -45,6 +46,8 @@ export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (app, dep
     { schema: publishSchema },
     async (request): Promise<PublishResult> => {
       const accountId = requireAccountId(request);
+      // Publishing changes what the site's visitors see: a Viewer may not.
+      await requirePermission(db, request, accountId, 'websites.edit');
       const { subdomain } = request.body;
       const customDomain = request.body.customDomain || null;
       if (!SUBDOMAIN_PATTERN.test(subdomain)) throw new HttpError(400, PUBLISH_MESSAGES.badSubdomain);
@@ -110,6 +113,7 @@ export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (app, dep
     { schema: unpublishSchema },
     async (request, reply) => {
       const accountId = requireAccountId(request);
+      await requirePermission(db, request, accountId, 'websites.edit');
       const site = await findWebsite(db, accountId, request.params.id);
       if (!site) throw new HttpError(404, NOT_FOUND);
       await db.transaction((tx) => removePublication(tx, accountId, site.id));

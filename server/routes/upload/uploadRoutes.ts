@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { requirePermission } from '../../auth/access.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import { findUpload, recordUpload } from '../../repositories/websites.ts';
@@ -29,6 +30,8 @@ export const uploadRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, con
 
   const receive = async (request: FastifyRequest, field: 'image' | 'file') => {
     const accountId = requireAccountId(request);
+    // Images belong to the account's websites and business profile: a Viewer may not add any.
+    await requirePermission(db, request, accountId, 'websites.edit');
     if (!request.isMultipart()) throw new HttpError(400, `Send the image as multipart field "${field}"`);
     const part = await request.file();
     if (!part || part.fieldname !== field)

@@ -1,5 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { requirePermission } from '../../auth/access.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
+import { isReadableUpdate } from '../../collab/collabDocs.ts';
+import type { Collab } from '../../collab/collabServer.ts';
+import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../errors.ts';
 import {
   createWebsite,
@@ -21,6 +25,7 @@ import {
 } from './websiteSchemas.ts';
 
 const NOT_FOUND = 'Website not found';
+const UNREADABLE_STATE = 'yjsState must be a Yjs document update (base64)';
 
 // `pages` wins; `pagesData` (the same pages as JSON text, spec §7) is read only when `pages` is absent.
 function toInput(body: WebsiteBody): WebsiteInput {
@@ -41,8 +46,29 @@ function toInput(body: WebsiteBody): WebsiteInput {
   };
 }
 
-/** The builder's websites, each owned by one account: another account's id answers 404. */
-export const websiteRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
+/** The account a write acts on, once its member's role may edit websites (a Viewer's may not: 403). */
+async function editableAccount(db: Db, request: FastifyRequest): Promise<number> {
+  const accountId = requireAccountId(request);
+  await requirePermission(db, request, accountId, 'websites.edit');
+  return accountId;
+}
+
+/** The Yjs update of a body, checked readable before anything is written; undefined when none was sent. */
+function updateOf(body: WebsiteBody): Uint8Array | undefined {
+  if (!body.yjsState) return undefined;
+  const update = new Uint8Array(Buffer.from(body.yjsState, 'base64'));
+  if (!isReadableUpdate(update)) throw new HttpError(400, UNREADABLE_STATE);
+  return update;
+}
+
+/**
+ * The builder's websites, each owned by one account: another account's id answers 404. Writes need
+ * 'websites.edit'. An update's Yjs state is merged into the document (live editors included), never replacing it.
+ */
+export const websiteRoutes: FastifyPluginAsync<RouteDeps & { collab: Collab }> = async (
+  app,
+  { db, collab },
+) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get('/api/website', { schema: listSchema }, async (request) =>
@@ -58,21 +84,28 @@ export const websiteRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) 
   app.post<{ Body: WebsiteBody }>(
     '/api/website/save',
     { schema: saveSchema, bodyLimit: WEBSITE_BODY_LIMIT },
-    async (request) => createWebsite(db, requireAccountId(request), toInput(request.body)),
+    async (request) => {
+      const accountId = await editableAccount(db, request);
+      updateOf(request.body);
+      return createWebsite(db, accountId, toInput(request.body));
+    },
   );
 
   app.put<{ Params: { id: number }; Body: WebsiteBody }>(
     '/api/website/:id',
     { schema: updateSchema, bodyLimit: WEBSITE_BODY_LIMIT },
     async (request) => {
-      const site = await updateWebsite(
-        db,
-        requireAccountId(request),
-        request.params.id,
-        toInput(request.body),
-      );
+      const accountId = await editableAccount(db, request);
+      const websiteId = request.params.id;
+      const update = updateOf(request.body);
+      const site = await updateWebsite(db, accountId, websiteId, {
+        ...toInput(request.body),
+        yjsState: undefined,
+      });
       if (!site) throw new HttpError(404, NOT_FOUND);
-      return site;
+      if (!update) return site;
+      await collab.mergeUpdate({ accountId, websiteId }, update);
+      return (await findWebsite(db, accountId, websiteId)) ?? site;
     },
   );
 
@@ -80,8 +113,8 @@ export const websiteRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) 
     '/api/website/:id',
     { schema: deleteSchema },
     async (request, reply) => {
-      if (!(await deleteWebsite(db, requireAccountId(request), request.params.id)))
-        throw new HttpError(404, NOT_FOUND);
+      const accountId = await editableAccount(db, request);
+      if (!(await deleteWebsite(db, accountId, request.params.id))) throw new HttpError(404, NOT_FOUND);
       return reply.code(204).send();
     },
   );

@@ -18,19 +18,20 @@ import { selectIsSaving, selectMode, selectName, selectWebsiteId } from '../../m
 import { useWebsites } from '../../services/queries.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { BuilderCommands } from './BuilderCommands.tsx';
-import { useBuilder, useBuilderSelector, useUndoRedo } from './builderContext.ts';
+import { useBuilder, useBuilderSelector, useCollab, useUndoRedo } from './builderContext.ts';
+import { CollabPresence } from './CollabPresence.tsx';
 
-/** Back, site name, Preview/Edit, undo/redo, Save and Publish. */
+/** Back, site name, who else is here, Preview/Edit, undo/redo, Save and Publish (a Viewer: no edit commands). */
 export function BuilderHeader() {
   const app = useAppActor();
-  const { builder, store } = useBuilder();
+  const { builder } = useBuilder();
   const name = useBuilderSelector(selectName);
   const mode = useBuilderSelector(selectMode);
   const saving = useBuilderSelector(selectIsSaving);
-  const { canUndo, canRedo } = useUndoRedo();
   const websiteId = useBuilderSelector(selectWebsiteId);
   const publish = useSelector(app, selectPublishRef);
   const websites = useWebsites();
+  const { readOnly } = useCollab();
   return (
     <AppBar position="static" color="default" elevation={1}>
       <Toolbar sx={{ gap: 1 }}>
@@ -40,21 +41,8 @@ export function BuilderHeader() {
         <Typography variant="h6" component="h1" noWrap sx={{ flex: 1 }}>
           {name}
         </Typography>
-        <BuilderCommands />
-        <Tooltip title="Undo (Ctrl+Z)">
-          <span>
-            <IconButton aria-label="Undo" disabled={!canUndo} onClick={store.undo}>
-              <UndoIcon />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <Tooltip title="Redo (Ctrl+Shift+Z)">
-          <span>
-            <IconButton aria-label="Redo" disabled={!canRedo} onClick={store.redo}>
-              <RedoIcon />
-            </IconButton>
-          </span>
-        </Tooltip>
+        <CollabPresence />
+        {readOnly ? null : <EditCommands />}
         <Button
           variant="outlined"
           startIcon={mode === 'edit' ? <VisibilityIcon /> : <EditIcon />}
@@ -62,33 +50,62 @@ export function BuilderHeader() {
         >
           {mode === 'edit' ? 'Preview' : 'Edit'}
         </Button>
-        <Box>
-          <Button
-            variant="contained"
-            startIcon={<SaveIcon />}
-            disabled={saving}
-            onClick={() => builder.send({ type: 'save.request' })}
-          >
-            {saving ? 'Saving...' : 'Save'}
-          </Button>
-        </Box>
-        <Button
-          variant="contained"
-          color="success"
-          startIcon={<PublishIcon />}
-          onClick={() =>
-            publish?.send({
-              type: 'publish.open',
-              websiteId,
-              siteName: name,
-              // Republishing keeps the site's current subdomain (from the websites list) as the default.
-              subdomain: websites.data?.find((site) => site.id === websiteId)?.subdomain ?? null,
-            })
-          }
-        >
-          Publish
-        </Button>
+        {readOnly ? null : (
+          <>
+            <Box>
+              <Button
+                variant="contained"
+                startIcon={<SaveIcon />}
+                disabled={saving}
+                onClick={() => builder.send({ type: 'save.request' })}
+              >
+                {saving ? 'Saving...' : 'Save'}
+              </Button>
+            </Box>
+            <Button
+              variant="contained"
+              color="success"
+              startIcon={<PublishIcon />}
+              onClick={() =>
+                publish?.send({
+                  type: 'publish.open',
+                  websiteId,
+                  siteName: name,
+                  // Republishing keeps the site's current subdomain (from the websites list) as the default.
+                  subdomain: websites.data?.find((site) => site.id === websiteId)?.subdomain ?? null,
+                })
+              }
+            >
+              Publish
+            </Button>
+          </>
+        )}
       </Toolbar>
     </AppBar>
+  );
+}
+
+/** The command palette, undo and redo. */
+function EditCommands() {
+  const { store } = useBuilder();
+  const { canUndo, canRedo } = useUndoRedo();
+  return (
+    <>
+      <BuilderCommands />
+      <Tooltip title="Undo (Ctrl+Z)">
+        <span>
+          <IconButton aria-label="Undo" disabled={!canUndo} onClick={store.undo}>
+            <UndoIcon />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title="Redo (Ctrl+Shift+Z)">
+        <span>
+          <IconButton aria-label="Redo" disabled={!canRedo} onClick={store.redo}>
+            <RedoIcon />
+          </IconButton>
+        </span>
+      </Tooltip>
+    </>
   );
 }

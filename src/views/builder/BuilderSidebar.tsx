@@ -2,17 +2,18 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { type SidebarTab, selectMode, selectTab } from '../../machines/builderMachine.ts';
-import { useBuilder, useBuilderSelector } from './builderContext.ts';
+import { useBuilder, useBuilderSelector, useCollab } from './builderContext.ts';
 import { ComponentsPanel } from './ComponentsPanel.tsx';
 import { LayersPanel } from './LayersPanel.tsx';
 import { PageManager } from './PageManager.tsx';
 
-/** Sidebar tabs Pages, Components, Layers (hidden in preview). */
+/** Sidebar tabs Pages, Components, Layers (hidden in preview, and for a Viewer, who cannot edit). */
 export function BuilderSidebar() {
   const { builder } = useBuilder();
   const tab = useBuilderSelector(selectTab);
   const mode = useBuilderSelector(selectMode);
-  if (mode === 'preview') return null;
+  const { readOnly } = useCollab();
+  if (mode === 'preview' || readOnly) return null;
   return (
     <Box
       component="aside"

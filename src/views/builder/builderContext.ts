@@ -1,8 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+import type { CollabSnapshot } from '../../canvas/collab.ts';
 import type { ElementData, PageData } from '../../canvas/siteDoc.ts';
 import type { SiteStore } from '../../canvas/siteStore.ts';
-import { type BuilderActorRef, type BuilderSnapshot, selectPageId } from '../../machines/builderMachine.ts';
+import {
+  type BuilderActorRef,
+  type BuilderSnapshot,
+  selectCollab,
+  selectPageId,
+} from '../../machines/builderMachine.ts';
 
 /** The running builder actor and its open site store. */
 export type BuilderHandles = { builder: BuilderActorRef; store: SiteStore };
@@ -60,4 +66,13 @@ export function useCurrentPage(): PageData | null {
   const pages = usePages();
   const pageId = useBuilderSelector(selectPageId);
   return pages.find((page) => page.id === pageId) ?? pages[0] ?? null;
+}
+
+const NO_COLLAB: CollabSnapshot = { status: 'local', readOnly: false, peers: [], saved: false };
+const noSubscription = () => () => {};
+
+/** Co-editing as the builder shows it: sync status, read-only, the others and their selections. */
+export function useCollab(): CollabSnapshot {
+  const collab = useBuilderSelector(selectCollab);
+  return useSyncExternalStore(collab?.subscribe ?? noSubscription, collab?.getSnapshot ?? (() => NO_COLLAB));
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useBuilder } from './builderContext.ts';
+import { useBuilder, useCollab } from './builderContext.ts';
 
 function isTextInput(target: EventTarget | null): boolean {
   return (
@@ -8,10 +8,15 @@ function isTextInput(target: EventTarget | null): boolean {
   );
 }
 
-/** Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z (or Ctrl+Y) redo, Ctrl/Cmd+S save (spec §4's save shortcut). */
+/**
+ * Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z (or Ctrl+Y) redo, Ctrl/Cmd+S save (spec §4's save shortcut); none for a
+ * Viewer, who may not edit.
+ */
 export function useBuilderShortcuts(): void {
   const { builder, store } = useBuilder();
+  const { readOnly } = useCollab();
   useEffect(() => {
+    if (readOnly) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey)) return;
       const key = event.key.toLowerCase();
@@ -35,5 +40,5 @@ export function useBuilderShortcuts(): void {
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [builder, store]);
+  }, [builder, store, readOnly]);
 }

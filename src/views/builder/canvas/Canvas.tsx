@@ -17,12 +17,14 @@ import {
   useBuilder,
   useBuilderSelector,
   useChildren,
+  useCollab,
   useCurrentPage,
   useElement,
 } from '../builderContext.ts';
 import { DRAG_MOVE, DRAG_TYPE, useAddElement } from '../ComponentsPanel.tsx';
 import { SitePreview } from '../preview/SitePreview.tsx';
 import { liveCatalogue } from './liveCatalogue.ts';
+import { PresenceOutlines } from './PresenceOutlines.tsx';
 
 /** One element, subscribed to itself and its own children list only. */
 const ElementView = memo(function ElementView({ id, pageId }: { id: string; pageId: string }) {
@@ -87,9 +89,11 @@ export function Canvas() {
   const selectedId = useBuilderSelector(selectSelectedId);
   const add = useAddElement();
   const [picking, setPicking] = useState(false);
-  const editing = mode === 'edit';
+  // A Viewer sees the page and the others' selections, but selects and drops nothing.
+  const { readOnly } = useCollab();
+  const editing = mode === 'edit' && !readOnly;
   if (!page) return null;
-  if (!editing) return <SitePreview pageId={page.id} />;
+  if (mode !== 'edit') return <SitePreview pageId={page.id} />;
 
   const getType = (id: string) => store.getElement(id)?.type ?? null;
   const selected = selectedId ? store.getElement(selectedId) : null;
@@ -163,6 +167,7 @@ export function Canvas() {
         <CatalogueContext.Provider value={liveCatalogue}>
           <PageElements pageId={page.id} />
         </CatalogueContext.Provider>
+        <PresenceOutlines pageId={page.id} />
       </Box>
       <Dialog open={picking} onClose={() => setPicking(false)}>
         <DialogTitle>Add Component</DialogTitle>

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { Redis } from '@hocuspocus/extension-redis';
+
+type Log = { warn: (data: object, message: string) => void };
+
+/**
+ * Hocuspocus's Redis extension (documents shared across server processes through pub/sub), except for its
+ * store lock. That lock lets one process store a document and makes the others skip their store, which can
+ * drop the last edits of a process that skipped. Here every store merges into the row under a database lock
+ * (collabDocs), so every process stores its own document and none can overwrite another's edits.
+ */
+class SharedRedis extends Redis {
+  override async onStoreDocument(): Promise<void> {}
+  override async afterStoreDocument(): Promise<void> {}
+}
+
+/**
+ * The Redis channel prefix of one database: `site-1` of one deployment (or test database) is not `site-1` of
+ * another sharing the same Redis. Credentials are left out of it.
+ */
+export function redisPrefix(database: string): string {
+  let identity = database;
+  try {
+    const url = new URL(database);
+    identity = `${url.hostname}:${url.port}${url.pathname}`;
+  } catch {
+    // A data directory (PGlite), not a URL.
+  }
+  return `bizsite-collab:${createHash('sha256').update(identity).digest('hex').slice(0, 16)}`;
+}
+
+/** The extension for REDIS_URL (`redis://[user:password@]host[:port][/db]`, or `rediss://` for TLS). */
+export function createSharedRedis(redisUrl: string, prefix: string, log: Log): Redis {
+  const url = new URL(redisUrl);
+  const redis = new SharedRedis({
+    host: url.hostname,
+    port: Number(url.port || 6379),
+    prefix,
+    options: {
+      ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
+      ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
+      db: Number(url.pathname.slice(1) || 0),
+      ...(url.protocol === 'rediss:' ? { tls: {} } : {}),
+    },
+  });
+  // Without listeners ioredis prints every connection error; it reconnects by itself.
+  redis.pub.on('error', (error: Error) => log.warn({ err: error }, 'collab: redis publisher'));
+  redis.sub.on('error', (error: Error) => log.warn({ err: error }, 'collab: redis subscriber'));
+  return redis;
+}

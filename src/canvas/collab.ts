@@ -1,0 +1,197 @@
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import type * as Y from 'yjs';
+import { isStoredIn, readStoredMessage } from './collabAck.ts';
+import type { SiteDoc } from './siteDoc.ts';
+
+/** Where the editing is: local only (a draft), connecting, live with the server, offline, or refused. */
+export type CollabStatus = 'local' | 'connecting' | 'online' | 'offline' | 'refused';
+
+/** What this editor has selected, as the others see it. */
+export type PresenceSelection = { pageId: string; elementId: string };
+
+/** Another person in the site (each person once: with several tabs open, the one every screen picks alike). */
+export type Peer = {
+  clientId: number;
+  userId: string;
+  name: string;
+  color: string;
+  selection: PresenceSelection | null;
+};
+
+export type CollabSnapshot = {
+  status: CollabStatus;
+  /** The server lets this person follow the site but not change it (their account role). */
+  readOnly: boolean;
+  peers: readonly Peer[];
+  /** Every edit of this document is in the server's database (acknowledged by its stored snapshot). */
+  saved: boolean;
+};
+
+/** How to reach the sync server, injected by the app (the token is read per connection, never stored here). */
+export type CollabRemote = {
+  url: string;
+  token: () => string | null;
+  user: { id: string; name: string };
+  /** Node (tests): a WebSocket implementation such as `ws`. */
+  WebSocketPolyfill?: unknown;
+};
+
+type AwarenessState = { user?: { id?: unknown; name?: unknown }; selection?: PresenceSelection | null };
+
+const LOCAL: CollabSnapshot = { status: 'local', readOnly: false, peers: [], saved: false };
+
+/** A colour of its own per person, the same on every screen (derived from the user id). */
+export function colorFor(userId: string): string {
+  let hash = 0;
+  for (const char of userId) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return `hsl(${Math.round((hash * 137.508) % 360)} 70% 40%)`;
+}
+
+/**
+ * Live co-editing of one site with the server (Hocuspocus): the document syncs over a WebSocket that
+ * authenticates with the session token in-band, presence (who is here, what they selected) travels as
+ * awareness, and the status the builder shows. Connects only once the site has a room on the server.
+ * Updates the provider applies carry the provider as origin, so the undo manager never tracks them.
+ */
+export class SiteCollab {
+  private readonly doc: Y.Doc;
+  private readonly remote: CollabRemote;
+  private socket: HocuspocusProviderWebsocket | null = null;
+  private provider: HocuspocusProvider | null = null;
+  private snapshot: CollabSnapshot = LOCAL;
+  private selection: PresenceSelection | null = null;
+  private readonly listeners = new Set<() => void>();
+  private readonly onOffline = () => this.socket?.disconnect();
+  private readonly onOnline = () => void this.socket?.connect();
+  private stored: Y.Snapshot | null = null;
+  private recheck: ReturnType<typeof setTimeout> | null = null;
+  // After any change (also one from another device, which may be stored already or not), saved is checked
+  // again against the last stored snapshot, once per burst of updates: the check walks the whole document.
+  private readonly onDocUpdate = () => {
+    if (this.snapshot.saved) this.set({ saved: false });
+    if (this.recheck === null && this.stored) {
+      this.recheck = setTimeout(() => {
+        this.recheck = null;
+        this.checkSaved();
+      }, 0);
+    }
+  };
+
+  constructor(site: SiteDoc, remote: CollabRemote) {
+    this.doc = site.doc;
+    this.remote = remote;
+  }
+
+  /** Starts syncing `room` (`site-<id>`) with the server; a previous room is left first. */
+  connect(room: string): void {
+    this.disconnect();
+    const socket = new HocuspocusProviderWebsocket({
+      url: this.remote.url,
+      // Retries soon after a network loss, backing off to 5 s (the browser's 'online' event reconnects at once).
+      // The retry library refuses a delay below minDelay: keep minDelay <= delay.
+      delay: 1000,
+      minDelay: 500,
+      maxDelay: 5000,
+      ...(this.remote.WebSocketPolyfill ? { WebSocketPolyfill: this.remote.WebSocketPolyfill } : {}),
+    });
+    const provider = new HocuspocusProvider({
+      websocketProvider: socket,
+      name: room,
+      document: this.doc,
+      token: () => this.remote.token() ?? '',
+      onStatus: ({ status }) => {
+        if (status === 'connected') return;
+        this.set({ status: status === 'connecting' ? 'connecting' : 'offline', saved: false });
+      },
+      onAuthenticated: ({ scope }) => this.set({ status: 'online', readOnly: scope === 'readonly' }),
+      onAuthenticationFailed: () => this.set({ status: 'refused' }),
+      onAwarenessChange: () => {
+        const peers = this.readPeers();
+        if (JSON.stringify(peers) !== JSON.stringify(this.snapshot.peers)) this.set({ peers });
+      },
+      onStateless: ({ payload }) => {
+        const stored = readStoredMessage(payload);
+        if (!stored) return;
+        this.stored = stored;
+        this.checkSaved();
+      },
+    });
+    provider.attach();
+    provider.awareness?.setLocalState({ user: this.remote.user, selection: this.selection });
+    this.socket = socket;
+    this.provider = provider;
+    this.doc.on('update', this.onDocUpdate);
+    if (typeof window !== 'undefined') {
+      window.addEventListener('offline', this.onOffline);
+      window.addEventListener('online', this.onOnline);
+    }
+    this.set({ status: 'connecting' });
+  }
+
+  /** Tells the others what this editor has selected (null: nothing). */
+  setSelection(selection: PresenceSelection | null): void {
+    this.selection = selection;
+    this.provider?.awareness?.setLocalStateField('selection', selection);
+  }
+
+  /** Stops syncing; the document stays as it is (IndexedDB keeps it). */
+  disconnect(): void {
+    if (!this.provider) return;
+    this.doc.off('update', this.onDocUpdate);
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('offline', this.onOffline);
+      window.removeEventListener('online', this.onOnline);
+    }
+    this.provider.destroy();
+    this.socket?.destroy();
+    this.provider = null;
+    this.socket = null;
+    this.stored = null;
+    if (this.recheck !== null) clearTimeout(this.recheck);
+    this.recheck = null;
+    this.set(LOCAL);
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** The current state (the same object until something changes). */
+  getSnapshot = (): CollabSnapshot => this.snapshot;
+
+  /** The provider, for tests that drive the sync by hand. */
+  get connection(): HocuspocusProvider | null {
+    return this.provider;
+  }
+
+  private checkSaved(): void {
+    if (this.stored && this.provider) this.set({ saved: isStoredIn(this.doc, this.stored) });
+  }
+
+  private set(change: Partial<CollabSnapshot>): void {
+    const next = { ...this.snapshot, ...change };
+    if ((Object.keys(change) as (keyof CollabSnapshot)[]).every((key) => next[key] === this.snapshot[key]))
+      return;
+    this.snapshot = next;
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private readPeers(): Peer[] {
+    const awareness = this.provider?.awareness;
+    if (!awareness) return [];
+    const byUser = new Map<string, Peer>();
+    for (const [clientId, state] of awareness.getStates() as Map<number, AwarenessState>) {
+      const id = state.user?.id;
+      if (clientId === awareness.clientID || typeof id !== 'string' || id === this.remote.user.id) continue;
+      const name = typeof state.user?.name === 'string' ? state.user.name : 'Someone';
+      const previous = byUser.get(id);
+      // One entry per person; of several tabs, the highest client id, so every screen shows the same one.
+      if (previous && previous.clientId > clientId) continue;
+      byUser.set(id, { clientId, userId: id, name, color: colorFor(id), selection: state.selection ?? null });
+    }
+    return [...byUser.values()].sort(
+      (a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId),
+    );
+  }
+}
