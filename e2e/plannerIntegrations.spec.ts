@@ -156,7 +156,12 @@ test('Settings › Permissions shows the role matrix the server enforces', async
   await signIn(page, email);
   await openSettings(page, 'Permissions');
   const table = page.getByRole('table', { name: 'Account roles' });
-  const row = table.getByRole('row').filter({ hasText: 'Connect integrations and manage webhooks' });
-  await expect(row.getByLabel('Not allowed')).toHaveCount(1);
-  await expect(row.getByLabel('Allowed', { exact: true })).toHaveCount(1);
+  await expect(table.getByRole('columnheader')).toHaveText(['Permission', 'Viewer', 'User', 'Admin']);
+  // Only Admins connect integrations; Users and Admins edit websites, Viewers only look.
+  const integrations = table.getByRole('row').filter({ hasText: 'Connect integrations and manage webhooks' });
+  await expect(integrations.getByLabel('Not allowed')).toHaveCount(2);
+  await expect(integrations.getByLabel('Allowed', { exact: true })).toHaveCount(1);
+  const websites = table.getByRole('row').filter({ hasText: 'Create, edit, publish and delete websites' });
+  await expect(websites.getByLabel('Not allowed')).toHaveCount(1);
+  await expect(websites.getByLabel('Allowed', { exact: true })).toHaveCount(2);
 });
