@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { Themed } from '../../src/views/App.tsx';
 import { parseCredits, reviewPreview } from '../../src/views/admin/adminFormat.ts';
 import { JobDashboardPage } from '../../src/views/jobs/JobDashboardPage.tsx';
@@ -184,19 +184,9 @@ describe('Admin Dashboard', () => {
 });
 
 describe('/hangfire job dashboard page', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   function storeUser(role: 'user' | 'admin') {
     localStorage.setItem('token', 'token-1');
     localStorage.setItem('user', JSON.stringify({ ...bob, role }));
-  }
-
-  function stubFetch(routes: Routes) {
-    const server = fakeServer(routes);
-    vi.stubGlobal('fetch', server.fetch);
-    return server.requests;
   }
 
   const overview = {
@@ -248,12 +238,12 @@ describe('/hangfire job dashboard page', () => {
 
   test('an admin the server refuses (demoted meanwhile): Access Denied', async () => {
     storeUser('admin');
-    stubFetch({
+    const server = fakeServer({
       'GET /api/admin/jobs': { status: 403, body: { message: 'Only a platform admin can do this' } },
     });
     render(
       <Themed>
-        <JobDashboardPage />
+        <JobDashboardPage fetch={server.fetch as typeof fetch} />
       </Themed>,
     );
     expect(await screen.findByText('Access Denied')).toBeTruthy();
@@ -261,13 +251,13 @@ describe('/hangfire job dashboard page', () => {
 
   test('an admin sees the queues with counts by state, failed jobs with their error, and can retry them', async () => {
     storeUser('admin');
-    const requests = stubFetch({
+    const { fetch: serverFetch, requests } = fakeServer({
       'GET /api/admin/jobs': { body: overview },
       [`POST /api/admin/jobs/invitation-mail/${overview.jobs[0].id}/retry`]: { status: 204 },
     });
     render(
       <Themed>
-        <JobDashboardPage />
+        <JobDashboardPage fetch={serverFetch as typeof fetch} />
       </Themed>,
     );
     const queues = within(await screen.findByRole('table', { name: 'Queues' }));

@@ -13,9 +13,9 @@ import { JobDashboard } from './JobDashboard.tsx';
  * Same origin as the app, so it reads the signed-in user's token from localStorage; the API decides
  * again on every call whether that user is a platform admin.
  */
-export function JobDashboardPage() {
+export function JobDashboardPage({ fetch }: { fetch?: typeof globalThis.fetch } = {}) {
   // One per page load; it lives as long as the page (StrictMode's double effects must not stop it).
-  const [system] = useState(createJobPageSystem);
+  const [system] = useState(() => createJobPageSystem(fetch));
   return (
     <QueryClientProvider client={system.queryClient}>
       <HttpContext.Provider value={system.http}>
@@ -29,7 +29,8 @@ export function JobDashboardPage() {
   );
 }
 
-function createJobPageSystem() {
+/** `fetch`: the page's transport (tests pass a fake server, as to createAppSystem); the browser's by default. */
+function createJobPageSystem(fetch?: typeof globalThis.fetch) {
   const session = readStoredSession();
   const queryClient = createQueryClient();
   const http = createHttp({
@@ -38,6 +39,7 @@ function createJobPageSystem() {
     // The page reads 401 and 403 from the failed query itself; it has no session to end or toasts to show.
     onUnauthorized: () => {},
     notify: () => {},
+    fetch,
   });
   const admin = createActor(createLiveAdminMachine(http, queryClient)).start();
   return { session, queryClient, http, admin };
