@@ -1,26 +1,23 @@
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { type CrmWrite, selectDeals } from '../../machines/crmMachine.ts';
 import { useActivitiesPage } from '../../services/crmQueries.ts';
 import type { Activity } from '../../services/crmTypes.ts';
-import { DataTable, formatDateTime } from '../common/DataTable.tsx';
-import { useDebounced } from '../common/useDebounced.ts';
+import { formatDateTime } from '../common/DataTable.tsx';
 import { ActivityDialog } from './ActivityDialog.tsx';
 import { useCrmActor } from './crmActorContext.ts';
+import { SearchField, ServerPagedTable, useServerPaging } from './ServerPagedList.tsx';
 
 /** Activities: calls, e-mails, meetings, tasks and notes; searched and paged on the server, edited in a dialog. */
 export function ActivitiesView() {
   const crm = useCrmActor();
   const deals = useSelector(crm, selectDeals);
-  const [search, setSearch] = useState('');
-  const debounced = useDebounced(search, 300);
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 20 });
-  const page = useActivitiesPage({ page: paging.page + 1, pageSize: paging.pageSize, search: debounced });
+  const paging = useServerPaging();
+  const page = useActivitiesPage(paging.query);
   const [editing, setEditing] = useState<Activity | 'new' | null>(null);
   const write = (w: CrmWrite) => crm.send({ type: 'crm.write', write: w });
 
@@ -70,30 +67,18 @@ export function ActivitiesView() {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <TextField
-          size="small"
-          label="Search activities"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPaging((p) => ({ ...p, page: 0 }));
-          }}
-        />
+        <SearchField label="Search activities" paging={paging} />
         <Button variant="contained" onClick={() => setEditing('new')}>
           Add activity
         </Button>
       </Stack>
-      <DataTable<Activity>
+      <ServerPagedTable<Activity>
         label="Activities"
-        emptyLabel="No records found"
         rows={page.data?.rows ?? []}
-        rowCount={page.data?.totalCount ?? 0}
+        totalCount={page.data?.totalCount ?? 0}
         columns={columns}
         loading={page.isFetching}
-        paginationMode="server"
-        paginationModel={paging}
-        onPaginationModelChange={setPaging}
-        pageSizeOptions={[10, 20, 50, 100]}
+        paging={paging}
       />
       {editing && (
         <ActivityDialog

@@ -2,18 +2,17 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createContactList, exportContacts } from '../../services/crmApi.ts';
 import { crmKeys, useContactLists, useContactsPage } from '../../services/crmQueries.ts';
 import type { Contact } from '../../services/crmTypes.ts';
 import { useHttp } from '../../services/httpContext.ts';
-import { DataTable } from '../common/DataTable.tsx';
-import { useDebounced } from '../common/useDebounced.ts';
 import { ContactDialog } from './ContactDialog.tsx';
 import { useCrmActor } from './crmActorContext.ts';
 import { ImportDialog } from './ImportDialog.tsx';
+import { SearchField, ServerPagedTable, useServerPaging } from './ServerPagedList.tsx';
 
 const columns: GridColDef<Contact>[] = [
   {
@@ -33,16 +32,9 @@ export function ContactsView() {
   const http = useHttp();
   const queryClient = useQueryClient();
   const crm = useCrmActor();
-  const [search, setSearch] = useState('');
-  const debounced = useDebounced(search, 300);
   const [listId, setListId] = useState<number | ''>('');
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 20 });
-  const page = useContactsPage({
-    page: paging.page + 1,
-    pageSize: paging.pageSize,
-    search: debounced,
-    contactListId: listId === '' ? null : listId,
-  });
+  const paging = useServerPaging();
+  const page = useContactsPage({ ...paging.query, contactListId: listId === '' ? null : listId });
   const lists = useContactLists().data ?? [];
   const [editing, setEditing] = useState<Contact | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
@@ -69,15 +61,7 @@ export function ContactsView() {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <TextField
-          size="small"
-          label="Search contacts"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPaging((p) => ({ ...p, page: 0 }));
-          }}
-        />
+        <SearchField label="Search contacts" paging={paging} />
         <TextField
           select
           size="small"
@@ -108,17 +92,13 @@ export function ContactsView() {
           Create list
         </Button>
       </Stack>
-      <DataTable<Contact>
+      <ServerPagedTable<Contact>
         label="Contacts"
-        emptyLabel="No records found"
         rows={page.data?.contacts ?? []}
-        rowCount={page.data?.totalCount ?? 0}
+        totalCount={page.data?.totalCount ?? 0}
         columns={columns}
         loading={page.isFetching}
-        paginationMode="server"
-        paginationModel={paging}
-        onPaginationModelChange={setPaging}
-        pageSizeOptions={[10, 20, 50, 100]}
+        paging={paging}
         onRowClick={(params) => setEditing(params.row)}
       />
       {editing && (

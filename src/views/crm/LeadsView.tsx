@@ -2,25 +2,21 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import type { CrmWrite } from '../../machines/crmMachine.ts';
 import { useLeadsPage } from '../../services/crmQueries.ts';
 import { LEAD_STATUSES, type Lead, type LeadStatus } from '../../services/crmTypes.ts';
-import { DataTable } from '../common/DataTable.tsx';
-import { useDebounced } from '../common/useDebounced.ts';
 import { useCrmActor } from './crmActorContext.ts';
 import { formatMoney } from './crmFormat.ts';
 import { LeadDialog } from './LeadDialog.tsx';
+import { SearchField, ServerPagedTable, useServerPaging } from './ServerPagedList.tsx';
 
 /** Leads: server-side search and paging, add/edit in a dialog, status, convert into a contact and a deal. */
 export function LeadsView() {
   const crm = useCrmActor();
-  const [search, setSearch] = useState('');
-  const debounced = useDebounced(search, 300);
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 20 });
-  const page = useLeadsPage({ page: paging.page + 1, pageSize: paging.pageSize, search: debounced });
+  const paging = useServerPaging();
+  const page = useLeadsPage(paging.query);
   const [editing, setEditing] = useState<Lead | 'new' | null>(null);
   const write = (w: CrmWrite) => crm.send({ type: 'crm.write', write: w });
 
@@ -81,30 +77,18 @@ export function LeadsView() {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <TextField
-          size="small"
-          label="Search leads"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPaging((p) => ({ ...p, page: 0 }));
-          }}
-        />
+        <SearchField label="Search leads" paging={paging} />
         <Button variant="contained" onClick={() => setEditing('new')}>
           Add lead
         </Button>
       </Stack>
-      <DataTable<Lead>
+      <ServerPagedTable<Lead>
         label="Leads"
-        emptyLabel="No records found"
         rows={page.data?.rows ?? []}
-        rowCount={page.data?.totalCount ?? 0}
+        totalCount={page.data?.totalCount ?? 0}
         columns={columns}
         loading={page.isFetching}
-        paginationMode="server"
-        paginationModel={paging}
-        onPaginationModelChange={setPaging}
-        pageSizeOptions={[10, 20, 50, 100]}
+        paging={paging}
       />
       {editing && (
         <LeadDialog
