@@ -1,16 +1,11 @@
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { ACTIVITY_TYPES, type Activity, type ActivityInput, type Deal } from '../../services/crmTypes.ts';
 import { type ContactChoice, ContactPicker } from './ContactPicker.tsx';
+import { CrmFormDialog } from './CrmFormDialog.tsx';
 
 type Props = {
   activity: Activity | null;
@@ -44,9 +39,7 @@ export function ActivityDialog({ activity, deals, onSave, onClose }: Props) {
   );
   const canSave = form.subject.trim() !== '';
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSave) return;
+  const handleSave = () => {
     onSave({
       type: form.type,
       subject: form.subject.trim(),
@@ -59,82 +52,70 @@ export function ActivityDialog({ activity, deals, onSave, onClose }: Props) {
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <form onSubmit={handleSubmit} noValidate>
-        <DialogTitle>{activity ? 'Edit activity' : 'Add activity'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ mt: 1 }}>
-            <TextField
-              select
-              label="Type"
-              value={form.type}
-              onChange={(e) => setForm({ ...form, type: e.target.value as Activity['type'] })}
-            >
-              {ACTIVITY_TYPES.map((t) => (
-                <MenuItem key={t} value={t}>
-                  {t}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              label="Subject"
-              required
-              value={form.subject}
-              onChange={(e) => setForm({ ...form, subject: e.target.value })}
-            />
-            <TextField
-              label="Description"
-              multiline
-              minRows={2}
-              value={form.description}
-              onChange={(e) => setForm({ ...form, description: e.target.value })}
-            />
-            <TextField
-              label="Due"
-              type="datetime-local"
-              value={form.due}
-              onChange={(e) => setForm({ ...form, due: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <FormControlLabel
-              label="Completed"
-              control={
-                <Checkbox
-                  checked={form.completed}
-                  onChange={(e) => setForm({ ...form, completed: e.target.checked })}
-                />
-              }
-            />
-            <ContactPicker label="Contact" value={contact} onChange={setContact} />
-            <TextField
-              select
-              label="Deal"
-              value={form.dealId}
-              onChange={(e) =>
-                setForm({ ...form, dealId: e.target.value === '' ? '' : Number(e.target.value) })
-              }
-            >
-              <MenuItem value="">No deal</MenuItem>
-              {activity?.dealId && !deals.some((deal) => deal.id === activity.dealId) ? (
-                <MenuItem value={activity.dealId}>
-                  {activity.dealTitle ?? `Deal #${activity.dealId}`}
-                </MenuItem>
-              ) : null}
-              {deals.map((deal) => (
-                <MenuItem key={deal.id} value={deal.id}>
-                  {deal.title}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={!canSave}>
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <CrmFormDialog
+      title={activity ? 'Edit activity' : 'Add activity'}
+      canSave={canSave}
+      onSave={handleSave}
+      onClose={onClose}
+    >
+      <TextField
+        select
+        label="Type"
+        value={form.type}
+        onChange={(e) => setForm({ ...form, type: e.target.value as Activity['type'] })}
+      >
+        {ACTIVITY_TYPES.map((t) => (
+          <MenuItem key={t} value={t}>
+            {t}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label="Subject"
+        required
+        value={form.subject}
+        onChange={(e) => setForm({ ...form, subject: e.target.value })}
+      />
+      <TextField
+        label="Description"
+        multiline
+        minRows={2}
+        value={form.description}
+        onChange={(e) => setForm({ ...form, description: e.target.value })}
+      />
+      <TextField
+        label="Due"
+        type="datetime-local"
+        value={form.due}
+        onChange={(e) => setForm({ ...form, due: e.target.value })}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <FormControlLabel
+        label="Completed"
+        control={
+          <Checkbox
+            checked={form.completed}
+            onChange={(e) => setForm({ ...form, completed: e.target.checked })}
+          />
+        }
+      />
+      <ContactPicker label="Contact" value={contact} onChange={setContact} />
+      <TextField
+        select
+        label="Deal"
+        value={form.dealId}
+        onChange={(e) => setForm({ ...form, dealId: e.target.value === '' ? '' : Number(e.target.value) })}
+      >
+        <MenuItem value="">No deal</MenuItem>
+        {activity?.dealId && !deals.some((deal) => deal.id === activity.dealId) ? (
+          <MenuItem value={activity.dealId}>{activity.dealTitle ?? `Deal #${activity.dealId}`}</MenuItem>
+        ) : null}
+        {deals.map((deal) => (
+          <MenuItem key={deal.id} value={deal.id}>
+            {deal.title}
+          </MenuItem>
+        ))}
+      </TextField>
+    </CrmFormDialog>
   );
 }

@@ -1,14 +1,9 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { LEAD_STATUSES, type Lead, type LeadInput, type LeadStatus } from '../../services/crmTypes.ts';
 import { isWellFormedEmail } from '../../services/rules.ts';
+import { CrmFormDialog } from './CrmFormDialog.tsx';
 
 type Props = {
   lead: Lead | null;
@@ -42,9 +37,7 @@ export function LeadDialog({ lead, onSave, onClose }: Props) {
   const valueError = !Number.isFinite(value) || value < 0;
   const canSave = form.name.trim() !== '' && !emailError && !valueError;
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSave) return;
+  const handleSave = () => {
     onSave({
       name: form.name.trim(),
       email,
@@ -58,60 +51,52 @@ export function LeadDialog({ lead, onSave, onClose }: Props) {
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <form onSubmit={handleSubmit} noValidate>
-        <DialogTitle>{lead ? 'Edit lead' : 'Add lead'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ mt: 1 }}>
-            {TEXT_FIELDS.map(([name, label]) => (
-              <TextField
-                key={name}
-                label={label}
-                required={name === 'name'}
-                type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
-                value={form[name]}
-                error={name === 'email' && emailError}
-                helperText={name === 'email' && emailError ? 'Enter a valid email address' : undefined}
-                onChange={(e) => setForm({ ...form, [name]: e.target.value })}
-              />
-            ))}
-            <TextField
-              select
-              label="Status"
-              value={form.status}
-              onChange={(e) => setForm({ ...form, status: e.target.value as LeadStatus })}
-            >
-              {LEAD_STATUSES.map((status) => (
-                <MenuItem key={status} value={status}>
-                  {status}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              label="Value (USD)"
-              type="number"
-              value={form.value}
-              error={valueError}
-              helperText={valueError ? 'Enter an amount of 0 or more' : undefined}
-              slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
-              onChange={(e) => setForm({ ...form, value: e.target.value })}
-            />
-            <TextField
-              label="Notes"
-              multiline
-              minRows={2}
-              value={form.notes}
-              onChange={(e) => setForm({ ...form, notes: e.target.value })}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={!canSave}>
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <CrmFormDialog
+      title={lead ? 'Edit lead' : 'Add lead'}
+      canSave={canSave}
+      onSave={handleSave}
+      onClose={onClose}
+    >
+      {TEXT_FIELDS.map(([name, label]) => (
+        <TextField
+          key={name}
+          label={label}
+          required={name === 'name'}
+          type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
+          value={form[name]}
+          error={name === 'email' && emailError}
+          helperText={name === 'email' && emailError ? 'Enter a valid email address' : undefined}
+          onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+        />
+      ))}
+      <TextField
+        select
+        label="Status"
+        value={form.status}
+        onChange={(e) => setForm({ ...form, status: e.target.value as LeadStatus })}
+      >
+        {LEAD_STATUSES.map((status) => (
+          <MenuItem key={status} value={status}>
+            {status}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label="Value (USD)"
+        type="number"
+        value={form.value}
+        error={valueError}
+        helperText={valueError ? 'Enter an amount of 0 or more' : undefined}
+        slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
+        onChange={(e) => setForm({ ...form, value: e.target.value })}
+      />
+      <TextField
+        label="Notes"
+        multiline
+        minRows={2}
+        value={form.notes}
+        onChange={(e) => setForm({ ...form, notes: e.target.value })}
+      />
+    </CrmFormDialog>
   );
 }
