@@ -73,10 +73,17 @@ export const ACCOUNT_PERMISSIONS = {
     roles: EVERY_ROLE,
   },
   'websites.edit': {
-    label: 'Create, edit, publish and delete websites, upload their images',
+    label: 'Create, edit, publish and delete websites, their SEO settings and domains, upload their images',
     roles: EDITORS,
   },
   'account.work': { label: 'Work on the account’s social posts', roles: EDITORS },
+  'crm.edit': {
+    label: 'Add, change, import, merge and delete CRM records; send campaigns',
+    roles: EDITORS,
+  },
+  'store.edit': { label: 'Manage the store: products, categories and orders', roles: EDITORS },
+  'forms.manage': { label: 'Mark and delete form submissions', roles: EDITORS },
+  'business.edit': { label: 'Change the business profile', roles: ADMINS },
   'members.add': { label: 'Add existing users and invite new ones', roles: ADMINS },
   'members.manage': { label: 'Change roles and remove users', roles: ADMINS },
   'invitations.revoke': { label: 'Revoke invitations', roles: ADMINS },
