@@ -68,6 +68,8 @@ export default defineConfig({
         FACEBOOK_ADS_AUTHORIZE_URL: `${fake}/authorize`,
         FACEBOOK_ADS_TOKEN_URL: `${fake}/token`,
         FACEBOOK_ADS_PUBLISH_URL: `${fake}/feed`,
+        // The fake provider and webhook receiver listen on 127.0.0.1: outgoing calls may reach loopback here only.
+        ALLOW_LOOPBACK_OUTBOUND: 'true',
       },
     },
   ],

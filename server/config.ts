@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadOAuthSettings, type OAuthSettings } from './integrations/oauthSettings.ts';
+import type { OutboundTesting } from './net/safeFetch.ts';
 
 export type Config = {
   port: number;
@@ -28,6 +29,13 @@ export type Config = {
   redisUrl?: string | null;
   /** GOOGLE_ADS_* / FACEBOOK_ADS_*: the ad platforms' OAuth clients; unset: not configured (501). */
   oauth?: OAuthSettings;
+  /**
+   * ALLOW_LOOPBACK_OUTBOUND: outgoing requests (webhooks, OAuth, publishing) may reach loopback (127.0.0.0/8, ::1,
+   * localhost), for local development and tests; never other private ranges. Unset or false: refused.
+   */
+  allowLoopbackOutbound?: boolean;
+  /** Tests only: a fake resolver and shorter limits for outgoing requests. */
+  outboundTesting?: OutboundTesting;
 };
 
 export type Env = Record<string, string | undefined>;
@@ -52,7 +60,16 @@ export function loadConfig(env: Env): Config {
     appUrl: parseUrl('APP_URL', env.APP_URL, ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
     oauth: loadOAuthSettings(env),
     redisUrl: parseUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']),
+    allowLoopbackOutbound: parseFlag('ALLOW_LOOPBACK_OUTBOUND', env.ALLOW_LOOPBACK_OUTBOUND),
   };
+}
+
+// Only an explicit true/1 turns a flag on; anything unrecognised stops the start rather than guessing.
+function parseFlag(name: string, raw: string | undefined): boolean {
+  const value = nonEmpty(raw)?.toLowerCase();
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw new Error(`${name} must be true or false (got "${raw}")`);
 }
 
 function parseSiteDomain(raw: string | undefined): string | null {

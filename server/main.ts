@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { createDb } from './db/createDb.ts';
 import { migrate } from './db/migrate.ts';
 import { type JobEngine, startJobEngine } from './jobs/jobEngine.ts';
+import { outboundPolicy } from './net/safeFetch.ts';
 import { loadPublishing } from './publishing/loadPublishing.ts';
 
 let config: ReturnType<typeof loadConfig>;
@@ -36,6 +37,7 @@ try {
     mail: { smtpUrl: config.smtpUrl ?? null, from: config.mailFrom ?? 'BizSite <no-reply@localhost>' },
     log: logger.child({ module: 'jobs' }),
     oauth: config.oauth ?? null,
+    outbound: outboundPolicy(config),
   });
   // Published sites are rendered by the SSR build of the canvas renderers (npm run build).
   const { missing, ...publishing } = await loadPublishing(new URL('../dist', import.meta.url).pathname);

@@ -1,8 +1,7 @@
 import { HttpError } from '../errors.ts';
+import { type OutboundPolicy, type OutboundResponse, safeFetch } from '../net/safeFetch.ts';
 import type { ConnectionTokens } from '../repositories/oauthConnections.ts';
 import type { OAuthClientSettings } from './oauthSettings.ts';
-
-const TIMEOUT_MS = 10_000;
 
 /** Where the provider sends the user back: Google to the popup page, Facebook to the app itself (spec §2). */
 export function redirectUri(provider: 'google' | 'facebook', origin: string): string {
@@ -24,33 +23,37 @@ export function authorizeUrl(client: OAuthClientSettings, redirect: string, stat
 /**
  * Exchanges an authorization code at the provider's token endpoint (RFC 6749 §4.1.3, client
  * credentials in the form body, which both Google and Facebook accept). A refusal is a 400 that
- * names the provider; an unreachable or broken provider a 502. Provider bodies are never echoed.
+ * names the provider; an unreachable or broken provider a 502. Provider bodies are never echoed. The token URL
+ * comes from the environment, yet it goes through the guarded client like every outgoing call.
  */
 export async function exchangeCode(
   client: OAuthClientSettings,
   label: string,
   code: string,
   redirect: string,
+  outbound: OutboundPolicy,
 ): Promise<ConnectionTokens> {
-  let response: Response;
+  let response: OutboundResponse;
   try {
-    response = await fetch(client.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        client_id: client.clientId,
-        client_secret: client.clientSecret,
-        redirect_uri: redirect,
-      }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-      redirect: 'error',
-    });
+    response = await safeFetch(
+      client.tokenUrl,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          client_id: client.clientId,
+          client_secret: client.clientSecret,
+          redirect_uri: redirect,
+        }),
+      },
+      outbound,
+    );
   } catch {
     throw new HttpError(502, `${label} could not be reached`);
   }
-  const body: unknown = await response.json().catch(() => null);
+  const body = parseJson(response.body);
   if (response.status >= 400 && response.status < 500) {
     throw new HttpError(400, `${label} did not accept the authorization code`);
   }
@@ -64,4 +67,12 @@ export async function exchangeCode(
     refreshToken: typeof record.refresh_token === 'string' ? record.refresh_token : null,
     expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null,
   };
+}
+
+function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,7 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Db } from '../db/types.ts';
 import type { OAuthSettings } from '../integrations/oauthSettings.ts';
+import type { OutboundPolicy } from '../net/safeFetch.ts';
 import { CRM_QUEUES, type CrmJobData, registerCrmWorkers } from './crmJobs.ts';
 import { type InvitationMailData, sendInvitationMail } from './invitationMailJob.ts';
 import { createMailer, type MailConfig } from './mailer.ts';
@@ -79,6 +80,8 @@ export type JobEngineOptions = {
   schedule?: boolean;
   /** The OAuth clients (publishing due posts through a connected integration). */
   oauth?: OAuthSettings | null;
+  /** Where outgoing requests (webhooks, publishing) may go; unset: public addresses only. */
+  outbound?: OutboundPolicy;
 };
 
 const SCHEMA = 'pgboss';
@@ -117,6 +120,7 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
   await registerPlannerIntegrationWorkers(boss, {
     db,
     oauth: options.oauth ?? null,
+    outbound: options.outbound ?? { allowLoopback: false },
     pollingIntervalSeconds: POLLING_SECONDS,
   });
   await registerReplayWorkers(boss, {

@@ -1,6 +1,7 @@
 import type { SocialChannel } from '../../src/services/socialRules.ts';
 import type { Db } from '../db/types.ts';
 import type { OAuthProvider, OAuthSettings } from '../integrations/oauthSettings.ts';
+import { OutboundError, type OutboundPolicy, safeFetch } from '../net/safeFetch.ts';
 import { findAccessToken } from '../repositories/oauthConnections.ts';
 import { markDue, setOutcome } from '../repositories/socialPosts.ts';
 
@@ -21,7 +22,12 @@ const PUBLISHER: Record<SocialChannel, OAuthProvider | null> = {
  * Runs when a scheduled post falls due (queued with startAfter = its time): marks it due, then
  * publishes it through the account's connected integration, or marks it failed "not connected".
  */
-export async function handlePostDue(db: Db, oauth: OAuthSettings | null, data: PostDueData): Promise<string> {
+export async function handlePostDue(
+  db: Db,
+  oauth: OAuthSettings | null,
+  data: PostDueData,
+  outbound: OutboundPolicy,
+): Promise<string> {
   const post = await markDue(db, data.accountId, data.postId, data.scheduledAt);
   if (!post) return 'skipped: rescheduled, edited or deleted';
   const provider = PUBLISHER[post.channel];
@@ -38,20 +44,24 @@ export async function handlePostDue(db: Db, oauth: OAuthSettings | null, data: P
   const form = new URLSearchParams({ message: post.text, access_token: token });
   if (post.imageUrl?.startsWith('http')) form.set('link', post.imageUrl);
   try {
-    const response = await fetch(publishUrl, {
-      method: 'POST',
-      body: form,
-      redirect: 'error',
-      signal: AbortSignal.timeout(10_000),
-    });
-    await response.body?.cancel();
+    // Through the guarded client like every outgoing call; a redirect is not followed (not ok).
+    const response = await safeFetch(publishUrl, { method: 'POST', body: form }, outbound);
     if (response.ok) {
       await setOutcome(db, data.accountId, post.id, 'published', null);
       return 'published';
     }
     await setOutcome(db, data.accountId, post.id, 'failed', `Facebook answered ${response.status}`);
-  } catch {
-    await setOutcome(db, data.accountId, post.id, 'failed', 'Facebook could not be reached');
+  } catch (error) {
+    const refused = error instanceof OutboundError && error.reason === 'refused';
+    await setOutcome(
+      db,
+      data.accountId,
+      post.id,
+      'failed',
+      refused
+        ? 'The Facebook publishing address is not a public internet address'
+        : 'Facebook could not be reached',
+    );
   }
   return 'failed';
 }

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { WebhookEvent } from '../../src/services/socialRules.ts';
 import type { Db } from '../db/types.ts';
+import { OutboundError, type OutboundPolicy, safeFetch } from '../net/safeFetch.ts';
 import { createDeliveries, findDeliveryTask, recordAttempt } from '../repositories/webhooks.ts';
 import type { JobEngine } from './jobEngine.ts';
 
@@ -10,7 +11,9 @@ export type WebhookDeliveryData = { accountId: number; deliveryId: number };
 export const WEBHOOK_RETRY_LIMIT = 5;
 /** Seconds before the first retry; pg-boss doubles it each time (backoff). */
 export const WEBHOOK_RETRY_DELAY_SECONDS = 30;
-const TIMEOUT_MS = 10_000;
+/** The delivery log's note for a URL that does not (or no longer) lead to a public address. */
+export const REFUSED_ADDRESS =
+  'The webhook URL does not point to a public internet address, so it was not called.';
 
 export const SIGNATURE_HEADER = 'x-webhook-signature';
 export const TIMESTAMP_HEADER = 'x-webhook-timestamp';
@@ -58,11 +61,17 @@ export async function emitWebhookEvent(
 }
 
 /**
- * One attempt: POSTs the signed JSON body; a 2xx marks it delivered. Anything else is recorded
- * (status code or network error) and thrown, so pg-boss retries it until the limit, when the log
- * says failed. Redirects are not followed: a webhook URL says where the data goes.
+ * One attempt: POSTs the signed JSON body through the guarded client (the address is checked again now, so a
+ * name that resolves privately since it was saved is refused). A 2xx marks it delivered. Anything else is recorded
+ * (status code or network error) and thrown, so pg-boss retries it until the limit, when the log says failed.
+ * Redirects are not followed (a 3xx is a failed attempt): a webhook URL says where the data goes. A refused
+ * address fails at once, without a retry and without a status code.
  */
-export async function deliverWebhook(db: Db, data: WebhookDeliveryData): Promise<void> {
+export async function deliverWebhook(
+  db: Db,
+  data: WebhookDeliveryData,
+  outbound: OutboundPolicy,
+): Promise<void> {
   const task = await findDeliveryTask(db, data.accountId, data.deliveryId);
   if (!task) return; // the webhook was deleted meanwhile
   const timestamp = Math.floor(Date.now() / 1000);
@@ -75,29 +84,39 @@ export async function deliverWebhook(db: Db, data: WebhookDeliveryData): Promise
   let responseCode: number | null = null;
   let error: string | null = null;
   try {
-    const response = await fetch(task.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'BizSite-Webhooks/1',
-        'x-webhook-event': task.event,
-        'x-webhook-delivery': String(task.id),
-        [TIMESTAMP_HEADER]: String(timestamp),
-        [SIGNATURE_HEADER]: signPayload(task.secret, timestamp, body),
+    const response = await safeFetch(
+      task.url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'BizSite-Webhooks/1',
+          'x-webhook-event': task.event,
+          'x-webhook-delivery': String(task.id),
+          [TIMESTAMP_HEADER]: String(timestamp),
+          [SIGNATURE_HEADER]: signPayload(task.secret, timestamp, body),
+        },
+        body,
       },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
+      outbound,
+    );
     responseCode = response.status;
-    await response.body?.cancel();
     if (response.ok) {
       await recordAttempt(db, data.accountId, task.id, { status: 'delivered', responseCode, error: null });
       return;
     }
     error = `The receiver answered ${response.status}`;
   } catch (caught) {
-    error = caught instanceof Error && caught.name === 'TimeoutError' ? 'Timed out' : 'Could not connect';
+    if (caught instanceof OutboundError && caught.reason === 'refused') {
+      await recordAttempt(db, data.accountId, task.id, {
+        status: 'failed',
+        responseCode: null,
+        error: REFUSED_ADDRESS,
+      });
+      return;
+    }
+    error =
+      caught instanceof OutboundError && caught.reason === 'timeout' ? 'Timed out' : 'Could not connect';
   }
   const last = task.attempts + 1 >= WEBHOOK_RETRY_LIMIT + 1;
   await recordAttempt(db, data.accountId, task.id, {

@@ -127,5 +127,6 @@ describeEachDatabase(
       });
     });
   },
-  { jobs: () => ({}) },
+  // The receiver listens on loopback (ALLOW_LOOPBACK_OUTBOUND).
+  { jobs: () => ({}), config: { allowLoopbackOutbound: true } },
 );

@@ -10,6 +10,7 @@ import type { Config } from '../../server/config.ts';
 import { createDb, type Db, type DbKind } from '../../server/db/createDb.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { type JobEngine, startJobEngine } from '../../server/jobs/jobEngine.ts';
+import { outboundPolicy } from '../../server/net/safeFetch.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const ADMIN_EMAIL = 'boss@example.com';
@@ -154,6 +155,7 @@ function defineContext(kind: DbKind, options: SuiteOptions): TestContext {
           mail: { smtpUrl: jobOptions.smtpUrl ?? null, from: 'tests@example.com' },
           log: silentLog,
           schedule: false,
+          outbound: outboundPolicy(config),
         })
       : null;
     // The published-site renderer from source (vitest transforms the TSX); production loads its SSR build.

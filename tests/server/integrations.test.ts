@@ -31,6 +31,8 @@ describeEachDatabase('integrations: OAuth against a fake provider on loopback', 
   beforeAll(() => {
     // The routes read the configuration per request, as loadConfig would have built it from GOOGLE_ADS_*.
     ctx.config.oauth = { google: client(), facebook: client() };
+    // The fake provider listens on loopback, which only ALLOW_LOOPBACK_OUTBOUND lets outgoing calls reach.
+    ctx.config.allowLoopbackOutbound = true;
   });
 
   it('exchanges the code, stores the connection per account and never returns tokens', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { handlePostDue } from '../../server/jobs/postDueJob.ts';
+import type { OutboundPolicy } from '../../server/net/safeFetch.ts';
 import { saveConnection } from '../../server/repositories/oauthConnections.ts';
 import { escapeText, foldLine } from '../../server/routes/social/icalendar.ts';
 import { describeEachDatabase } from './harness.ts';
@@ -42,6 +43,9 @@ it('iCalendar text escaping and line folding follow RFC 5545', () => {
   }
   expect(lines.map((line, i) => (i === 0 ? line : line.slice(1))).join('')).toBe(long);
 });
+
+// The fake provider listens on loopback, which only ALLOW_LOOPBACK_OUTBOUND lets outgoing calls reach.
+const LOOPBACK_ALLOWED: OutboundPolicy = { allowLoopback: true };
 
 describeEachDatabase(
   'social content planner',
@@ -180,11 +184,21 @@ describeEachDatabase(
           })
         ).json<Post>();
         outcomes.push(
-          await handlePostDue(ctx.db, oauth, { accountId: owner.accountId, postId: post.id, scheduledAt }),
+          await handlePostDue(
+            ctx.db,
+            oauth,
+            { accountId: owner.accountId, postId: post.id, scheduledAt },
+            LOOPBACK_ALLOWED,
+          ),
         );
         // The same due time again (a duplicate job) finds nothing to do.
         outcomes.push(
-          await handlePostDue(ctx.db, oauth, { accountId: owner.accountId, postId: post.id, scheduledAt }),
+          await handlePostDue(
+            ctx.db,
+            oauth,
+            { accountId: owner.accountId, postId: post.id, scheduledAt },
+            LOOPBACK_ALLOWED,
+          ),
         );
       }
       expect(outcomes).toEqual([

@@ -166,5 +166,6 @@ describeEachDatabase(
       expect(log[0]).toMatchObject({ event: 'webhook.test', status: 'delivered' });
     });
   },
-  { jobs: () => ({}) },
+  // The receiver listens on loopback (ALLOW_LOOPBACK_OUTBOUND).
+  { jobs: () => ({}), config: { allowLoopbackOutbound: true } },
 );

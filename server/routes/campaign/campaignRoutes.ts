@@ -5,6 +5,7 @@ import { HttpError } from '../../errors.ts';
 import { exchangeCode, redirectUri } from '../../integrations/oauthExchange.ts';
 import type { OAuthProvider } from '../../integrations/oauthSettings.ts';
 import { verifyOAuthState } from '../../integrations/oauthState.ts';
+import { outboundPolicy } from '../../net/safeFetch.ts';
 import { logActivity } from '../../repositories/activityLogs.ts';
 import { saveConnection } from '../../repositories/oauthConnections.ts';
 import { schemas } from '../../validation.ts';
@@ -68,7 +69,7 @@ export const campaignRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, c
       throw new HttpError(400, STATE_MISMATCH);
     }
     const redirect = redirectUri(provider, requestOrigin(request, config.appUrl));
-    const tokens = await exchangeCode(client, label, request.body.code, redirect);
+    const tokens = await exchangeCode(client, label, request.body.code, redirect, outboundPolicy(config));
     await saveConnection(db, accountId, provider, request.user.id, tokens);
     await logActivity(db, {
       type: 'integration.connected',

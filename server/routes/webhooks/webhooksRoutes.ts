@@ -4,6 +4,7 @@ import { requirePermission } from '../../auth/access.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import { emitWebhookEvent } from '../../jobs/webhooks.ts';
+import { checkOutboundUrl, OutboundError, type OutboundPolicy, outboundPolicy } from '../../net/safeFetch.ts';
 import { logActivity } from '../../repositories/activityLogs.ts';
 import {
   createWebhook,
@@ -15,6 +16,8 @@ import {
 import type { RouteDeps } from '../routeDeps.ts';
 
 const NOT_FOUND = 'Webhook not found';
+export const PRIVATE_WEBHOOK_URL =
+  'The webhook URL must point to a public internet address, not a private, local or reserved one.';
 type Body = { url: string; events: WebhookEvent[] };
 type Params = { id: number };
 
@@ -57,8 +60,22 @@ function checkUrl(raw: string): string {
   return url.toString();
 }
 
+/**
+ * Refuses a URL whose host is, or now resolves to, an address the outgoing client would refuse. A name that does
+ * not resolve yet is kept: every delivery checks the address again before it connects.
+ */
+async function checkReachable(url: string, policy: OutboundPolicy): Promise<void> {
+  try {
+    await checkOutboundUrl(url, policy);
+  } catch (error) {
+    if (error instanceof OutboundError && error.reason === 'refused')
+      throw new HttpError(400, PRIVATE_WEBHOOK_URL);
+    if (!(error instanceof OutboundError && error.reason === 'not-found')) throw error;
+  }
+}
+
 /** Outgoing webhooks of the account, their delivery log, and a test delivery. */
-export const webhooksRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, jobs }) => {
+export const webhooksRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, jobs, config }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get('/api/webhooks', async (request) => listWebhooks(db, requireAccountId(request)));
@@ -66,10 +83,9 @@ export const webhooksRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, j
   app.post<{ Body: Body }>('/api/webhooks', { schema: createSchema }, async (request, reply) => {
     const accountId = requireAccountId(request);
     await requirePermission(db, request, accountId, 'integrations.manage');
-    const hook = await createWebhook(db, accountId, {
-      url: checkUrl(request.body.url),
-      events: request.body.events,
-    });
+    const url = checkUrl(request.body.url);
+    await checkReachable(url, outboundPolicy(config));
+    const hook = await createWebhook(db, accountId, { url, events: request.body.events });
     await logActivity(db, {
       type: 'webhook.created',
       userId: request.user.id,
