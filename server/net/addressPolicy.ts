@@ -81,8 +81,10 @@ export function classifyAddress(raw: string): AddressClass {
   if (family !== 6) return 'invalid';
   const matched = IPV6.find((rule) => rule.list.check(address, 'ipv6'));
   if (matched) return matched.kind;
-  // NAT64 (64:ff9b::a.b.c.d) goes wherever its embedded IPv4 address goes.
-  if (NAT64.list.check(address, 'ipv6')) return classifyAddress(embeddedIpv4(address));
+  // NAT64 (64:ff9b::a.b.c.d) goes wherever its embedded IPv4 address goes: public, or refused even as loopback.
+  if (NAT64.list.check(address, 'ipv6')) {
+    return classifyAddress(embeddedIpv4(address)) === 'public' ? 'public' : 'ipv4-in-ipv6';
+  }
   // Outside 2000::/3 nothing is assigned for global unicast.
   return GLOBAL_UNICAST.list.check(address, 'ipv6') ? 'public' : 'reserved';
 }
