@@ -43,6 +43,7 @@ import { webhooksRoutes } from './routes/webhooks/webhooksRoutes.ts';
 import { generateRoutes } from './routes/website/generateRoutes.ts';
 import { websiteRoutes } from './routes/website/websiteRoutes.ts';
 import { registerStatic, securityHeaders, sendSpaIndex, staticDirExists } from './static.ts';
+import { registerTextGuard } from './textGuard.ts';
 import { createValidatorCompiler, formatValidationErrors } from './validation.ts';
 
 export type BuildAppOptions = {
@@ -101,6 +102,8 @@ export async function buildApp({
   });
   app.setValidatorCompiler(createValidatorCompiler());
   app.setErrorHandler(errorHandler);
+  // Before any route: NUL and lone surrogates in params, query, headers and body → 400 for every route.
+  registerTextGuard(app);
 
   const tokens = createTokenService(config.jwtSecret);
   app.decorate('authenticate', createAuthenticate(db, tokens));
