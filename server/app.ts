@@ -97,6 +97,8 @@ export async function buildApp({
     // Lets a reverse proxy's X-Forwarded-For reach request.ip only when it is on this host.
     trustProxy: 'loopback',
     schemaErrorFormatter: formatValidationErrors,
+    // A path that is not UTF-8 once decoded (`%ED%A0%80`, a lone surrogate) gets the one error handler's {message}.
+    frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
     // One line per request (the onResponse hook below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
 
 // In unicode mode a proper pair is one code point, so \p{Cs} matches only a surrogate standing alone.
-const UNSTORABLE = /[\u0000\p{Cs}]/u;
+const LONE_SURROGATE = /\p{Cs}/u;
 const PROBLEM = 'must not contain a NUL character or an unpaired surrogate';
 
 /** The 400 message for a field whose text PostgreSQL cannot store, e.g. "customer.name must not contain …". */
@@ -15,7 +15,7 @@ export function badTextMessage(field: string): string {
  * UTF-16 surrogate (jsonb refuses its escape; drivers would silently turn it into U+FFFD).
  */
 export function isStorableText(text: string): boolean {
-  return !UNSTORABLE.test(text);
+  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 }
 
 const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));

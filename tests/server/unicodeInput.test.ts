@@ -48,6 +48,10 @@ describeEachDatabase('unicode input', (ctx) => {
       token,
       body: { firstName: 'Ada', lastName: NUL },
     });
+    await expectRefused(ctx, 'x-account-id header', 'GET', '/api/crm/contacts', {
+      token,
+      headers: { 'x-account-id': '1\u0000' },
+    });
     await expectRefused(ctx, 'search', 'GET', '/api/crm/contacts?search=%00', { token });
     await expectRefused(ctx, 'search', 'GET', `/api/crm/contacts?search=${encodeURIComponent('x')}%00`, {
       token,
@@ -137,6 +141,11 @@ describeEachDatabase('unicode input', (ctx) => {
       expect(response.statusCode, `${url}: ${response.body}`).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, url).toBeLessThan(500);
     }
+    const broken = await ctx.call('GET', '/api/crm/contacts/%ED%A0%80', { token });
+    expect({ status: broken.statusCode, body: broken.json() }).toEqual({
+      status: 400,
+      body: { message: 'The address is not valid: a percent-encoded part of it is not UTF-8 text' },
+    });
     // In the query string a broken sequence is not decoded: it stays the literal text "%ED%A0%80".
     const literal = await ctx.call('GET', '/api/crm/contacts?search=%ED%A0%80', { token });
     expect(literal.json()).toEqual({ contacts: [], totalCount: 0 });
