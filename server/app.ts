@@ -43,6 +43,7 @@ import { webhooksRoutes } from './routes/webhooks/webhooksRoutes.ts';
 import { generateRoutes } from './routes/website/generateRoutes.ts';
 import { websiteRoutes } from './routes/website/websiteRoutes.ts';
 import { registerStatic, securityHeaders, sendSpaIndex, staticDirExists } from './static.ts';
+import { registerTextGuard } from './textGuard.ts';
 import { createValidatorCompiler, formatValidationErrors } from './validation.ts';
 
 export type BuildAppOptions = {
@@ -96,11 +97,15 @@ export async function buildApp({
     // Lets a reverse proxy's X-Forwarded-For reach request.ip only when it is on this host.
     trustProxy: 'loopback',
     schemaErrorFormatter: formatValidationErrors,
+    // A path that is not UTF-8 once decoded (`%ED%A0%80`, a lone surrogate) gets the one error handler's {message}.
+    frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
     // One line per request (the onResponse hook below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   });
   app.setValidatorCompiler(createValidatorCompiler());
   app.setErrorHandler(errorHandler);
+  // Before any route: NUL and lone surrogates in params, query, headers and body → 400 for every route.
+  registerTextGuard(app);
 
   const tokens = createTokenService(config.jwtSecret);
   app.decorate('authenticate', createAuthenticate(db, tokens));

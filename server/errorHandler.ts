@@ -7,6 +7,7 @@ const CLIENT_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json',
+  FST_ERR_BAD_URL: 'The address is not valid: a percent-encoded part of it is not UTF-8 text',
 };
 
 /**

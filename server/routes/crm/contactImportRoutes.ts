@@ -12,6 +12,7 @@ import { IMPORT_FIELDS, type ImportMapping } from '../../crm/importMapping.ts';
 import { findImport, rollbackImport } from '../../crm/importReports.ts';
 import { HttpError } from '../../errors.ts';
 import { contactListExists } from '../../repositories/crm/contactLists.ts';
+import { assertStorableText } from '../../textGuard.ts';
 import { schemas } from '../../validation.ts';
 import type { CrmDeps } from './crmRoutes.ts';
 import { type IdParams, id, idParams } from './crmSchemas.ts';
@@ -61,6 +62,7 @@ function parseMapping(raw: string | undefined): ImportMapping | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new HttpError(400, 'mapping must be a JSON object of column header → contact field');
   }
+  assertStorableText(value, 'mapping');
   for (const [header, target] of Object.entries(value)) {
     if (target !== '' && !IMPORT_FIELDS.includes(target as never)) {
       throw new HttpError(400, `mapping of "${header}" must be one of: ${IMPORT_FIELDS.join(', ')} (or "")`);
@@ -81,6 +83,8 @@ export const contactImportRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db
       const accountId = requireAccountId(request);
       const upload = await receive(request, dir);
       try {
+        // Multipart text is read here, out of the app-level text guard's sight: the same rule, by hand.
+        assertStorableText({ ...upload.fields, filename: upload.fileName }, '');
         const duplicates = (upload.fields.duplicates ?? 'skip') as DuplicateMode;
         if (duplicates !== 'skip' && duplicates !== 'update')
           throw new HttpError(400, 'duplicates must be skip or update');

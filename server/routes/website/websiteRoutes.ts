@@ -13,6 +13,7 @@ import {
   updateWebsite,
   type WebsiteInput,
 } from '../../repositories/websites.ts';
+import { assertStorableText } from '../../textGuard.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 import {
   deleteSchema,
@@ -37,6 +38,8 @@ function toInput(body: WebsiteBody): WebsiteInput {
     } catch {
       throw new HttpError(400, 'pagesData must be JSON text of the pages');
     }
+    // Its escapes (\u0000, \ud800) only become characters now, after the app-level text guard.
+    assertStorableText(pages, 'pagesData');
   }
   return {
     name: body.name,
