@@ -4,6 +4,7 @@ import {
   inferMapping,
 } from '../../src/services/contactImportFields.ts';
 import { isWellFormedEmail } from '../../src/services/rules.ts';
+import { isStorableText } from '../textGuard.ts';
 
 export {
   IMPORT_FIELDS,
@@ -51,9 +52,12 @@ export function toImportRow(record: string[], fields: (ImportField | null)[]): I
     tags: [],
     notes: '',
   };
+  let unstorable: ImportField | null = null;
   fields.forEach((f, index) => {
     const value = (record[index] ?? '').trim();
     if (!f || !value) return;
+    // The database refuses NUL: such a row is a bad row, not the end of the whole import.
+    if (!isStorableText(value)) unstorable ??= f;
     if (f === 'name') {
       const [first = '', ...rest] = value.split(/\s+/);
       row.firstName ||= first;
@@ -70,6 +74,7 @@ export function toImportRow(record: string[], fields: (ImportField | null)[]): I
       row[f] = value;
     }
   });
+  if (unstorable) return `${unstorable} contains a NUL character or an unpaired surrogate`;
   if (row.email && !isWellFormedEmail(row.email)) return `email "${row.email.slice(0, 80)}" is not valid`;
   if (!row.email && !row.firstName && !row.lastName) return 'a contact needs a name or an email';
   for (const [key, max] of Object.entries(LIMITS) as [keyof typeof LIMITS, number][]) {

@@ -74,6 +74,27 @@ describeEachDatabase(
       expect(inList.totalCount).toBe(2);
     });
 
+    it('reports a row holding a NUL character as a bad row and imports the rest', async () => {
+      const { token } = await ctx.register();
+      const csv = [
+        'Name,Email,Company',
+        'Ada Lovelace,ada@example.com,Engines',
+        'Nul Row,nul@example.com,Bad\u0000Co',
+        'Grace Hopper,grace@example.com,Navy',
+      ].join('\r\n');
+      const response = await upload(ctx, token, csv);
+      expect(response.statusCode, response.body).toBe(200);
+      const report = response.json<Report>();
+      expect(report).toMatchObject({ status: 'completed', created: 2, skipped: 1 });
+      expect(report.errors).toEqual([
+        { row: 3, message: 'company contains a NUL character or an unpaired surrogate' },
+      ]);
+      expect((await contacts(ctx, token)).map((c) => c.email).sort()).toEqual([
+        'ada@example.com',
+        'grace@example.com',
+      ]);
+    });
+
     it('uses a sent mapping, updates duplicates by email when asked, and rolls a whole import back', async () => {
       const { token } = await ctx.register();
       const kept = await expectJson<Contact>(ctx, 'POST', '/api/crm/contacts', token, 201, {
