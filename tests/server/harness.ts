@@ -10,6 +10,7 @@ import type { Config } from '../../server/config.ts';
 import { createDb, type Db, type DbKind } from '../../server/db/createDb.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { type JobEngine, startJobEngine } from '../../server/jobs/jobEngine.ts';
+import type { TxtResolver } from '../../server/publishing/txtResolver.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const ADMIN_EMAIL = 'boss@example.com';
@@ -67,6 +68,13 @@ export type SuiteOptions = {
   jobs?: () => { smtpUrl?: string | null };
   collab?: BuildAppOptions['collab'];
   config?: Partial<Config>;
+  /** The DNS TXT lookup of custom-domain verification (a fake: tests never ask real DNS). */
+  resolveTxt?: TxtResolver;
+};
+
+// No TXT record anywhere, unless a suite passes its own fake.
+const noTxtRecords: TxtResolver = async () => {
+  throw Object.assign(new Error('queryTxt ENOTFOUND'), { code: 'ENOTFOUND' });
 };
 
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
@@ -154,6 +162,7 @@ function defineContext(kind: DbKind, options: SuiteOptions): TestContext {
           mail: { smtpUrl: jobOptions.smtpUrl ?? null, from: 'tests@example.com' },
           log: silentLog,
           schedule: false,
+          resolveTxt: options.resolveTxt ?? noTxtRecords,
         })
       : null;
     // The published-site renderer from source (vitest transforms the TSX); production loads its SSR build.
@@ -164,6 +173,7 @@ function defineContext(kind: DbKind, options: SuiteOptions): TestContext {
       jobs,
       publishing: { renderer, siteScript: null },
       collab: options.collab,
+      resolveTxt: options.resolveTxt ?? noTxtRecords,
     });
     state = { app, db: opened.db, config, jobs, databaseUrl: opened.databaseUrl, dispose: opened.dispose };
   });
