@@ -16,6 +16,7 @@ import { emitWebhookEvent } from './jobs/webhooks.ts';
 import type { PublishingOptions } from './publishing/publishingDeps.ts';
 import { createSiteHosts } from './publishing/siteHosts.ts';
 import { createSitePageCache } from './publishing/sitePageCache.ts';
+import { createSystemTxtResolver, type TxtResolver } from './publishing/txtResolver.ts';
 import { accountsRoutes } from './routes/accounts/accountsRoutes.ts';
 import { invitationsRoutes } from './routes/accounts/invitationsRoutes.ts';
 import { adminRoutes } from './routes/admin/adminRoutes.ts';
@@ -29,6 +30,7 @@ import { type OnFormSubmitted, publicFormRoutes } from './routes/forms/publicFor
 import { submissionRoutes } from './routes/forms/submissionRoutes.ts';
 import { healthRoutes } from './routes/health/healthRoutes.ts';
 import { integrationsRoutes } from './routes/integrations/integrationsRoutes.ts';
+import { domainRoutes } from './routes/publish/domainRoutes.ts';
 import { publishRoutes } from './routes/publish/publishRoutes.ts';
 import { replayAdminRoutes, replayRoutes } from './routes/replay/replayRoutes.ts';
 import { reviewAdminRoutes } from './routes/review/reviewAdminRoutes.ts';
@@ -64,6 +66,8 @@ export type BuildAppOptions = {
   storeRateLimits?: StoreRateLimits;
   /** The builder's document sync: how long after the last edit a document is stored (tests shorten it). */
   collab?: { debounceMs?: number; maxDebounceMs?: number };
+  /** The DNS TXT lookup that verifies custom domains (tests pass a fake); default: node:dns. */
+  resolveTxt?: TxtResolver;
 };
 
 const BODY_LIMIT = 1024 * 1024;
@@ -87,6 +91,7 @@ export async function buildApp({
   onFormSubmitted = jobs ? formSubmittedToJobs(jobs, db) : undefined,
   storeRateLimits,
   collab: collabTiming,
+  resolveTxt = createSystemTxtResolver(),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const hosts = await createSiteHosts(db, config.publicSiteDomain ?? null);
   const app = Fastify({
@@ -159,8 +164,12 @@ export async function buildApp({
     pageCache: createSitePageCache(db),
     hosts,
     publicSiteDomain: config.publicSiteDomain ?? null,
+    resolveTxt,
   };
   app.addHook('onClose', async () => hosts.close());
+  // The daily re-check may stop serving a domain: this process routes by it no more at once.
+  const stopListening = jobs?.onDomainsChanged(() => void hosts.reload().catch(() => {}));
+  if (stopListening) app.addHook('onClose', async () => stopListening());
   // A deleted website stops being served at once (its pages go with it; the cache must not keep them).
   app.addHook('onResponse', async (request, reply) => {
     if (
@@ -169,6 +178,8 @@ export async function buildApp({
       /^\/api\/website\/\d+$/.test(request.url)
     ) {
       publishingDeps.pageCache.forgetAll();
+      // Its custom domain claim went with it.
+      await hosts.reload();
     }
   });
   await app.register(healthRoutes, deps);
@@ -186,6 +197,7 @@ export async function buildApp({
   await app.register(uploadFilesRoutes, deps);
   await app.register(generateRoutes, publishingDeps);
   await app.register(publishRoutes, publishingDeps);
+  await app.register(domainRoutes, publishingDeps);
   await app.register(siteRoutes, publishingDeps);
   await app.register(publicFormRoutes, { ...publishingDeps, onFormSubmitted });
   await app.register(submissionRoutes, deps);

@@ -2,7 +2,9 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import type { Db } from '../db/types.ts';
 import type { OAuthSettings } from '../integrations/oauthSettings.ts';
 import type { OutboundPolicy } from '../net/safeFetch.ts';
+import { createSystemTxtResolver, type TxtResolver } from '../publishing/txtResolver.ts';
 import { CRM_QUEUES, type CrmJobData, registerCrmWorkers } from './crmJobs.ts';
+import { DOMAIN_QUEUES, registerDomainWorkers } from './domainRecheckJob.ts';
 import { type InvitationMailData, sendInvitationMail } from './invitationMailJob.ts';
 import { createMailer, type MailConfig } from './mailer.ts';
 import { PLANNER_QUEUES, registerPlannerIntegrationWorkers } from './plannerIntegrationWorkers.ts';
@@ -18,6 +20,7 @@ export const QUEUES = {
   ...CRM_QUEUES,
   ...PLANNER_QUEUES,
   ...REPLAY_QUEUES,
+  ...DOMAIN_QUEUES,
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -28,6 +31,7 @@ type JobData = {
   'webhook-delivery': WebhookDeliveryData;
   'post-due': PostDueData;
   'replay-purge': Record<string, never>;
+  'domain-recheck': Record<string, never>;
 } & CrmJobData;
 
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
@@ -60,6 +64,8 @@ export type JobEngine = {
   retry(queue: QueueName, id: string): Promise<boolean>;
   /** One job's state (tests wait on it). */
   stateOf(queue: QueueName, id: string): Promise<JobState | null>;
+  /** Calls `listener` whenever a job changed which custom domains are served; returns the unsubscribe. */
+  onDomainsChanged(listener: () => void): () => void;
   /** Lets running jobs finish (up to `timeoutMs`), then stops polling. Call before closing the database. */
   stop(timeoutMs?: number): Promise<void>;
 };
@@ -82,6 +88,8 @@ export type JobEngineOptions = {
   oauth?: OAuthSettings | null;
   /** Where outgoing requests (webhooks, publishing) may go; unset: public addresses only. */
   outbound?: OutboundPolicy;
+  /** The DNS TXT lookup of the custom-domain re-check (tests pass a fake); default: node:dns. */
+  resolveTxt?: TxtResolver;
 };
 
 const SCHEMA = 'pgboss';
@@ -128,6 +136,16 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     pollingIntervalSeconds: POLLING_SECONDS,
     schedule: options.schedule !== false,
   });
+  const domainListeners = new Set<() => void>();
+  await registerDomainWorkers(boss, {
+    db,
+    resolveTxt: options.resolveTxt ?? createSystemTxtResolver(),
+    pollingIntervalSeconds: POLLING_SECONDS,
+    schedule: options.schedule !== false,
+    onChanged: () => {
+      for (const listener of domainListeners) listener();
+    },
+  });
   if (options.schedule !== false) await boss.schedule(QUEUES.purge, '7 * * * *');
 
   const sql = async <T>(text: string, values?: unknown[]): Promise<T[]> =>
@@ -164,6 +182,10 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     stateOf: async (queue, id) => {
       const [job] = await boss.findJobs(queue, { id });
       return job ? job.state : null;
+    },
+    onDomainsChanged: (listener) => {
+      domainListeners.add(listener);
+      return () => domainListeners.delete(listener);
     },
     stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, timeout: timeoutMs }),
   };

@@ -2,6 +2,7 @@ import type { PublishRenderer } from '../../src/canvas/published/publishTypes.ts
 import type { RouteDeps } from '../routes/routeDeps.ts';
 import type { SiteHosts } from './siteHosts.ts';
 import type { SitePageCache } from './sitePageCache.ts';
+import type { TxtResolver } from './txtResolver.ts';
 
 /** The built script of published pages: its bytes and the versioned path pages load it from. */
 export type SiteScript = { body: Buffer; src: string };
@@ -11,7 +12,13 @@ export type PublishingOptions = { renderer: PublishRenderer | null; siteScript: 
 
 /** The options of the publishing, site and form routes. */
 export type PublishingDeps = RouteDeps &
-  PublishingOptions & { pageCache: SitePageCache; hosts: SiteHosts; publicSiteDomain: string | null };
+  PublishingOptions & {
+    pageCache: SitePageCache;
+    hosts: SiteHosts;
+    publicSiteDomain: string | null;
+    /** The DNS TXT lookup that verifies custom domains. */
+    resolveTxt: TxtResolver;
+  };
 
 /** The path published pages load their script from when no built script is given. */
 export const SITE_SCRIPT_PATH = '/sites/_assets/site.js';

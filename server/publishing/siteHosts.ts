@@ -1,44 +1,44 @@
 import type { Db } from '../db/types.ts';
-import { listCustomDomains } from '../repositories/publishing.ts';
+import { listDomainRoutes } from '../repositories/customDomains.ts';
 
 export type SiteHosts = {
   /** The URL to route: requests to a site's own host go to its /sites/{subdomain}/ routes. */
   rewrite(url: string, host: string | undefined): string;
-  setCustomDomain(domain: string, subdomain: string): void;
-  removeSubdomain(subdomain: string): void;
+  /** Reads the custom domains again (after this process changed one; other processes: the timer). */
+  reload(): Promise<void>;
   close(): void;
 };
 
 // On a site's own host these stay what they are: the public API it posts to and the shared site script.
 const PASS_THROUGH = /^\/(api\/|sites\/_assets\/)/;
 const REFRESH_MS = 30_000;
+// A claimed host that serves nothing (pending, or its site unpublished) lands here: the sites' plain not-found
+// page, never the app (whose sign-in page on a stranger's domain would be a phishing page).
+const NOT_SERVED = '/sites/_unverified/';
 
 function hostName(host: string | undefined): string {
   return (host ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
 }
 
 /**
- * Host-based routing of published sites: `{subdomain}.{PUBLIC_SITE_DOMAIN}` and registered custom
- * domains. Custom domains are kept in memory (Fastify's rewriteUrl is synchronous), updated by this
- * process's publishes and reloaded every 30 s (other processes may publish too).
+ * Host-based routing of published sites: `{subdomain}.{PUBLIC_SITE_DOMAIN}` and verified custom
+ * domains. Custom domains are kept in memory (Fastify's rewriteUrl is synchronous), reloaded after this
+ * process changes one and every 30 s (other processes may publish or verify too).
  */
 export async function createSiteHosts(db: Db, publicSiteDomain: string | null): Promise<SiteHosts> {
   // A database that is down at boot must not stop the app: routing by custom domain resumes on a refresh.
-  let custom = await listCustomDomains(db).catch(() => new Map<string, string>());
-  const timer = setInterval(() => {
-    listCustomDomains(db).then(
-      (fresh) => {
-        custom = fresh;
-      },
-      () => {},
-    );
-  }, REFRESH_MS);
+  let custom = await listDomainRoutes(db).catch(() => new Map<string, string | null>());
+  const reload = async () => {
+    custom = await listDomainRoutes(db);
+  };
+  const timer = setInterval(() => reload().catch(() => {}), REFRESH_MS);
   timer.unref();
   const suffix = publicSiteDomain ? `.${publicSiteDomain}` : null;
   return {
     rewrite(url, host) {
       const name = hostName(host);
       let subdomain = custom.get(name);
+      if (subdomain === null) return PASS_THROUGH.test(url) ? url : NOT_SERVED;
       if (subdomain === undefined && suffix && name.endsWith(suffix)) {
         const label = name.slice(0, -suffix.length);
         if (/^[a-z0-9-]+$/.test(label)) subdomain = label;
@@ -46,12 +46,7 @@ export async function createSiteHosts(db: Db, publicSiteDomain: string | null): 
       if (subdomain === undefined || PASS_THROUGH.test(url)) return url;
       return `/sites/${subdomain}${url.startsWith('/') ? url : `/${url}`}`;
     },
-    setCustomDomain(domain, subdomain) {
-      custom.set(domain, subdomain);
-    },
-    removeSubdomain(subdomain) {
-      for (const [domain, sub] of custom) if (sub === subdomain) custom.delete(domain);
-    },
+    reload,
     close() {
       clearInterval(timer);
     },

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/types.ts';
 export type Publication = {
   websiteId: number;
   subdomain: string;
-  customDomain: string | null;
+  /** The site's address on the platform (its verified custom domain, when any, is read from its claim). */
   domain: string;
   /** The whole site kept out of search engines (Site settings): robots.txt disallows everything. */
   noindex: boolean;
@@ -19,17 +19,10 @@ export async function storePublication(
   publication: Publication,
 ): Promise<{ publishedAt: string } | null> {
   const row = await tx.one<{ publishedAt: Date | string }>(
-    `update websites set is_published = true, subdomain = $3, custom_domain = $4, domain = $5,
-       published_at = now(), is_active = true, published_noindex = $6
+    `update websites set is_published = true, subdomain = $3, domain = $4,
+       published_at = now(), is_active = true, published_noindex = $5
      where account_id = $1 and id = $2 returning published_at as "publishedAt"`,
-    [
-      accountId,
-      publication.websiteId,
-      publication.subdomain,
-      publication.customDomain,
-      publication.domain,
-      publication.noindex,
-    ],
+    [accountId, publication.websiteId, publication.subdomain, publication.domain, publication.noindex],
   );
   if (!row) return null;
   await tx.query(`delete from published_pages where website_id = $1 and account_id = $2`, [
@@ -64,14 +57,14 @@ export async function storePublication(
   return { publishedAt };
 }
 
-/** Takes a site offline: its pages and forms go, its subdomain and domain are freed. */
+/** Takes a site offline: its pages and forms go, its subdomain is freed (its custom domain claim stays). */
 export async function removePublication(
   tx: Queryable,
   accountId: number,
   websiteId: number,
 ): Promise<boolean> {
   const row = await tx.one<{ id: number }>(
-    `update websites set is_published = false, subdomain = null, custom_domain = null, domain = null,
+    `update websites set is_published = false, subdomain = null, domain = null,
        published_at = null, published_noindex = false
      where account_id = $1 and id = $2 returning id`,
     [accountId, websiteId],
@@ -129,15 +122,6 @@ export async function listPublishedPaths(
     paths: rows.flatMap((row) => (row.path === null ? [] : [row.path])),
     noindex: rows[0]?.noindex === true,
   };
-}
-
-/** Custom domain → subdomain of every published site that has one (host routing). */
-export async function listCustomDomains(db: Queryable): Promise<Map<string, string>> {
-  const rows = await db.query<{ customDomain: string; subdomain: string }>(
-    `select custom_domain as "customDomain", subdomain from websites
-     where is_published and custom_domain is not null and subdomain is not null`,
-  );
-  return new Map(rows.map((row) => [row.customDomain, row.subdomain]));
 }
 
 export type PublicForm = {

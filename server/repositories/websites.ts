@@ -29,8 +29,11 @@ export type Website = WebsiteSummary & {
 
 export type WebsiteInput = { name: string; htmlContent: string; pages: unknown[]; yjsState?: string };
 
+// A verified custom domain is where a published site answers; a pending one is not (yet) its address.
+const VERIFIED_DOMAIN = `(select c.domain from custom_domains c where c.website_id = websites.id and c.status = 'verified')`;
 const SUMMARY = `id, name, created_at as "createdAt", updated_at as "updatedAt", is_published as "isPublished",
-  domain, subdomain, published_at as "publishedAt", is_active as "isActive", custom_domain as "customDomain"`;
+  case when is_published then coalesce(${VERIFIED_DOMAIN}, domain) else domain end as domain, subdomain,
+  published_at as "publishedAt", is_active as "isActive", ${VERIFIED_DOMAIN} as "customDomain"`;
 const FULL = `${SUMMARY}, html_content as "htmlContent", pages, yjs_state as "yjsState", seo`;
 
 // Both drivers return timestamps as Date objects; the API speaks ISO strings.

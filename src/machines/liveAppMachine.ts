@@ -18,6 +18,7 @@ import {
 import { generateWebsite, saveWebsite, uploadImage } from '../services/websiteApi.ts';
 import { appMachine, type GenerateInput, type SetupInput } from './appMachine.ts';
 import { createLiveBuilderMachine } from './liveBuilderMachine.ts';
+import { createVerifyDomain } from './liveDomainActors.ts';
 import { createLiveOAuthConnectMachine, createLivePlannerMachine } from './livePlannerMachines.ts';
 import {
   createLiveAdminMachine,
@@ -84,6 +85,7 @@ export function createLiveAppMachine(
               subdomain: input.subdomain,
               ...(input.customDomain ? { customDomain: input.customDomain } : {}),
             });
+            // Also refreshes the website's custom domain (publish may have claimed one): its key is under websites.
             void queryClient.invalidateQueries({ queryKey: queryKeys.websites });
             return result;
           }),
@@ -91,6 +93,7 @@ export function createLiveAppMachine(
             await unpublishWebsite(http, input.websiteId);
             void queryClient.invalidateQueries({ queryKey: queryKeys.websites });
           }),
+          verifyDomain: createVerifyDomain(http, queryClient),
         },
       }),
       generateWebsite: fromPromise(async ({ input }: { input: GenerateInput }) => {

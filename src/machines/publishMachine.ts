@@ -1,6 +1,6 @@
 import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
 import { errorMessage } from '../services/ApiError.ts';
-import type { PublishResult } from '../services/publishApi.ts';
+import type { DomainView, PublishResult } from '../services/publishApi.ts';
 import type { SaveInput } from './builderMachine.ts';
 import { notProvided } from './notProvided.ts';
 import { showToast } from './systemActions.ts';
@@ -20,6 +20,8 @@ export type PublishEvent =
   | { type: 'publish.customDomain'; value: string }
   | { type: 'publish.submit'; save?: SaveInput | null }
   | { type: 'publish.unpublish' }
+  /** Look the custom domain's TXT record up now (the dialog shows the answer from the domain query). */
+  | { type: 'publish.verify' }
   | { type: 'publish.close' };
 
 export type PublishContext = {
@@ -46,6 +48,7 @@ export function defaultSubdomain(siteName: string): string {
 export const publishedMessage = (domain: string) => `Website published successfully at: ${domain}`;
 export const SAVE_BEFORE_PUBLISH = 'Save the website before publishing.';
 export const UNPUBLISHED_MESSAGE = 'Website unpublished';
+export const VERIFY_FAILED = 'The custom domain could not be verified. Try again in a few minutes.';
 
 /** The Publish dialog (systemId `publish`): subdomain rules, publishing, the published address. */
 export const publishMachine = setup({
@@ -56,6 +59,7 @@ export const publishMachine = setup({
   actors: {
     publishSite: notProvided<PublishResult, PublishRequest>('publishSite'),
     unpublishSite: notProvided<void, { websiteId: string }>('unpublishSite'),
+    verifyDomain: notProvided<DomainView, { websiteId: string }>('verifyDomain'),
   },
   actions: {
     toastUnpublished: (args) => showToast(args, { type: 'success', title: UNPUBLISHED_MESSAGE }),
@@ -65,6 +69,7 @@ export const publishMachine = setup({
   guards: {
     canPublish: ({ context }) => context.websiteId !== null,
     isPublished: ({ context }) => context.websiteId !== null && context.publishedSubdomain !== null,
+    hasResult: ({ context }) => context.result !== null,
   },
 }).createMachine({
   id: 'publish',
@@ -103,7 +108,31 @@ export const publishMachine = setup({
         'publish.customDomain': { actions: assign(({ event }) => ({ customDomain: event.value })) },
         'publish.submit': { guard: 'canPublish', target: 'publishing' },
         'publish.unpublish': { guard: 'isPublished', target: 'unpublishing' },
+        'publish.verify': { guard: 'canPublish', target: 'verifying' },
         'publish.close': { target: 'closed' },
+      },
+    },
+    // Back to where Verify was pressed: the form, or the published address.
+    verifying: {
+      tags: ['busy'],
+      invoke: {
+        src: 'verifyDomain',
+        input: ({ context }) => ({ websiteId: context.websiteId ?? '' }),
+        onDone: [
+          { guard: 'hasResult', target: 'published', actions: assign({ error: null }) },
+          { target: 'editing', actions: assign({ error: null }) },
+        ],
+        onError: [
+          {
+            guard: 'hasResult',
+            target: 'published',
+            actions: assign(({ event }) => ({ error: errorMessage(event.error, VERIFY_FAILED) })),
+          },
+          {
+            target: 'editing',
+            actions: assign(({ event }) => ({ error: errorMessage(event.error, VERIFY_FAILED) })),
+          },
+        ],
       },
     },
     unpublishing: {
@@ -151,7 +180,7 @@ export const publishMachine = setup({
       },
     },
     published: {
-      on: { 'publish.close': { target: 'closed' } },
+      on: { 'publish.verify': { target: 'verifying' }, 'publish.close': { target: 'closed' } },
     },
   },
 });
@@ -169,5 +198,7 @@ export const selectPublishError = (s: PublishSnapshot) => s.context.error;
 export const selectCanPublish = (s: PublishSnapshot) => s.context.websiteId !== null;
 export const selectCanUnpublish = (s: PublishSnapshot) =>
   s.context.websiteId !== null && s.context.publishedSubdomain !== null;
+/** The custom domain's TXT record is being looked up. */
+export const selectVerifying = (s: PublishSnapshot) => s.matches('verifying');
 /** Publishing or unpublishing is in flight. */
 export const selectPublishBusy = (s: PublishSnapshot) => s.hasTag('busy');

@@ -27,6 +27,8 @@ export const ACTIVITY_TYPES = [
   'integration.disconnected',
   'webhook.created',
   'webhook.deleted',
+  'domain.verified',
+  'domain.unverified',
 ] as const;
 
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];

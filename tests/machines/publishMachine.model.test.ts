@@ -11,7 +11,7 @@ import {
   UNPUBLISHED_MESSAGE,
 } from '../../src/machines/publishMachine.ts';
 import { ApiError } from '../../src/services/ApiError.ts';
-import type { PublishResult } from '../../src/services/publishApi.ts';
+import type { DomainView, PublishResult } from '../../src/services/publishApi.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
 import { publishModel } from './models/publish.model.ts';
@@ -26,6 +26,8 @@ function createHarness() {
   const unpublished: string[] = [];
   let pendingUnpublish: { resolve: () => void; reject: (error: unknown) => void } | null = null;
   const toasts: string[] = [];
+  const verified: string[] = [];
+  let pendingVerify: { resolve: (view: DomainView) => void; reject: (error: unknown) => void } | null = null;
   const machine = publishMachine.provide({
     actions: {
       toastPublished: (_, params) => {
@@ -44,6 +46,10 @@ function createHarness() {
         unpublished.push(input.websiteId);
         return new Promise<void>((resolve, reject) => (pendingUnpublish = { resolve, reject }));
       }),
+      verifyDomain: fromPromise(({ input }: { input: { websiteId: string } }) => {
+        verified.push(input.websiteId);
+        return new Promise<DomainView>((resolve, reject) => (pendingVerify = { resolve, reject }));
+      }),
     },
   });
   const actor = createActor(machine, { inspect: coverage.inspect }).start();
@@ -55,6 +61,8 @@ function createHarness() {
     unpublished,
     pending: () => pending,
     pendingUnpublish: () => pendingUnpublish,
+    verified,
+    pendingVerify: () => pendingVerify,
     toastTitles,
     flush,
   };
@@ -69,6 +77,14 @@ const result: PublishResult = {
   url: 'http://rosa-s-bakery.sites.test/',
   publishedAt: '2026-01-01T00:00:00.000Z',
   customDomain: null,
+};
+
+const pendingView: DomainView = {
+  domain: 'www.rosa.test',
+  status: 'pending',
+  record: { type: 'TXT', name: '_bizsite-verify.www.rosa.test', value: '0123456789abcdef0123456789abcdef' },
+  checkedAt: '2026-01-01T00:00:00.000Z',
+  message: 'No TXT record _bizsite-verify.www.rosa.test with the expected value was found yet.',
 };
 
 for (const path of paths) {
@@ -103,6 +119,20 @@ for (const path of paths) {
         'type.customDomain': () => h.actor.send({ type: 'publish.customDomain', value: ' www.rosa.test ' }),
         submit: () => h.actor.send({ type: 'publish.submit', save: null }),
         close: () => h.actor.send({ type: 'publish.close' }),
+        verify: () => h.actor.send({ type: 'publish.verify' }),
+        'verify.ok': async () => {
+          h.pendingVerify()?.resolve(pendingView);
+          await h.flush();
+        },
+        'verify.fail': async () => {
+          h.pendingVerify()?.reject(
+            new ApiError(
+              409,
+              'This custom domain is already verified by another site. Use a domain you own, or remove it from the other site first.',
+            ),
+          );
+          await h.flush();
+        },
         'publish.ok': async () => {
           h.pending()?.resolve(result);
           await h.flush();
@@ -157,6 +187,23 @@ for (const path of paths) {
             save: null,
           });
         },
+        verifying: () => {
+          expect(h.actor.getSnapshot().value).toBe('verifying');
+          expect(h.actor.getSnapshot().hasTag('busy')).toBe(true);
+          expect(h.verified.at(-1)).toBe('7');
+        },
+        verifyingPublished: () => {
+          expect(h.actor.getSnapshot().value).toBe('verifying');
+          expect(h.actor.getSnapshot().context.result).toEqual(result);
+        },
+        verifyFailed: () => {
+          expect(h.actor.getSnapshot().value).toBe('editing');
+          expect(h.actor.getSnapshot().context.error).toMatch(/^This custom domain is already verified/);
+        },
+        publishedVerifyFailed: () => {
+          expect(h.actor.getSnapshot().value).toBe('published');
+          expect(h.actor.getSnapshot().context.error).toMatch(/^This custom domain is already verified/);
+        },
         failed: () => {
           expect(h.actor.getSnapshot().value).toBe('editing');
           expect(h.actor.getSnapshot().context.error).toBe(
@@ -166,6 +213,7 @@ for (const path of paths) {
         published: () => {
           expect(h.actor.getSnapshot().value).toBe('published');
           expect(h.actor.getSnapshot().context.result).toEqual(result);
+          expect(h.actor.getSnapshot().context.error).toBeNull();
           expect(h.toastTitles()).toContain('Website published successfully at: rosa-s-bakery.sites.test');
         },
       },

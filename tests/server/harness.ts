@@ -11,6 +11,7 @@ import { createDb, type Db, type DbKind } from '../../server/db/createDb.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { type JobEngine, startJobEngine } from '../../server/jobs/jobEngine.ts';
 import { outboundPolicy } from '../../server/net/safeFetch.ts';
+import type { TxtResolver } from '../../server/publishing/txtResolver.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const ADMIN_EMAIL = 'boss@example.com';
@@ -68,6 +69,13 @@ export type SuiteOptions = {
   jobs?: () => { smtpUrl?: string | null };
   collab?: BuildAppOptions['collab'];
   config?: Partial<Config>;
+  /** The DNS TXT lookup of custom-domain verification (a fake: tests never ask real DNS). */
+  resolveTxt?: TxtResolver;
+};
+
+// No TXT record anywhere, unless a suite passes its own fake.
+const noTxtRecords: TxtResolver = async () => {
+  throw Object.assign(new Error('queryTxt ENOTFOUND'), { code: 'ENOTFOUND' });
 };
 
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
@@ -156,6 +164,7 @@ function defineContext(kind: DbKind, options: SuiteOptions): TestContext {
           log: silentLog,
           schedule: false,
           outbound: outboundPolicy(config),
+          resolveTxt: options.resolveTxt ?? noTxtRecords,
         })
       : null;
     // The published-site renderer from source (vitest transforms the TSX); production loads its SSR build.
@@ -166,6 +175,7 @@ function defineContext(kind: DbKind, options: SuiteOptions): TestContext {
       jobs,
       publishing: { renderer, siteScript: null },
       collab: options.collab,
+      resolveTxt: options.resolveTxt ?? noTxtRecords,
     });
     state = { app, db: opened.db, config, jobs, databaseUrl: opened.databaseUrl, dispose: opened.dispose };
   });

@@ -1,6 +1,15 @@
 import { expect, it } from 'vitest';
+import type { TxtResolver } from '../../server/publishing/txtResolver.ts';
 import { generateSite } from '../../src/canvas/generator/generateSite.ts';
 import { describeEachDatabase, type TestContext } from './harness.ts';
+
+// The fake DNS of the custom-domain test: the TXT records its zone owner publishes.
+const zone = new Map<string, string[][]>();
+const resolveTxt: TxtResolver = async (name) => {
+  const records = zone.get(name);
+  if (!records) throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+  return records;
+};
 
 const business = {
   businessName: 'Rosa Bakery',
@@ -17,196 +26,213 @@ async function savedSite(ctx: TestContext, token: string, name = 'Rosa Bakery') 
   return saved.json<{ id: number }>().id;
 }
 
-describeEachDatabase('publishing', (ctx) => {
-  it('publishes every page as static HTML with a strict CSP, SEO tags, a sitemap and robots.txt', async () => {
-    const { token } = await ctx.register();
-    const id = await savedSite(ctx, token);
-    const published = await ctx.call('POST', `/api/website/${id}/publish`, {
-      token,
-      body: { subdomain: 'rosa-bakery' },
-      headers: { host: 'app.test' },
-    });
-    expect(published.statusCode, published.body).toBe(200);
-    expect(published.json()).toMatchObject({
-      subdomain: 'rosa-bakery',
-      domain: 'app.test/sites/rosa-bakery',
-      url: 'http://app.test/sites/rosa-bakery/',
-    });
-    expect(Date.parse(published.json().publishedAt)).not.toBeNaN();
-
-    const home = await ctx.call('GET', '/sites/rosa-bakery/');
-    expect(home.statusCode).toBe(200);
-    expect(home.headers['content-type']).toMatch(/^text\/html/);
-    const csp = String(home.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain("unsafe-inline'; script");
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("base-uri 'none'");
-    expect(csp).toContain('sandbox allow-scripts allow-forms');
-    expect(home.body).toContain('<title>Rosa Bakery</title>');
-    expect(home.body).toContain('<meta property="og:title" content="Rosa Bakery">');
-    expect(home.body).toContain('<meta name="description"');
-    expect(home.body).toContain('Wedding cakes');
-    expect(home.body).not.toMatch(/<script>/);
-    // Links are relative, so the same document works under /sites/{sub}/ and on the site's own host.
-    expect(home.body).toContain('href="./about"');
-
-    const about = await ctx.call('GET', '/sites/rosa-bakery/about');
-    expect(about.statusCode).toBe(200);
-    expect(about.body).toContain('<title>About | Rosa Bakery</title>');
-    expect((await ctx.call('GET', '/sites/rosa-bakery/nope')).statusCode).toBe(404);
-    expect((await ctx.call('GET', '/sites/rosa-bakery')).headers.location).toBe('/sites/rosa-bakery/');
-
-    const again = await ctx.call('GET', '/sites/rosa-bakery/', {
-      headers: { 'if-none-match': String(home.headers.etag) },
-    });
-    expect(again.statusCode).toBe(304);
-
-    const sitemap = await ctx.call('GET', '/sites/rosa-bakery/sitemap.xml', {
-      headers: { host: 'app.test' },
-    });
-    expect(sitemap.body).toContain('<loc>http://app.test/sites/rosa-bakery/about</loc>');
-    expect(sitemap.body).toContain('<loc>http://app.test/sites/rosa-bakery/</loc>');
-    const robots = await ctx.call('GET', '/sites/rosa-bakery/robots.txt', { headers: { host: 'app.test' } });
-    expect(robots.body).toContain('Sitemap: http://app.test/sites/rosa-bakery/sitemap.xml');
-
-    const list = await ctx.call('GET', '/api/website', { token });
-    expect(list.json()[0]).toMatchObject({ isPublished: true, isActive: true, subdomain: 'rosa-bakery' });
-  });
-
-  it('republishing updates what is served; unpublishing answers 404', async () => {
-    const { token } = await ctx.register();
-    const id = await savedSite(ctx, token, 'Old Name');
-    await ctx.call('POST', `/api/website/${id}/publish`, { token, body: { subdomain: 'republish' } });
-    expect((await ctx.call('GET', '/sites/republish/')).body).toContain('Old Name');
-    const { pages } = generateSite({ ...business, businessName: 'New Name' });
-    await ctx.call('PUT', `/api/website/${id}`, { token, body: { name: 'New Name', pages } });
-    await ctx.call('POST', `/api/website/${id}/publish`, { token, body: { subdomain: 'republish' } });
-    const served = await ctx.call('GET', '/sites/republish/');
-    expect(served.body).toContain('New Name');
-    expect(served.body).not.toContain('Old Name');
-
-    expect((await ctx.call('DELETE', `/api/website/${id}/publish`, { token })).statusCode).toBe(204);
-    expect((await ctx.call('GET', '/sites/republish/')).statusCode).toBe(404);
-    expect((await ctx.call('GET', '/sites/republish/sitemap.xml')).statusCode).toBe(404);
-  });
-
-  it('a deleted site stops being served at once', async () => {
-    const { token } = await ctx.register();
-    const id = await savedSite(ctx, token);
-    await ctx.call('POST', `/api/website/${id}/publish`, { token, body: { subdomain: 'deleted-site' } });
-    expect((await ctx.call('GET', '/sites/deleted-site/')).statusCode).toBe(200);
-    await ctx.call('DELETE', `/api/website/${id}`, { token });
-    expect((await ctx.call('GET', '/sites/deleted-site/')).statusCode).toBe(404);
-  });
-
-  it('refuses a subdomain taken by another site (409), bad names (400) and foreign sites (404)', async () => {
-    const first = await ctx.register();
-    const second = await ctx.register();
-    const a = await savedSite(ctx, first.token);
-    const b = await savedSite(ctx, second.token);
-    expect(
-      (
-        await ctx.call('POST', `/api/website/${a}/publish`, {
-          token: first.token,
-          body: { subdomain: 'taken' },
-        })
-      ).statusCode,
-    ).toBe(200);
-    const conflict = await ctx.call('POST', `/api/website/${b}/publish`, {
-      token: second.token,
-      body: { subdomain: 'taken' },
-    });
-    expect(conflict.statusCode).toBe(409);
-    expect(conflict.json().message).toBe('This subdomain is already taken. Please choose another one.');
-    // The same site may republish on its own subdomain.
-    expect(
-      (
-        await ctx.call('POST', `/api/website/${a}/publish`, {
-          token: first.token,
-          body: { subdomain: 'taken' },
-        })
-      ).statusCode,
-    ).toBe(200);
-    for (const subdomain of ['-bad', 'bad-', 'sp ace', 'ünï', '']) {
-      const bad = await ctx.call('POST', `/api/website/${b}/publish`, {
-        token: second.token,
-        body: { subdomain },
-      });
-      expect(bad.statusCode, subdomain).toBe(400);
-    }
-    expect(
-      (
-        await ctx.call('POST', `/api/website/${b}/publish`, {
-          token: second.token,
-          body: { subdomain: 'ok', customDomain: 'not a host' },
-        })
-      ).statusCode,
-    ).toBe(400);
-    const foreign = await ctx.call('POST', `/api/website/${a}/publish`, {
-      token: second.token,
-      body: { subdomain: 'steal' },
-    });
-    expect(foreign.statusCode).toBe(404);
-    expect((await ctx.call('DELETE', `/api/website/${a}/publish`, { token: second.token })).statusCode).toBe(
-      404,
-    );
-    expect((await ctx.call('GET', '/sites/taken/')).statusCode).toBe(200);
-  });
-
-  it('routes by Host: a registered custom domain serves its site at the root', async () => {
-    const { token } = await ctx.register();
-    const id = await savedSite(ctx, token);
-    const published = await ctx.call('POST', `/api/website/${id}/publish`, {
-      token,
-      body: { subdomain: 'hosted', customDomain: 'www.rosa-bakery.test' },
-    });
-    expect(published.json()).toMatchObject({ domain: 'www.rosa-bakery.test' });
-    const home = await ctx.call('GET', '/', { headers: { host: 'www.rosa-bakery.test' } });
-    expect(home.statusCode).toBe(200);
-    expect(home.body).toContain('Rosa Bakery');
-    const about = await ctx.call('GET', '/about', { headers: { host: 'WWW.rosa-bakery.test:8080' } });
-    expect(about.body).toContain('<title>About | Rosa Bakery</title>');
-    const sitemap = await ctx.call('GET', '/sitemap.xml', { headers: { host: 'www.rosa-bakery.test' } });
-    expect(sitemap.body).toContain('<loc>http://www.rosa-bakery.test/about</loc>');
-    // The app's own host is untouched.
-    expect((await ctx.call('GET', '/', { headers: { host: 'app.test' } })).body).toContain('test shell');
-    await ctx.call('DELETE', `/api/website/${id}/publish`, { token });
-    // No longer routed to the site (the host is just another name of the app now).
-    expect((await ctx.call('GET', '/', { headers: { host: 'www.rosa-bakery.test' } })).body).not.toContain(
-      'Rosa Bakery',
-    );
-  });
-
-  it('generates a site for each industry that names the business and each service', async () => {
-    const { token } = await ctx.register();
-    for (const industry of ['technology', 'healthcare', 'finance', 'retail', 'consulting', 'other']) {
-      const response = await ctx.call('POST', '/api/website/generate', {
+describeEachDatabase(
+  'publishing',
+  (ctx) => {
+    it('publishes every page as static HTML with a strict CSP, SEO tags, a sitemap and robots.txt', async () => {
+      const { token } = await ctx.register();
+      const id = await savedSite(ctx, token);
+      const published = await ctx.call('POST', `/api/website/${id}/publish`, {
         token,
-        body: { ...business, industry, businessName: `Acme ${industry}` },
+        body: { subdomain: 'rosa-bakery' },
+        headers: { host: 'app.test' },
       });
-      expect(response.statusCode, response.body).toBe(200);
-      const site = response.json<{
-        name: string;
-        html: string;
-        pages: { name: string; elements: unknown[] }[];
-      }>();
-      expect(site.name).toBe(`Acme ${industry}`);
-      expect(site.pages.map((page) => page.name)).toEqual(['Home', 'About', 'Services', 'Contact']);
-      expect(site.html).toContain(`Acme ${industry}`);
-      const services = JSON.stringify(site.pages[2]);
-      for (const service of ['Sourdough bread', 'Wedding cakes', 'Catering'])
-        expect(services).toContain(service);
-      expect(JSON.stringify(site.pages[3])).toContain('"type":"form"');
-    }
-    const bad = await ctx.call('POST', '/api/website/generate', {
-      token,
-      body: { ...business, industry: 'x' },
+      expect(published.statusCode, published.body).toBe(200);
+      expect(published.json()).toMatchObject({
+        subdomain: 'rosa-bakery',
+        domain: 'app.test/sites/rosa-bakery',
+        url: 'http://app.test/sites/rosa-bakery/',
+      });
+      expect(Date.parse(published.json().publishedAt)).not.toBeNaN();
+
+      const home = await ctx.call('GET', '/sites/rosa-bakery/');
+      expect(home.statusCode).toBe(200);
+      expect(home.headers['content-type']).toMatch(/^text\/html/);
+      const csp = String(home.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain("unsafe-inline'; script");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain('sandbox allow-scripts allow-forms');
+      expect(home.body).toContain('<title>Rosa Bakery</title>');
+      expect(home.body).toContain('<meta property="og:title" content="Rosa Bakery">');
+      expect(home.body).toContain('<meta name="description"');
+      expect(home.body).toContain('Wedding cakes');
+      expect(home.body).not.toMatch(/<script>/);
+      // Links are relative, so the same document works under /sites/{sub}/ and on the site's own host.
+      expect(home.body).toContain('href="./about"');
+
+      const about = await ctx.call('GET', '/sites/rosa-bakery/about');
+      expect(about.statusCode).toBe(200);
+      expect(about.body).toContain('<title>About | Rosa Bakery</title>');
+      expect((await ctx.call('GET', '/sites/rosa-bakery/nope')).statusCode).toBe(404);
+      expect((await ctx.call('GET', '/sites/rosa-bakery')).headers.location).toBe('/sites/rosa-bakery/');
+
+      const again = await ctx.call('GET', '/sites/rosa-bakery/', {
+        headers: { 'if-none-match': String(home.headers.etag) },
+      });
+      expect(again.statusCode).toBe(304);
+
+      const sitemap = await ctx.call('GET', '/sites/rosa-bakery/sitemap.xml', {
+        headers: { host: 'app.test' },
+      });
+      expect(sitemap.body).toContain('<loc>http://app.test/sites/rosa-bakery/about</loc>');
+      expect(sitemap.body).toContain('<loc>http://app.test/sites/rosa-bakery/</loc>');
+      const robots = await ctx.call('GET', '/sites/rosa-bakery/robots.txt', {
+        headers: { host: 'app.test' },
+      });
+      expect(robots.body).toContain('Sitemap: http://app.test/sites/rosa-bakery/sitemap.xml');
+
+      const list = await ctx.call('GET', '/api/website', { token });
+      expect(list.json()[0]).toMatchObject({ isPublished: true, isActive: true, subdomain: 'rosa-bakery' });
     });
-    expect(bad.statusCode).toBe(400);
-    expect((await ctx.call('POST', '/api/website/generate', { body: business })).statusCode).toBe(401);
-  });
-});
+
+    it('republishing updates what is served; unpublishing answers 404', async () => {
+      const { token } = await ctx.register();
+      const id = await savedSite(ctx, token, 'Old Name');
+      await ctx.call('POST', `/api/website/${id}/publish`, { token, body: { subdomain: 'republish' } });
+      expect((await ctx.call('GET', '/sites/republish/')).body).toContain('Old Name');
+      const { pages } = generateSite({ ...business, businessName: 'New Name' });
+      await ctx.call('PUT', `/api/website/${id}`, { token, body: { name: 'New Name', pages } });
+      await ctx.call('POST', `/api/website/${id}/publish`, { token, body: { subdomain: 'republish' } });
+      const served = await ctx.call('GET', '/sites/republish/');
+      expect(served.body).toContain('New Name');
+      expect(served.body).not.toContain('Old Name');
+
+      expect((await ctx.call('DELETE', `/api/website/${id}/publish`, { token })).statusCode).toBe(204);
+      expect((await ctx.call('GET', '/sites/republish/')).statusCode).toBe(404);
+      expect((await ctx.call('GET', '/sites/republish/sitemap.xml')).statusCode).toBe(404);
+    });
+
+    it('a deleted site stops being served at once', async () => {
+      const { token } = await ctx.register();
+      const id = await savedSite(ctx, token);
+      await ctx.call('POST', `/api/website/${id}/publish`, { token, body: { subdomain: 'deleted-site' } });
+      expect((await ctx.call('GET', '/sites/deleted-site/')).statusCode).toBe(200);
+      await ctx.call('DELETE', `/api/website/${id}`, { token });
+      expect((await ctx.call('GET', '/sites/deleted-site/')).statusCode).toBe(404);
+    });
+
+    it('refuses a subdomain taken by another site (409), bad names (400) and foreign sites (404)', async () => {
+      const first = await ctx.register();
+      const second = await ctx.register();
+      const a = await savedSite(ctx, first.token);
+      const b = await savedSite(ctx, second.token);
+      expect(
+        (
+          await ctx.call('POST', `/api/website/${a}/publish`, {
+            token: first.token,
+            body: { subdomain: 'taken' },
+          })
+        ).statusCode,
+      ).toBe(200);
+      const conflict = await ctx.call('POST', `/api/website/${b}/publish`, {
+        token: second.token,
+        body: { subdomain: 'taken' },
+      });
+      expect(conflict.statusCode).toBe(409);
+      expect(conflict.json().message).toBe('This subdomain is already taken. Please choose another one.');
+      // The same site may republish on its own subdomain.
+      expect(
+        (
+          await ctx.call('POST', `/api/website/${a}/publish`, {
+            token: first.token,
+            body: { subdomain: 'taken' },
+          })
+        ).statusCode,
+      ).toBe(200);
+      for (const subdomain of ['-bad', 'bad-', 'sp ace', 'ünï', '']) {
+        const bad = await ctx.call('POST', `/api/website/${b}/publish`, {
+          token: second.token,
+          body: { subdomain },
+        });
+        expect(bad.statusCode, subdomain).toBe(400);
+      }
+      expect(
+        (
+          await ctx.call('POST', `/api/website/${b}/publish`, {
+            token: second.token,
+            body: { subdomain: 'ok', customDomain: 'not a host' },
+          })
+        ).statusCode,
+      ).toBe(400);
+      const foreign = await ctx.call('POST', `/api/website/${a}/publish`, {
+        token: second.token,
+        body: { subdomain: 'steal' },
+      });
+      expect(foreign.statusCode).toBe(404);
+      expect(
+        (await ctx.call('DELETE', `/api/website/${a}/publish`, { token: second.token })).statusCode,
+      ).toBe(404);
+      expect((await ctx.call('GET', '/sites/taken/')).statusCode).toBe(200);
+    });
+
+    it('routes by Host: a verified custom domain serves its site at the root', async () => {
+      const { token } = await ctx.register();
+      const id = await savedSite(ctx, token);
+      const published = await ctx.call('POST', `/api/website/${id}/publish`, {
+        token,
+        body: { subdomain: 'hosted', customDomain: 'www.rosa-bakery.test' },
+      });
+      expect(published.json()).toMatchObject({
+        customDomain: 'www.rosa-bakery.test',
+        customDomainStatus: 'pending',
+      });
+      // Pending until its TXT record is found: the host serves nothing yet.
+      expect((await ctx.call('GET', '/', { headers: { host: 'www.rosa-bakery.test' } })).statusCode).toBe(
+        404,
+      );
+      const { record } = (await ctx.call('GET', `/api/website/${id}/domain`, { token })).json();
+      zone.set(record.name, [[record.value]]);
+      const verified = await ctx.call('POST', `/api/website/${id}/domain/verify`, { token });
+      expect(verified.json()).toMatchObject({ status: 'verified' });
+      const home = await ctx.call('GET', '/', { headers: { host: 'www.rosa-bakery.test' } });
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('Rosa Bakery');
+      const about = await ctx.call('GET', '/about', { headers: { host: 'WWW.rosa-bakery.test:8080' } });
+      expect(about.body).toContain('<title>About | Rosa Bakery</title>');
+      const sitemap = await ctx.call('GET', '/sitemap.xml', { headers: { host: 'www.rosa-bakery.test' } });
+      expect(sitemap.body).toContain('<loc>http://www.rosa-bakery.test/about</loc>');
+      // The app's own host is untouched.
+      expect((await ctx.call('GET', '/', { headers: { host: 'app.test' } })).body).toContain('test shell');
+      await ctx.call('DELETE', `/api/website/${id}/publish`, { token });
+      // No longer routed to the site (the domain stays claimed, and serves nothing while unpublished).
+      expect((await ctx.call('GET', '/', { headers: { host: 'www.rosa-bakery.test' } })).body).not.toContain(
+        'Rosa Bakery',
+      );
+    });
+
+    it('generates a site for each industry that names the business and each service', async () => {
+      const { token } = await ctx.register();
+      for (const industry of ['technology', 'healthcare', 'finance', 'retail', 'consulting', 'other']) {
+        const response = await ctx.call('POST', '/api/website/generate', {
+          token,
+          body: { ...business, industry, businessName: `Acme ${industry}` },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        const site = response.json<{
+          name: string;
+          html: string;
+          pages: { name: string; elements: unknown[] }[];
+        }>();
+        expect(site.name).toBe(`Acme ${industry}`);
+        expect(site.pages.map((page) => page.name)).toEqual(['Home', 'About', 'Services', 'Contact']);
+        expect(site.html).toContain(`Acme ${industry}`);
+        const services = JSON.stringify(site.pages[2]);
+        for (const service of ['Sourdough bread', 'Wedding cakes', 'Catering'])
+          expect(services).toContain(service);
+        expect(JSON.stringify(site.pages[3])).toContain('"type":"form"');
+      }
+      const bad = await ctx.call('POST', '/api/website/generate', {
+        token,
+        body: { ...business, industry: 'x' },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect((await ctx.call('POST', '/api/website/generate', { body: business })).statusCode).toBe(401);
+    });
+  },
+  { resolveTxt },
+);
 
 describeEachDatabase(
   'publishing under PUBLIC_SITE_DOMAIN',

@@ -4,11 +4,12 @@ import { siteSeoOf } from '../../../src/canvas/siteSeo.ts';
 import { requirePermission } from '../../auth/access.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError, isUniqueViolation } from '../../errors.ts';
+import { assertClaimable, claimDomain, normalizeDomain } from '../../publishing/customDomains.ts';
 import { type PublishingDeps, SITE_SCRIPT_PATH } from '../../publishing/publishingDeps.ts';
+import { findDomainClaim } from '../../repositories/customDomains.ts';
 import { removePublication, storePublication } from '../../repositories/publishing.ts';
 import { findWebsite } from '../../repositories/websites.ts';
 import {
-  HOST_PATTERN,
   PUBLISH_MESSAGES,
   type PublishBody,
   type PublishResult,
@@ -36,9 +37,13 @@ export function siteAddress(
   return { domain, url: `${protocol}://${domain}/` };
 }
 
-/** Owner routes: publish (render every page now and store the HTML) and unpublish. */
+/**
+ * Owner routes: publish (render every page now and store the HTML) and unpublish. A `customDomain` given to
+ * publish claims it as PUT /api/website/{id}/domain does (pending until its TXT record is verified); leaving it
+ * out keeps the website's claim as it is (DELETE /api/website/{id}/domain releases it).
+ */
 export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (app, deps) => {
-  const { db, renderer, siteScript, pageCache, hosts, publicSiteDomain } = deps;
+  const { db, config, renderer, siteScript, pageCache, hosts, publicSiteDomain } = deps;
   app.addHook('onRequest', app.authenticate);
 
   app.post<{ Params: { id: number }; Body: PublishBody }>(
@@ -49,15 +54,14 @@ export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (app, dep
       // Publishing changes what the site's visitors see: a Viewer may not.
       await requirePermission(db, request, accountId, 'websites.edit');
       const { subdomain } = request.body;
-      const customDomain = request.body.customDomain || null;
+      const claimed = request.body.customDomain ? normalizeDomain(request.body.customDomain) : null;
       if (!SUBDOMAIN_PATTERN.test(subdomain)) throw new HttpError(400, PUBLISH_MESSAGES.badSubdomain);
-      if (
-        customDomain &&
-        (!HOST_PATTERN.test(customDomain) ||
-          (publicSiteDomain !== null &&
-            (customDomain === publicSiteDomain || customDomain.endsWith(`.${publicSiteDomain}`))))
-      )
-        throw new HttpError(400, PUBLISH_MESSAGES.badCustomDomain);
+      if (claimed)
+        assertClaimable(claimed, {
+          appUrl: config.appUrl ?? null,
+          publicSiteDomain,
+          requestHost: request.host,
+        });
       const site = await findWebsite(db, accountId, request.params.id);
       if (!site) throw new HttpError(404, NOT_FOUND);
       if (!renderer) throw new HttpError(503, PUBLISH_MESSAGES.unavailable);
@@ -73,38 +77,40 @@ export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (app, dep
         scriptSrc: siteScript?.src ?? SITE_SCRIPT_PATH,
         seo,
       });
-      const { domain, url } = siteAddress(request, subdomain, customDomain, publicSiteDomain);
+      // What the website's own address is stored as; a verified custom domain is answered on top of it.
+      const platform = siteAddress(request, subdomain, null, publicSiteDomain);
       let stored: { publishedAt: string } | null;
       try {
-        stored = await db.transaction((tx) =>
-          storePublication(tx, accountId, {
+        stored = await db.transaction(async (tx) => {
+          if (claimed) await claimDomain(tx, accountId, site.id, claimed);
+          return storePublication(tx, accountId, {
             websiteId: site.id,
             subdomain,
-            customDomain,
-            domain,
+            domain: platform.domain,
             noindex: seo.noindex,
             pages: rendered.pages,
             forms: rendered.forms,
-          }),
-        );
+          });
+        });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        const detail = String((error as { constraint?: string; message?: string }).constraint ?? error);
-        throw new HttpError(
-          409,
-          detail.includes('custom_domain')
-            ? PUBLISH_MESSAGES.customDomainTaken
-            : PUBLISH_MESSAGES.subdomainTaken,
-        );
+        throw new HttpError(409, PUBLISH_MESSAGES.subdomainTaken);
       }
       if (!stored) throw new HttpError(404, NOT_FOUND);
-      if (site.subdomain) {
-        pageCache.forget(site.subdomain);
-        hosts.removeSubdomain(site.subdomain);
-      }
+      if (site.subdomain) pageCache.forget(site.subdomain);
       pageCache.forget(subdomain);
-      if (customDomain) hosts.setCustomDomain(customDomain, subdomain);
-      return { domain, subdomain, url, publishedAt: stored.publishedAt, customDomain };
+      await hosts.reload();
+      const claim = await findDomainClaim(db, accountId, site.id);
+      const verified = claim?.status === 'verified' ? claim.domain : null;
+      const { domain, url } = siteAddress(request, subdomain, verified, publicSiteDomain);
+      return {
+        domain,
+        subdomain,
+        url,
+        publishedAt: stored.publishedAt,
+        customDomain: claim?.domain ?? null,
+        customDomainStatus: claim?.status ?? 'none',
+      };
     },
   );
 
@@ -117,10 +123,8 @@ export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (app, dep
       const site = await findWebsite(db, accountId, request.params.id);
       if (!site) throw new HttpError(404, NOT_FOUND);
       await db.transaction((tx) => removePublication(tx, accountId, site.id));
-      if (site.subdomain) {
-        pageCache.forget(site.subdomain);
-        hosts.removeSubdomain(site.subdomain);
-      }
+      if (site.subdomain) pageCache.forget(site.subdomain);
+      await hosts.reload();
       return reply.code(204).send();
     },
   );

@@ -7,25 +7,23 @@ export type PublishResult = {
   subdomain: string;
   url: string;
   publishedAt: string;
+  /** The website's claimed custom domain, served only once `customDomainStatus` is 'verified'. */
   customDomain: string | null;
+  customDomainStatus: 'none' | 'pending' | 'verified';
 };
 
 /** A DNS label: lowercase letters, digits and inner hyphens (the dialog forces the same). */
 export const SUBDOMAIN_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-/** A host name with at least two labels, such as www.example.com. */
-export const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
 
 export const PUBLISH_MESSAGES = {
   badSubdomain:
     'Subdomain may contain only a-z, 0-9 and hyphens, and must start and end with a letter or digit',
-  badCustomDomain: 'Custom domain must be a host name such as www.example.com',
   subdomainTaken: 'This subdomain is already taken. Please choose another one.',
-  customDomainTaken: 'This custom domain is already used by another site.',
   noPages: 'Save the website with at least one page before publishing',
   unavailable: 'Publishing is not available on this server',
 } as const;
 
-const idParams = {
+export const idParams = {
   type: 'object',
   required: ['id'],
   properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
@@ -39,6 +37,7 @@ const result = {
     url: { type: 'string' },
     publishedAt: { type: 'string' },
     customDomain: { type: ['string', 'null'] },
+    customDomainStatus: { type: 'string', enum: ['none', 'pending', 'verified'] },
   },
 } as const;
 

@@ -70,7 +70,9 @@ export function createSandboxAppMachine() {
         actors: { loadSite: inert(), saveSite: inert() },
         actions: { syncUrl: noop, closeSession: noop },
       }),
-      publish: publishMachine.provide({ actors: { publishSite: inert(), unpublishSite: inert() } }),
+      publish: publishMachine.provide({
+        actors: { publishSite: inert(), unpublishSite: inert(), verifyDomain: inert() },
+      }),
       planner: plannerEditorMachine.provide({
         actors: { savePost: inert(), deletePost: inert(), reschedulePost: inert() },
       }),

@@ -25,8 +25,12 @@ import {
 } from '../../machines/publishMachine.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { useBuilder, useBuilderSelector } from './builderContext.ts';
+import { CustomDomainPanel } from './CustomDomainPanel.tsx';
 
-/** The Publish dialog (spec §2, §5): subdomain, optional custom domain, then the published address. */
+/**
+ * The Publish dialog (spec §2, §5): subdomain, optional custom domain, then the published address. A custom
+ * domain is claimed pending: the dialog shows the TXT record that proves it, its status and Verify.
+ */
 export function PublishDialog() {
   const publish = useSelector(useAppActor(), selectPublishRef) as PublishActorRef | undefined;
   if (!publish) return null;
@@ -67,6 +71,8 @@ function PublishDialogFor({ publish }: { publish: PublishActorRef }) {
             <Link href={result.url} target="_blank" rel="noopener noreferrer">
               {result.url}
             </Link>
+            {error ? <Alert severity="error">{error}</Alert> : null}
+            {websiteId ? <CustomDomainPanel publish={publish} websiteId={websiteId} /> : null}
           </Stack>
         ) : (
           <Stack spacing={2} sx={{ mt: 1 }}>
@@ -84,8 +90,10 @@ function PublishDialogFor({ publish }: { publish: PublishActorRef }) {
               placeholder="www.example.com"
               value={customDomain}
               onChange={(event) => publish.send({ type: 'publish.customDomain', value: event.target.value })}
+              helperText="Leave empty to keep the current one. It shows your site once its DNS record is verified."
               disabled={busy}
             />
+            {websiteId ? <CustomDomainPanel publish={publish} websiteId={websiteId} /> : null}
           </Stack>
         )}
       </DialogContent>

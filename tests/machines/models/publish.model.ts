@@ -16,14 +16,20 @@ export const publishModel = createMachine({
         // Not published: there is nothing to unpublish.
         unpublish: 'editing',
         submit: 'publishing',
+        // The site's custom domain: its TXT record is looked up now.
+        verify: 'verifying',
         close: 'closed',
       },
     },
+    verifying: { on: { 'verify.ok': 'editing', 'verify.fail': 'verifyFailed' } },
+    verifyFailed: { on: { close: 'closed' } },
     editingPublished: { on: { unpublish: 'unpublishing', submit: 'publishing', close: 'closed' } },
     unpublishing: { on: { 'unpublish.ok': 'closed', 'unpublish.fail': 'unpublishFailed' } },
     unpublishFailed: { on: { close: 'closed' } },
     publishing: { on: { 'publish.ok': 'published', 'publish.conflict': 'failed' } },
     failed: { on: { submit: 'publishing', close: 'closed', 'type.subdomain': 'failed' } },
-    published: { on: { close: 'closed' } },
+    published: { on: { verify: 'verifyingPublished', close: 'closed' } },
+    verifyingPublished: { on: { 'verify.ok': 'published', 'verify.fail': 'publishedVerifyFailed' } },
+    publishedVerifyFailed: { on: { close: 'closed' } },
   },
 });

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { requirePermission } from '../../auth/access.ts';
+import { requireAccountId } from '../../auth/authenticate.ts';
+import { HttpError } from '../../errors.ts';
+import {
+  assertClaimable,
+  claimDomain,
+  currentDomainView,
+  DOMAIN_MESSAGES,
+  type DomainView,
+  normalizeDomain,
+  verifyClaim,
+} from '../../publishing/customDomains.ts';
+import type { PublishingDeps } from '../../publishing/publishingDeps.ts';
+import { deleteDomainClaim, findDomainClaim } from '../../repositories/customDomains.ts';
+import { findWebsite } from '../../repositories/websites.ts';
+import {
+  type DomainBody,
+  deleteDomainSchema,
+  getDomainSchema,
+  putDomainSchema,
+  verifyDomainSchema,
+} from './domainSchemas.ts';
+
+const NOT_FOUND = 'Website not found';
+
+type IdRequest = FastifyRequest<{ Params: { id: number } }>;
+
+/**
+ * A website's custom domain: read it (with the TXT record to add), claim it (pending), verify it (the record is
+ * looked up now) and release it. Claiming also happens through publish's `customDomain`.
+ */
+export const domainRoutes: FastifyPluginAsync<PublishingDeps> = async (app, deps) => {
+  const { db, config, hosts, publicSiteDomain, resolveTxt } = deps;
+  app.addHook('onRequest', app.authenticate);
+
+  // The caller's website, after the permission check: another account's website is simply not found.
+  async function ownWebsite(request: IdRequest, permission: 'account.view' | 'websites.edit') {
+    const accountId = requireAccountId(request);
+    await requirePermission(db, request, accountId, permission);
+    const site = await findWebsite(db, accountId, request.params.id);
+    if (!site) throw new HttpError(404, NOT_FOUND);
+    return { accountId, websiteId: site.id };
+  }
+
+  app.get<{ Params: { id: number } }>(
+    '/api/website/:id/domain',
+    { schema: getDomainSchema },
+    async (request): Promise<DomainView> => {
+      const { accountId, websiteId } = await ownWebsite(request, 'account.view');
+      return currentDomainView(db, accountId, websiteId);
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: DomainBody }>(
+    '/api/website/:id/domain',
+    { schema: putDomainSchema },
+    async (request): Promise<DomainView> => {
+      const domain = normalizeDomain(request.body.domain);
+      const { accountId, websiteId } = await ownWebsite(request, 'websites.edit');
+      assertClaimable(domain, { appUrl: config.appUrl ?? null, publicSiteDomain, requestHost: request.host });
+      await db.transaction((tx) => claimDomain(tx, accountId, websiteId, domain));
+      await hosts.reload();
+      return currentDomainView(db, accountId, websiteId);
+    },
+  );
+
+  app.post<{ Params: { id: number } }>(
+    '/api/website/:id/domain/verify',
+    { schema: verifyDomainSchema },
+    async (request): Promise<DomainView> => {
+      const { accountId, websiteId } = await ownWebsite(request, 'websites.edit');
+      const claim = await findDomainClaim(db, accountId, websiteId);
+      if (!claim) throw new HttpError(400, DOMAIN_MESSAGES.noClaim);
+      await verifyClaim(db, resolveTxt, claim, {
+        userId: request.user.id,
+        userEmail: request.user.email,
+        ip: request.ip,
+      });
+      await hosts.reload();
+      return currentDomainView(db, accountId, websiteId);
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/api/website/:id/domain',
+    { schema: deleteDomainSchema },
+    async (request): Promise<DomainView> => {
+      const { accountId, websiteId } = await ownWebsite(request, 'websites.edit');
+      await deleteDomainClaim(db, accountId, websiteId);
+      await hosts.reload();
+      return currentDomainView(db, accountId, websiteId);
+    },
+  );
+};
