@@ -2,6 +2,7 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import type { Db } from '../db/types.ts';
 import type { OAuthSettings } from '../integrations/oauthSettings.ts';
 import { CRM_QUEUES, type CrmJobData, registerCrmWorkers } from './crmJobs.ts';
+import { type EmailChangedMailData, sendEmailChangedMail } from './emailChangedMailJob.ts';
 import { type InvitationMailData, sendInvitationMail } from './invitationMailJob.ts';
 import { createMailer, type MailConfig } from './mailer.ts';
 import { PLANNER_QUEUES, registerPlannerIntegrationWorkers } from './plannerIntegrationWorkers.ts';
@@ -17,6 +18,7 @@ export const QUEUES = {
   ...CRM_QUEUES,
   ...PLANNER_QUEUES,
   ...REPLAY_QUEUES,
+  emailChangedMail: 'email-changed-mail',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -27,6 +29,7 @@ type JobData = {
   'webhook-delivery': WebhookDeliveryData;
   'post-due': PostDueData;
   'replay-purge': Record<string, never>;
+  'email-changed-mail': EmailChangedMailData;
 } & CrmJobData;
 
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
@@ -101,12 +104,24 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     deleteAfterSeconds: 24 * 60 * 60,
   });
   await boss.createQueue(QUEUES.purge, { retryLimit: 2, retryDelay: 60 });
+  // The notice to an old address: retried like invitations, kept a day (it names both addresses).
+  await boss.createQueue(QUEUES.emailChangedMail, {
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    deleteAfterSeconds: 24 * 60 * 60,
+  });
 
   const mailer = createMailer(options.mail, log);
   await boss.work<InvitationMailData>(
     QUEUES.invitationMail,
     { pollingIntervalSeconds: POLLING_SECONDS },
     async ([job]) => sendInvitationMail(mailer, job.data),
+  );
+  await boss.work<EmailChangedMailData>(
+    QUEUES.emailChangedMail,
+    { pollingIntervalSeconds: POLLING_SECONDS },
+    async ([job]) => sendEmailChangedMail(mailer, job.data),
   );
   await boss.work(QUEUES.purge, { pollingIntervalSeconds: POLLING_SECONDS }, async () => {
     const purged = await purgeExpired(db);
