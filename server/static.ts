@@ -6,7 +6,37 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-// The SPA needs self scripts, emotion's inline styles and data:/blob: images; nothing else.
+// Written by hand rather than with @fastify/helmet (not a dependency): helmet's defaults add
+// Cross-Origin-Opener-Policy: same-origin, which cuts the Google OAuth popup off from its opener (the
+// /google-callback page posts the code to window.opener), and Cross-Origin-Resource-Policy: same-origin,
+// which would stop sandboxed (opaque-origin) published pages from loading /assets. One table here is
+// also easier to read against what the app really needs.
+
+// Browser features the app never uses (no camera, microphone, location, payments, sensors, USB…):
+// denied to the app and to anything it frames, so injected script or an embed cannot ask for them.
+// clipboard-write stays allowed (Copy of the invitation link); only features Chromium knows are named,
+// since an unknown one is a console error on every page.
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+// The SPA needs self scripts (the build has no inline script: index.html only links its entry), emotion's
+// inline styles and data:/blob: images; nothing else. The builder's preview is a sandboxed srcdoc iframe
+// without script, so it needs nothing beyond this either.
 const HTML_SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': [
     "default-src 'self'",
@@ -24,6 +54,7 @@ const HTML_SECURITY_HEADERS: Record<string, string> = {
   ].join('; '),
   'referrer-policy': 'same-origin',
   'x-frame-options': 'DENY',
+  'permissions-policy': PERMISSIONS_POLICY,
 };
 
 // The job dashboard page (/hangfire) is embedded by the app's own Admin dashboard, so it may be framed
@@ -67,7 +98,10 @@ export function sendSpaIndex(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', REVALIDATE).sendFile('index.html');
 }
 
-/** Adds the HTML security headers when the response is an HTML page; nosniff on everything. */
+/**
+ * Adds the HTML security headers when the response is an HTML page; nosniff on everything (API JSON,
+ * errors, assets), so no answer is ever sniffed into HTML or script.
+ */
 export function securityHeaders(reply: FastifyReply): void {
   reply.header('x-content-type-options', 'nosniff');
   // Published sites set their own, stricter policy (server/routes/sites).

@@ -5,6 +5,7 @@ import type { OutboundPolicy } from '../net/safeFetch.ts';
 import { createSystemTxtResolver, type TxtResolver } from '../publishing/txtResolver.ts';
 import { CRM_QUEUES, type CrmJobData, registerCrmWorkers } from './crmJobs.ts';
 import { DOMAIN_QUEUES, registerDomainWorkers } from './domainRecheckJob.ts';
+import { type EmailChangedMailData, sendEmailChangedMail } from './emailChangedMailJob.ts';
 import { type InvitationMailData, sendInvitationMail } from './invitationMailJob.ts';
 import { createMailer, type MailConfig } from './mailer.ts';
 import { PLANNER_QUEUES, registerPlannerIntegrationWorkers } from './plannerIntegrationWorkers.ts';
@@ -21,6 +22,7 @@ export const QUEUES = {
   ...PLANNER_QUEUES,
   ...REPLAY_QUEUES,
   ...DOMAIN_QUEUES,
+  emailChangedMail: 'email-changed-mail',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -32,6 +34,7 @@ type JobData = {
   'post-due': PostDueData;
   'replay-purge': Record<string, never>;
   'domain-recheck': Record<string, never>;
+  'email-changed-mail': EmailChangedMailData;
 } & CrmJobData;
 
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
@@ -112,12 +115,24 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     deleteAfterSeconds: 24 * 60 * 60,
   });
   await boss.createQueue(QUEUES.purge, { retryLimit: 2, retryDelay: 60 });
+  // The notice to an old address: retried like invitations, kept a day (it names both addresses).
+  await boss.createQueue(QUEUES.emailChangedMail, {
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    deleteAfterSeconds: 24 * 60 * 60,
+  });
 
   const mailer = createMailer(options.mail, log);
   await boss.work<InvitationMailData>(
     QUEUES.invitationMail,
     { pollingIntervalSeconds: POLLING_SECONDS },
     async ([job]) => sendInvitationMail(mailer, job.data),
+  );
+  await boss.work<EmailChangedMailData>(
+    QUEUES.emailChangedMail,
+    { pollingIntervalSeconds: POLLING_SECONDS },
+    async ([job]) => sendEmailChangedMail(mailer, job.data),
   );
   await boss.work(QUEUES.purge, { pollingIntervalSeconds: POLLING_SECONDS }, async () => {
     const purged = await purgeExpired(db);

@@ -12,6 +12,7 @@ import { CART_NOT_FOUND, notEnoughStock, OUT_OF_STOCK, randomId } from './storeC
 
 export const CART_EMPTY = 'Your cart is empty';
 export const ORDER_NOT_FOUND = 'Order not found';
+export const KEY_USED_FOR_ANOTHER_CART = 'Idempotency-Key was already used for another cart';
 
 const ORDER = `o.id, o.store_id as "storeId", o.customer_id as "customerId", o.status,
   o.total_cents as "totalCents", o.currency, o.created_at as "createdDate",
@@ -34,13 +35,24 @@ export async function findOrder(db: Queryable, id: string): Promise<Order | null
   return row ? toOrder(row) : null;
 }
 
+/**
+ * The order this checkout already made, if any. An Idempotency-Key belongs to the cart whose order first
+ * stored it (the order row holds both): the same key with another cart is a client bug or a guess at
+ * someone else's order, never a retry, so it is refused rather than answered with that order.
+ */
 async function findExisting(db: Queryable, cartId: string, key: string | null): Promise<Order | null> {
-  const row = await db.one<OrderRow>(
-    `select ${ORDER} from orders o where o.cart_id = $1 or ($2::text is not null and o.idempotency_key = $2::text)
-     order by o.created_at limit 1`,
+  const rows = await db.query<OrderRow & { orderCartId: string; orderKey: string | null }>(
+    `select ${ORDER}, o.cart_id as "orderCartId", o.idempotency_key as "orderKey" from orders o
+     where o.cart_id = $1 or ($2::text is not null and o.idempotency_key = $2::text)`,
     [cartId, key],
   );
-  return row ? toOrder(row) : null;
+  if (key !== null && rows.some((row) => row.orderKey === key && row.orderCartId !== cartId)) {
+    throw new HttpError(409, KEY_USED_FOR_ANOTHER_CART);
+  }
+  const own = rows.find((row) => row.orderCartId === cartId);
+  if (!own) return null;
+  const { orderCartId: _cart, orderKey: _key, ...order } = own;
+  return toOrder(order);
 }
 
 /** `accountId`: the store owner's account, on the call that created the order. */
@@ -49,7 +61,8 @@ export type PlacedOrder = { order: Order; created: boolean; accountId?: number }
 /**
  * Checks a cart out: one transaction locks the cart row, takes each line's units from stock with a
  * conditional update (never below zero), writes the order and its lines, closes the cart and logs.
- * The same cart or the same idempotency key never makes a second order: a repeat gets the first.
+ * The same cart never makes a second order: a repeat (with or without its key) gets the first. A key
+ * already bound to another cart's order is a 409.
  */
 export async function placeOrder(
   db: Db,
@@ -62,7 +75,8 @@ export async function placeOrder(
   try {
     return await db.transaction((tx) => checkout(tx, cartId, idempotencyKey, ip));
   } catch (error) {
-    // A parallel checkout with the same key (or cart) committed first: answer with its order.
+    // A parallel checkout of the same cart committed first: answer with its order (or, when it was
+    // another cart under the same key, the 409 findExisting throws).
     if (!isUniqueViolation(error)) throw error;
     const first = await findExisting(db, cartId, idempotencyKey);
     if (!first) throw error;

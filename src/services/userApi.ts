@@ -1,8 +1,8 @@
 import { type RawUser, toUser, type User } from './apiTypes.ts';
-import type { Http } from './http.ts';
+import type { CallContext, Http } from './http.ts';
 
-/** Profile form payload. */
-export type ProfileInput = { name: string; email: string };
+/** Profile form payload; `currentPassword` only when the email changes (the server requires it then). */
+export type ProfileInput = { name: string; email: string; currentPassword?: string };
 /** Change-password payload. */
 export type ChangePasswordInput = { currentPassword: string; newPassword: string };
 /** The server revokes older tokens and answers with a fresh one to keep. */
@@ -13,9 +13,12 @@ export async function getMe(http: Http): Promise<User> {
   return toUser(await http.get('user/me').json<RawUser>());
 }
 
-/** PUT /api/user/profile; resolves with the updated user. */
+// The form shows the server's 400/403 itself (a missing or wrong current password): no generic toast.
+const PROFILE_CONTEXT: CallContext = { quietStatuses: [400, 403] };
+
+/** PUT /api/user/profile; resolves with the updated user; a refusal rejects with a 400/403 `ApiError`. */
 export async function updateProfile(http: Http, input: ProfileInput): Promise<User> {
-  return toUser(await http.put('user/profile', { json: input }).json<RawUser>());
+  return toUser(await http.put('user/profile', { json: input, context: PROFILE_CONTEXT }).json<RawUser>());
 }
 
 /** POST /api/user/change-password; a wrong current password rejects with a 400 `ApiError`. */

@@ -1,9 +1,9 @@
 import { afterEach, expect, test } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { invitationMachine } from '../../src/machines/invitationMachine.ts';
 import { passwordFormMachine } from '../../src/machines/passwordFormMachine.ts';
-import { profileFormMachine } from '../../src/machines/profileFormMachine.ts';
+import { profileFormMachine, selectProfileRefusal } from '../../src/machines/profileFormMachine.ts';
 import { selectToastQueue, toastsMachine } from '../../src/machines/toastsMachine.ts';
 import { ApiError } from '../../src/services/ApiError.ts';
 import { PENDING_INVITATION_KEY } from '../../src/services/invitationLink.ts';
@@ -31,11 +31,19 @@ const forms = [
     machine: profileFormMachine,
     model: profileFormModel,
     call: 'updateProfile',
-    submit: { type: 'profile.submit', name: 'Alice A.', email: 'alice@example.com' },
-    output: { id: 'u1', name: 'Alice A.', email: 'alice@example.com' },
+    submit: {
+      type: 'profile.submit',
+      name: 'Alice A.',
+      email: 'alice.new@example.com',
+      currentPassword: 'secret1',
+    },
+    output: { id: 'u1', name: 'Alice A.', email: 'alice.new@example.com' },
     session: 'updateSession',
     done: 'saved',
     toasts: { done: 'Profile updated successfully', failed: 'Failed to update profile' },
+    // A server failure only toasts; a 403 (wrong current password) is also kept for the form to show.
+    failure: new ApiError(500, 'Internal Server Error'),
+    refusal: new ApiError(403, 'Current password is incorrect'),
   },
   {
     name: 'passwordFormMachine',
@@ -50,8 +58,14 @@ const forms = [
       done: 'Password changed successfully',
       failed: 'Failed to change password. Please check your current password.',
     },
+    failure: new ApiError(400, 'Current password is incorrect'),
+    refusal: null,
   },
 ] as const;
+
+// The profile form's kept refusal, read with its own selector.
+const refusalOf = (actor: { getSnapshot(): unknown }) =>
+  selectProfileRefusal(actor.getSnapshot() as SnapshotFrom<typeof profileFormMachine>);
 
 for (const form of forms) {
   const coverage = trackCoverage(form.machine);
@@ -78,7 +92,10 @@ for (const form of forms) {
             expect(await calls.settle(form.output)).toBe(form.call);
           },
           'call.fail': async () => {
-            expect(await calls.fail(new ApiError(400, 'Current password is incorrect'))).toBe(form.call);
+            expect(await calls.fail(form.failure)).toBe(form.call);
+          },
+          'call.refuse': async () => {
+            expect(await calls.fail(form.refusal ?? form.failure)).toBe(form.call);
           },
         },
         states: {
@@ -88,6 +105,8 @@ for (const form of forms) {
             const { type: _type, ...input } = form.submit;
             expect(calls.calls.at(-1)).toEqual({ name: form.call, input });
             expect(calls.only()).toBe(form.call);
+            // A new save forgets the last refusal.
+            if (form.refusal) expect(refusalOf(actor)).toBe(null);
           },
           done: () => {
             expect(actor.getSnapshot().value).toBe(form.done);
@@ -96,6 +115,12 @@ for (const form of forms) {
           failed: () => {
             expect(actor.getSnapshot().value).toBe('failed');
             expect(effects.at(-1)).toBe(form.toasts.failed);
+            if (form.refusal) expect(refusalOf(actor)).toBe(null);
+          },
+          refused: () => {
+            expect(actor.getSnapshot().value).toBe('failed');
+            expect(effects.at(-1)).toBe(form.toasts.failed);
+            expect(refusalOf(actor)).toBe('Current password is incorrect');
           },
         },
       });

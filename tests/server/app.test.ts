@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, it } from 'vitest';
 import { migrate } from '../../server/db/migrate.ts';
 import { describeEachDatabase, INDEX_HTML } from './harness.ts';
@@ -56,6 +57,77 @@ describeEachDatabase('app', (ctx) => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("style-src 'self' 'unsafe-inline'");
       expect(csp).toContain("img-src 'self' data: blob:");
+    }
+  });
+
+  it("the app's pages (/index.html itself, client routes, the OAuth callback) carry the full set of security headers", async () => {
+    for (const url of [
+      '/index.html',
+      '/',
+      '/login',
+      '/google-callback?code=abc&state=x',
+      '/dashboard/settings',
+    ]) {
+      const response = await ctx.call('GET', url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      const csp = String(response.headers['content-security-policy']).split('; ');
+      // Only the app's own script files: no inline script, no eval, nothing from elsewhere.
+      expect(
+        csp.filter((directive) => /^(script|default)-src/.test(directive)),
+        url,
+      ).toEqual(["default-src 'self'", "script-src 'self'"]);
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("object-src 'none'");
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['referrer-policy'], url).toBe('same-origin');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      const permissions = String(response.headers['permissions-policy']).split(', ');
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
+        expect(permissions, `${url} ${feature}`).toContain(feature);
+      }
+      // The Copy button of an invitation link writes to the clipboard: that stays allowed.
+      expect(
+        permissions.some((entry) => entry.startsWith('clipboard')),
+        url,
+      ).toBe(false);
+      // No opener policy: the Google OAuth popup posts its code back through window.opener.
+      expect(response.headers['cross-origin-opener-policy'], url).toBeUndefined();
+    }
+    const framed = await ctx.call('GET', '/hangfire');
+    expect(String(framed.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    expect(framed.headers['permissions-policy']).toBe(
+      (await ctx.call('GET', '/login')).headers['permissions-policy'],
+    );
+  });
+
+  it('the shell the build starts from has no inline script (the CSP allows none)', async () => {
+    const html = await readFile(new URL('../../index.html', import.meta.url), 'utf8');
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/\bsrc="/);
+      expect(body?.trim()).toBe('');
+    }
+    expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+  });
+
+  it('every answer is nosniff, API JSON and errors included; JSON gets no page policy', async () => {
+    const answers = [
+      await ctx.call('GET', '/api/health'),
+      await ctx.call('GET', '/api/nope'),
+      await ctx.call('GET', '/api/user/me'),
+      await ctx.call('POST', '/api/auth/login', { body: { email: 'bad' } }),
+      await ctx.call('GET', '/assets/app-abc123.js'),
+    ];
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 404, 401, 400, 200]);
+    for (const response of answers) {
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+    for (const response of answers.slice(0, 4)) {
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.headers['content-security-policy']).toBeUndefined();
+      expect(response.headers['permissions-policy']).toBeUndefined();
     }
   });
 

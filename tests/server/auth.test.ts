@@ -289,3 +289,106 @@ describeEachDatabase('auth: throttling under parallel attempts', (ctx) => {
     expect(right.statusCode).toBe(429);
   });
 });
+
+describeEachDatabase('auth: throttling per IP across emails (password spraying)', (ctx) => {
+  const sprayFrom = async (ip: string, count: number) => {
+    for (let attempt = 1; attempt <= count; attempt += 1) {
+      const response = await ctx.call('POST', '/api/auth/login', {
+        body: { email: uniqueEmail('sprayed'), password: 'Summer2024!' },
+        remoteAddress: ip,
+      });
+      expect(response.statusCode, `attempt ${attempt}`).toBe(401);
+    }
+  };
+
+  it('30 failures over 30 emails from one IP: the 31st is 429 with Retry-After, even with the right password; other IPs are not', async () => {
+    const victim = await ctx.register();
+    const ip = '203.0.113.101';
+    await sprayFrom(ip, 30);
+
+    const thirtyFirst = await ctx.call('POST', '/api/auth/login', {
+      body: { email: victim.email, password: victim.password },
+      remoteAddress: ip,
+    });
+    expect(thirtyFirst.statusCode).toBe(429);
+    const retryAfter = Number(thirtyFirst.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(thirtyFirst.json()).toEqual({
+      message: 'Too many failed sign-in attempts from your network. Try again in 15 minutes.',
+    });
+
+    const otherIp = await ctx.call('POST', '/api/auth/login', {
+      body: { email: victim.email, password: victim.password },
+      remoteAddress: '198.51.100.101',
+    });
+    expect(otherIp.statusCode).toBe(200);
+  });
+
+  it('Retry-After counts down to when the oldest failure leaves the window', async () => {
+    const ip = '203.0.113.102';
+    await ctx.db.query(
+      `insert into login_failures (email, ip, failed_at)
+       select 'old-' || n || '@example.com', $1, now() - interval '10 minutes' from generate_series(1, 30) n`,
+      [ip],
+    );
+    const refused = await ctx.call('POST', '/api/auth/login', {
+      body: { email: uniqueEmail('late'), password: 'whatever-1' },
+      remoteAddress: ip,
+    });
+    expect(refused.statusCode).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(4 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(5 * 60);
+    expect(refused.json()).toEqual({
+      message: 'Too many failed sign-in attempts from your network. Try again in 5 minutes.',
+    });
+  });
+
+  it("a successful sign-in clears only that email's failures, not the IP's failures against other emails", async () => {
+    const own = await ctx.register();
+    const ip = '203.0.113.103';
+    await sprayFrom(ip, 29);
+    const ok = await ctx.call('POST', '/api/auth/login', {
+      body: { email: own.email, password: own.password },
+      remoteAddress: ip,
+    });
+    expect(ok.statusCode).toBe(200);
+    // 29 failures still count: one more makes 30, and the next is refused.
+    await sprayFrom(ip, 1);
+    const refused = await ctx.call('POST', '/api/auth/login', {
+      body: { email: own.email, password: own.password },
+      remoteAddress: ip,
+    });
+    expect(refused.statusCode).toBe(429);
+  });
+
+  it('refused attempts do not extend the count, and failures older than 15 minutes do not count', async () => {
+    const session = await ctx.register();
+    const ip = '203.0.113.104';
+    await ctx.db.query(
+      `insert into login_failures (email, ip, failed_at)
+       select 'stale-' || n || '@example.com', $1, now() - interval '16 minutes' from generate_series(1, 40) n`,
+      [ip],
+    );
+    await sprayFrom(ip, 30);
+    for (let refusal = 0; refusal < 3; refusal += 1) {
+      const refused = await ctx.call('POST', '/api/auth/login', {
+        body: { email: uniqueEmail('more'), password: 'whatever-2' },
+        remoteAddress: ip,
+      });
+      expect(refused.statusCode).toBe(429);
+    }
+    const [row] = await ctx.db.query<{ failures: number }>(
+      'select count(*)::integer as failures from login_failures where ip = $1',
+      [ip],
+    );
+    // The stale rows were dropped on the way; the refusals left nothing behind.
+    expect(row?.failures).toBe(30);
+    const ok = await ctx.call('POST', '/api/auth/login', {
+      body: { email: session.email, password: session.password },
+      remoteAddress: '198.51.100.104',
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+});

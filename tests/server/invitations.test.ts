@@ -83,7 +83,7 @@ describeEachDatabase('invitations', (ctx) => {
     // Once their address is the invited one, the same link works.
     const renamed = await ctx.call('PUT', '/api/user/profile', {
       token: person.token,
-      body: { name: 'Later', email },
+      body: { name: 'Later', email, currentPassword: person.password },
     });
     expect(renamed.statusCode).toBe(200);
     const accepted = await accept(ctx, person, token);

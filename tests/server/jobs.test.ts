@@ -51,7 +51,7 @@ describeEachDatabase(
       admin = await ctx.register({ email: ADMIN_EMAIL });
     });
 
-    it('the purge job really runs and removes expired invitations only', async () => {
+    it('the purge job really runs and removes expired invitations and sign-in failures only', async () => {
       const owner = await ctx.register();
       const invite = (email: string) =>
         ctx.call('POST', `/api/accounts/${owner.accountId}/users/invite-or-add`, {
@@ -66,6 +66,14 @@ describeEachDatabase(
         expired,
       ]);
 
+      // Sign-in failures of both throttling keys: only those out of the 15-minute window go.
+      await ctx.db.query(
+        `insert into login_failures (email, ip, failed_at) values
+           ('stale@example.com', '203.0.113.201', now() - interval '16 minutes'),
+           ('stale-too@example.com', '203.0.113.202', now() - interval '20 minutes'),
+           ('fresh@example.com', '203.0.113.201', now() - interval '1 minute')`,
+      );
+
       const id = await ctx.jobs.send('purge-expired', {});
       expect(id).toBeTruthy();
       await waitForState(ctx, 'purge-expired', id ?? '', 'completed');
@@ -75,6 +83,10 @@ describeEachDatabase(
         [owner.accountId],
       );
       expect(left).toEqual([{ email: valid }]);
+      const failures = await ctx.db.query<{ email: string }>(
+        "select email from login_failures where ip like '203.0.113.20_' order by email",
+      );
+      expect(failures).toEqual([{ email: 'fresh@example.com' }]);
     });
 
     it('an invitation to a new address is mailed through SMTP with its link', async () => {

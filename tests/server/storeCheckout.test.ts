@@ -92,7 +92,7 @@ describeEachDatabase('store carts and checkout', (ctx) => {
     expect(placed.json()).toMatchObject({ total: 10, currency: 'USD', status: 'placed' });
   });
 
-  it('checks out once: a repeat (same cart or same Idempotency-Key) returns the first order', async () => {
+  it('checks out once: a repeat (same cart, with or without its Idempotency-Key) returns the first order', async () => {
     const setup = await createStore(ctx);
     const bread = await createProduct(ctx, setup, { name: 'Bread', price: 2.5, inventoryQuantity: 4 });
     const cart = await newCart(ctx, setup.storeId, 'ada');
@@ -114,11 +114,9 @@ describeEachDatabase('store carts and checkout', (ctx) => {
     const again = await checkout(ctx, { cartId: cart.id });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(order);
-    // The same key on another cart is the same checkout, retried.
-    const other = await newCart(ctx, setup.storeId);
-    await addItem(ctx, other.id, bread.id, 1);
-    const sameKey = await checkout(ctx, { cartId: other.id }, { 'idempotency-key': 'key-1' });
-    expect(sameKey.json()).toEqual(order);
+    const retried = await checkout(ctx, { cartId: cart.id }, { 'idempotency-key': 'key-1' });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toEqual(order);
     expect((await ctx.call('GET', `/api/ecommerce/orders/${order.id}`)).json()).toEqual(order);
 
     // The checked-out cart is closed; stock went down once.
@@ -130,6 +128,52 @@ describeEachDatabase('store carts and checkout', (ctx) => {
       [setup.owner.accountId],
     );
     expect(logged.map((row) => row.details.orderId)).toEqual([order.id]);
+  });
+
+  it('an Idempotency-Key is bound to the cart it first served: another cart with it is a 409 that changes nothing', async () => {
+    const setup = await createStore(ctx);
+    const bread = await createProduct(ctx, setup, { name: 'Bread', price: 2, inventoryQuantity: 5 });
+    const first = await newCart(ctx, setup.storeId, 'ada');
+    await addItem(ctx, first.id, bread.id, 1);
+    const placed = await checkout(ctx, { cartId: first.id }, { 'idempotency-key': 'bound-key' });
+    expect(placed.statusCode).toBe(201);
+
+    const other = await newCart(ctx, setup.storeId, 'eve');
+    await addItem(ctx, other.id, bread.id, 2);
+    const reused = await checkout(ctx, { cartId: other.id }, { 'idempotency-key': 'bound-key' });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toEqual({ message: 'Idempotency-Key was already used for another cart' });
+    // Nothing of the first order leaks, no order was made and no stock was taken for the other cart.
+    expect(reused.body).not.toContain(placed.json<Order>().id);
+    const orders = await ctx.db.query<{ cart_id: string }>('select cart_id from orders where store_id = $1', [
+      setup.storeId,
+    ]);
+    expect(orders).toEqual([{ cart_id: first.id }]);
+    const product = await ctx.call('GET', `/api/ecommerce/products/${bread.id}?storeId=${setup.storeId}`);
+    expect(product.json<Product>().inventoryQuantity).toBe(4);
+
+    // The same key with its own cart still answers the first order; the other cart checks out under a key of its own.
+    const retried = await checkout(ctx, { cartId: first.id }, { 'idempotency-key': 'bound-key' });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toEqual(placed.json());
+    const own = await checkout(ctx, { cartId: other.id }, { 'idempotency-key': 'another-key' });
+    expect(own.statusCode).toBe(201);
+    expect(own.json<Order>()).toMatchObject({ customerId: 'eve', total: 4 });
+  });
+
+  it('two carts racing under one Idempotency-Key: one order, the other cart gets the 409', async () => {
+    const setup = await createStore(ctx);
+    const bread = await createProduct(ctx, setup, { name: 'Bread', price: 1, inventoryQuantity: 10 });
+    const carts = await Promise.all([newCart(ctx, setup.storeId), newCart(ctx, setup.storeId)]);
+    for (const each of carts) await addItem(ctx, each.id, bread.id, 1);
+    const responses = await Promise.all(
+      carts.map((each) => checkout(ctx, { cartId: each.id }, { 'idempotency-key': 'raced-key' })),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    const refused = responses.find((response) => response.statusCode === 409);
+    expect(refused?.json()).toEqual({ message: 'Idempotency-Key was already used for another cart' });
+    const product = await ctx.call('GET', `/api/ecommerce/products/${bread.id}?storeId=${setup.storeId}`);
+    expect(product.json<Product>().inventoryQuantity).toBe(9);
   });
 
   it('10 parallel checkouts of one cart make one order; of ten carts never take stock below zero', async () => {

@@ -186,7 +186,7 @@ describeEachDatabase('user: profile', (ctx) => {
     const email = uniqueEmail('renamed');
     const response = await ctx.call('PUT', '/api/user/profile', {
       token: session.token,
-      body: { name: '  New Name ', email: ` ${email.toUpperCase()} ` },
+      body: { name: '  New Name ', email: ` ${email.toUpperCase()} `, currentPassword: session.password },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -212,7 +212,7 @@ describeEachDatabase('user: profile', (ctx) => {
     expect(same.statusCode).toBe(200);
     const taken = await ctx.call('PUT', '/api/user/profile', {
       token: session.token,
-      body: { name: 'Thief', email: other.email.toUpperCase() },
+      body: { name: 'Thief', email: other.email.toUpperCase(), currentPassword: session.password },
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ message: 'An account with this email already exists' });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
+import { dashboardInput, dashboardRoutes, type Routes, rawBob, renderApp } from './renderApp.tsx';
 
 const members = [
   {
@@ -154,6 +154,87 @@ describe('Account Settings', () => {
     fireEvent.change(form.getByLabelText(/Name/), { target: { value: ' ' } });
     fireEvent.click(form.getByRole('button', { name: 'Save profile' }));
     expect(form.getByText('Name is required')).toBeTruthy();
+  });
+
+  function openProfile() {
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'User Settings' }));
+    return screen.findByRole('form', { name: 'Profile' });
+  }
+  // The helper text a field points to (what a screen reader reads after its label).
+  const descriptionOf = (field: HTMLElement) =>
+    document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent;
+  const bodyOf = async (requests: Request[]) =>
+    requests.find((r) => r.method === 'PUT' && r.url.endsWith('/api/user/profile'))?.json();
+
+  test('a name-only change asks for no password and sends none', async () => {
+    const { requests } = renderApp(
+      dashboardInput(),
+      teamRoutes({ 'PUT /api/user/profile': { body: { ...rawBob, name: 'Bobby' } } }),
+    );
+    const form = within(await openProfile());
+    expect(form.queryByLabelText(/Current password/)).toBeNull();
+    fireEvent.change(form.getByLabelText(/Name/), { target: { value: 'Bobby' } });
+    // The same address in another case is not a change.
+    fireEvent.change(form.getByLabelText(/Email/), { target: { value: 'BOB@example.com' } });
+    expect(form.queryByLabelText(/Current password/)).toBeNull();
+    fireEvent.click(form.getByRole('button', { name: 'Save profile' }));
+
+    expect((await screen.findByText(/^Profile updated/)).textContent).toBe('Profile updated successfully');
+    expect(await bodyOf(requests)).toEqual({ name: 'Bobby', email: 'BOB@example.com' });
+  });
+
+  test('a new email asks for the current password; a wrong one shows the server’s words and keeps what was typed', async () => {
+    const { requests } = renderApp(
+      dashboardInput(),
+      teamRoutes({
+        'PUT /api/user/profile': { status: 403, body: { message: 'Current password is incorrect' } },
+      }),
+    );
+    const form = within(await openProfile());
+    fireEvent.change(form.getByLabelText(/Email/), { target: { value: 'robert@example.com' } });
+    const password = form.getByLabelText(/Current password/) as HTMLInputElement;
+    expect(password.type).toBe('password');
+    expect(descriptionOf(password)).toBe('Needed to change the email you sign in with.');
+
+    fireEvent.click(form.getByRole('button', { name: 'Save profile' }));
+    expect(descriptionOf(password)).toBe('Enter your current password to change your email');
+    expect(requests.filter((r) => r.method === 'PUT')).toEqual([]);
+
+    fireEvent.change(password, { target: { value: 'not-it' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save profile' }));
+
+    expect((await form.findByRole('alert')).textContent).toBe('Current password is incorrect');
+    expect((await screen.findByText(/^Failed to update/)).textContent).toBe('Failed to update profile');
+    // The form's own message replaces the generic "Access Denied" toast.
+    expect(screen.queryByText('Access Denied')).toBeNull();
+    expect(await bodyOf(requests)).toEqual({
+      name: 'Bob',
+      email: 'robert@example.com',
+      currentPassword: 'not-it',
+    });
+    expect((form.getByLabelText(/Email/) as HTMLInputElement).value).toBe('robert@example.com');
+    expect((form.getByLabelText(/Current password/) as HTMLInputElement).value).toBe('not-it');
+  });
+
+  test('a new email with the right password is saved with it', async () => {
+    const { requests } = renderApp(
+      dashboardInput(),
+      teamRoutes({ 'PUT /api/user/profile': { body: { ...rawBob, email: 'robert@example.com' } } }),
+    );
+    const form = within(await openProfile());
+    fireEvent.change(form.getByLabelText(/Email/), { target: { value: 'robert@example.com' } });
+    fireEvent.change(form.getByLabelText(/Current password/), { target: { value: 'secret-pass' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save profile' }));
+
+    expect((await screen.findByText(/^Profile updated/)).textContent).toBe('Profile updated successfully');
+    expect(await bodyOf(requests)).toEqual({
+      name: 'Bob',
+      email: 'robert@example.com',
+      currentPassword: 'secret-pass',
+    });
+    // Saved: the address is now the current one, so the password is no longer asked for.
+    await waitFor(() => expect(form.queryByLabelText(/Current password/)).toBeNull());
   });
 });
 

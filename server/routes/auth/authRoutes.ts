@@ -29,6 +29,13 @@ export const EMAIL_TAKEN = 'An account with this email already exists';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const TOO_MANY_FAILURES = `Too many failed sign-in attempts. Try again in ${LOGIN_FAILURE_WINDOW_MINUTES} minutes.`;
 
+/** The refusal of an IP that failed against many emails, with the wait rounded up to whole minutes. */
+export function tooManyFromNetwork(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const unit = minutes === 1 ? 'minute' : 'minutes';
+  return `Too many failed sign-in attempts from your network. Try again in ${minutes} ${unit}.`;
+}
+
 export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, tokens, config }) => {
   app.post<{ Body: RegisterBody }>(
     '/api/auth/register',
@@ -68,7 +75,7 @@ export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, token
     },
   );
 
-  app.post<{ Body: LoginBody }>('/api/auth/login', { schema: loginSchema }, async (request) => {
+  app.post<{ Body: LoginBody }>('/api/auth/login', { schema: loginSchema }, async (request, reply) => {
     const { email, password } = request.body;
     const ip = request.ip;
     // Counted before the password is checked, so the 11th try is refused even when it is right.
@@ -79,16 +86,20 @@ export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, token
         type: 'auth.login_failed',
         userEmail: email,
         ip,
-        details: { throttled: true },
+        details: { throttled: true, key: attempt.refused },
       });
-      throw new HttpError(429, TOO_MANY_FAILURES);
+      reply.header('retry-after', String(attempt.retryAfterSeconds));
+      throw new HttpError(
+        429,
+        attempt.refused === 'ip' ? tooManyFromNetwork(attempt.retryAfterSeconds) : TOO_MANY_FAILURES,
+      );
     }
     const user = await findUserByEmail(db, email);
     // An unknown email costs the same argon2 work as a wrong password, and gets the same answer.
     const valid = user
       ? await verifyPassword(user.passwordHash, password)
       : await verifyAgainstDummy(password);
-    // A failed attempt stays recorded; a success wipes this email and IP's slate.
+    // A failed attempt stays recorded; a success wipes this email and IP's slate (not the IP's other emails).
     if (!user || !valid) {
       await logActivity(db, { type: 'auth.login_failed', userId: user?.id ?? null, userEmail: email, ip });
       throw new HttpError(401, INVALID_CREDENTIALS);

@@ -3,6 +3,7 @@ import { SESSION_EXPIRED } from '../../auth/authenticate.ts';
 import { toUserView } from '../../auth/authUser.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { HttpError } from '../../errors.ts';
+import { QUEUES } from '../../jobs/jobEngine.ts';
 import { logActivity } from '../../repositories/activityLogs.ts';
 import { bumpTokenVersion, findUserById, updateProfile } from '../../repositories/users.ts';
 import { EMAIL_TAKEN } from '../auth/authRoutes.ts';
@@ -15,7 +16,10 @@ import {
   profileSchema,
 } from './userSchemas.ts';
 
-export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, tokens }) => {
+export const PASSWORD_NEEDED_FOR_EMAIL = 'Enter your current password to change your email';
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+
+export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, tokens, jobs }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get('/api/user/me', { schema: meSchema }, async (request) =>
@@ -23,15 +27,35 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, token
   );
 
   app.put<{ Body: ProfileBody }>('/api/user/profile', { schema: profileSchema }, async (request) => {
-    const updated = await updateProfile(db, request.user.id, request.body);
+    const { name, email, currentPassword } = request.body;
+    const previousEmail = request.user.email;
+    const emailChanges = email !== previousEmail;
+    // The email is how one signs in: a stolen token alone must not be enough to take the account over.
+    if (emailChanges) {
+      if (!currentPassword) throw new HttpError(400, PASSWORD_NEEDED_FOR_EMAIL);
+      const user = await findUserById(db, request.user.id);
+      if (!user) throw new HttpError(401, SESSION_EXPIRED);
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+        throw new HttpError(403, WRONG_CURRENT_PASSWORD);
+      }
+    }
+    const updated = await updateProfile(db, request.user.id, { name, email });
     if (!updated) throw new HttpError(409, EMAIL_TAKEN);
     await logActivity(db, {
       type: 'user.profile_updated',
       userId: updated.id,
       userEmail: updated.email,
       ip: request.ip,
-      details: request.user.email === updated.email ? {} : { previousEmail: request.user.email },
+      details: emailChanges ? { previousEmail } : {},
     });
+    // The old address hears of it, so an owner whose session was taken over can react.
+    if (emailChanges && jobs) {
+      await jobs.send(QUEUES.emailChangedMail, {
+        previousEmail,
+        newEmail: updated.email,
+        changedAt: new Date().toISOString(),
+      });
+    }
     return toUserView(updated, request.accountId);
   });
 
@@ -43,7 +67,7 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, token
       const user = await findUserById(db, request.user.id);
       if (!user) throw new HttpError(401, SESSION_EXPIRED);
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-        throw new HttpError(400, 'Current password is incorrect');
+        throw new HttpError(400, WRONG_CURRENT_PASSWORD);
       }
       // The version bump revokes every earlier token; the caller gets a fresh one to stay signed in.
       const tokenVersion = await bumpTokenVersion(db, user.id, await hashPassword(newPassword));

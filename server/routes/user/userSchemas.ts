@@ -16,16 +16,21 @@ export const userViewSchema = {
   required: Object.keys(userViewProperties),
 } as const;
 
-export type ProfileBody = { name: string; email: string };
+/** `currentPassword` is needed only when the email changes (it is the sign-in identity). */
+export type ProfileBody = { name: string; email: string; currentPassword?: string };
 
 export const profileSchema = {
   body: {
     type: 'object',
     additionalProperties: false,
     required: ['name', 'email'],
-    properties: { name: schemas.text(100), email: schemas.email },
+    properties: {
+      name: schemas.text(100),
+      email: schemas.email,
+      currentPassword: { type: 'string', maxLength: 128 },
+    },
   },
-  response: { 200: userViewSchema, 409: schemas.message },
+  response: { 200: userViewSchema, 400: schemas.message, 403: schemas.message, 409: schemas.message },
 } as const;
 
 export type ChangePasswordBody = { currentPassword: string; newPassword: string };

@@ -1,31 +1,50 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { selectProfileFormRef } from '../../machines/appMachine.ts';
-import { selectProfileSaving } from '../../machines/profileFormMachine.ts';
+import { selectProfileRefusal, selectProfileSaving } from '../../machines/profileFormMachine.ts';
 import { selectUser } from '../../machines/sessionMachine.ts';
 import { useAppActor, useSessionRef } from '../appActorContext.ts';
 import { compact, emailError, required } from '../forms/validation.ts';
 
-type Errors = Partial<Record<'name' | 'email', string>>;
+type Errors = Partial<Record<'name' | 'email' | 'currentPassword', string>>;
 
-/** The Profile tab: name and email (both required); the role is shown read-only (spec §5). */
+const PASSWORD_NEEDED_FOR_EMAIL = 'Enter your current password to change your email';
+
+/**
+ * The Profile tab: name and email (both required); the role is shown read-only (spec §5). Changing the
+ * email (the sign-in identity) also asks for the current password, which the server checks.
+ */
 export function ProfileForm() {
   const formRef = useSelector(useAppActor(), selectProfileFormRef);
   const saving = useSelector(formRef, (snapshot) => (snapshot ? selectProfileSaving(snapshot) : false));
+  const refusal = useSelector(formRef, (snapshot) => (snapshot ? selectProfileRefusal(snapshot) : null));
   const user = useSelector(useSessionRef(), selectUser);
   const [name, setName] = useState(user?.name ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  // The server compares addresses trimmed and lowercased: so does the question whether it changes.
+  const emailChanges = email.trim().toLowerCase() !== (user?.email ?? '').toLowerCase();
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = compact({ name: required(name, 'Name is required'), email: emailError(email) });
+    const found = compact({
+      name: required(name, 'Name is required'),
+      email: emailError(email),
+      currentPassword: emailChanges ? required(currentPassword, PASSWORD_NEEDED_FOR_EMAIL) : undefined,
+    });
     setErrors(found);
-    if (Object.keys(found).length === 0)
-      formRef?.send({ type: 'profile.submit', name: name.trim(), email: email.trim() });
+    if (Object.keys(found).length > 0) return;
+    formRef?.send({
+      type: 'profile.submit',
+      name: name.trim(),
+      email: email.trim(),
+      ...(emailChanges ? { currentPassword } : {}),
+    });
   };
 
   return (
@@ -54,7 +73,20 @@ export function ProfileForm() {
         error={Boolean(errors.email)}
         helperText={errors.email}
       />
+      {emailChanges && (
+        <TextField
+          label="Current password"
+          type="password"
+          required
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(e) => setCurrentPassword(e.target.value)}
+          error={Boolean(errors.currentPassword)}
+          helperText={errors.currentPassword ?? 'Needed to change the email you sign in with.'}
+        />
+      )}
       <TextField label="Role" value={user?.role ?? ''} slotProps={{ htmlInput: { readOnly: true } }} />
+      {refusal && <Alert severity="error">{refusal}</Alert>}
       <div>
         <Button type="submit" variant="contained" disabled={saving}>
           Save profile

@@ -51,7 +51,23 @@ export function formModel(id: string) {
   });
 }
 
-export const profileFormModel = formModel('profileFormModel');
+/**
+ * The profile form: like {@link formModel}, but a refusal the person can fix (400/403: a missing or wrong
+ * current password) is its own outcome, with the server's words kept for the form to show.
+ */
+export const profileFormModel = createMachine({
+  id: 'profileFormModel',
+  initial: 'idle',
+  states: {
+    idle: { on: { submit: 'saving' } },
+    saving: {
+      on: { submit: 'saving', 'call.succeed': 'done', 'call.fail': 'failed', 'call.refuse': 'refused' },
+    },
+    done: { on: { submit: 'saving' } },
+    failed: { on: { submit: 'saving' } },
+    refused: { on: { submit: 'saving' } },
+  },
+});
 export const passwordFormModel = formModel('passwordFormModel');
 
 /** The invitation link: with a kept token it is accepted once (either answer ends it); without one, nothing. */
