@@ -12,12 +12,10 @@ import {
   type Delivery,
   deleteWebhook,
   disconnectIntegration,
-  getPermissions,
   type Integration,
   listDeliveries,
   listIntegrations,
   listWebhooks,
-  type PermissionMatrix,
   sendTestDelivery,
   type Webhook,
 } from './integrationsApi.ts';
@@ -30,7 +28,6 @@ export const plannerKeys = {
   integrations: ['integrations'],
   webhooks: ['webhooks'],
   deliveries: (id: number) => ['webhooks', id, 'deliveries'],
-  permissions: ['permissions'],
 } as const;
 
 /** The account's planned posts; refreshed every 5 s while shown, so due posts change state on screen. */
@@ -57,11 +54,6 @@ export function useDeliveries(id: number): UseQueryResult<Delivery[]> {
     queryFn: () => listDeliveries(http, id),
     refetchInterval: 2000,
   });
-}
-
-export function usePermissions(): UseQueryResult<PermissionMatrix> {
-  const http = useHttp();
-  return useQuery({ queryKey: plannerKeys.permissions, queryFn: () => getPermissions(http) });
 }
 
 function useInvalidate() {
