@@ -15,9 +15,9 @@ import { moveElement } from '../../../canvas/ops/elementOps.ts';
 import { selectMode, selectSelectedId } from '../../../machines/builderMachine.ts';
 import {
   useBuilder,
+  useBuilderReadOnly,
   useBuilderSelector,
   useChildren,
-  useBuilderReadOnly,
   useCurrentPage,
   useElement,
 } from '../builderContext.ts';

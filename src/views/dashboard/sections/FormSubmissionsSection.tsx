@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useDeleteSubmission, useFormSubmissions, useOpenSubmission } from '../../../services/formQueries.ts';
 import { submissionsCsv } from '../../../services/formSubmissionsApi.ts';
-import { SubmissionDetail, SubmissionList, SubmissionTable } from '../../forms/SubmissionViews.tsx';
 import { useCan } from '../../common/useCan.ts';
+import { SubmissionDetail, SubmissionList, SubmissionTable } from '../../forms/SubmissionViews.tsx';
 import type { SectionProps } from '../SectionPlaceholder.tsx';
 
 type ViewMode = 'list' | 'database';
@@ -80,7 +80,11 @@ export function FormSubmissionsSection({ title }: SectionProps) {
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
           <SubmissionList submissions={list} selectedId={selectedId} onOpen={handleOpen} />
           {selected ? (
-            <SubmissionDetail submission={selected} onDelete={canManage ? handleDelete : undefined} deleting={remove.isPending} />
+            <SubmissionDetail
+              submission={selected}
+              onDelete={canManage ? handleDelete : undefined}
+              deleting={remove.isPending}
+            />
           ) : null}
         </Stack>
       ) : null}
@@ -88,7 +92,11 @@ export function FormSubmissionsSection({ title }: SectionProps) {
         <Stack spacing={2}>
           <SubmissionTable submissions={list} onOpen={handleOpen} />
           {selected ? (
-            <SubmissionDetail submission={selected} onDelete={canManage ? handleDelete : undefined} deleting={remove.isPending} />
+            <SubmissionDetail
+              submission={selected}
+              onDelete={canManage ? handleDelete : undefined}
+              deleting={remove.isPending}
+            />
           ) : null}
         </Stack>
       ) : null}
