@@ -26,6 +26,12 @@ export function useCan(permission: AccountPermission): boolean {
   return useRoleCan(useCurrentAccount()?.roleName, permission);
 }
 
+/** `useCan` for one named account of the user's (Account Management shows accounts other than the current). */
+export function useCanIn(accountId: string, permission: AccountPermission): boolean {
+  const account = useAccounts().data?.find((candidate) => candidate.id === accountId);
+  return useRoleCan(account?.roleName, permission);
+}
+
 /** True once the role and the table are known and the role lacks `permission` (never while loading). */
 export function useViewOnly(permission: AccountPermission): boolean {
   const role = useCurrentAccount()?.roleName;

@@ -10,9 +10,10 @@ type Props = {
   anchor: Date;
   view: 'month' | 'week';
   posts: SocialPost[];
-  onOpenPost: (post: SocialPost) => void;
-  onNewOnDay: (day: Date) => void;
-  onMovePost: (post: SocialPost, scheduledAt: string) => void;
+  // Left out for a role that may only view: posts are then shown, not opened, added or moved.
+  onOpenPost?: (post: SocialPost) => void;
+  onNewOnDay?: (day: Date) => void;
+  onMovePost?: (post: SocialPost, scheduledAt: string) => void;
 };
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -27,7 +28,7 @@ export function PlannerCalendar({ anchor, view, posts, onOpenPost, onNewOnDay, o
     event.preventDefault();
     const id = Number(event.dataTransfer.getData(DRAG_TYPE));
     const post = posts.find((p) => p.id === id);
-    if (post?.scheduledAt && !sameDay(new Date(post.scheduledAt), day))
+    if (onMovePost && post?.scheduledAt && !sameDay(new Date(post.scheduledAt), day))
       onMovePost(post, moveToDay(post.scheduledAt, day));
   };
 
@@ -54,7 +55,7 @@ export function PlannerCalendar({ anchor, view, posts, onOpenPost, onNewOnDay, o
             variant="outlined"
             onDragOver={(e) => e.preventDefault()}
             onDrop={(e) => handleDrop(e, day)}
-            onDoubleClick={() => onNewOnDay(day)}
+            onDoubleClick={onNewOnDay ? () => onNewOnDay(day) : undefined}
             sx={{
               minHeight: view === 'month' ? 96 : 240,
               p: 0.5,
@@ -66,14 +67,14 @@ export function PlannerCalendar({ anchor, view, posts, onOpenPost, onNewOnDay, o
             {mine.map((post) => (
               <Box
                 key={post.id}
-                role="button"
-                tabIndex={0}
-                draggable
+                role={onOpenPost ? 'button' : undefined}
+                tabIndex={onOpenPost ? 0 : undefined}
+                draggable={onMovePost !== undefined}
                 onKeyDown={(e: KeyboardEvent) => {
-                  if (e.key === 'Enter' || e.key === ' ') onOpenPost(post);
+                  if (e.key === 'Enter' || e.key === ' ') onOpenPost?.(post);
                 }}
                 onDragStart={(e: DragEvent) => e.dataTransfer.setData(DRAG_TYPE, String(post.id))}
-                onClick={() => onOpenPost(post)}
+                onClick={onOpenPost ? () => onOpenPost(post) : undefined}
                 aria-label={`${CHANNEL_LABELS[post.channel]} post: ${post.text.slice(0, 40)}`}
                 sx={{
                   display: 'block',
@@ -82,7 +83,7 @@ export function PlannerCalendar({ anchor, view, posts, onOpenPost, onNewOnDay, o
                   mb: 0.5,
                   p: 0.5,
                   borderRadius: 1,
-                  cursor: 'grab',
+                  cursor: onMovePost ? 'grab' : 'default',
                   fontSize: 12,
                   overflow: 'hidden',
                   textOverflow: 'ellipsis',

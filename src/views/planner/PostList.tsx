@@ -14,7 +14,8 @@ export function PostList({
   onOpenPost,
 }: {
   posts: SocialPost[];
-  onOpenPost: (post: SocialPost) => void;
+  // Left out for a role that may only view: the rows are then not opened for editing.
+  onOpenPost?: (post: SocialPost) => void;
 }) {
   if (posts.length === 0) return <Typography>No posts planned yet.</Typography>;
   return (
@@ -29,7 +30,12 @@ export function PostList({
       </TableHead>
       <TableBody>
         {posts.map((post) => (
-          <TableRow key={post.id} hover onClick={() => onOpenPost(post)} sx={{ cursor: 'pointer' }}>
+          <TableRow
+            key={post.id}
+            hover={onOpenPost !== undefined}
+            onClick={onOpenPost ? () => onOpenPost(post) : undefined}
+            sx={{ cursor: onOpenPost ? 'pointer' : 'default' }}
+          >
             <TableCell>
               {post.scheduledAt ? new Date(post.scheduledAt).toLocaleString() : 'Not scheduled'}
             </TableCell>

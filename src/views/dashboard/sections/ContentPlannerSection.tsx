@@ -11,6 +11,8 @@ import { useHttp } from '../../../services/httpContext.ts';
 import { usePosts } from '../../../services/plannerQueries.ts';
 import { exportPlan, type SocialPost } from '../../../services/socialApi.ts';
 import { useAppActor } from '../../appActorContext.ts';
+import { useCan } from '../../common/useCan.ts';
+import { ViewOnlyNote } from '../../common/ViewOnlyNote.tsx';
 import { shift } from '../../planner/calendarDates.ts';
 import { PlannerCalendar } from '../../planner/PlannerCalendar.tsx';
 import { PostEditorDialog } from '../../planner/PostEditorDialog.tsx';
@@ -26,6 +28,7 @@ export function ContentPlannerSection({ title }: SectionProps) {
   const posts = usePosts();
   const [view, setView] = useState<View>('month');
   const [anchor, setAnchor] = useState(() => new Date());
+  const canWork = useCan('account.work');
 
   const handleOpen = (post: SocialPost) => planner?.send({ type: 'planner.edit', post });
   const handleNewOnDay = (day: Date) => {
@@ -49,9 +52,11 @@ export function ContentPlannerSection({ title }: SectionProps) {
         a connected integration (Facebook Ads under Integrations); without one it is marked “not connected”.
       </Typography>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button variant="contained" onClick={() => planner?.send({ type: 'planner.new' })}>
-          New post
-        </Button>
+        {canWork ? (
+          <Button variant="contained" onClick={() => planner?.send({ type: 'planner.new' })}>
+            New post
+          </Button>
+        ) : null}
         <ToggleButtonGroup
           size="small"
           exclusive
@@ -83,17 +88,22 @@ export function ContentPlannerSection({ title }: SectionProps) {
           Export .ics
         </Button>
       </Stack>
+      <ViewOnlyNote permission="account.work" />
       {posts.isError ? <Alert severity="error">Could not load the posts</Alert> : null}
       {view === 'list' ? (
-        <PostList posts={posts.data ?? []} onOpenPost={handleOpen} />
+        <PostList posts={posts.data ?? []} onOpenPost={canWork ? handleOpen : undefined} />
       ) : (
         <PlannerCalendar
           anchor={anchor}
           view={view}
           posts={posts.data ?? []}
-          onOpenPost={handleOpen}
-          onNewOnDay={handleNewOnDay}
-          onMovePost={(post, scheduledAt) => planner?.send({ type: 'planner.reschedule', post, scheduledAt })}
+          onOpenPost={canWork ? handleOpen : undefined}
+          onNewOnDay={canWork ? handleNewOnDay : undefined}
+          onMovePost={
+            canWork
+              ? (post, scheduledAt) => planner?.send({ type: 'planner.reschedule', post, scheduledAt })
+              : undefined
+          }
         />
       )}
       <PostEditorDialog />
