@@ -30,10 +30,18 @@ export const plannerKeys = {
   deliveries: (id: number) => ['webhooks', id, 'deliveries'],
 } as const;
 
-/** The account's planned posts; refreshed every 5 s while shown, so due posts change state on screen. */
-export function usePosts(): UseQueryResult<SocialPost[]> {
+/**
+ * The account's planned posts; refreshed every 5 s while shown, so due posts change state on screen.
+ * `enabled: false` for a role the server does not let read them (it would only answer 403).
+ */
+export function usePosts({ enabled = true } = {}): UseQueryResult<SocialPost[]> {
   const http = useHttp();
-  return useQuery({ queryKey: plannerKeys.posts, queryFn: () => listPosts(http), refetchInterval: 5000 });
+  return useQuery({
+    queryKey: plannerKeys.posts,
+    queryFn: () => listPosts(http),
+    refetchInterval: 5000,
+    enabled,
+  });
 }
 
 export function useIntegrations(): UseQueryResult<Integration[]> {

@@ -10,10 +10,9 @@ type Props = {
   anchor: Date;
   view: 'month' | 'week';
   posts: SocialPost[];
-  // Left out for a role that may only view: posts are then shown, not opened, added or moved.
-  onOpenPost?: (post: SocialPost) => void;
-  onNewOnDay?: (day: Date) => void;
-  onMovePost?: (post: SocialPost, scheduledAt: string) => void;
+  onOpenPost: (post: SocialPost) => void;
+  onNewOnDay: (day: Date) => void;
+  onMovePost: (post: SocialPost, scheduledAt: string) => void;
 };
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -28,7 +27,7 @@ export function PlannerCalendar({ anchor, view, posts, onOpenPost, onNewOnDay, o
     event.preventDefault();
     const id = Number(event.dataTransfer.getData(DRAG_TYPE));
     const post = posts.find((p) => p.id === id);
-    if (onMovePost && post?.scheduledAt && !sameDay(new Date(post.scheduledAt), day))
+    if (post?.scheduledAt && !sameDay(new Date(post.scheduledAt), day))
       onMovePost(post, moveToDay(post.scheduledAt, day));
   };
 
@@ -55,7 +54,7 @@ export function PlannerCalendar({ anchor, view, posts, onOpenPost, onNewOnDay, o
             variant="outlined"
             onDragOver={(e) => e.preventDefault()}
             onDrop={(e) => handleDrop(e, day)}
-            onDoubleClick={onNewOnDay ? () => onNewOnDay(day) : undefined}
+            onDoubleClick={() => onNewOnDay(day)}
             sx={{
               minHeight: view === 'month' ? 96 : 240,
               p: 0.5,
@@ -67,14 +66,14 @@ export function PlannerCalendar({ anchor, view, posts, onOpenPost, onNewOnDay, o
             {mine.map((post) => (
               <Box
                 key={post.id}
-                role={onOpenPost ? 'button' : undefined}
-                tabIndex={onOpenPost ? 0 : undefined}
-                draggable={onMovePost !== undefined}
+                role="button"
+                tabIndex={0}
+                draggable
                 onKeyDown={(e: KeyboardEvent) => {
-                  if (e.key === 'Enter' || e.key === ' ') onOpenPost?.(post);
+                  if (e.key === 'Enter' || e.key === ' ') onOpenPost(post);
                 }}
                 onDragStart={(e: DragEvent) => e.dataTransfer.setData(DRAG_TYPE, String(post.id))}
-                onClick={onOpenPost ? () => onOpenPost(post) : undefined}
+                onClick={() => onOpenPost(post)}
                 aria-label={`${CHANNEL_LABELS[post.channel]} post: ${post.text.slice(0, 40)}`}
                 sx={{
                   display: 'block',
@@ -83,7 +82,7 @@ export function PlannerCalendar({ anchor, view, posts, onOpenPost, onNewOnDay, o
                   mb: 0.5,
                   p: 0.5,
                   borderRadius: 1,
-                  cursor: onMovePost ? 'grab' : 'default',
+                  cursor: 'grab',
                   fontSize: 12,
                   overflow: 'hidden',
                   textOverflow: 'ellipsis',

@@ -14,8 +14,7 @@ export function PostList({
   onOpenPost,
 }: {
   posts: SocialPost[];
-  // Left out for a role that may only view: the rows are then not opened for editing.
-  onOpenPost?: (post: SocialPost) => void;
+  onOpenPost: (post: SocialPost) => void;
 }) {
   if (posts.length === 0) return <Typography>No posts planned yet.</Typography>;
   return (
@@ -30,12 +29,7 @@ export function PostList({
       </TableHead>
       <TableBody>
         {posts.map((post) => (
-          <TableRow
-            key={post.id}
-            hover={onOpenPost !== undefined}
-            onClick={onOpenPost ? () => onOpenPost(post) : undefined}
-            sx={{ cursor: onOpenPost ? 'pointer' : 'default' }}
-          >
+          <TableRow key={post.id} hover onClick={() => onOpenPost(post)} sx={{ cursor: 'pointer' }}>
             <TableCell>
               {post.scheduledAt ? new Date(post.scheduledAt).toLocaleString() : 'Not scheduled'}
             </TableCell>

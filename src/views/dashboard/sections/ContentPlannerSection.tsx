@@ -11,7 +11,7 @@ import { useHttp } from '../../../services/httpContext.ts';
 import { usePosts } from '../../../services/plannerQueries.ts';
 import { exportPlan, type SocialPost } from '../../../services/socialApi.ts';
 import { useAppActor } from '../../appActorContext.ts';
-import { useCan } from '../../common/useCan.ts';
+import { useCan, useViewOnly } from '../../common/useCan.ts';
 import { ViewOnlyNote } from '../../common/ViewOnlyNote.tsx';
 import { shift } from '../../planner/calendarDates.ts';
 import { PlannerCalendar } from '../../planner/PlannerCalendar.tsx';
@@ -25,10 +25,11 @@ type View = 'month' | 'week' | 'list';
 export function ContentPlannerSection({ title }: SectionProps) {
   const planner = useSelector(useAppActor(), selectPlannerRef);
   const http = useHttp();
-  const posts = usePosts();
+  // The server lets only roles with account.work read the posts: no request (and no 403) for the others.
+  const canWork = useCan('account.work');
+  const posts = usePosts({ enabled: canWork });
   const [view, setView] = useState<View>('month');
   const [anchor, setAnchor] = useState(() => new Date());
-  const canWork = useCan('account.work');
 
   const handleOpen = (post: SocialPost) => planner?.send({ type: 'planner.edit', post });
   const handleNewOnDay = (day: Date) => {
@@ -45,18 +46,28 @@ export function ContentPlannerSection({ title }: SectionProps) {
     URL.revokeObjectURL(url);
   };
 
+  const intro = (
+    <Typography sx={{ color: 'text.secondary' }}>
+      Plan posts for Facebook, Instagram, LinkedIn and X. At its time a scheduled post is published through a
+      connected integration (Facebook Ads under Integrations); without one it is marked “not connected”.
+    </Typography>
+  );
+  if (!canWork)
+    return (
+      <SectionPlaceholder title={title}>
+        {intro}
+        <ViewOnlyNote permission="account.work" />
+        <SocialNotShared />
+      </SectionPlaceholder>
+    );
+
   return (
     <SectionPlaceholder title={title}>
-      <Typography sx={{ color: 'text.secondary' }}>
-        Plan posts for Facebook, Instagram, LinkedIn and X. At its time a scheduled post is published through
-        a connected integration (Facebook Ads under Integrations); without one it is marked “not connected”.
-      </Typography>
+      {intro}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        {canWork ? (
-          <Button variant="contained" onClick={() => planner?.send({ type: 'planner.new' })}>
-            New post
-          </Button>
-        ) : null}
+        <Button variant="contained" onClick={() => planner?.send({ type: 'planner.new' })}>
+          New post
+        </Button>
         <ToggleButtonGroup
           size="small"
           exclusive
@@ -88,25 +99,27 @@ export function ContentPlannerSection({ title }: SectionProps) {
           Export .ics
         </Button>
       </Stack>
-      <ViewOnlyNote permission="account.work" />
       {posts.isError ? <Alert severity="error">Could not load the posts</Alert> : null}
       {view === 'list' ? (
-        <PostList posts={posts.data ?? []} onOpenPost={canWork ? handleOpen : undefined} />
+        <PostList posts={posts.data ?? []} onOpenPost={handleOpen} />
       ) : (
         <PlannerCalendar
           anchor={anchor}
           view={view}
           posts={posts.data ?? []}
-          onOpenPost={canWork ? handleOpen : undefined}
-          onNewOnDay={canWork ? handleNewOnDay : undefined}
-          onMovePost={
-            canWork
-              ? (post, scheduledAt) => planner?.send({ type: 'planner.reschedule', post, scheduledAt })
-              : undefined
-          }
+          onOpenPost={handleOpen}
+          onNewOnDay={handleNewOnDay}
+          onMovePost={(post, scheduledAt) => planner?.send({ type: 'planner.reschedule', post, scheduledAt })}
         />
       )}
       <PostEditorDialog />
     </SectionPlaceholder>
   );
+}
+
+/** Why a role without account.work sees no posts: the server shares them with Users and Admins only. */
+function SocialNotShared() {
+  return useViewOnly('account.work') ? (
+    <Typography>The planned posts are shared with this account’s Users and Admins only.</Typography>
+  ) : null;
 }
