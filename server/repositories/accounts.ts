@@ -8,10 +8,13 @@ export type AccountView = {
   isActive: boolean;
 };
 
+/** An account as one of its members sees it: with that member's role (what the client lets them do). */
+export type MemberAccountView = AccountView & { roleName: string };
+
 /** The accounts `userId` belongs to, in the order they joined them (the first is the default). */
-export async function listAccountsOfUser(db: Queryable, userId: number): Promise<AccountView[]> {
-  return db.query<AccountView>(
-    `select a.id, a.name, a.industry, a.description, a.is_active as "isActive"
+export async function listAccountsOfUser(db: Queryable, userId: number): Promise<MemberAccountView[]> {
+  return db.query<MemberAccountView>(
+    `select a.id, a.name, a.industry, a.description, a.is_active as "isActive", m.role_name as "roleName"
      from account_members m join accounts a on a.id = m.account_id
      where m.user_id = $1
      order by m.joined_at, a.id`,

@@ -2,7 +2,11 @@ import type { Account } from './apiTypes.ts';
 import type { CallContext, Http } from './http.ts';
 import type { Industry } from './rules.ts';
 
-type RawAccount = Omit<Account, 'id' | 'description'> & { id: string | number; description?: string | null };
+type RawAccount = Omit<Account, 'id' | 'description' | 'roleName'> & {
+  id: string | number;
+  description?: string | null;
+  roleName?: string;
+};
 type RawId = string | number;
 
 /** A member of an account (spec §3 Account user; `id` is the membership's). */
@@ -41,7 +45,12 @@ export type MemberInput = { accountId: string; userId: string };
 export type AcceptedInvitation = { accountId: string; accountName: string; roleName: string };
 
 function toAccount(account: RawAccount): Account {
-  return { ...account, id: String(account.id), description: account.description ?? '' };
+  return {
+    ...account,
+    id: String(account.id),
+    description: account.description ?? '',
+    roleName: account.roleName ?? null,
+  };
 }
 
 /** GET /api/accounts: the accounts the user belongs to. */
@@ -52,7 +61,8 @@ export async function listAccounts(http: Http): Promise<Account[]> {
 
 /** POST /api/accounts: the creator becomes the new account's Admin. */
 export async function createAccount(http: Http, input: CreateAccountInput): Promise<Account> {
-  return toAccount(await http.post('accounts', { json: input }).json<RawAccount>());
+  const created = toAccount(await http.post('accounts', { json: input }).json<RawAccount>());
+  return { ...created, roleName: created.roleName ?? 'Admin' };
 }
 
 /** GET /api/accounts/{id}/users. */

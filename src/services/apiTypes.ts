@@ -28,6 +28,8 @@ export type Account = {
   industry: string;
   description: string;
   isActive: boolean;
+  /** The signed-in user's role in this account (Viewer, User, Admin, …): what the views let them do. */
+  roleName: string | null;
 };
 
 /** Business setup payload (the logo is collected by the form but never sent). */

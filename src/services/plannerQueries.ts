@@ -12,12 +12,10 @@ import {
   type Delivery,
   deleteWebhook,
   disconnectIntegration,
-  getPermissions,
   type Integration,
   listDeliveries,
   listIntegrations,
   listWebhooks,
-  type PermissionMatrix,
   sendTestDelivery,
   type Webhook,
 } from './integrationsApi.ts';
@@ -30,13 +28,20 @@ export const plannerKeys = {
   integrations: ['integrations'],
   webhooks: ['webhooks'],
   deliveries: (id: number) => ['webhooks', id, 'deliveries'],
-  permissions: ['permissions'],
 } as const;
 
-/** The account's planned posts; refreshed every 5 s while shown, so due posts change state on screen. */
-export function usePosts(): UseQueryResult<SocialPost[]> {
+/**
+ * The account's planned posts; refreshed every 5 s while shown, so due posts change state on screen.
+ * `enabled: false` for a role the server does not let read them (it would only answer 403).
+ */
+export function usePosts({ enabled = true } = {}): UseQueryResult<SocialPost[]> {
   const http = useHttp();
-  return useQuery({ queryKey: plannerKeys.posts, queryFn: () => listPosts(http), refetchInterval: 5000 });
+  return useQuery({
+    queryKey: plannerKeys.posts,
+    queryFn: () => listPosts(http),
+    refetchInterval: 5000,
+    enabled,
+  });
 }
 
 export function useIntegrations(): UseQueryResult<Integration[]> {
@@ -57,11 +62,6 @@ export function useDeliveries(id: number): UseQueryResult<Delivery[]> {
     queryFn: () => listDeliveries(http, id),
     refetchInterval: 2000,
   });
-}
-
-export function usePermissions(): UseQueryResult<PermissionMatrix> {
-  const http = useHttp();
-  return useQuery({ queryKey: plannerKeys.permissions, queryFn: () => getPermissions(http) });
 }
 
 function useInvalidate() {

@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { permissionMatrix } from '../../server/auth/access.ts';
 import type { AppInput } from '../../src/machines/appMachine.ts';
 import type { User } from '../../src/services/apiTypes.ts';
 import { App } from '../../src/views/App.tsx';
@@ -87,12 +88,14 @@ export function dashboardInput(user: User = bob): AppInput {
   };
 }
 
-/** Server routes every dashboard load calls. */
-export function dashboardRoutes(user: User = bob): Routes {
+/** Server routes every dashboard load calls; `roleName` is the user's role in the account (Admin: the owner). */
+export function dashboardRoutes(user: User = bob, roleName = 'Admin'): Routes {
   return {
     'GET /api/user/me': { body: { ...rawBob, userId: user.id, role: user.role, name: user.name } },
     'GET /api/accounts': {
-      body: [{ id: 'a1', name: 'Bob Ltd', industry: 'retail', description: '', isActive: true }],
+      body: [{ id: 'a1', name: 'Bob Ltd', industry: 'retail', description: '', isActive: true, roleName }],
     },
+    // The server's own table, so what the views hide follows what the server refuses.
+    'GET /api/permissions': { body: permissionMatrix() },
   };
 }

@@ -31,8 +31,15 @@ const denied = { 401: schemas.message, 403: schemas.message } as const;
 
 export type CreateAccountBody = { name: string; industry: Industry; description?: string };
 
+// The caller's role in each account, so the client hides what that role may not do.
+const memberAccountSchema = {
+  type: 'object',
+  properties: { ...accountSchema.properties, roleName: { type: 'string' } },
+  required: [...accountSchema.required, 'roleName'],
+} as const;
+
 export const listAccountsSchema = {
-  response: { 200: { type: 'array', items: accountSchema }, ...denied },
+  response: { 200: { type: 'array', items: memberAccountSchema }, ...denied },
 } as const;
 
 export const createAccountSchema = {

@@ -2,25 +2,14 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
-import { selectAccountId } from '../../machines/sessionMachine.ts';
-import { useAccounts } from '../../services/queries.ts';
-import { useSessionRef } from '../appActorContext.ts';
+import { useCurrentAccount } from '../common/useCan.ts';
 import { SectionPlaceholder } from '../dashboard/SectionPlaceholder.tsx';
 import { AccountUsersPanel } from './AccountUsersPanel.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { ReplaySettings } from './ReplaySettings.tsx';
 
 export type AccountSettingsTab = 'profile' | 'users';
-
-/** The account the header's switcher chose, or the user's first one. */
-export function useCurrentAccount() {
-  const chosen = useSelector(useSessionRef(), selectAccountId);
-  const accounts = useAccounts();
-  const list = accounts.data ?? [];
-  return list.find((account) => account.id === chosen) ?? list[0] ?? null;
-}
 
 /** Account Settings: tabs Profile (the user's details) and Users (the current account's members). */
 export function AccountSettings({ initialTab }: { initialTab: AccountSettingsTab }) {

@@ -2,9 +2,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQueries } from '@tanstack/react-query';
-import { useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
-import { selectUser } from '../../machines/sessionMachine.ts';
 import { listAccountUsers } from '../../services/accountsApi.ts';
 import { ACCOUNT_ROLES } from '../../services/activityTypes.ts';
 import { useHttp } from '../../services/httpContext.ts';
@@ -15,7 +13,7 @@ import {
   useAccountUsers,
   useInvitations,
 } from '../../services/teamQueries.ts';
-import { useSessionRef } from '../appActorContext.ts';
+import { useCanIn } from '../common/useCan.ts';
 import { AddUserDialog } from './AddUserDialog.tsx';
 import { InvitationsTable } from './InvitationsTable.tsx';
 import { MembersTable } from './MembersTable.tsx';
@@ -33,7 +31,6 @@ type DialogKind = 'add' | 'existing' | null;
 
 /** The users of one account, its pending invitations and the modals that add people to it. */
 export function AccountUsersPanel({ accountId, roleSource }: Props) {
-  const me = useSelector(useSessionRef(), selectUser);
   const users = useAccountUsers(accountId);
   const invitations = useInvitations(accountId);
   const serverRoles = useAccountRoles(roleSource === 'server' ? accountId : null);
@@ -43,21 +40,25 @@ export function AccountUsersPanel({ accountId, roleSource }: Props) {
   const roles: readonly string[] =
     roleSource === 'server' && serverRoles.data ? serverRoles.data.map((role) => role.name) : ACCOUNT_ROLES;
   const members = users.data ?? [];
-  const canManage = members.some((member) => member.userId === me?.id && member.roleName === 'Admin');
+  const canAdd = useCanIn(accountId, 'members.add');
+  const canManage = useCanIn(accountId, 'members.manage');
+  const canRevoke = useCanIn(accountId, 'invitations.revoke');
   const suggestions = useColleagues(roleSource === 'server' && dialog === 'existing', accountId, members);
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={1}>
-        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setDialog('add')}>
-          Add User
-        </Button>
-        {roleSource === 'server' ? (
-          <Button variant="outlined" onClick={() => setDialog('existing')}>
-            Add Existing User
+      {canAdd ? (
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setDialog('add')}>
+            Add User
           </Button>
-        ) : null}
-      </Stack>
+          {roleSource === 'server' ? (
+            <Button variant="outlined" onClick={() => setDialog('existing')}>
+              Add Existing User
+            </Button>
+          ) : null}
+        </Stack>
+      ) : null}
       <MembersTable
         accountId={accountId}
         users={members}
@@ -65,7 +66,7 @@ export function AccountUsersPanel({ accountId, roleSource }: Props) {
         roles={roles}
         canManage={canManage}
       />
-      <InvitationsTable accountId={accountId} invitations={invitations.data ?? []} canManage={canManage} />
+      <InvitationsTable accountId={accountId} invitations={invitations.data ?? []} canManage={canRevoke} />
       <AddUserDialog
         open={dialog === 'add'}
         onClose={closeDialog}

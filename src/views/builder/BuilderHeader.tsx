@@ -18,7 +18,7 @@ import { selectIsSaving, selectMode, selectName, selectWebsiteId } from '../../m
 import { useWebsites } from '../../services/queries.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { BuilderCommands } from './BuilderCommands.tsx';
-import { useBuilder, useBuilderSelector, useCollab, useUndoRedo } from './builderContext.ts';
+import { useBuilder, useBuilderReadOnly, useBuilderSelector, useUndoRedo } from './builderContext.ts';
 import { CollabPresence } from './CollabPresence.tsx';
 
 /** Back, site name, who else is here, Preview/Edit, undo/redo, Save and Publish (a Viewer: no edit commands). */
@@ -31,7 +31,7 @@ export function BuilderHeader() {
   const websiteId = useBuilderSelector(selectWebsiteId);
   const publish = useSelector(app, selectPublishRef);
   const websites = useWebsites();
-  const { readOnly } = useCollab();
+  const readOnly = useBuilderReadOnly();
   return (
     <AppBar position="static" color="default" elevation={1}>
       <Toolbar sx={{ gap: 1 }}>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { type SidebarTab, selectMode, selectTab } from '../../machines/builderMachine.ts';
-import { useBuilder, useBuilderSelector, useCollab } from './builderContext.ts';
+import { useBuilder, useBuilderReadOnly, useBuilderSelector } from './builderContext.ts';
 import { ComponentsPanel } from './ComponentsPanel.tsx';
 import { LayersPanel } from './LayersPanel.tsx';
 import { PageManager } from './PageManager.tsx';
@@ -12,7 +12,7 @@ export function BuilderSidebar() {
   const { builder } = useBuilder();
   const tab = useBuilderSelector(selectTab);
   const mode = useBuilderSelector(selectMode);
-  const { readOnly } = useCollab();
+  const readOnly = useBuilderReadOnly();
   if (mode === 'preview' || readOnly) return null;
   return (
     <Box

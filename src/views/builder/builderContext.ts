@@ -9,6 +9,7 @@ import {
   selectCollab,
   selectPageId,
 } from '../../machines/builderMachine.ts';
+import { useCan } from '../common/useCan.ts';
 
 /** The running builder actor and its open site store. */
 export type BuilderHandles = { builder: BuilderActorRef; store: SiteStore };
@@ -75,4 +76,14 @@ const noSubscription = () => () => {};
 export function useCollab(): CollabSnapshot {
   const collab = useBuilderSelector(selectCollab);
   return useSyncExternalStore(collab?.subscribe ?? noSubscription, collab?.getSnapshot ?? (() => NO_COLLAB));
+}
+
+/**
+ * Whether this user may not edit the site: the co-editing server made the connection read-only, or the
+ * role in the account lacks `websites.edit` (known before the connection says so, and while it is offline).
+ */
+export function useBuilderReadOnly(): boolean {
+  const { readOnly } = useCollab();
+  const canEdit = useCan('websites.edit');
+  return readOnly || !canEdit;
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useBuilder, useCollab } from './builderContext.ts';
+import { useBuilder, useBuilderReadOnly } from './builderContext.ts';
 
 function isTextInput(target: EventTarget | null): boolean {
   return (
@@ -14,7 +14,7 @@ function isTextInput(target: EventTarget | null): boolean {
  */
 export function useBuilderShortcuts(): void {
   const { builder, store } = useBuilder();
-  const { readOnly } = useCollab();
+  const readOnly = useBuilderReadOnly();
   useEffect(() => {
     if (readOnly) return;
     const onKeyDown = (event: KeyboardEvent) => {

@@ -8,6 +8,7 @@ import { type CrmWrite, selectDeals } from '../../machines/crmMachine.ts';
 import { useActivitiesPage } from '../../services/crmQueries.ts';
 import type { Activity } from '../../services/crmTypes.ts';
 import { formatDateTime } from '../common/DataTable.tsx';
+import { useCan } from '../common/useCan.ts';
 import { ActivityDialog } from './ActivityDialog.tsx';
 import { useCrmActor } from './crmActorContext.ts';
 import { SearchField, ServerPagedTable, useServerPaging } from './ServerPagedList.tsx';
@@ -20,6 +21,7 @@ export function ActivitiesView() {
   const page = useActivitiesPage(paging.query);
   const [editing, setEditing] = useState<Activity | 'new' | null>(null);
   const write = (w: CrmWrite) => crm.send({ type: 'crm.write', write: w });
+  const canEdit = useCan('crm.edit');
 
   const columns: GridColDef<Activity>[] = [
     {
@@ -29,6 +31,7 @@ export function ActivitiesView() {
       renderCell: ({ row }) => (
         <Checkbox
           checked={row.completed}
+          disabled={!canEdit}
           slotProps={{ input: { 'aria-label': `Done: ${row.subject}` } }}
           onChange={(e) =>
             write({ kind: 'updateActivity', id: row.id, input: { completed: e.target.checked } })
@@ -46,6 +49,8 @@ export function ActivitiesView() {
       width: 180,
       valueFormatter: (v: string | null) => formatDateTime(v),
     },
+  ];
+  const actions: GridColDef<Activity>[] = [
     {
       field: 'actions',
       headerName: '',
@@ -68,19 +73,21 @@ export function ActivitiesView() {
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <SearchField label="Search activities" paging={paging} />
-        <Button variant="contained" onClick={() => setEditing('new')}>
-          Add activity
-        </Button>
+        {canEdit ? (
+          <Button variant="contained" onClick={() => setEditing('new')}>
+            Add activity
+          </Button>
+        ) : null}
       </Stack>
       <ServerPagedTable<Activity>
         label="Activities"
         rows={page.data?.rows ?? []}
         totalCount={page.data?.totalCount ?? 0}
-        columns={columns}
+        columns={canEdit ? [...columns, ...actions] : columns}
         loading={page.isFetching}
         paging={paging}
       />
-      {editing && (
+      {editing && canEdit && (
         <ActivityDialog
           activity={editing === 'new' ? null : editing}
           deals={deals}

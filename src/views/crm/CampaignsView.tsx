@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { selectContacts } from '../../machines/crmMachine.ts';
 import { useCampaigns, useContactLists } from '../../services/crmQueries.ts';
 import type { Campaign, Contact } from '../../services/crmTypes.ts';
+import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';
 
 const BLANK = { name: '', subject: '', content: '', contactListId: null as number | null, schedule: '' };
@@ -48,7 +49,8 @@ export function CampaignsView() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = campaigns.find((c) => c.id === selectedId) ?? null;
   const [form, setForm] = useState(BLANK);
-  const editable = !selected || selected.status === 'draft' || selected.status === 'scheduled';
+  const canEdit = useCan('crm.edit');
+  const editable = canEdit && (!selected || selected.status === 'draft' || selected.status === 'scheduled');
 
   const handleSelect = (campaign: Campaign | null) => {
     setSelectedId(campaign?.id ?? null);
@@ -77,9 +79,11 @@ export function CampaignsView() {
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
       <Paper sx={{ minWidth: 260 }}>
         <List aria-label="Campaigns">
-          <ListItemButton selected={!selected} onClick={() => handleSelect(null)}>
-            <ListItemText primary="New campaign" />
-          </ListItemButton>
+          {canEdit ? (
+            <ListItemButton selected={!selected} onClick={() => handleSelect(null)}>
+              <ListItemText primary="New campaign" />
+            </ListItemButton>
+          ) : null}
           {campaigns.map((c) => (
             <ListItemButton key={c.id} selected={c.id === selectedId} onClick={() => handleSelect(c)}>
               <ListItemText
@@ -90,84 +94,92 @@ export function CampaignsView() {
           ))}
         </List>
       </Paper>
-      <Stack spacing={2} sx={{ flex: 1 }}>
-        {selected && <Chip label={`Status: ${selected.status}`} sx={{ alignSelf: 'flex-start' }} />}
-        <TextField
-          label="Campaign name"
-          value={form.name}
-          disabled={!editable}
-          onChange={(e) => setForm({ ...form, name: e.target.value })}
-        />
-        <TextField
-          select
-          label="Audience (contact list)"
-          value={form.contactListId ?? ''}
-          disabled={!editable}
-          onChange={(e) =>
-            setForm({ ...form, contactListId: e.target.value === '' ? null : Number(e.target.value) })
-          }
-        >
-          <MenuItem value="">No list</MenuItem>
-          {lists.map((list) => (
-            <MenuItem key={list.id} value={list.id}>
-              {list.name} ({list.contactCount})
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          label="Subject"
-          value={form.subject}
-          disabled={!editable}
-          onChange={(e) => setForm({ ...form, subject: e.target.value })}
-        />
-        <TextField
-          label="Content"
-          helperText="Placeholders: {{firstName}}, {{lastName}}, {{fullName}}, {{email}}, {{company}}, {{phone}}"
-          multiline
-          minRows={4}
-          value={form.content}
-          disabled={!editable}
-          onChange={(e) => setForm({ ...form, content: e.target.value })}
-        />
-        <TextField
-          label="Schedule for (empty: send by hand)"
-          type="datetime-local"
-          value={form.schedule}
-          disabled={!editable}
-          onChange={(e) => setForm({ ...form, schedule: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <Paper variant="outlined" sx={{ p: 2 }} aria-label="Preview">
-          <Typography variant="overline">
-            Preview{sample ? ` for ${sample.email || sample.firstName}` : ''}
-          </Typography>
-          <Typography variant="subtitle1">{preview(form.subject, sample)}</Typography>
-          <Typography sx={{ whiteSpace: 'pre-wrap' }}>{preview(form.content, sample)}</Typography>
-        </Paper>
-        {selected?.status === 'sent' && (
-          <Alert severity="success">
-            Sent: {selected.stats.sent} delivered, {selected.stats.outbox} kept in the outbox,{' '}
-            {selected.stats.failed} failed.
-          </Alert>
-        )}
-        <Stack direction="row" spacing={1}>
-          <Button variant="contained" disabled={!editable || !form.name.trim()} onClick={handleSave}>
-            Save campaign
-          </Button>
-          {selected && editable && (
-            <Button
-              color="secondary"
-              variant="contained"
-              disabled={selected.contactListId === null}
-              onClick={() =>
-                crm.send({ type: 'crm.write', write: { kind: 'sendCampaign', id: selected.id } })
-              }
-            >
-              Send campaign
-            </Button>
+      {!canEdit && !selected ? (
+        <Typography sx={{ flex: 1 }} color="text.secondary">
+          Choose a campaign to read it.
+        </Typography>
+      ) : (
+        <Stack spacing={2} sx={{ flex: 1 }}>
+          {selected && <Chip label={`Status: ${selected.status}`} sx={{ alignSelf: 'flex-start' }} />}
+          <TextField
+            label="Campaign name"
+            value={form.name}
+            disabled={!editable}
+            onChange={(e) => setForm({ ...form, name: e.target.value })}
+          />
+          <TextField
+            select
+            label="Audience (contact list)"
+            value={form.contactListId ?? ''}
+            disabled={!editable}
+            onChange={(e) =>
+              setForm({ ...form, contactListId: e.target.value === '' ? null : Number(e.target.value) })
+            }
+          >
+            <MenuItem value="">No list</MenuItem>
+            {lists.map((list) => (
+              <MenuItem key={list.id} value={list.id}>
+                {list.name} ({list.contactCount})
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Subject"
+            value={form.subject}
+            disabled={!editable}
+            onChange={(e) => setForm({ ...form, subject: e.target.value })}
+          />
+          <TextField
+            label="Content"
+            helperText="Placeholders: {{firstName}}, {{lastName}}, {{fullName}}, {{email}}, {{company}}, {{phone}}"
+            multiline
+            minRows={4}
+            value={form.content}
+            disabled={!editable}
+            onChange={(e) => setForm({ ...form, content: e.target.value })}
+          />
+          <TextField
+            label="Schedule for (empty: send by hand)"
+            type="datetime-local"
+            value={form.schedule}
+            disabled={!editable}
+            onChange={(e) => setForm({ ...form, schedule: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Paper variant="outlined" sx={{ p: 2 }} aria-label="Preview">
+            <Typography variant="overline">
+              Preview{sample ? ` for ${sample.email || sample.firstName}` : ''}
+            </Typography>
+            <Typography variant="subtitle1">{preview(form.subject, sample)}</Typography>
+            <Typography sx={{ whiteSpace: 'pre-wrap' }}>{preview(form.content, sample)}</Typography>
+          </Paper>
+          {selected?.status === 'sent' && (
+            <Alert severity="success">
+              Sent: {selected.stats.sent} delivered, {selected.stats.outbox} kept in the outbox,{' '}
+              {selected.stats.failed} failed.
+            </Alert>
           )}
+          {canEdit ? (
+            <Stack direction="row" spacing={1}>
+              <Button variant="contained" disabled={!editable || !form.name.trim()} onClick={handleSave}>
+                Save campaign
+              </Button>
+              {selected && editable && (
+                <Button
+                  color="secondary"
+                  variant="contained"
+                  disabled={selected.contactListId === null}
+                  onClick={() =>
+                    crm.send({ type: 'crm.write', write: { kind: 'sendCampaign', id: selected.id } })
+                  }
+                >
+                  Send campaign
+                </Button>
+              )}
+            </Stack>
+          ) : null}
         </Stack>
-      </Stack>
+      )}
     </Stack>
   );
 }

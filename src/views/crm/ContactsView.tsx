@@ -9,6 +9,7 @@ import { createContactList, exportContacts } from '../../services/crmApi.ts';
 import { crmKeys, useContactLists, useContactsPage } from '../../services/crmQueries.ts';
 import type { Contact } from '../../services/crmTypes.ts';
 import { useHttp } from '../../services/httpContext.ts';
+import { useCan } from '../common/useCan.ts';
 import { ContactDialog } from './ContactDialog.tsx';
 import { useCrmActor } from './crmActorContext.ts';
 import { ImportDialog } from './ImportDialog.tsx';
@@ -38,6 +39,7 @@ export function ContactsView() {
   const lists = useContactLists().data ?? [];
   const [editing, setEditing] = useState<Contact | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
+  const canEdit = useCan('crm.edit');
 
   const handleExport = async () => {
     const blob = await exportContacts(http, listId === '' ? null : listId);
@@ -77,20 +79,28 @@ export function ContactsView() {
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="contained" onClick={() => setEditing('new')}>
-          Add contact
-        </Button>
-        <Button onClick={() => setImporting(true)}>Import CSV</Button>
+        {canEdit ? (
+          <>
+            <Button variant="contained" onClick={() => setEditing('new')}>
+              Add contact
+            </Button>
+            <Button onClick={() => setImporting(true)}>Import CSV</Button>
+          </>
+        ) : null}
         <Button onClick={() => void handleExport()}>Export CSV</Button>
-        <TextField
-          size="small"
-          label="New list name"
-          value={newList}
-          onChange={(e) => setNewList(e.target.value)}
-        />
-        <Button onClick={() => void handleNewList()} disabled={!newList.trim()}>
-          Create list
-        </Button>
+        {canEdit ? (
+          <>
+            <TextField
+              size="small"
+              label="New list name"
+              value={newList}
+              onChange={(e) => setNewList(e.target.value)}
+            />
+            <Button onClick={() => void handleNewList()} disabled={!newList.trim()}>
+              Create list
+            </Button>
+          </>
+        ) : null}
       </Stack>
       <ServerPagedTable<Contact>
         label="Contacts"
@@ -99,9 +109,9 @@ export function ContactsView() {
         columns={columns}
         loading={page.isFetching}
         paging={paging}
-        onRowClick={(params) => setEditing(params.row)}
+        onRowClick={canEdit ? (params) => setEditing(params.row) : undefined}
       />
-      {editing && (
+      {editing && canEdit && (
         <ContactDialog
           contact={editing === 'new' ? null : editing}
           lists={lists}
@@ -118,7 +128,7 @@ export function ContactsView() {
           }}
         />
       )}
-      {importing && <ImportDialog lists={lists} onClose={() => setImporting(false)} />}
+      {importing && canEdit && <ImportDialog lists={lists} onClose={() => setImporting(false)} />}
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { selectCrmBusy, selectCrmError } from '../../machines/crmMachine.ts';
 import { createLiveCrmMachine } from '../../machines/liveCrmMachine.ts';
 import { useHttp } from '../../services/httpContext.ts';
+import { ViewOnlyNote } from '../common/ViewOnlyNote.tsx';
 import { CrmErrorBoundary } from './CrmErrorBoundary.tsx';
 import { CrmActorContext, useCrmActor } from './crmActorContext.ts';
 import { type CrmSectionKey, resolveCrmSection } from './crmSections.ts';
@@ -104,6 +105,7 @@ function CrmBody({ sectionKey, title }: { sectionKey: CrmSectionKey; title: stri
       </Stack>
       <LinearProgress aria-hidden sx={{ visibility: busy ? 'visible' : 'hidden' }} />
       <ErrorCard />
+      <ViewOnlyNote permission="crm.edit" />
       <Suspense fallback={<LinearProgress aria-label="Loading CRM section" />}>
         {sectionContent(shown)}
       </Suspense>

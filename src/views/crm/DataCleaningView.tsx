@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useDuplicateContacts } from '../../services/crmQueries.ts';
 import type { Contact, DuplicateGroup } from '../../services/crmTypes.ts';
+import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';
 
 const MERGE_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'company', 'notes'] as const;
@@ -25,6 +26,7 @@ const REASONS: Record<DuplicateGroup['reason'], string> = {
 /** One group of look-alikes: the oldest two side by side, each field taken from either; two at a time. */
 function MergeCard({ group }: { group: DuplicateGroup }) {
   const crm = useCrmActor();
+  const canEdit = useCan('crm.edit');
   const [keep, drop] = group.contacts as [Contact, Contact];
   const pair: [Contact, Contact] = [keep, drop];
   const [choice, setChoice] = useState<Record<MergeField, 0 | 1>>(
@@ -58,12 +60,14 @@ function MergeCard({ group }: { group: DuplicateGroup }) {
                 <TableCell>{f}</TableCell>
                 {pair.map((c, side) => (
                   <TableCell key={c.id}>
-                    <Radio
-                      size="small"
-                      checked={choice[f] === side}
-                      onChange={() => setChoice({ ...choice, [f]: side as 0 | 1 })}
-                      slotProps={{ input: { 'aria-label': `${f} from #${c.id}` } }}
-                    />
+                    {canEdit ? (
+                      <Radio
+                        size="small"
+                        checked={choice[f] === side}
+                        onChange={() => setChoice({ ...choice, [f]: side as 0 | 1 })}
+                        slotProps={{ input: { 'aria-label': `${f} from #${c.id}` } }}
+                      />
+                    ) : null}
                     {c[f]}
                   </TableCell>
                 ))}
@@ -71,13 +75,17 @@ function MergeCard({ group }: { group: DuplicateGroup }) {
             ))}
           </TableBody>
         </Table>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Tags and lists of both are kept; #{drop.id}'s deals, activities and leads move to #{keep.id}, then #
-          {drop.id} is deleted.
-        </Typography>
-        <Button variant="contained" onClick={handleMerge} sx={{ mt: 1 }}>
-          Merge into #{keep.id}
-        </Button>
+        {canEdit ? (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              Tags and lists of both are kept; #{drop.id}'s deals, activities and leads move to #{keep.id},
+              then #{drop.id} is deleted.
+            </Typography>
+            <Button variant="contained" onClick={handleMerge} sx={{ mt: 1 }}>
+              Merge into #{keep.id}
+            </Button>
+          </>
+        ) : null}
       </CardContent>
     </Card>
   );

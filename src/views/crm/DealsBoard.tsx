@@ -11,6 +11,7 @@ import { type DragEvent, type FormEvent, useState } from 'react';
 import { selectDeals } from '../../machines/crmMachine.ts';
 import { usePipelines } from '../../services/crmQueries.ts';
 import type { Deal } from '../../services/crmTypes.ts';
+import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';
 import { formatMoney } from './crmFormat.ts';
 
@@ -27,6 +28,7 @@ export function DealsBoard() {
   const [title, setTitle] = useState('');
   const [value, setValue] = useState('');
   const [over, setOver] = useState<string | null>(null);
+  const canEdit = useCan('crm.edit');
 
   const handleAdd = (event: FormEvent) => {
     event.preventDefault();
@@ -78,17 +80,26 @@ export function DealsBoard() {
             ))}
           </TextField>
         )}
-        <TextField size="small" label="Deal title" value={title} onChange={(e) => setTitle(e.target.value)} />
-        <TextField
-          size="small"
-          label="Value"
-          type="number"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-        />
-        <Button type="submit" variant="contained" disabled={!title.trim()}>
-          Add deal
-        </Button>
+        {canEdit ? (
+          <>
+            <TextField
+              size="small"
+              label="Deal title"
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+            />
+            <TextField
+              size="small"
+              label="Value"
+              type="number"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+            />
+            <Button type="submit" variant="contained" disabled={!title.trim()}>
+              Add deal
+            </Button>
+          </>
+        ) : null}
       </Stack>
       <Stack direction="row" spacing={1} sx={{ overflowX: 'auto', pb: 1 }}>
         {pipeline.stages.map((stage) => {
@@ -103,7 +114,7 @@ export function DealsBoard() {
                 setOver(stage);
               }}
               onDragLeave={() => setOver(null)}
-              onDrop={handleDrop(stage)}
+              onDrop={canEdit ? handleDrop(stage) : undefined}
               sx={{ minWidth: 200, p: 1, bgcolor: over === stage ? 'action.hover' : 'grey.50' }}
             >
               <Typography variant="subtitle2" component="h3">
@@ -111,7 +122,7 @@ export function DealsBoard() {
               </Typography>
               <Stack spacing={1} sx={{ mt: 1, minHeight: 80 }}>
                 {cards.map((deal) => (
-                  <DealCard key={deal.id} deal={deal} />
+                  <DealCard key={deal.id} deal={deal} movable={canEdit} />
                 ))}
               </Stack>
             </Paper>
@@ -122,16 +133,17 @@ export function DealsBoard() {
   );
 }
 
-function DealCard({ deal }: { deal: Deal }) {
+// `movable` is false for a role that may only view: the card then cannot be dragged to another stage.
+function DealCard({ deal, movable }: { deal: Deal; movable: boolean }) {
   return (
     <Card
-      draggable
+      draggable={movable}
       data-testid={`deal-${deal.title}`}
       onDragStart={(e) => {
         e.dataTransfer.setData(DEAL_MIME, String(deal.id));
         e.dataTransfer.effectAllowed = 'move';
       }}
-      sx={{ cursor: 'grab' }}
+      sx={{ cursor: movable ? 'grab' : 'default' }}
     >
       <CardContent sx={{ p: 1, '&:last-child': { pb: 1 } }}>
         <Typography variant="body2">{deal.title}</Typography>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { CrmWrite } from '../../machines/crmMachine.ts';
 import { useLeadsPage } from '../../services/crmQueries.ts';
 import { LEAD_STATUSES, type Lead, type LeadStatus } from '../../services/crmTypes.ts';
+import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';
 import { formatMoney } from './crmFormat.ts';
 import { LeadDialog } from './LeadDialog.tsx';
@@ -19,6 +20,7 @@ export function LeadsView() {
   const page = useLeadsPage(paging.query);
   const [editing, setEditing] = useState<Lead | 'new' | null>(null);
   const write = (w: CrmWrite) => crm.send({ type: 'crm.write', write: w });
+  const canEdit = useCan('crm.edit');
 
   const columns: GridColDef<Lead>[] = [
     { field: 'name', headerName: 'Name', flex: 1 },
@@ -31,24 +33,30 @@ export function LeadsView() {
       field: 'status',
       headerName: 'Status',
       width: 140,
-      renderCell: ({ row }) => (
-        <Select
-          size="small"
-          variant="standard"
-          value={row.status}
-          inputProps={{ 'aria-label': `Status of ${row.name}` }}
-          onChange={(e) =>
-            write({ kind: 'updateLead', id: row.id, input: { status: e.target.value as LeadStatus } })
-          }
-        >
-          {LEAD_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {s}
-            </MenuItem>
-          ))}
-        </Select>
-      ),
+      // A role that may only view reads the status; it does not get a control that would be refused.
+      renderCell: ({ row }) =>
+        canEdit ? (
+          <Select
+            size="small"
+            variant="standard"
+            value={row.status}
+            inputProps={{ 'aria-label': `Status of ${row.name}` }}
+            onChange={(e) =>
+              write({ kind: 'updateLead', id: row.id, input: { status: e.target.value as LeadStatus } })
+            }
+          >
+            {LEAD_STATUSES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {s}
+              </MenuItem>
+            ))}
+          </Select>
+        ) : (
+          row.status
+        ),
     },
+  ];
+  const actions: GridColDef<Lead>[] = [
     {
       field: 'actions',
       headerName: '',
@@ -78,19 +86,21 @@ export function LeadsView() {
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <SearchField label="Search leads" paging={paging} />
-        <Button variant="contained" onClick={() => setEditing('new')}>
-          Add lead
-        </Button>
+        {canEdit ? (
+          <Button variant="contained" onClick={() => setEditing('new')}>
+            Add lead
+          </Button>
+        ) : null}
       </Stack>
       <ServerPagedTable<Lead>
         label="Leads"
         rows={page.data?.rows ?? []}
         totalCount={page.data?.totalCount ?? 0}
-        columns={columns}
+        columns={canEdit ? [...columns, ...actions] : columns}
         loading={page.isFetching}
         paging={paging}
       />
-      {editing && (
+      {editing && canEdit && (
         <LeadDialog
           lead={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { usePipelines } from '../../services/crmQueries.ts';
 import type { Pipeline } from '../../services/crmTypes.ts';
+import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';
 
 /** One pipeline's name and ordered stages, edited locally until saved. */
@@ -105,9 +106,35 @@ function PipelineEditor({ pipeline }: { pipeline: Pipeline | null }) {
   );
 }
 
+/** A pipeline as a role that may only view sees it: its name and ordered stages, nothing to change. */
+function PipelineSummary({ pipeline }: { pipeline: Pipeline }) {
+  return (
+    <Card component="article" aria-label={pipeline.name}>
+      <CardContent>
+        <Typography variant="subtitle1" component="h3">
+          {pipeline.name}
+          {pipeline.isDefault ? ' (default)' : ''}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {pipeline.stages.map((s, index) => `${index + 1}. ${s}`).join(' → ')}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
 /** Pipelines editor: the default one and custom ones, each with ordered stages. */
 export function PipelinesView() {
   const pipelines = usePipelines().data ?? [];
+  const canEdit = useCan('crm.edit');
+  if (!canEdit)
+    return (
+      <Stack spacing={2}>
+        {pipelines.map((p) => (
+          <PipelineSummary key={p.id} pipeline={p} />
+        ))}
+      </Stack>
+    );
   return (
     <Stack spacing={2}>
       {pipelines.map((p) => (

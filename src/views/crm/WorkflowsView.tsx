@@ -12,6 +12,7 @@ import { selectWorkflows } from '../../machines/crmMachine.ts';
 import { useContactLists, useWorkflowRuns } from '../../services/crmQueries.ts';
 import { WORKFLOW_ACTIONS, WORKFLOW_TRIGGERS, type WorkflowAction } from '../../services/crmTypes.ts';
 import { formatDateTime } from '../common/DataTable.tsx';
+import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';
 
 type Draft = {
@@ -60,6 +61,7 @@ export function WorkflowsView() {
   const runs = useWorkflowRuns().data ?? [];
   const [d, setD] = useState<Draft>(BLANK);
   const set = (patch: Partial<Draft>) => setD({ ...d, ...patch });
+  const canEdit = useCan('crm.edit');
 
   const handleAdd = (event: FormEvent) => {
     event.preventDefault();
@@ -78,111 +80,113 @@ export function WorkflowsView() {
 
   return (
     <Stack spacing={2}>
-      <Card component="form" onSubmit={handleAdd}>
-        <CardContent>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <TextField
-              size="small"
-              label="Workflow name"
-              value={d.name}
-              onChange={(e) => set({ name: e.target.value })}
-            />
-            <TextField
-              select
-              size="small"
-              label="Trigger"
-              value={d.trigger}
-              onChange={(e) => set({ trigger: e.target.value as Draft['trigger'] })}
-            >
-              {WORKFLOW_TRIGGERS.map((t) => (
-                <MenuItem key={t} value={t}>
-                  {t}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              size="small"
-              label="If field"
-              value={d.condField}
-              onChange={(e) => set({ condField: e.target.value })}
-            />
-            <TextField
-              size="small"
-              label="contains"
-              value={d.condValue}
-              onChange={(e) => set({ condValue: e.target.value })}
-            />
-            <TextField
-              select
-              size="small"
-              label="Action"
-              value={d.action}
-              onChange={(e) => set({ action: e.target.value as Draft['action'] })}
-            >
-              {WORKFLOW_ACTIONS.map((a) => (
-                <MenuItem key={a} value={a}>
-                  {a}
-                </MenuItem>
-              ))}
-            </TextField>
-            {(d.action === 'create-activity' || d.action === 'send-email') && (
+      {canEdit ? (
+        <Card component="form" onSubmit={handleAdd}>
+          <CardContent>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
               <TextField
                 size="small"
-                label="Subject"
-                value={d.subject}
-                onChange={(e) => set({ subject: e.target.value })}
+                label="Workflow name"
+                value={d.name}
+                onChange={(e) => set({ name: e.target.value })}
               />
-            )}
-            {d.action === 'send-email' && (
-              <TextField
-                size="small"
-                label="Message"
-                value={d.content}
-                onChange={(e) => set({ content: e.target.value })}
-              />
-            )}
-            {d.action === 'add-to-list' && (
               <TextField
                 select
                 size="small"
-                label="List"
-                value={d.listId}
-                sx={{ minWidth: 140 }}
-                onChange={(e) => set({ listId: Number(e.target.value) })}
+                label="Trigger"
+                value={d.trigger}
+                onChange={(e) => set({ trigger: e.target.value as Draft['trigger'] })}
               >
-                {lists.map((l) => (
-                  <MenuItem key={l.id} value={l.id}>
-                    {l.name}
+                {WORKFLOW_TRIGGERS.map((t) => (
+                  <MenuItem key={t} value={t}>
+                    {t}
                   </MenuItem>
                 ))}
               </TextField>
-            )}
-            {d.action === 'update-field' && (
-              <>
+              <TextField
+                size="small"
+                label="If field"
+                value={d.condField}
+                onChange={(e) => set({ condField: e.target.value })}
+              />
+              <TextField
+                size="small"
+                label="contains"
+                value={d.condValue}
+                onChange={(e) => set({ condValue: e.target.value })}
+              />
+              <TextField
+                select
+                size="small"
+                label="Action"
+                value={d.action}
+                onChange={(e) => set({ action: e.target.value as Draft['action'] })}
+              >
+                {WORKFLOW_ACTIONS.map((a) => (
+                  <MenuItem key={a} value={a}>
+                    {a}
+                  </MenuItem>
+                ))}
+              </TextField>
+              {(d.action === 'create-activity' || d.action === 'send-email') && (
                 <TextField
                   size="small"
-                  label="Field"
-                  value={d.field}
-                  onChange={(e) => set({ field: e.target.value })}
+                  label="Subject"
+                  value={d.subject}
+                  onChange={(e) => set({ subject: e.target.value })}
                 />
+              )}
+              {d.action === 'send-email' && (
                 <TextField
                   size="small"
-                  label="Value"
-                  value={d.value}
-                  onChange={(e) => set({ value: e.target.value })}
+                  label="Message"
+                  value={d.content}
+                  onChange={(e) => set({ content: e.target.value })}
                 />
-              </>
-            )}
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={!d.name.trim() || (d.action === 'add-to-list' && d.listId === '')}
-            >
-              Add workflow
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
+              )}
+              {d.action === 'add-to-list' && (
+                <TextField
+                  select
+                  size="small"
+                  label="List"
+                  value={d.listId}
+                  sx={{ minWidth: 140 }}
+                  onChange={(e) => set({ listId: Number(e.target.value) })}
+                >
+                  {lists.map((l) => (
+                    <MenuItem key={l.id} value={l.id}>
+                      {l.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+              {d.action === 'update-field' && (
+                <>
+                  <TextField
+                    size="small"
+                    label="Field"
+                    value={d.field}
+                    onChange={(e) => set({ field: e.target.value })}
+                  />
+                  <TextField
+                    size="small"
+                    label="Value"
+                    value={d.value}
+                    onChange={(e) => set({ value: e.target.value })}
+                  />
+                </>
+              )}
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={!d.name.trim() || (d.action === 'add-to-list' && d.listId === '')}
+              >
+                Add workflow
+              </Button>
+            </Stack>
+          </CardContent>
+        </Card>
+      ) : null}
       {workflows.map((w) => (
         <Card key={w.id}>
           <CardContent>
@@ -194,6 +198,7 @@ export function WorkflowsView() {
               </Typography>
               <Switch
                 checked={w.isActive}
+                disabled={!canEdit}
                 slotProps={{ input: { 'aria-label': `Active: ${w.name}` } }}
                 onChange={(e) =>
                   crm.send({
@@ -202,12 +207,14 @@ export function WorkflowsView() {
                   })
                 }
               />
-              <Button
-                color="error"
-                onClick={() => crm.send({ type: 'crm.write', write: { kind: 'deleteWorkflow', id: w.id } })}
-              >
-                Delete
-              </Button>
+              {canEdit ? (
+                <Button
+                  color="error"
+                  onClick={() => crm.send({ type: 'crm.write', write: { kind: 'deleteWorkflow', id: w.id } })}
+                >
+                  Delete
+                </Button>
+              ) : null}
             </Stack>
           </CardContent>
         </Card>

@@ -72,7 +72,8 @@ export function SubmissionList({ submissions, selectedId, onOpen }: ListProps) {
   );
 }
 
-type DetailProps = { submission: FormSubmission; onDelete: () => void; deleting: boolean };
+// `onDelete` is left out for a role that may not delete: the pane then offers no Delete.
+type DetailProps = { submission: FormSubmission; onDelete?: () => void; deleting: boolean };
 
 /** The detail pane: every field, and Delete. */
 export function SubmissionDetail({ submission, onDelete, deleting }: DetailProps) {
@@ -96,11 +97,13 @@ export function SubmissionDetail({ submission, onDelete, deleting }: DetailProps
             </div>
           ))}
         </dl>
-        <Stack direction="row">
-          <Button color="error" variant="outlined" onClick={onDelete} disabled={deleting}>
-            Delete
-          </Button>
-        </Stack>
+        {onDelete ? (
+          <Stack direction="row">
+            <Button color="error" variant="outlined" onClick={onDelete} disabled={deleting}>
+              Delete
+            </Button>
+          </Stack>
+        ) : null}
       </Stack>
     </Paper>
   );

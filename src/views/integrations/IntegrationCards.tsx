@@ -12,6 +12,7 @@ import { selectOAuthBusy, selectOAuthError } from '../../machines/oauthConnectMa
 import type { Integration } from '../../services/integrationsApi.ts';
 import { useDisconnect } from '../../services/plannerQueries.ts';
 import { useAppActor } from '../appActorContext.ts';
+import { useCan } from '../common/useCan.ts';
 
 const DESCRIPTIONS: Record<Integration['id'], string> = {
   google: 'Run and measure Google Ads campaigns for your sites.',
@@ -25,6 +26,7 @@ export function IntegrationCards({ integrations }: { integrations: Integration[]
   const busy = useSelector(connectRef, (s) => (s ? selectOAuthBusy(s) : false));
   const error = useSelector(connectRef, (s) => (s ? selectOAuthError(s) : null));
   const disconnect = useDisconnect();
+  const canManage = useCan('integrations.manage');
 
   return (
     <Stack spacing={2}>
@@ -61,7 +63,7 @@ export function IntegrationCards({ integrations }: { integrations: Integration[]
                 </Typography>
               ) : null}
             </CardContent>
-            {integration.kind === 'oauth' && integration.configured ? (
+            {canManage && integration.kind === 'oauth' && integration.configured ? (
               <CardActions>
                 {integration.connected ? (
                   <Button

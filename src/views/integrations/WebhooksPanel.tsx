@@ -16,6 +16,7 @@ import {
   useWebhooks,
 } from '../../services/plannerQueries.ts';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../services/socialRules.ts';
+import { useCan } from '../common/useCan.ts';
 import { DeliveryLog } from './DeliveryLog.tsx';
 
 const EVENT_LABELS: Record<WebhookEvent, string> = {
@@ -42,6 +43,7 @@ export function WebhooksPanel() {
   const create = useCreateWebhook();
   const remove = useDeleteWebhook();
   const sendTest = useSendTest();
+  const canManage = useCan('integrations.manage');
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>(['form.submitted']);
   const [problem, setProblem] = useState<string | null>(null);
@@ -65,55 +67,58 @@ export function WebhooksPanel() {
       <Typography variant="h5" component="h3">
         Webhooks
       </Typography>
-      <Paper
-        variant="outlined"
-        component="form"
-        onSubmit={handleSubmit}
-        sx={{ p: 2 }}
-        aria-label="New webhook"
-      >
-        <Stack spacing={1}>
-          <TextField
-            label="Webhook URL"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            placeholder="https://example.com/hooks/bizsite"
-            size="small"
-            required
-          />
-          <FormGroup row>
-            {WEBHOOK_EVENTS.map((name) => (
-              <FormControlLabel
-                key={name}
-                label={EVENT_LABELS[name]}
-                control={
-                  <Checkbox
-                    checked={events.includes(name)}
-                    onChange={(e) =>
-                      setEvents(e.target.checked ? [...events, name] : events.filter((x) => x !== name))
-                    }
-                  />
-                }
-              />
-            ))}
-          </FormGroup>
-          {problem ? <Alert severity="error">{problem}</Alert> : null}
-          {create.data ? (
-            <Alert severity="info">
-              Signing secret of the new webhook (shown once): <code>{create.data.secret}</code>. Each delivery
-              carries X-Webhook-Timestamp and X-Webhook-Signature = v1=HMAC-SHA256(secret, "timestamp.body").
-            </Alert>
-          ) : null}
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={create.isPending}
-            sx={{ alignSelf: 'flex-start' }}
-          >
-            Add webhook
-          </Button>
-        </Stack>
-      </Paper>
+      {canManage ? (
+        <Paper
+          variant="outlined"
+          component="form"
+          onSubmit={handleSubmit}
+          sx={{ p: 2 }}
+          aria-label="New webhook"
+        >
+          <Stack spacing={1}>
+            <TextField
+              label="Webhook URL"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              placeholder="https://example.com/hooks/bizsite"
+              size="small"
+              required
+            />
+            <FormGroup row>
+              {WEBHOOK_EVENTS.map((name) => (
+                <FormControlLabel
+                  key={name}
+                  label={EVENT_LABELS[name]}
+                  control={
+                    <Checkbox
+                      checked={events.includes(name)}
+                      onChange={(e) =>
+                        setEvents(e.target.checked ? [...events, name] : events.filter((x) => x !== name))
+                      }
+                    />
+                  }
+                />
+              ))}
+            </FormGroup>
+            {problem ? <Alert severity="error">{problem}</Alert> : null}
+            {create.data ? (
+              <Alert severity="info">
+                Signing secret of the new webhook (shown once): <code>{create.data.secret}</code>. Each
+                delivery carries X-Webhook-Timestamp and X-Webhook-Signature = v1=HMAC-SHA256(secret,
+                "timestamp.body").
+              </Alert>
+            ) : null}
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={create.isPending}
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              Add webhook
+            </Button>
+          </Stack>
+        </Paper>
+      ) : null}
       {webhooks.data?.length === 0 ? <Typography>No webhooks yet.</Typography> : null}
       {webhooks.data?.map((hook) => (
         <Paper key={hook.id} variant="outlined" sx={{ p: 2 }} aria-label={`Webhook ${hook.url}`}>
@@ -122,12 +127,16 @@ export function WebhooksPanel() {
               {hook.url}
             </Typography>
             <Typography variant="body2">{hook.events.map((e) => EVENT_LABELS[e]).join(', ')}</Typography>
-            <Button size="small" onClick={() => sendTest.mutate(hook.id)}>
-              Send test
-            </Button>
-            <Button size="small" color="error" onClick={() => remove.mutate(hook.id)}>
-              Delete
-            </Button>
+            {canManage ? (
+              <>
+                <Button size="small" onClick={() => sendTest.mutate(hook.id)}>
+                  Send test
+                </Button>
+                <Button size="small" color="error" onClick={() => remove.mutate(hook.id)}>
+                  Delete
+                </Button>
+              </>
+            ) : null}
           </Stack>
           <DeliveryLog webhookId={hook.id} />
         </Paper>

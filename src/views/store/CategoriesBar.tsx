@@ -7,12 +7,14 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../services/ApiError.ts';
 import { useCategories, useCreateCategory, useDeleteCategory } from '../../services/storeQueries.ts';
+import { useCan } from '../common/useCan.ts';
 
 /** The store's categories as chips: add one by name, delete one (its products stay, uncategorised). */
 export function CategoriesBar({ storeId }: { storeId: string }) {
   const categories = useCategories(storeId);
   const create = useCreateCategory(storeId);
   const remove = useDeleteCategory(storeId);
+  const canEdit = useCan('store.edit');
   const [name, setName] = useState('');
   const trimmed = name.trim();
 
@@ -39,10 +41,16 @@ export function CategoriesBar({ storeId }: { storeId: string }) {
           <Chip
             key={category.id}
             label={category.name}
-            onDelete={() => {
-              if (window.confirm(`Delete the category ${category.name}? Its products stay in the store.`))
-                remove.mutate(category.id);
-            }}
+            onDelete={
+              canEdit
+                ? () => {
+                    if (
+                      window.confirm(`Delete the category ${category.name}? Its products stay in the store.`)
+                    )
+                      remove.mutate(category.id);
+                  }
+                : undefined
+            }
           />
         ))}
         {categories.data?.length === 0 ? (
@@ -50,16 +58,20 @@ export function CategoriesBar({ storeId }: { storeId: string }) {
             None yet
           </Typography>
         ) : null}
-        <TextField
-          size="small"
-          label="New category"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
-        />
-        <Button type="submit" disabled={trimmed === '' || create.isPending}>
-          Add Category
-        </Button>
+        {canEdit ? (
+          <>
+            <TextField
+              size="small"
+              label="New category"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              slotProps={{ htmlInput: { maxLength: 100 } }}
+            />
+            <Button type="submit" disabled={trimmed === '' || create.isPending}>
+              Add Category
+            </Button>
+          </>
+        ) : null}
       </Stack>
       {failure ? (
         <Alert severity="error">{errorMessage(failure, 'Failed to change categories')}</Alert>

@@ -8,6 +8,7 @@ import { errorMessage } from '../../services/ApiError.ts';
 import { useChangeOrderStatus, useStoreOrders } from '../../services/storeQueries.ts';
 import { formatMoney, ORDER_TRANSITIONS, type Order, type OrderStatus } from '../../services/storeTypes.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
+import { useCan } from '../common/useCan.ts';
 
 const ACTION_LABELS: Record<OrderStatus, string> = {
   placed: 'Placed',
@@ -30,6 +31,7 @@ export function OrdersTab({ storeId }: { storeId: string }) {
     take: paginationModel.pageSize,
   });
   const change = useChangeOrderStatus(storeId);
+  const canEdit = useCan('store.edit');
 
   const columns: GridColDef<Order>[] = [
     {
@@ -60,6 +62,9 @@ export function OrdersTab({ storeId }: { storeId: string }) {
       width: 110,
       renderCell: ({ row }) => <Chip size="small" label={row.status} color={STATUS_COLORS[row.status]} />,
     },
+  ];
+  // The status changes only for a role that may change the store.
+  const actions: GridColDef<Order>[] = [
     {
       field: 'actions',
       headerName: 'Actions',
@@ -94,7 +99,7 @@ export function OrdersTab({ storeId }: { storeId: string }) {
         rows={orders.data?.results ?? []}
         rowCount={orders.data?.totalCount ?? 0}
         loading={orders.isFetching}
-        columns={columns}
+        columns={canEdit ? [...columns, ...actions] : columns}
         paginationMode="server"
         paginationModel={paginationModel}
         onPaginationModelChange={setPaginationModel}

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useCategories, useDeleteProduct, useOwnerProducts } from '../../services/storeQueries.ts';
 import { formatMoney, PRODUCT_PAGE_SIZE, type Product } from '../../services/storeTypes.ts';
 import { DataTable } from '../common/DataTable.tsx';
+import { useCan } from '../common/useCan.ts';
 import { useDebounced } from '../common/useDebounced.ts';
 import { CategoriesBar } from './CategoriesBar.tsx';
 import { ProductDialog } from './ProductDialog.tsx';
@@ -25,6 +26,7 @@ export function ProductsTab({ storeId }: { storeId: string }) {
   const categoryName = (id: number | null) =>
     categories.data?.find((category) => category.id === id)?.name ?? '';
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
+  const canEdit = useCan('store.edit');
 
   const columns: GridColDef<Product>[] = [
     { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
@@ -44,6 +46,9 @@ export function ProductsTab({ storeId }: { storeId: string }) {
     { field: 'inventoryQuantity', headerName: 'Stock', width: 90, type: 'number' },
     { field: 'rating', headerName: 'Rating', width: 80, type: 'number' },
     { field: 'isActive', headerName: 'Active', width: 80, type: 'boolean' },
+  ];
+  // Edit and Delete only for a role that may change the store.
+  const actions: GridColDef<Product>[] = [
     {
       field: 'actions',
       headerName: 'Actions',
@@ -81,9 +86,11 @@ export function ProductsTab({ storeId }: { storeId: string }) {
             setPaginationModel((model) => ({ ...model, page: 0 }));
           }}
         />
-        <Button variant="contained" onClick={() => setEditing('new')}>
-          Add Product
-        </Button>
+        {canEdit ? (
+          <Button variant="contained" onClick={() => setEditing('new')}>
+            Add Product
+          </Button>
+        ) : null}
       </Stack>
       <DataTable<Product>
         label="Products"
@@ -91,14 +98,14 @@ export function ProductsTab({ storeId }: { storeId: string }) {
         rows={products.data?.results ?? []}
         rowCount={products.data?.totalCount ?? 0}
         loading={products.isFetching}
-        columns={columns}
+        columns={canEdit ? [...columns, ...actions] : columns}
         paginationMode="server"
         paginationModel={paginationModel}
         onPaginationModelChange={setPaginationModel}
         pageSizeOptions={[10, 20, 50, 100]}
         autoHeight
       />
-      {editing ? (
+      {editing && canEdit ? (
         <ProductDialog
           storeId={storeId}
           product={editing === 'new' ? null : editing}

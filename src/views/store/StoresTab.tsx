@@ -16,6 +16,7 @@ import {
   type Store,
   type StoreCurrency,
 } from '../../services/storeTypes.ts';
+import { useCan } from '../common/useCan.ts';
 
 const STORE_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
@@ -28,6 +29,7 @@ export function StoresTab({ stores, selected, onSelect }: Props) {
   const [storeName, setStoreName] = useState('');
   const [currency, setCurrency] = useState<StoreCurrency>('USD');
   const idError = storeId !== '' && !STORE_ID.test(storeId);
+  const canEdit = useCan('store.edit');
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,7 +49,9 @@ export function StoresTab({ stores, selected, onSelect }: Props) {
   return (
     <Stack spacing={3}>
       {stores.length === 0 ? (
-        <Typography color="text.secondary">No stores yet: create your first one.</Typography>
+        <Typography color="text.secondary">
+          {canEdit ? 'No stores yet: create your first one.' : 'No stores yet.'}
+        </Typography>
       ) : (
         <List aria-label="Stores">
           {stores.map((store) => (
@@ -61,49 +65,51 @@ export function StoresTab({ stores, selected, onSelect }: Props) {
           ))}
         </List>
       )}
-      <Stack component="form" spacing={2} onSubmit={handleSubmit} noValidate sx={{ maxWidth: 420 }}>
-        <Typography variant="h6" component="h3">
-          New Store
-        </Typography>
-        {create.error ? (
-          <Alert severity="error">{errorMessage(create.error, 'Failed to create store')}</Alert>
-        ) : null}
-        <TextField
-          label="Store ID"
-          required
-          value={storeId}
-          onChange={(event) => setStoreId(event.target.value.toLowerCase().replace(/\s+/g, '-'))}
-          error={idError}
-          helperText={
-            idError ? 'Lowercase letters, digits and hyphens only' : 'Used by your site’s store elements'
-          }
-        />
-        <TextField
-          label="Store Name"
-          required
-          value={storeName}
-          onChange={(event) => setStoreName(event.target.value)}
-        />
-        <TextField
-          select
-          label="Currency"
-          value={currency}
-          onChange={(event) => setCurrency(event.target.value as StoreCurrency)}
-        >
-          {STORE_CURRENCIES.map((code) => (
-            <MenuItem key={code} value={code}>
-              {code}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={idError || storeId === '' || storeName.trim() === '' || create.isPending}
-        >
-          Create Store
-        </Button>
-      </Stack>
+      {canEdit ? (
+        <Stack component="form" spacing={2} onSubmit={handleSubmit} noValidate sx={{ maxWidth: 420 }}>
+          <Typography variant="h6" component="h3">
+            New Store
+          </Typography>
+          {create.error ? (
+            <Alert severity="error">{errorMessage(create.error, 'Failed to create store')}</Alert>
+          ) : null}
+          <TextField
+            label="Store ID"
+            required
+            value={storeId}
+            onChange={(event) => setStoreId(event.target.value.toLowerCase().replace(/\s+/g, '-'))}
+            error={idError}
+            helperText={
+              idError ? 'Lowercase letters, digits and hyphens only' : 'Used by your site’s store elements'
+            }
+          />
+          <TextField
+            label="Store Name"
+            required
+            value={storeName}
+            onChange={(event) => setStoreName(event.target.value)}
+          />
+          <TextField
+            select
+            label="Currency"
+            value={currency}
+            onChange={(event) => setCurrency(event.target.value as StoreCurrency)}
+          >
+            {STORE_CURRENCIES.map((code) => (
+              <MenuItem key={code} value={code}>
+                {code}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={idError || storeId === '' || storeName.trim() === '' || create.isPending}
+          >
+            Create Store
+          </Button>
+        </Stack>
+      ) : null}
     </Stack>
   );
 }

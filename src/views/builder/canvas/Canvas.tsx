@@ -15,9 +15,9 @@ import { moveElement } from '../../../canvas/ops/elementOps.ts';
 import { selectMode, selectSelectedId } from '../../../machines/builderMachine.ts';
 import {
   useBuilder,
+  useBuilderReadOnly,
   useBuilderSelector,
   useChildren,
-  useCollab,
   useCurrentPage,
   useElement,
 } from '../builderContext.ts';
@@ -90,7 +90,7 @@ export function Canvas() {
   const add = useAddElement();
   const [picking, setPicking] = useState(false);
   // A Viewer sees the page and the others' selections, but selects and drops nothing.
-  const { readOnly } = useCollab();
+  const readOnly = useBuilderReadOnly();
   const editing = mode === 'edit' && !readOnly;
   if (!page) return null;
   if (mode !== 'edit') return <SitePreview pageId={page.id} />;

@@ -11,6 +11,8 @@ import { useHttp } from '../../../services/httpContext.ts';
 import { usePosts } from '../../../services/plannerQueries.ts';
 import { exportPlan, type SocialPost } from '../../../services/socialApi.ts';
 import { useAppActor } from '../../appActorContext.ts';
+import { useCan, useViewOnly } from '../../common/useCan.ts';
+import { ViewOnlyNote } from '../../common/ViewOnlyNote.tsx';
 import { shift } from '../../planner/calendarDates.ts';
 import { PlannerCalendar } from '../../planner/PlannerCalendar.tsx';
 import { PostEditorDialog } from '../../planner/PostEditorDialog.tsx';
@@ -23,7 +25,9 @@ type View = 'month' | 'week' | 'list';
 export function ContentPlannerSection({ title }: SectionProps) {
   const planner = useSelector(useAppActor(), selectPlannerRef);
   const http = useHttp();
-  const posts = usePosts();
+  // The server lets only roles with account.work read the posts: no request (and no 403) for the others.
+  const canWork = useCan('account.work');
+  const posts = usePosts({ enabled: canWork });
   const [view, setView] = useState<View>('month');
   const [anchor, setAnchor] = useState(() => new Date());
 
@@ -42,12 +46,24 @@ export function ContentPlannerSection({ title }: SectionProps) {
     URL.revokeObjectURL(url);
   };
 
+  const intro = (
+    <Typography sx={{ color: 'text.secondary' }}>
+      Plan posts for Facebook, Instagram, LinkedIn and X. At its time a scheduled post is published through a
+      connected integration (Facebook Ads under Integrations); without one it is marked “not connected”.
+    </Typography>
+  );
+  if (!canWork)
+    return (
+      <SectionPlaceholder title={title}>
+        {intro}
+        <ViewOnlyNote permission="account.work" />
+        <SocialNotShared />
+      </SectionPlaceholder>
+    );
+
   return (
     <SectionPlaceholder title={title}>
-      <Typography sx={{ color: 'text.secondary' }}>
-        Plan posts for Facebook, Instagram, LinkedIn and X. At its time a scheduled post is published through
-        a connected integration (Facebook Ads under Integrations); without one it is marked “not connected”.
-      </Typography>
+      {intro}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Button variant="contained" onClick={() => planner?.send({ type: 'planner.new' })}>
           New post
@@ -99,4 +115,11 @@ export function ContentPlannerSection({ title }: SectionProps) {
       <PostEditorDialog />
     </SectionPlaceholder>
   );
+}
+
+/** Why a role without account.work sees no posts: the server shares them with Users and Admins only. */
+function SocialNotShared() {
+  return useViewOnly('account.work') ? (
+    <Typography>The planned posts are shared with this account’s Users and Admins only.</Typography>
+  ) : null;
 }

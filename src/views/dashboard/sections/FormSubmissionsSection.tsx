@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useDeleteSubmission, useFormSubmissions, useOpenSubmission } from '../../../services/formQueries.ts';
 import { submissionsCsv } from '../../../services/formSubmissionsApi.ts';
+import { useCan } from '../../common/useCan.ts';
 import { SubmissionDetail, SubmissionList, SubmissionTable } from '../../forms/SubmissionViews.tsx';
 import type { SectionProps } from '../SectionPlaceholder.tsx';
 
@@ -30,6 +31,7 @@ export function FormSubmissionsSection({ title }: SectionProps) {
   const submissions = useFormSubmissions();
   const open = useOpenSubmission();
   const remove = useDeleteSubmission();
+  const canManage = useCan('forms.manage');
   const [mode, setMode] = useState<ViewMode>('list');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const list = submissions.data ?? [];
@@ -78,7 +80,11 @@ export function FormSubmissionsSection({ title }: SectionProps) {
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
           <SubmissionList submissions={list} selectedId={selectedId} onOpen={handleOpen} />
           {selected ? (
-            <SubmissionDetail submission={selected} onDelete={handleDelete} deleting={remove.isPending} />
+            <SubmissionDetail
+              submission={selected}
+              onDelete={canManage ? handleDelete : undefined}
+              deleting={remove.isPending}
+            />
           ) : null}
         </Stack>
       ) : null}
@@ -86,7 +92,11 @@ export function FormSubmissionsSection({ title }: SectionProps) {
         <Stack spacing={2}>
           <SubmissionTable submissions={list} onOpen={handleOpen} />
           {selected ? (
-            <SubmissionDetail submission={selected} onDelete={handleDelete} deleting={remove.isPending} />
+            <SubmissionDetail
+              submission={selected}
+              onDelete={canManage ? handleDelete : undefined}
+              deleting={remove.isPending}
+            />
           ) : null}
         </Stack>
       ) : null}

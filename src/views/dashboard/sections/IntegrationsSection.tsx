@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useIntegrations } from '../../../services/plannerQueries.ts';
+import { ViewOnlyNote } from '../../common/ViewOnlyNote.tsx';
 import { IntegrationCards } from '../../integrations/IntegrationCards.tsx';
 import { WebhooksPanel } from '../../integrations/WebhooksPanel.tsx';
 import { SectionPlaceholder, type SectionProps } from '../SectionPlaceholder.tsx';
@@ -10,6 +11,7 @@ export function IntegrationsSection({ title }: SectionProps) {
   const integrations = useIntegrations();
   return (
     <SectionPlaceholder title={title}>
+      <ViewOnlyNote permission="integrations.manage" />
       {integrations.isPending ? <CircularProgress aria-label="Loading integrations" /> : null}
       {integrations.isError ? <Alert severity="error">Could not load the integrations</Alert> : null}
       {integrations.data ? <IntegrationCards integrations={integrations.data} /> : null}

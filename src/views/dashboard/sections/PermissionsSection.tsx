@@ -8,8 +8,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { usePermissions } from '../../../services/plannerQueries.ts';
-import { useCurrentAccount } from '../../account/AccountSettings.tsx';
+import { usePermissions } from '../../../services/permissionsQueries.ts';
+import { useCurrentAccount } from '../../common/useCan.ts';
 import { SectionPlaceholder, type SectionProps } from '../SectionPlaceholder.tsx';
 
 function Mark({ allowed }: { allowed: boolean }) {

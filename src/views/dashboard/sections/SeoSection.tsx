@@ -20,6 +20,7 @@ import { type SeoFinding, type SeoSeverity, SITE_SETTINGS_CODES } from '../../..
 import { useWebsites } from '../../../services/queries.ts';
 import { type PageSeo, type SeoAudit, useSeoAudit } from '../../../services/seoApi.ts';
 import { useAppActor } from '../../appActorContext.ts';
+import { ViewOnlyNote } from '../../common/ViewOnlyNote.tsx';
 import type { SectionProps } from '../SectionPlaceholder.tsx';
 import { SiteSeoSettingsCard } from './SiteSeoSettingsCard.tsx';
 
@@ -42,6 +43,7 @@ export function SeoSection({ title }: SectionProps) {
       <Typography variant="h5" component="h2" gutterBottom>
         {title}
       </Typography>
+      <ViewOnlyNote permission="websites.edit" />
       {websites.data && websites.data.length === 0 ? (
         <Typography color="text.secondary">No websites created yet</Typography>
       ) : null}

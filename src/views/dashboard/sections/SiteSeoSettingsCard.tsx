@@ -21,6 +21,7 @@ import {
   useSaveSiteSeoSettings,
   useSiteSeoSettings,
 } from '../../../services/seoApi.ts';
+import { useCan } from '../../common/useCan.ts';
 
 type TextKey = Exclude<keyof SiteSeo, 'noindex'>;
 type Errors = Partial<Record<TextKey, string>>;
@@ -82,6 +83,8 @@ export function SiteSeoSettingsCard({ websiteId }: { websiteId: string }) {
 
 function SiteSeoForm({ websiteId, initial }: { websiteId: string; initial: SiteSeoSettings }) {
   const save = useSaveSiteSeoSettings(websiteId);
+  // A role that may only view reads the settings; nothing it could change would be accepted.
+  const canEdit = useCan('websites.edit');
   const [form, setForm] = useState<SiteSeo>({
     titleSuffix: initial.titleSuffix,
     description: initial.description,
@@ -99,6 +102,7 @@ function SiteSeoForm({ websiteId, initial }: { websiteId: string; initial: SiteS
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (!canEdit) return;
     const found = problemsOf(form);
     setErrors(found);
     setFailure(null);
@@ -127,12 +131,17 @@ function SiteSeoForm({ websiteId, initial }: { websiteId: string; initial: SiteS
           fullWidth
           multiline={field === 'description'}
           minRows={field === 'description' ? 2 : undefined}
+          slotProps={{ input: { readOnly: !canEdit } }}
         />
       ))}
       <FormControlLabel
         label="Hide the whole site from search engines (noindex)"
         control={
-          <Checkbox checked={form.noindex} onChange={(event) => change({ noindex: event.target.checked })} />
+          <Checkbox
+            checked={form.noindex}
+            disabled={!canEdit}
+            onChange={(event) => change({ noindex: event.target.checked })}
+          />
         }
       />
       {failure ? <Alert severity="error">{failure}</Alert> : null}
@@ -142,9 +151,11 @@ function SiteSeoForm({ websiteId, initial }: { websiteId: string; initial: SiteS
           {save.data.isPublished ? ' Publish the site again to apply them to its published pages.' : ''}
         </Alert>
       ) : null}
-      <Button type="submit" variant="contained" disabled={save.isPending} sx={{ alignSelf: 'flex-start' }}>
-        Save site settings
-      </Button>
+      {canEdit ? (
+        <Button type="submit" variant="contained" disabled={save.isPending} sx={{ alignSelf: 'flex-start' }}>
+          Save site settings
+        </Button>
+      ) : null}
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useState } from 'react';
 import { useStores } from '../../../services/storeQueries.ts';
+import { ViewOnlyNote } from '../../common/ViewOnlyNote.tsx';
 import { OrdersTab } from '../../store/OrdersTab.tsx';
 import { ProductsTab } from '../../store/ProductsTab.tsx';
 import { Storefront } from '../../store/Storefront.tsx';
@@ -57,6 +58,7 @@ export function StoreSection({ title }: SectionProps) {
           </TextField>
         ) : null}
       </Stack>
+      <ViewOnlyNote permission="store.edit" />
       {stores.error ? <Alert severity="error">Failed to load stores</Alert> : null}
       {mode === 'storefront' ? (
         storeId ? (

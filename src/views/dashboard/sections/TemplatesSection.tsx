@@ -12,6 +12,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { CATEGORY_LABELS, TEMPLATES, type TemplateCategory } from '../../../canvas/templates.ts';
 import { useAppActor } from '../../appActorContext.ts';
+import { useCan } from '../../common/useCan.ts';
+import { ViewOnlyNote } from '../../common/ViewOnlyNote.tsx';
 import type { SectionProps } from '../SectionPlaceholder.tsx';
 
 type Filter = 'all' | TemplateCategory;
@@ -22,6 +24,7 @@ export const NO_TEMPLATES = 'No templates found matching your criteria.';
 /** The template chooser: search, category filters (All plus the five), cards with Use Template. */
 export function TemplatesSection({ title }: SectionProps) {
   const app = useAppActor();
+  const canEdit = useCan('websites.edit');
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<Filter>('all');
   const needle = search.trim().toLowerCase();
@@ -59,6 +62,7 @@ export function TemplatesSection({ title }: SectionProps) {
           </Button>
         ))}
       </Stack>
+      <ViewOnlyNote permission="websites.edit" />
       {shown.length === 0 ? <Alert severity="info">{NO_TEMPLATES}</Alert> : null}
       <Grid container spacing={2}>
         {shown.map((template) => (
@@ -81,15 +85,17 @@ export function TemplatesSection({ title }: SectionProps) {
                   {template.description}
                 </Typography>
               </CardContent>
-              <CardActions>
-                <Button
-                  variant="contained"
-                  size="small"
-                  onClick={() => app.send({ type: 'template.use', templateId: template.id })}
-                >
-                  Use Template
-                </Button>
-              </CardActions>
+              {canEdit ? (
+                <CardActions>
+                  <Button
+                    variant="contained"
+                    size="small"
+                    onClick={() => app.send({ type: 'template.use', templateId: template.id })}
+                  >
+                    Use Template
+                  </Button>
+                </CardActions>
+              ) : null}
             </Card>
           </Grid>
         ))}

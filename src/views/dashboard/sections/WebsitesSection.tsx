@@ -11,12 +11,15 @@ import Typography from '@mui/material/Typography';
 import { useDeleteWebsite, useWebsites } from '../../../services/queries.ts';
 import type { WebsiteSummary } from '../../../services/websiteApi.ts';
 import { useAppActor } from '../../appActorContext.ts';
+import { useCan } from '../../common/useCan.ts';
+import { ViewOnlyNote } from '../../common/ViewOnlyNote.tsx';
 import type { SectionProps } from '../SectionPlaceholder.tsx';
 
 /** 'Your Websites': Refresh, Use Template, Create From Scratch and one card per site (spec §2). */
 export function WebsitesSection({ onNavigate }: SectionProps) {
   const app = useAppActor();
   const websites = useWebsites();
+  const canEdit = useCan('websites.edit');
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -24,22 +27,27 @@ export function WebsitesSection({ onNavigate }: SectionProps) {
           Your Websites
         </Typography>
         <Button onClick={() => void websites.refetch()}>Refresh</Button>
-        <Button variant="outlined" onClick={() => onNavigate?.('templates')}>
-          Use Template
-        </Button>
-        <Button variant="contained" onClick={() => app.send({ type: 'website.create' })}>
-          Create From Scratch
-        </Button>
-        <Button variant="outlined" onClick={() => app.send({ type: 'website.generate' })}>
-          Generate Website
-        </Button>
+        {canEdit ? (
+          <>
+            <Button variant="outlined" onClick={() => onNavigate?.('templates')}>
+              Use Template
+            </Button>
+            <Button variant="contained" onClick={() => app.send({ type: 'website.create' })}>
+              Create From Scratch
+            </Button>
+            <Button variant="outlined" onClick={() => app.send({ type: 'website.generate' })}>
+              Generate Website
+            </Button>
+          </>
+        ) : null}
       </Stack>
+      <ViewOnlyNote permission="websites.edit" />
       {websites.isPending ? <CircularProgress aria-label="Loading websites" /> : null}
       {websites.data?.length === 0 ? <Alert severity="info">No websites created yet</Alert> : null}
       <Grid container spacing={2}>
         {(websites.data ?? []).map((site) => (
           <Grid key={site.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-            <WebsiteCard site={site} />
+            <WebsiteCard site={site} canEdit={canEdit} />
           </Grid>
         ))}
       </Grid>
@@ -47,7 +55,7 @@ export function WebsitesSection({ onNavigate }: SectionProps) {
   );
 }
 
-function WebsiteCard({ site }: { site: WebsiteSummary }) {
+function WebsiteCard({ site, canEdit }: { site: WebsiteSummary; canEdit: boolean }) {
   const app = useAppActor();
   const remove = useDeleteWebsite();
   const submissions = site.submissionCount ?? 0;
@@ -83,17 +91,21 @@ function WebsiteCard({ site }: { site: WebsiteSummary }) {
         >
           Preview
         </Button>
-        <Button size="small" onClick={() => app.send({ type: 'website.edit', websiteId: site.id })}>
-          Edit
-        </Button>
+        {canEdit ? (
+          <Button size="small" onClick={() => app.send({ type: 'website.edit', websiteId: site.id })}>
+            Edit
+          </Button>
+        ) : null}
         {submissions > 0 ? (
           <Button size="small" onClick={() => (window.location.hash = 'forms')}>
             Forms
           </Button>
         ) : null}
-        <Button size="small" color="error" onClick={handleDelete} disabled={remove.isPending}>
-          Delete
-        </Button>
+        {canEdit ? (
+          <Button size="small" color="error" onClick={handleDelete} disabled={remove.isPending}>
+            Delete
+          </Button>
+        ) : null}
       </CardActions>
     </Card>
   );
