@@ -8,6 +8,9 @@ import type { Order, Paged, Product } from '../../src/services/storeTypes.ts';
 import { describeEachDatabase, type TestContext } from './harness.ts';
 import { createProduct, createStore } from './storeFixtures.ts';
 
+// The page's script talks to the real server: on a loaded machine a round trip can take well over vitest's 1 s default.
+const waitLong = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
+
 // The published page's script against markup from the real renderers and the real API (app.inject).
 function injectFetch(ctx: TestContext): typeof fetch {
   return async (input, init) => {
@@ -72,7 +75,7 @@ describeEachDatabase('published storefront script', (ctx) => {
       storage: null,
     });
     const grid = doc.querySelector('[data-store-grid]')!;
-    await vi.waitFor(() => expect(grid.querySelectorAll('[data-product-card]')).toHaveLength(2));
+    await waitLong(() => expect(grid.querySelectorAll('[data-product-card]')).toHaveLength(2));
     // Data is text, never markup.
     expect(grid.textContent).toContain('<img src=x onerror=alert(1)>');
     expect(doc.querySelector('img[src="x"]')).toBeNull();
@@ -80,37 +83,37 @@ describeEachDatabase('published storefront script', (ctx) => {
     expect(evilCard.textContent).toContain('Out of stock');
     expect(evilCard.querySelector('button')!.disabled).toBe(true);
     // The bound product card shows the live product.
-    await vi.waitFor(() =>
-      expect(doc.querySelector(`[data-element-id="p"]`)?.textContent).toContain('Bread'),
-    );
+    await waitLong(() => expect(doc.querySelector(`[data-element-id="p"]`)?.textContent).toContain('Bread'));
 
     const breadCard = grid.querySelector(`[data-product-id="${bread.id}"]`)!;
     const quantity = breadCard.querySelector<HTMLSelectElement>('[data-store-quantity]')!;
     expect([...quantity.options].map((option) => option.value)).toEqual(['1', '2', '3', '4', '5']);
     quantity.value = '2';
     const addBread = breadCard.querySelector<HTMLButtonElement>('[data-store-action="add"]')!;
+    // The cart is created as the page loads; until it answers, Add is disabled and a click would do nothing.
+    await waitLong(() => expect(addBread.disabled).toBe(false));
     addBread.click();
     // While the cart answers, no Add button takes a click the cart would drop.
     expect(addBread.disabled).toBe(true);
     const cart = doc.querySelector('[data-store-cart]')!;
-    await vi.waitFor(() => expect(cart.querySelector('[data-cart-title]')?.textContent).toBe('Cart (2)'));
+    await waitLong(() => expect(cart.querySelector('[data-cart-title]')?.textContent).toBe('Cart (2)'));
     expect(addBread.disabled).toBe(false);
     // An out-of-stock product stays unavailable when the cart is idle again.
     expect(evilCard.querySelector('button')!.disabled).toBe(true);
     expect(cart.querySelector('[data-cart-total]')?.textContent).toBe('$5.00');
 
     cart.querySelector<HTMLButtonElement>('[data-store-action="remove"]')!.click();
-    await vi.waitFor(() => expect(cart.querySelector('[data-cart-title]')?.textContent).toBe('Cart (0)'));
+    await waitLong(() => expect(cart.querySelector('[data-cart-title]')?.textContent).toBe('Cart (0)'));
     expect(cart.textContent).toContain('Your cart is empty');
     expect(cart.querySelector<HTMLButtonElement>('[data-store-action="checkout"]')!.disabled).toBe(true);
 
     doc.querySelector<HTMLButtonElement>(`[data-element-id="p"] [data-store-action="add"]`)!.click();
-    await vi.waitFor(() => expect(cart.querySelector('[data-cart-title]')?.textContent).toBe('Cart (1)'));
+    await waitLong(() => expect(cart.querySelector('[data-cart-title]')?.textContent).toBe('Cart (1)'));
     const checkout = cart.querySelector<HTMLButtonElement>('[data-store-action="checkout"]')!;
     expect(checkout.disabled).toBe(false);
     checkout.click();
-    await vi.waitFor(() => expect(cart.textContent).toContain('Order placed successfully!'));
-    await vi.waitFor(() => expect(cart.querySelector('[data-cart-title]')?.textContent).toBe('Cart (0)'));
+    await waitLong(() => expect(cart.textContent).toContain('Order placed successfully!'));
+    await waitLong(() => expect(cart.querySelector('[data-cart-title]')?.textContent).toBe('Cart (0)'));
 
     const orders = await ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/orders`, {
       token: setup.owner.token,
@@ -139,8 +142,8 @@ describeEachDatabase('published storefront script', (ctx) => {
     mountStorefronts(doc, { client: createStoreClient('http://site.test', injectFetch(ctx)), storage: null });
     const grid = doc.querySelector('[data-store-grid]')!;
 
-    await vi.waitFor(() => expect(grid.querySelectorAll('[data-product-card]')).toHaveLength(2));
-    const bar = await vi.waitFor(() => {
+    await waitLong(() => expect(grid.querySelectorAll('[data-product-card]')).toHaveLength(2));
+    const bar = await waitLong(() => {
       const found = grid.querySelector('[role="group"][aria-label="Categories"]');
       expect(found).not.toBeNull();
       return found!;
@@ -151,12 +154,12 @@ describeEachDatabase('published storefront script', (ctx) => {
       ['Cakes', 'false'],
     ]);
     buttons[1]!.click();
-    await vi.waitFor(() => expect(grid.querySelectorAll('[data-product-card]')).toHaveLength(1));
+    await waitLong(() => expect(grid.querySelectorAll('[data-product-card]')).toHaveLength(1));
     expect(grid.textContent).toContain('Cheesecake');
     expect(grid.textContent).not.toContain('Bread');
     expect(buttons[1]!.getAttribute('aria-pressed')).toBe('true');
     buttons[0]!.click();
-    await vi.waitFor(() => expect(grid.querySelectorAll('[data-product-card]')).toHaveLength(2));
+    await waitLong(() => expect(grid.querySelectorAll('[data-product-card]')).toHaveLength(2));
     expect(buttons[0]!.getAttribute('aria-pressed')).toBe('true');
   });
 
@@ -164,13 +167,13 @@ describeEachDatabase('published storefront script', (ctx) => {
     const { doc } = publishedPage([element('g', 'product-grid', { storeId: 'no-such-store' })]);
     mountStorefronts(doc, { client: createStoreClient('http://site.test', injectFetch(ctx)), storage: null });
     const grid = doc.querySelector('[data-store-grid]')!;
-    await vi.waitFor(() => expect(grid.textContent).toContain('Failed to load products'));
+    await waitLong(() => expect(grid.textContent).toContain('Failed to load products'));
     const cards = grid.querySelectorAll('[data-product-card]');
     expect(cards).toHaveLength(3);
     for (const card of cards) expect(card.querySelector('button')!.disabled).toBe(true);
     expect(grid.querySelector('[data-store-action="retry"]')?.textContent).toBe('Retry');
     // No shopping-cart element on the page: the script adds a cart panel after the grid.
-    await vi.waitFor(() =>
+    await waitLong(() =>
       expect(doc.querySelector('[data-store-cart] [data-cart-title]')?.textContent).toBe('Cart (0)'),
     );
   });
