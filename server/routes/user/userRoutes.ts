@@ -16,28 +16,32 @@ import {
 } from './userSchemas.ts';
 
 export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, tokens }) => {
-  app.addHook('onRequest', app.authenticate);
+  const signedIn = { permission: 'signedIn' } as const;
 
-  app.get('/api/user/me', { schema: meSchema }, async (request) =>
+  app.get('/api/user/me', { config: signedIn, schema: meSchema }, async (request) =>
     toUserView(request.user, request.accountId),
   );
 
-  app.put<{ Body: ProfileBody }>('/api/user/profile', { schema: profileSchema }, async (request) => {
-    const updated = await updateProfile(db, request.user.id, request.body);
-    if (!updated) throw new HttpError(409, EMAIL_TAKEN);
-    await logActivity(db, {
-      type: 'user.profile_updated',
-      userId: updated.id,
-      userEmail: updated.email,
-      ip: request.ip,
-      details: request.user.email === updated.email ? {} : { previousEmail: request.user.email },
-    });
-    return toUserView(updated, request.accountId);
-  });
+  app.put<{ Body: ProfileBody }>(
+    '/api/user/profile',
+    { config: signedIn, schema: profileSchema },
+    async (request) => {
+      const updated = await updateProfile(db, request.user.id, request.body);
+      if (!updated) throw new HttpError(409, EMAIL_TAKEN);
+      await logActivity(db, {
+        type: 'user.profile_updated',
+        userId: updated.id,
+        userEmail: updated.email,
+        ip: request.ip,
+        details: request.user.email === updated.email ? {} : { previousEmail: request.user.email },
+      });
+      return toUserView(updated, request.accountId);
+    },
+  );
 
   app.post<{ Body: ChangePasswordBody }>(
     '/api/user/change-password',
-    { schema: changePasswordSchema },
+    { config: signedIn, schema: changePasswordSchema },
     async (request) => {
       const { currentPassword, newPassword } = request.body;
       const user = await findUserById(db, request.user.id);
