@@ -4,8 +4,8 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import { createAuthenticate } from './auth/authenticate.ts';
 import type { AuthUser } from './auth/authUser.ts';
+import { registerPermissionGuard } from './auth/permissionGuard.ts';
 import { createTokenService } from './auth/tokens.ts';
 import { type Collab, createCollab } from './collab/collabServer.ts';
 import type { Config } from './config.ts';
@@ -113,10 +113,12 @@ export async function buildApp({
   registerTextGuard(app);
 
   const tokens = createTokenService(config.jwtSecret);
-  app.decorate('authenticate', createAuthenticate(db, tokens));
-  // Initial values give every request the same shape; authenticate sets both before a route reads them.
+  // First of all hooks and routes: every route registered after it must declare its permission.
+  registerPermissionGuard(app, { db, tokens });
+  // Initial values give every request the same shape; the guard sets them before a route reads them.
   app.decorateRequest('user', null as unknown as AuthUser);
   app.decorateRequest('accountId', null);
+  app.decorateRequest('accountRole', null);
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/types.ts';
 import { HttpError } from '../errors.ts';
 import { logActivity } from '../repositories/activityLogs.ts';
-import { ADMIN_ROLE, findMemberRole } from '../repositories/members.ts';
+import { ADMIN_ROLE } from '../repositories/members.ts';
 import type { AuthUser } from './authUser.ts';
 
 export const NOT_A_MEMBER = 'You do not have access to this account';
@@ -27,30 +27,6 @@ export async function deny(
   return new HttpError(403, message);
 }
 
-/** preHandler of the admin routes: platform role admin, read from the database on this very request. */
-export function createRequirePlatformAdmin(db: Db): (request: FastifyRequest) => Promise<void> {
-  return async (request) => {
-    if (request.user.role !== 'admin') throw await deny(db, request, request.user, PLATFORM_ADMIN_ONLY);
-  };
-}
-
-/**
- * The caller's role in `accountId` (a path parameter, checked on every request like the account
- * header): any member passes `need: 'member'`, only the account's Admins pass `need: 'admin'`.
- */
-export async function requireAccountRole(
-  db: Db,
-  request: FastifyRequest,
-  accountId: number,
-  need: 'member' | 'admin',
-): Promise<string> {
-  const role = await findMemberRole(db, accountId, request.user.id);
-  if (role === null) throw await deny(db, request, request.user, NOT_A_MEMBER);
-  if (need === 'admin' && role !== ADMIN_ROLE)
-    throw await deny(db, request, request.user, ACCOUNT_ADMIN_ONLY);
-  return role;
-}
-
 /** The account roles, from the least to the most allowed (the columns of Settings › Permissions). */
 export const VIEWER_ROLE = 'Viewer';
 export const ACCOUNT_ROLES = [VIEWER_ROLE, 'User', ADMIN_ROLE] as const;
@@ -63,9 +39,9 @@ const ADMINS: readonly AccountRole[] = [ADMIN_ROLE];
 export const VIEW_ONLY = 'Your role in this account can only view';
 
 /**
- * What each account role may do: the one home of the rule. Routes check a permission by name
- * (`requirePermission`), the collaboration endpoint asks `roleGrants` (a Viewer's connection is read-only),
- * and GET /api/permissions shows this same table in Settings › Permissions.
+ * What each account role may do: the one home of the rule. Routes name the permission they need
+ * (`config: { permission }`, checked by permissionGuard.ts), the collaboration endpoint asks `roleGrants`
+ * (a Viewer's connection is read-only), and GET /api/permissions shows this same table in Settings › Permissions.
  */
 export const ACCOUNT_PERMISSIONS = {
   'account.view': {
@@ -83,7 +59,11 @@ export const ACCOUNT_PERMISSIONS = {
   },
   'store.edit': { label: 'Manage the store: products, categories and orders', roles: EDITORS },
   'forms.manage': { label: 'Mark and delete form submissions', roles: EDITORS },
-  'business.edit': { label: 'Change the business profile', roles: ADMINS },
+  // Users too: Generate Website starts by saving the business profile it builds the site from.
+  'business.edit': {
+    label: 'Change the business profile (what generated websites are built from)',
+    roles: EDITORS,
+  },
   'members.add': { label: 'Add existing users and invite new ones', roles: ADMINS },
   'members.manage': { label: 'Change roles and remove users', roles: ADMINS },
   'invitations.revoke': { label: 'Revoke invitations', roles: ADMINS },
@@ -97,20 +77,31 @@ export function roleGrants(role: string | null, permission: AccountPermission): 
   return role !== null && (ACCOUNT_PERMISSIONS[permission].roles as readonly string[]).includes(role);
 }
 
-/** Throws the 403 (logged) unless the caller's role in `accountId` grants `permission`; returns the role. */
-export async function requirePermission(
-  db: Db,
-  request: FastifyRequest,
-  accountId: number,
-  permission: AccountPermission,
-): Promise<string> {
-  const role = await findMemberRole(db, accountId, request.user.id);
-  if (role === null) throw await deny(db, request, request.user, NOT_A_MEMBER);
-  if (!roleGrants(role, permission)) {
-    const adminOnly = ACCOUNT_PERMISSIONS[permission].roles === ADMINS;
-    throw await deny(db, request, request.user, adminOnly ? ACCOUNT_ADMIN_ONLY : VIEW_ONLY);
-  }
-  return role;
+/** Why `role` (null: not a member) may not do `permission` in an account — the 403's message — or null when it may. */
+export function refusalOf(role: string | null, permission: AccountPermission): string | null {
+  if (role === null) return NOT_A_MEMBER;
+  if (roleGrants(role, permission)) return null;
+  return ACCOUNT_PERMISSIONS[permission].roles === ADMINS ? ACCOUNT_ADMIN_ONLY : VIEW_ONLY;
+}
+
+/**
+ * What a route needs, declared on the route (`config: { permission }`) and checked by the one guard
+ * (permissionGuard.ts): nothing (`public`), a session (`signedIn`), the platform role admin (`platformAdmin`),
+ * or an account permission of the table above, in the account the route acts on.
+ */
+export type RoutePermission = AccountPermission | 'public' | 'signedIn' | 'platformAdmin';
+
+export function isAccountPermission(permission: string): permission is AccountPermission {
+  return Object.hasOwn(ACCOUNT_PERMISSIONS, permission);
+}
+
+export function isRoutePermission(permission: unknown): permission is RoutePermission {
+  return (
+    permission === 'public' ||
+    permission === 'signedIn' ||
+    permission === 'platformAdmin' ||
+    (typeof permission === 'string' && isAccountPermission(permission))
+  );
 }
 
 export type PermissionRow = { id: AccountPermission; label: string; roles: Record<string, boolean> };

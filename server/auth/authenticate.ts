@@ -15,18 +15,23 @@ function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-/** The X-Account-Id header as an account id; null when absent; a 400 when malformed. */
-export function parseAccountHeader(value: string | string[] | undefined): number | null {
-  if (value === undefined) return null;
+/** An account id sent by the client (`name`: where, for the message); a 400 when it is not a positive int4. */
+export function accountIdOf(value: string | string[], name: string): number {
   const id = typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!(id <= MAX_INT4)) throw new HttpError(400, 'X-Account-Id must be a positive integer');
+  if (!(id <= MAX_INT4)) throw new HttpError(400, `${name} must be a positive integer`);
   return id;
 }
 
+/** The X-Account-Id header as an account id; null when absent; a 400 when malformed. */
+export function parseAccountHeader(value: string | string[] | undefined): number | null {
+  return value === undefined ? null : accountIdOf(value, 'X-Account-Id');
+}
+
 /**
- * The hook in front of every authenticated route. The token only says who; role, plan and status come
- * from the database row on every request, and a token whose version is behind the user's
- * (logout, password change) is refused. The account header is checked against membership.
+ * The authentication step of the permission guard (permissionGuard.ts), for every route that is not public.
+ * The token only says who; role, plan and status come from the database row on every request, and a token
+ * whose version is behind the user's (logout, password change) is refused. The account header is checked
+ * against membership.
  */
 export function createAuthenticate(db: Db, tokens: TokenService): (request: FastifyRequest) => Promise<void> {
   const loadAuthRow = createAuthRowLoader(db);
@@ -42,6 +47,7 @@ export function createAuthenticate(db: Db, tokens: TokenService): (request: Fast
     }
     request.user = row.user;
     request.accountId = row.accountId;
+    request.accountRole = row.accountRole;
   };
 }
 

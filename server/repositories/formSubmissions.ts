@@ -61,15 +61,18 @@ export async function listSubmissions(
   return rows.map(iso);
 }
 
-/** Opens a submission: a `new` one becomes `read`. */
+/** Opens a submission: a `new` one becomes `read`, unless the reader may not mark submissions (`markRead`). */
 export async function openSubmission(
   db: Queryable,
   accountId: number,
   id: number,
+  markRead: boolean,
 ): Promise<FormSubmission | null> {
   const row = await db.one<FormSubmission>(
-    `update form_submissions set status = case when status = 'new' then 'read' else status end
-     where account_id = $1 and id = $2 returning ${COLUMNS}`,
+    markRead
+      ? `update form_submissions set status = case when status = 'new' then 'read' else status end
+         where account_id = $1 and id = $2 returning ${COLUMNS}`
+      : `select ${COLUMNS} from form_submissions where account_id = $1 and id = $2`,
     [accountId, id],
   );
   return row ? iso(row) : null;

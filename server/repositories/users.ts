@@ -75,12 +75,19 @@ function personalAccountName(name: string): string {
   return `${name}'s account`;
 }
 
-export type AuthRow = { user: AuthUser; tokenVersion: number; accountId: number | null };
+export type AuthRow = {
+  user: AuthUser;
+  tokenVersion: number;
+  accountId: number | null;
+  /** The user's role in `accountId` (null with it). */
+  accountRole: string | null;
+};
 
 /**
  * The user behind a token plus the account the request acts on, in one round trip:
  * `requestedAccountId` when the user is a member of it, else (when none is requested) their
- * first account. `accountId` is null when the requested account is not theirs, or they have none.
+ * first account, with their role in it. `accountId` is null when the requested account is not theirs, or
+ * they have none.
  */
 export async function loadAuthRow(
   db: Queryable,
@@ -89,15 +96,17 @@ export async function loadAuthRow(
 ): Promise<AuthRow | null> {
   // Two statements rather than one with `$2 is null or …`: each gets an index plan of its own, which
   // doubles the throughput of this query that runs on every authenticated request.
-  const row = await db.one<Omit<UserRow, 'password_hash'> & { account_id: number | null }>(
+  const row = await db.one<
+    Omit<UserRow, 'password_hash'> & { account_id: number | null; role_name: string | null }
+  >(
     requestedAccountId === null
-      ? `select u.id, u.email, u.name, u.role, u.plan, u.status, u.token_version, m.account_id
+      ? `select u.id, u.email, u.name, u.role, u.plan, u.status, u.token_version, m.account_id, m.role_name
          from users u left join lateral (
-           select account_id from account_members
+           select account_id, role_name from account_members
            where user_id = u.id order by joined_at, account_id limit 1
          ) m on true
          where u.id = $1`
-      : `select u.id, u.email, u.name, u.role, u.plan, u.status, u.token_version, m.account_id
+      : `select u.id, u.email, u.name, u.role, u.plan, u.status, u.token_version, m.account_id, m.role_name
          from users u left join account_members m on m.user_id = u.id and m.account_id = $2
          where u.id = $1`,
     requestedAccountId === null ? [userId] : [userId, requestedAccountId],
@@ -108,6 +117,7 @@ export async function loadAuthRow(
     user: { id, email, name, role, plan, status },
     tokenVersion: row.token_version,
     accountId: row.account_id,
+    accountRole: row.role_name,
   };
 }
 

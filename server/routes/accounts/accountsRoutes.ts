@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { ACCOUNT_ADMIN_ONLY, deny, requirePermission } from '../../auth/access.ts';
+import { ACCOUNT_ADMIN_ONLY, deny } from '../../auth/access.ts';
 import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../errors.ts';
 import { createAccount, listAccountsOfUser } from '../../repositories/accounts.ts';
@@ -46,16 +46,16 @@ async function refusal(db: Db, request: FastifyRequest, change: MemberChange): P
  * on the member's very next request.
  */
 export const accountsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
-  app.addHook('onRequest', app.authenticate);
-
   // The accounts the caller belongs to (the header's account switcher).
-  app.get('/api/accounts', { schema: listAccountsSchema }, async (request) =>
-    listAccountsOfUser(db, request.user.id),
+  app.get(
+    '/api/accounts',
+    { config: { permission: 'signedIn' }, schema: listAccountsSchema },
+    async (request) => listAccountsOfUser(db, request.user.id),
   );
 
   app.post<{ Body: CreateAccountBody }>(
     '/api/accounts',
-    { schema: createAccountSchema },
+    { config: { permission: 'signedIn' }, schema: createAccountSchema },
     async (request, reply) => {
       const { name, industry, description = '' } = request.body;
       const account = await db.transaction(async (tx) => {
@@ -77,29 +77,22 @@ export const accountsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db })
 
   app.get<{ Params: AccountParams }>(
     '/api/accounts/:accountId/users',
-    { schema: listUsersSchema },
-    async (request) => {
-      await requirePermission(db, request, request.params.accountId, 'account.view');
-      return listMembers(db, request.params.accountId);
-    },
+    { config: { permission: 'account.view' }, schema: listUsersSchema },
+    async (request) => listMembers(db, request.params.accountId),
   );
 
   app.get<{ Params: AccountParams }>(
     '/api/accounts/:accountId/roles',
-    { schema: listRolesSchema },
-    async (request) => {
-      await requirePermission(db, request, request.params.accountId, 'account.view');
-      return listRoles(db);
-    },
+    { config: { permission: 'account.view' }, schema: listRolesSchema },
+    async () => listRoles(db),
   );
 
   app.post<{ Params: MemberParams; Body: ChangeRoleBody }>(
     '/api/accounts/:accountId/users/:userId',
-    { schema: changeRoleSchema },
+    { config: { permission: 'members.manage' }, schema: changeRoleSchema },
     async (request) => {
       const { accountId, userId } = request.params;
       const { roleName } = request.body;
-      await requirePermission(db, request, accountId, 'members.manage');
       if (!(await roleExists(db, roleName))) throw unknownRole(roleName);
       const change = await db.transaction(async (tx) => {
         const result = await changeMemberRole(tx, accountId, request.user.id, userId, roleName);
@@ -125,10 +118,9 @@ export const accountsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db })
 
   app.delete<{ Params: MemberParams }>(
     '/api/accounts/:accountId/users/:userId',
-    { schema: removeMemberSchema },
+    { config: { permission: 'members.manage' }, schema: removeMemberSchema },
     async (request, reply) => {
       const { accountId, userId } = request.params;
-      await requirePermission(db, request, accountId, 'members.manage');
       const change = await db.transaction(async (tx) => {
         const result = await removeMember(tx, accountId, request.user.id, userId);
         if (result.status === 'changed') {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { deny, requirePermission } from '../../auth/access.ts';
+import { deny } from '../../auth/access.ts';
 import { HttpError } from '../../errors.ts';
 import { QUEUES } from '../../jobs/jobEngine.ts';
 import { findAccount } from '../../repositories/accounts.ts';
@@ -42,16 +42,13 @@ function origin(request: FastifyRequest, appUrl: string | null | undefined): str
 }
 
 export const invitationsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, jobs }) => {
-  app.addHook('onRequest', app.authenticate);
-
   // An existing user joins at once; a new address gets a single-use invitation bound to it.
   app.post<{ Params: AccountParams; Body: InviteBody }>(
     '/api/accounts/:accountId/users/invite-or-add',
-    { schema: inviteSchema },
+    { config: { permission: 'members.add' }, schema: inviteSchema },
     async (request) => {
       const { accountId } = request.params;
       const { email, roleName } = request.body;
-      await requirePermission(db, request, accountId, 'members.add');
       if (!(await roleExists(db, roleName))) {
         throw new HttpError(400, `roleName must be one of the account roles (got "${roleName}")`);
       }
@@ -102,19 +99,15 @@ export const invitationsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db
 
   app.get<{ Params: AccountParams }>(
     '/api/accounts/:accountId/invitations',
-    { schema: listInvitationsSchema },
-    async (request) => {
-      await requirePermission(db, request, request.params.accountId, 'account.view');
-      return listPendingInvitations(db, request.params.accountId);
-    },
+    { config: { permission: 'account.view' }, schema: listInvitationsSchema },
+    async (request) => listPendingInvitations(db, request.params.accountId),
   );
 
   app.delete<{ Params: InvitationParams }>(
     '/api/accounts/:accountId/invitations/:invitationId',
-    { schema: revokeInvitationSchema },
+    { config: { permission: 'invitations.revoke' }, schema: revokeInvitationSchema },
     async (request, reply) => {
       const { accountId, invitationId } = request.params;
-      await requirePermission(db, request, accountId, 'invitations.revoke');
       const email = await revokeInvitation(db, accountId, invitationId);
       if (email === null) throw new HttpError(404, INVITATION_NOT_FOUND);
       await logActivity(db, {
@@ -129,10 +122,10 @@ export const invitationsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db
     },
   );
 
-  // The signed-in user opens an invitation link: it must be theirs, unexpired and unused.
+  // The signed-in user opens an invitation link: it must be theirs, unexpired and unused (no membership yet).
   app.post<{ Body: AcceptBody }>(
     '/api/invitations/accept',
-    { schema: acceptInvitationSchema },
+    { config: { permission: 'signedIn' }, schema: acceptInvitationSchema },
     async (request) => {
       const user = request.user;
       const result = await db.transaction(async (tx) => {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createRequirePlatformAdmin } from '../../auth/access.ts';
 import { HttpError } from '../../errors.ts';
 import { listActivity, logActivity } from '../../repositories/activityLogs.ts';
 import { listUsers, updateUser } from '../../repositories/adminUsers.ts';
@@ -25,17 +24,18 @@ export const JOB_NOT_FAILED = 'No failed job with this id';
 
 /** The admin area's users, activity logs and job dashboard: platform role admin only (else 403). */
 export const adminRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, jobs }) => {
-  app.addHook('onRequest', app.authenticate);
-  // Before validation: a non-admin learns nothing about what a valid request looks like.
-  app.addHook('preValidation', createRequirePlatformAdmin(db));
+  // Checked before validation: a non-admin learns nothing about what a valid request looks like.
+  const platformAdmin = { permission: 'platformAdmin' } as const;
 
-  app.get<{ Querystring: UsersQuery }>('/api/admin/users', { schema: listUsersSchema }, async (request) =>
-    listUsers(db, request.query),
+  app.get<{ Querystring: UsersQuery }>(
+    '/api/admin/users',
+    { config: platformAdmin, schema: listUsersSchema },
+    async (request) => listUsers(db, request.query),
   );
 
   app.patch<{ Params: UserParams; Body: UpdateUserBody }>(
     '/api/admin/users/:userId',
-    { schema: updateUserSchema },
+    { config: platformAdmin, schema: updateUserSchema },
     async (request) => {
       const { userId } = request.params;
       const result = await db.transaction(async (tx) => {
@@ -65,18 +65,22 @@ export const adminRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, jobs
 
   app.get<{ Querystring: ActivityQuery }>(
     '/api/admin/activity-logs',
-    { schema: listActivitySchema },
+    { config: platformAdmin, schema: listActivitySchema },
     async (request) => listActivity(db, request.query),
   );
 
-  app.get<{ Querystring: JobsQuery }>('/api/admin/jobs', { schema: jobsOverviewSchema }, async (request) => {
-    if (!jobs) throw new HttpError(503, JOBS_NOT_RUNNING);
-    return jobs.overview({ state: request.query.state });
-  });
+  app.get<{ Querystring: JobsQuery }>(
+    '/api/admin/jobs',
+    { config: platformAdmin, schema: jobsOverviewSchema },
+    async (request) => {
+      if (!jobs) throw new HttpError(503, JOBS_NOT_RUNNING);
+      return jobs.overview({ state: request.query.state });
+    },
+  );
 
   app.post<{ Params: RetryParams }>(
     '/api/admin/jobs/:queue/:jobId/retry',
-    { schema: retryJobSchema },
+    { config: platformAdmin, schema: retryJobSchema },
     async (request, reply) => {
       if (!jobs) throw new HttpError(503, JOBS_NOT_RUNNING);
       const { queue, jobId } = request.params;

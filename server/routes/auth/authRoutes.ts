@@ -39,7 +39,7 @@ export function tooManyFromNetwork(retryAfterSeconds: number): string {
 export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, tokens, config }) => {
   app.post<{ Body: RegisterBody }>(
     '/api/auth/register',
-    { schema: registerSchema },
+    { config: { permission: 'public' }, schema: registerSchema },
     async (request, reply) => {
       const { email, password } = request.body;
       const name = request.body.name || email.slice(0, email.indexOf('@'));
@@ -75,45 +75,49 @@ export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, token
     },
   );
 
-  app.post<{ Body: LoginBody }>('/api/auth/login', { schema: loginSchema }, async (request, reply) => {
-    const { email, password } = request.body;
-    const ip = request.ip;
-    // Counted before the password is checked, so the 11th try is refused even when it is right.
-    const attempt = await beginAttempt(db, email, ip);
-    if (attempt.refused) {
-      await forgetAttempt(db, attempt.attemptId);
-      await logActivity(db, {
-        type: 'auth.login_failed',
-        userEmail: email,
-        ip,
-        details: { throttled: true, key: attempt.refused },
-      });
-      reply.header('retry-after', String(attempt.retryAfterSeconds));
-      throw new HttpError(
-        429,
-        attempt.refused === 'ip' ? tooManyFromNetwork(attempt.retryAfterSeconds) : TOO_MANY_FAILURES,
-      );
-    }
-    const user = await findUserByEmail(db, email);
-    // An unknown email costs the same argon2 work as a wrong password, and gets the same answer.
-    const valid = user
-      ? await verifyPassword(user.passwordHash, password)
-      : await verifyAgainstDummy(password);
-    // A failed attempt stays recorded; a success wipes this email and IP's slate (not the IP's other emails).
-    if (!user || !valid) {
-      await logActivity(db, { type: 'auth.login_failed', userId: user?.id ?? null, userEmail: email, ip });
-      throw new HttpError(401, INVALID_CREDENTIALS);
-    }
-    await clearFailures(db, email, ip);
-    await logActivity(db, { type: 'auth.login', userId: user.id, userEmail: user.email, ip });
-    const accountId = await firstAccountId(db, user.id);
-    const token = await tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
-    return { ...toUserView(user, accountId), token };
-  });
+  app.post<{ Body: LoginBody }>(
+    '/api/auth/login',
+    { config: { permission: 'public' }, schema: loginSchema },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const ip = request.ip;
+      // Counted before the password is checked, so the 11th try is refused even when it is right.
+      const attempt = await beginAttempt(db, email, ip);
+      if (attempt.refused) {
+        await forgetAttempt(db, attempt.attemptId);
+        await logActivity(db, {
+          type: 'auth.login_failed',
+          userEmail: email,
+          ip,
+          details: { throttled: true, key: attempt.refused },
+        });
+        reply.header('retry-after', String(attempt.retryAfterSeconds));
+        throw new HttpError(
+          429,
+          attempt.refused === 'ip' ? tooManyFromNetwork(attempt.retryAfterSeconds) : TOO_MANY_FAILURES,
+        );
+      }
+      const user = await findUserByEmail(db, email);
+      // An unknown email costs the same argon2 work as a wrong password, and gets the same answer.
+      const valid = user
+        ? await verifyPassword(user.passwordHash, password)
+        : await verifyAgainstDummy(password);
+      // A failed attempt stays recorded; a success wipes this email and IP's slate (not the IP's other emails).
+      if (!user || !valid) {
+        await logActivity(db, { type: 'auth.login_failed', userId: user?.id ?? null, userEmail: email, ip });
+        throw new HttpError(401, INVALID_CREDENTIALS);
+      }
+      await clearFailures(db, email, ip);
+      await logActivity(db, { type: 'auth.login', userId: user.id, userEmail: user.email, ip });
+      const accountId = await firstAccountId(db, user.id);
+      const token = await tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
+      return { ...toUserView(user, accountId), token };
+    },
+  );
 
   app.post(
     '/api/auth/logout',
-    { schema: logoutSchema, onRequest: app.authenticate },
+    { config: { permission: 'signedIn' }, schema: logoutSchema },
     async (request, reply) => {
       await bumpTokenVersion(db, request.user.id);
       await logActivity(db, {

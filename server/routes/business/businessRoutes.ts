@@ -6,18 +6,24 @@ import type { RouteDeps } from '../routeDeps.ts';
 import { profileGetSchema, type SetupBody, setupSchema } from './businessSchemas.ts';
 
 export const businessRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
-  app.addHook('onRequest', app.authenticate);
+  // The profile belongs to the request's account (X-Account-Id or the user's first account); its Admins set it.
+  app.post<{ Body: SetupBody }>(
+    '/api/business/setup',
+    { config: { permission: 'business.edit' }, schema: setupSchema },
+    async (request) => {
+      const profile = await upsertBusinessProfile(db, requireAccountId(request), request.body);
+      // No website is generated at setup yet; the client treats null as "none".
+      return { ...profile, websiteId: null };
+    },
+  );
 
-  // The profile belongs to the request's account (X-Account-Id or the user's first account).
-  app.post<{ Body: SetupBody }>('/api/business/setup', { schema: setupSchema }, async (request) => {
-    const profile = await upsertBusinessProfile(db, requireAccountId(request), request.body);
-    // No website is generated at setup yet; the client treats null as "none".
-    return { ...profile, websiteId: null };
-  });
-
-  app.get('/api/business/profile', { schema: profileGetSchema }, async (request) => {
-    const profile = await findBusinessProfile(db, requireAccountId(request));
-    if (!profile) throw new HttpError(404, 'No business profile yet');
-    return profile;
-  });
+  app.get(
+    '/api/business/profile',
+    { config: { permission: 'account.view' }, schema: profileGetSchema },
+    async (request) => {
+      const profile = await findBusinessProfile(db, requireAccountId(request));
+      if (!profile) throw new HttpError(404, 'No business profile yet');
+      return profile;
+    },
+  );
 };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { requirePermission } from '../../auth/access.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import { exchangeCode, redirectUri } from '../../integrations/oauthExchange.ts';
@@ -52,18 +51,16 @@ export function requestOrigin(request: FastifyRequest, appUrl: string | null | u
 
 /**
  * The ad platforms' OAuth callbacks: the code is exchanged at the provider's token endpoint with
- * the client credentials of the environment and the tokens kept per account (never sent back).
+ * the client credentials of the environment and the tokens kept per account (never sent back); only the
+ * account's Admins connect (integrations.manage).
  * Without credentials the answer is a 501; the body is still validated first, so a client bug is a 400.
  */
 export const campaignRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config }) => {
-  app.addHook('onRequest', app.authenticate);
-
   const connect = async (provider: OAuthProvider, request: FastifyRequest<{ Body: CallbackBody }>) => {
     const label = PROVIDER_LABELS[provider];
     const client = config.oauth?.[provider] ?? null;
     if (!client) throw new HttpError(501, `${label} is not configured on this server`);
     const accountId = requireAccountId(request);
-    await requirePermission(db, request, accountId, 'integrations.manage');
     const claims = { accountId, userId: request.user.id, provider };
     if (!verifyOAuthState(config.jwtSecret, request.body.state ?? '', claims)) {
       throw new HttpError(400, STATE_MISMATCH);
@@ -84,13 +81,13 @@ export const campaignRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, c
 
   app.post<{ Body: CallbackBody }>(
     '/api/campaign/google-oauth/callback',
-    { schema: callbackSchema('GoogleAds') },
+    { config: { permission: 'integrations.manage' }, schema: callbackSchema('GoogleAds') },
     (request) => connect('google', request),
   );
 
   app.post<{ Body: CallbackBody }>(
     '/api/campaign/facebook-oauth/callback',
-    { schema: callbackSchema('FacebookAds') },
+    { config: { permission: 'integrations.manage' }, schema: callbackSchema('FacebookAds') },
     (request) => connect('facebook', request),
   );
 };

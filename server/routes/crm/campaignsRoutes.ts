@@ -6,7 +6,14 @@ import { findRow, insertRow, listRows, updateRow } from '../../repositories/crm/
 import { CAMPAIGNS } from '../../repositories/crm/tables.ts';
 import { schemas } from '../../validation.ts';
 import type { CrmDeps } from './crmRoutes.ts';
-import { campaignProperties, entitySchemas, type IdParams, idParams } from './crmSchemas.ts';
+import {
+  campaignProperties,
+  crmEdit,
+  crmView,
+  entitySchemas,
+  type IdParams,
+  idParams,
+} from './crmSchemas.ts';
 
 type Campaign = {
   id: number;
@@ -42,12 +49,12 @@ export const campaignsRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, jo
   const statusFor = (body: CampaignBody) =>
     body.scheduledAt === undefined ? {} : { status: body.scheduledAt ? 'scheduled' : 'draft' };
 
-  app.get('/api/crm/campaigns', { schema: campaignSchemas.list }, (request) =>
+  app.get('/api/crm/campaigns', { config: crmView, schema: campaignSchemas.list }, (request) =>
     listRows<Campaign>(db, CAMPAIGNS, requireAccountId(request)),
   );
   app.post<{ Body: CampaignBody }>(
     '/api/crm/campaigns',
-    { schema: campaignSchemas.create },
+    { config: crmEdit, schema: campaignSchemas.create },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       await checkList(accountId, request.body.contactListId);
@@ -65,7 +72,7 @@ export const campaignsRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, jo
   );
   app.put<{ Params: IdParams; Body: CampaignBody }>(
     '/api/crm/campaigns/:id',
-    { schema: campaignSchemas.update },
+    { config: crmEdit, schema: campaignSchemas.update },
     async (request) => {
       const accountId = requireAccountId(request);
       const current = await findRow<Campaign>(db, CAMPAIGNS, accountId, request.params.id);
@@ -86,6 +93,7 @@ export const campaignsRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, jo
   app.post<{ Params: IdParams }>(
     '/api/crm/campaigns/:id/send',
     {
+      config: crmEdit,
       schema: {
         params: idParams,
         response: {

@@ -15,7 +15,7 @@ import { contactListExists } from '../../repositories/crm/contactLists.ts';
 import { assertStorableText } from '../../textGuard.ts';
 import { schemas } from '../../validation.ts';
 import type { CrmDeps } from './crmRoutes.ts';
-import { type IdParams, id, idParams } from './crmSchemas.ts';
+import { crmEdit, crmView, type IdParams, id, idParams } from './crmSchemas.ts';
 
 /** Files above this size are imported by a job while the client polls its progress. */
 export const INLINE_IMPORT_BYTES = 256 * 1024;
@@ -78,7 +78,7 @@ export const contactImportRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db
 
   app.post(
     '/api/crm/contacts/import',
-    { schema: { response: { 200: report, 202: report, ...errors } } },
+    { config: crmEdit, schema: { response: { 200: report, 202: report, ...errors } } },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       const upload = await receive(request, dir);
@@ -118,7 +118,7 @@ export const contactImportRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db
 
   app.get<{ Params: IdParams }>(
     '/api/crm/contacts/imports/:id',
-    { schema: { params: idParams, response: { 200: report, 404: schemas.message } } },
+    { config: crmView, schema: { params: idParams, response: { 200: report, 404: schemas.message } } },
     async (request) => {
       const found = await findImport(db, requireAccountId(request), request.params.id);
       if (!found) throw new HttpError(404, 'Import not found');
@@ -128,7 +128,10 @@ export const contactImportRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db
 
   app.post<{ Params: IdParams }>(
     '/api/crm/contacts/imports/:id/rollback',
-    { schema: { params: idParams, response: { 200: report, ...errors, 409: schemas.message } } },
+    {
+      config: crmEdit,
+      schema: { params: idParams, response: { 200: report, ...errors, 409: schemas.message } },
+    },
     async (request) => {
       const accountId = requireAccountId(request);
       const found = await findImport(db, accountId, request.params.id);
@@ -143,6 +146,7 @@ export const contactImportRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db
   app.get<{ Querystring: { contactListId?: number } }>(
     '/api/crm/contacts/export',
     {
+      config: crmView,
       schema: {
         querystring: { type: 'object', additionalProperties: false, properties: { contactListId: id } },
       },

@@ -8,7 +8,7 @@ import {
 } from '../../repositories/crm/contactMerge.ts';
 import { schemas } from '../../validation.ts';
 import type { CrmDeps } from './crmRoutes.ts';
-import { emailOrEmpty, id, str } from './crmSchemas.ts';
+import { crmEdit, crmView, emailOrEmpty, id, str } from './crmSchemas.ts';
 
 type MergeBody = { keepId: number; mergeId: number; fields?: MergeFields };
 
@@ -70,24 +70,28 @@ const mergeSchema = {
 export const contactMergeRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db }) => {
   app.get<{ Querystring: { limit: number } }>(
     '/api/crm/contacts/duplicates',
-    { schema: duplicatesSchema },
+    { config: crmView, schema: duplicatesSchema },
     (request) => findDuplicateContacts(db, requireAccountId(request), request.query.limit),
   );
 
-  app.post<{ Body: MergeBody }>('/api/crm/contacts/merge', { schema: mergeSchema }, async (request) => {
-    const accountId = requireAccountId(request);
-    const { keepId, mergeId, fields = {} } = request.body;
-    if (keepId === mergeId) throw new HttpError(400, 'Choose two different contacts to merge');
-    try {
-      const kept = await db.transaction((tx) => mergeContacts(tx, accountId, keepId, mergeId, fields));
-      if (!kept) throw new HttpError(404, 'Contact not found');
-      return kept;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, 'A contact with this email already exists');
-      if ((error as { code?: string }).code === '23514') {
-        throw new HttpError(400, 'A contact needs a name or an email');
+  app.post<{ Body: MergeBody }>(
+    '/api/crm/contacts/merge',
+    { config: crmEdit, schema: mergeSchema },
+    async (request) => {
+      const accountId = requireAccountId(request);
+      const { keepId, mergeId, fields = {} } = request.body;
+      if (keepId === mergeId) throw new HttpError(400, 'Choose two different contacts to merge');
+      try {
+        const kept = await db.transaction((tx) => mergeContacts(tx, accountId, keepId, mergeId, fields));
+        if (!kept) throw new HttpError(404, 'Contact not found');
+        return kept;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, 'A contact with this email already exists');
+        if ((error as { code?: string }).code === '23514') {
+          throw new HttpError(400, 'A contact needs a name or an email');
+        }
+        throw error;
       }
-      throw error;
-    }
-  });
+    },
+  );
 };

@@ -14,7 +14,7 @@ import {
 } from '../../repositories/crm/contacts.ts';
 import { schemas } from '../../validation.ts';
 import type { CrmDeps } from './crmRoutes.ts';
-import { emailOrEmpty, type IdParams, id, idParams, str } from './crmSchemas.ts';
+import { crmEdit, crmView, emailOrEmpty, type IdParams, id, idParams, str } from './crmSchemas.ts';
 
 const NOT_FOUND = 'Contact not found';
 const NEEDS_NAME = 'A contact needs a name or an email';
@@ -80,13 +80,16 @@ const nameOrEmail = (body: ContactInput) => {
 
 /** Contacts and contact lists of the caller's account. */
 export const contactsRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, jobs, queueRun }) => {
-  app.get<{ Querystring: ContactQuery }>('/api/crm/contacts', { schema: listSchema }, async (request) =>
-    listContacts(db, requireAccountId(request), request.query),
+  app.get<{ Querystring: ContactQuery }>(
+    '/api/crm/contacts',
+    { config: crmView, schema: listSchema },
+    async (request) => listContacts(db, requireAccountId(request), request.query),
   );
 
   app.post<{ Body: ContactInput }>(
     '/api/crm/contacts',
     {
+      config: crmEdit,
       schema: {
         body: { type: 'object', additionalProperties: false, properties: contactProperties },
         response: { 201: contact, ...errors },
@@ -122,6 +125,7 @@ export const contactsRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, job
   app.put<{ Params: IdParams; Body: ContactInput }>(
     '/api/crm/contacts/:id',
     {
+      config: crmEdit,
       schema: {
         params: idParams,
         body: {
@@ -148,7 +152,10 @@ export const contactsRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, job
 
   app.delete<{ Params: IdParams }>(
     '/api/crm/contacts/:id',
-    { schema: { params: idParams, response: { 204: { type: 'null' }, 404: schemas.message } } },
+    {
+      config: crmEdit,
+      schema: { params: idParams, response: { 204: { type: 'null' }, 404: schemas.message } },
+    },
     async (request, reply) => {
       if (!(await deleteContact(db, requireAccountId(request), request.params.id))) {
         throw new HttpError(404, NOT_FOUND);
@@ -160,6 +167,7 @@ export const contactsRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, job
   app.get(
     '/api/crm/contact-lists',
     {
+      config: crmView,
       schema: { response: { 200: { type: 'array', items: { type: 'object', additionalProperties: true } } } },
     },
     async (request) => listContactLists(db, requireAccountId(request)),
@@ -168,6 +176,7 @@ export const contactsRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, job
   app.post<{ Body: { name: string; description?: string } }>(
     '/api/crm/contact-lists',
     {
+      config: crmEdit,
       schema: {
         body: {
           type: 'object',

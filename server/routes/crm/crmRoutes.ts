@@ -7,6 +7,7 @@ import { campaignsRoutes } from './campaignsRoutes.ts';
 import { contactImportRoutes } from './contactImportRoutes.ts';
 import { contactMergeRoutes } from './contactMergeRoutes.ts';
 import { contactsRoutes } from './contactsRoutes.ts';
+import { crmView } from './crmSchemas.ts';
 import { engagementRoutes } from './engagementRoutes.ts';
 import { inboxRoutes } from './inboxRoutes.ts';
 import { salesRoutes } from './salesRoutes.ts';
@@ -31,7 +32,6 @@ const statsSchema = {
 
 /** Everything under /api/crm: account-scoped, each route with its schema. */
 export const crmRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
-  app.addHook('onRequest', app.authenticate);
   const { jobs } = deps;
   const crm: CrmDeps = { ...deps, queueRun: jobs ? (data) => jobs.send('crm-workflow-run', data) : null };
   await app.register(contactsRoutes, crm);
@@ -41,7 +41,7 @@ export const crmRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
   await app.register(engagementRoutes, crm);
   await app.register(campaignsRoutes, crm);
   await app.register(inboxRoutes, crm);
-  app.get('/api/crm/stats', { schema: statsSchema }, async (request) =>
+  app.get('/api/crm/stats', { config: crmView, schema: statsSchema }, async (request) =>
     crmStats(deps.db, requireAccountId(request)),
   );
 };

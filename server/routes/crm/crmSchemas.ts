@@ -8,6 +8,10 @@ import { schemas } from '../../validation.ts';
 
 type Props = Record<string, object>;
 
+/** What the CRM routes need (`config`): every member reads, 'crm.edit' changes (a Viewer's role only reads). */
+export const crmView = { permission: 'account.view' } as const;
+export const crmEdit = { permission: 'crm.edit' } as const;
+
 export const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 export const optionalId = { type: ['integer', 'null'], minimum: 1, maximum: 2_147_483_647 } as const;
 /** Optional free text, trimmed; '' allowed. */

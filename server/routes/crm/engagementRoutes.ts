@@ -23,6 +23,8 @@ import {
 import type { CrmDeps } from './crmRoutes.ts';
 import {
   activityProperties,
+  crmEdit,
+  crmView,
   entitySchemas,
   type IdParams,
   searchableList,
@@ -74,7 +76,7 @@ export const engagementRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db })
 
   app.get<{ Querystring: ListQuery }>(
     '/api/crm/activities',
-    { schema: searchableList },
+    { config: crmView, schema: searchableList },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       const { rows, totalCount } = await listRowsPage<Activity>(db, ACTIVITIES, accountId, request.query);
@@ -83,7 +85,7 @@ export const engagementRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db })
   );
   app.post<{ Body: ActivityBody }>(
     '/api/crm/activities',
-    { schema: activitySchemas.create },
+    { config: crmEdit, schema: activitySchemas.create },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       await checkLinks(accountId, request.body);
@@ -92,7 +94,7 @@ export const engagementRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db })
   );
   app.put<{ Params: IdParams; Body: ActivityBody }>(
     '/api/crm/activities/:id',
-    { schema: activitySchemas.update },
+    { config: crmEdit, schema: activitySchemas.update },
     async (request) => {
       const accountId = requireAccountId(request);
       await checkLinks(accountId, request.body);
@@ -103,7 +105,7 @@ export const engagementRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db })
   );
   app.delete<{ Params: IdParams }>(
     '/api/crm/activities/:id',
-    { schema: activitySchemas.remove },
+    { config: crmEdit, schema: activitySchemas.remove },
     async (request, reply) => {
       if (!(await deleteRow(db, ACTIVITIES, requireAccountId(request), request.params.id)))
         throw notFound('Activity');
@@ -111,12 +113,12 @@ export const engagementRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db })
     },
   );
 
-  app.get('/api/crm/workflows', { schema: workflowSchemas.list }, (request) =>
+  app.get('/api/crm/workflows', { config: crmView, schema: workflowSchemas.list }, (request) =>
     listRows<Workflow>(db, WORKFLOWS, requireAccountId(request)),
   );
   app.post<{ Body: WorkflowBody }>(
     '/api/crm/workflows',
-    { schema: workflowSchemas.create },
+    { config: crmEdit, schema: workflowSchemas.create },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       await checkActions(db, accountId, request.body.actions);
@@ -125,7 +127,7 @@ export const engagementRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db })
   );
   app.put<{ Params: IdParams; Body: WorkflowBody }>(
     '/api/crm/workflows/:id',
-    { schema: workflowSchemas.update },
+    { config: crmEdit, schema: workflowSchemas.update },
     async (request) => {
       const accountId = requireAccountId(request);
       await checkActions(db, accountId, request.body.actions);
@@ -136,17 +138,21 @@ export const engagementRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db })
   );
   app.delete<{ Params: IdParams }>(
     '/api/crm/workflows/:id',
-    { schema: workflowSchemas.remove },
+    { config: crmEdit, schema: workflowSchemas.remove },
     async (request, reply) => {
       if (!(await deleteRow(db, WORKFLOWS, requireAccountId(request), request.params.id)))
         throw notFound('Workflow');
       return reply.code(204).send();
     },
   );
-  app.get<{ Querystring: { limit: number } }>('/api/crm/workflow-runs', { schema: limitQuery }, (request) =>
-    listWorkflowRuns(db, requireAccountId(request), request.query.limit),
+  app.get<{ Querystring: { limit: number } }>(
+    '/api/crm/workflow-runs',
+    { config: crmView, schema: limitQuery },
+    (request) => listWorkflowRuns(db, requireAccountId(request), request.query.limit),
   );
-  app.get<{ Querystring: { limit: number } }>('/api/crm/communications', { schema: limitQuery }, (request) =>
-    listCommunications(db, requireAccountId(request), request.query.limit),
+  app.get<{ Querystring: { limit: number } }>(
+    '/api/crm/communications',
+    { config: crmView, schema: limitQuery },
+    (request) => listCommunications(db, requireAccountId(request), request.query.limit),
   );
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { type InboxQuery, listInbox } from '../../repositories/crm/inbox.ts';
 import type { CrmDeps } from './crmRoutes.ts';
+import { crmView } from './crmSchemas.ts';
 
 const item = {
   type: 'object',
@@ -39,7 +40,9 @@ const inboxSchema = {
 
 /** The Unified Inbox: the account's form submissions and CRM messages in one list, newest first. */
 export const inboxRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db }) => {
-  app.get<{ Querystring: InboxQuery }>('/api/crm/inbox', { schema: inboxSchema }, (request) =>
-    listInbox(db, requireAccountId(request), request.query),
+  app.get<{ Querystring: InboxQuery }>(
+    '/api/crm/inbox',
+    { config: crmView, schema: inboxSchema },
+    (request) => listInbox(db, requireAccountId(request), request.query),
   );
 };

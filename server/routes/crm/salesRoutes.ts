@@ -20,6 +20,8 @@ import {
 import { DEALS, LEADS, type Lead } from '../../repositories/crm/tables.ts';
 import type { CrmDeps } from './crmRoutes.ts';
 import {
+  crmEdit,
+  crmView,
   dealProperties,
   entitySchemas,
   type IdParams,
@@ -53,7 +55,7 @@ export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, queueR
 
   app.get<{ Querystring: ListQuery }>(
     '/api/crm/leads',
-    { schema: searchableList },
+    { config: crmView, schema: searchableList },
     async (request, reply) => {
       const { rows, totalCount } = await listRowsPage<Lead>(
         db,
@@ -64,12 +66,15 @@ export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, queueR
       return reply.header(TOTAL_COUNT_HEADER, totalCount).send(rows);
     },
   );
-  app.post<{ Body: LeadBody }>('/api/crm/leads', { schema: leadSchemas.create }, async (request, reply) =>
-    reply.code(201).send(await insertRow<Lead>(db, LEADS, requireAccountId(request), request.body)),
+  app.post<{ Body: LeadBody }>(
+    '/api/crm/leads',
+    { config: crmEdit, schema: leadSchemas.create },
+    async (request, reply) =>
+      reply.code(201).send(await insertRow<Lead>(db, LEADS, requireAccountId(request), request.body)),
   );
   app.put<{ Params: IdParams; Body: LeadBody }>(
     '/api/crm/leads/:id',
-    { schema: leadSchemas.update },
+    { config: crmEdit, schema: leadSchemas.update },
     async (request) => {
       const accountId = requireAccountId(request);
       const { id } = request.params;
@@ -86,7 +91,7 @@ export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, queueR
   );
   app.delete<{ Params: IdParams }>(
     '/api/crm/leads/:id',
-    { schema: leadSchemas.remove },
+    { config: crmEdit, schema: leadSchemas.remove },
     async (request, reply) => {
       if (!(await deleteRow(db, LEADS, requireAccountId(request), request.params.id))) throw notFound('Lead');
       return reply.code(204).send();
@@ -94,7 +99,10 @@ export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, queueR
   );
   app.post<{ Params: IdParams }>(
     '/api/crm/leads/:id/convert',
-    { schema: { params: idParams, response: { 200: { type: 'object', additionalProperties: true } } } },
+    {
+      config: crmEdit,
+      schema: { params: idParams, response: { 200: { type: 'object', additionalProperties: true } } },
+    },
     async (request) => {
       const accountId = requireAccountId(request);
       const result = await db.transaction((tx) => convertLead(tx, accountId, request.params.id));
@@ -105,18 +113,18 @@ export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, queueR
     },
   );
 
-  app.get('/api/crm/deals', { schema: dealSchemas.list }, (request) =>
+  app.get('/api/crm/deals', { config: crmView, schema: dealSchemas.list }, (request) =>
     listDeals(db, requireAccountId(request)),
   );
   app.post<{ Body: DealInput & { title: string } }>(
     '/api/crm/deals',
-    { schema: dealSchemas.create },
+    { config: crmEdit, schema: dealSchemas.create },
     async (request, reply) =>
       reply.code(201).send(await createDeal(db, requireAccountId(request), request.body)),
   );
   app.put<{ Params: IdParams; Body: DealInput }>(
     '/api/crm/deals/:id',
-    { schema: dealSchemas.update },
+    { config: crmEdit, schema: dealSchemas.update },
     async (request) => {
       const accountId = requireAccountId(request);
       const result = await updateDeal(db, accountId, request.params.id, request.body);
@@ -138,25 +146,25 @@ export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, queueR
   );
   app.delete<{ Params: IdParams }>(
     '/api/crm/deals/:id',
-    { schema: dealSchemas.remove },
+    { config: crmEdit, schema: dealSchemas.remove },
     async (request, reply) => {
       if (!(await deleteRow(db, DEALS, requireAccountId(request), request.params.id))) throw notFound('Deal');
       return reply.code(204).send();
     },
   );
 
-  app.get('/api/crm/pipelines', { schema: pipelineSchemas.list }, (request) =>
+  app.get('/api/crm/pipelines', { config: crmView, schema: pipelineSchemas.list }, (request) =>
     listPipelines(db, requireAccountId(request)),
   );
   app.post<{ Body: Required<PipelineBody> }>(
     '/api/crm/pipelines',
-    { schema: pipelineSchemas.create },
+    { config: crmEdit, schema: pipelineSchemas.create },
     async (request, reply) =>
       reply.code(201).send(await createPipeline(db, requireAccountId(request), request.body)),
   );
   app.put<{ Params: IdParams; Body: PipelineBody }>(
     '/api/crm/pipelines/:id',
-    { schema: pipelineSchemas.update },
+    { config: crmEdit, schema: pipelineSchemas.update },
     async (request) => {
       const pipeline = await updatePipeline(db, requireAccountId(request), request.params.id, request.body);
       if (!pipeline) throw notFound('Pipeline');
@@ -165,7 +173,7 @@ export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, queueR
   );
   app.delete<{ Params: IdParams }>(
     '/api/crm/pipelines/:id',
-    { schema: pipelineSchemas.remove },
+    { config: crmEdit, schema: pipelineSchemas.remove },
     async (request, reply) => {
       if (!(await deletePipeline(db, requireAccountId(request), request.params.id)))
         throw notFound('Pipeline');

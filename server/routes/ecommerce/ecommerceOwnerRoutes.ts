@@ -44,13 +44,17 @@ function checkCurrency(input: ProductInput, storeCurrency: StoreCurrency | null)
   }
 }
 
-/** What owners do: stores, catalogue and orders of the caller's account; another account's are 404. */
+/**
+ * What owners do: stores, catalogue and orders of the caller's account; another account's are 404. Every
+ * member sees them; changing them (marking an order paid included) needs 'store.edit'.
+ */
 export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
-  app.addHook('onRequest', app.authenticate);
+  const view = { permission: 'account.view' } as const;
+  const edit = { permission: 'store.edit' } as const;
 
   app.post<{ Body: { storeId: string; storeName: string; currency: StoreCurrency } }>(
     '/api/ecommerce/stores',
-    { schema: createStoreSchema },
+    { config: edit, schema: createStoreSchema },
     async (request, reply) => {
       const store = await createStore(db, requireAccountId(request), request.body);
       if (!store) throw new HttpError(409, STORE_TAKEN);
@@ -58,13 +62,13 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (app, {
     },
   );
 
-  app.get('/api/ecommerce/stores', { schema: listStoresSchema }, (request) =>
+  app.get('/api/ecommerce/stores', { config: view, schema: listStoresSchema }, (request) =>
     listStores(db, requireAccountId(request)),
   );
 
   app.get<{ Params: { storeId: string }; Querystring: { skip: number; take: number; searchTerm?: string } }>(
     '/api/ecommerce/stores/:storeId/products',
-    { schema: ownerProductsSchema },
+    { config: view, schema: ownerProductsSchema },
     async (request) => {
       if (!(await ownsStore(db, requireAccountId(request), request.params.storeId)))
         throw new HttpError(404, STORE_NOT_FOUND);
@@ -74,7 +78,7 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (app, {
 
   app.post<{ Body: ProductInput & { storeId: string } }>(
     '/api/ecommerce/products',
-    { schema: createProductSchema },
+    { config: edit, schema: createProductSchema },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       const { storeId, ...input } = request.body;
@@ -87,7 +91,7 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (app, {
 
   app.put<{ Params: { id: number }; Body: ProductInput }>(
     '/api/ecommerce/products/:id',
-    { schema: updateProductSchema },
+    { config: edit, schema: updateProductSchema },
     async (request) => {
       const accountId = requireAccountId(request);
       const currency = await storeCurrencyOf(db, accountId, { productId: request.params.id });
@@ -101,7 +105,7 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (app, {
 
   app.delete<{ Params: { id: number } }>(
     '/api/ecommerce/products/:id',
-    { schema: deleteByIdSchema },
+    { config: edit, schema: deleteByIdSchema },
     async (request, reply) => {
       if (!(await deleteProduct(db, requireAccountId(request), request.params.id)))
         throw new HttpError(404, PRODUCT_NOT_FOUND);
@@ -111,7 +115,7 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (app, {
 
   app.post<{ Body: { storeId: string; name: string } }>(
     '/api/ecommerce/categories',
-    { schema: createCategorySchema },
+    { config: edit, schema: createCategorySchema },
     async (request, reply) => {
       const result = await createCategory(
         db,
@@ -127,7 +131,7 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (app, {
 
   app.delete<{ Params: { id: number } }>(
     '/api/ecommerce/categories/:id',
-    { schema: deleteByIdSchema },
+    { config: edit, schema: deleteByIdSchema },
     async (request, reply) => {
       if (!(await deleteCategory(db, requireAccountId(request), request.params.id)))
         throw new HttpError(404, CATEGORY_NOT_FOUND);
@@ -137,7 +141,7 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (app, {
 
   app.get<{ Params: { storeId: string }; Querystring: { skip: number; take: number } }>(
     '/api/ecommerce/stores/:storeId/orders',
-    { schema: storeOrdersSchema },
+    { config: view, schema: storeOrdersSchema },
     async (request) => {
       const { skip, take } = request.query;
       const page = await listStoreOrders(db, requireAccountId(request), request.params.storeId, skip, take);
@@ -148,7 +152,7 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (app, {
 
   app.patch<{ Params: { id: string }; Body: { status: OrderStatus } }>(
     '/api/ecommerce/orders/:id',
-    { schema: orderStatusSchema },
+    { config: edit, schema: orderStatusSchema },
     (request) =>
       changeOrderStatus(
         db,
@@ -161,7 +165,7 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (app, {
 
   app.get<{ Params: { id: string } }>(
     '/api/ecommerce/customers/:id/orders',
-    { schema: customerOrdersSchema },
+    { config: view, schema: customerOrdersSchema },
     (request) => listCustomerOrders(db, requireAccountId(request), request.params.id),
   );
 };

@@ -51,7 +51,11 @@ export const ecommercePublicRoutes: FastifyPluginAsync<RouteDeps & { limits?: St
     global: false,
     errorResponseBuilder: () => new HttpError(429, TOO_MANY_REQUESTS),
   });
-  const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+  // Shoppers' routes: public, each with its rate limit.
+  const perMinute = (max: number) => ({
+    permission: 'public' as const,
+    rateLimit: { max, timeWindow: 60_000 },
+  });
   const reads = { config: perMinute(limits.reads) };
   const writes = { config: perMinute(limits.writes) };
 

@@ -88,13 +88,17 @@ export const publicFormRoutes: FastifyPluginAsync<
     cors(reply);
   });
 
-  app.options('/api/public/sites/:subdomain/forms/:formId', async (_request, reply) =>
-    reply.code(204).send(),
+  // The browser's CORS preflight: public like the post itself.
+  app.options(
+    '/api/public/sites/:subdomain/forms/:formId',
+    { config: { permission: 'public' } },
+    async (_request, reply) => reply.code(204).send(),
   );
 
   app.post<{ Params: Params; Body: Body }>(
     '/api/public/sites/:subdomain/forms/:formId',
     {
+      config: { permission: 'public' },
       bodyLimit: FORM_BODY_LIMIT,
       schema: { params, body, response: { 404: schemas.message, 429: schemas.message } },
     },

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { roleGrants } from '../../auth/access.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import {
@@ -34,13 +35,18 @@ const idParams = {
   properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
 } as const;
 
-/** The owner's form inbox: list, open (new → read), set status (replied), delete; account-scoped. */
+/**
+ * The owner's form inbox: list, open (new → read), set status (replied), delete; account-scoped. Every member
+ * reads it; marking and deleting need 'forms.manage' (a Viewer's opening leaves a submission new).
+ */
 export const submissionRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
-  app.addHook('onRequest', app.authenticate);
+  const view = { permission: 'account.view' } as const;
+  const manage = { permission: 'forms.manage' } as const;
 
   app.get<{ Querystring: { websiteId?: number } }>(
     '/api/forms/submissions',
     {
+      config: view,
       schema: {
         querystring: {
           type: 'object',
@@ -55,9 +61,10 @@ export const submissionRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db 
 
   app.get<{ Params: { id: number } }>(
     '/api/forms/submissions/:id',
-    { schema: { params: idParams, response: { 200: submission, 404: schemas.message } } },
+    { config: view, schema: { params: idParams, response: { 200: submission, 404: schemas.message } } },
     async (request) => {
-      const found = await openSubmission(db, requireAccountId(request), request.params.id);
+      const markRead = roleGrants(request.accountRole, 'forms.manage');
+      const found = await openSubmission(db, requireAccountId(request), request.params.id, markRead);
       if (!found) throw new HttpError(404, NOT_FOUND);
       return found;
     },
@@ -66,6 +73,7 @@ export const submissionRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db 
   app.patch<{ Params: { id: number }; Body: { status: SubmissionStatus } }>(
     '/api/forms/submissions/:id',
     {
+      config: manage,
       schema: {
         params: idParams,
         body: {
@@ -91,7 +99,10 @@ export const submissionRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db 
 
   app.delete<{ Params: { id: number } }>(
     '/api/forms/submissions/:id',
-    { schema: { params: idParams, response: { 204: { type: 'null' }, 404: schemas.message } } },
+    {
+      config: manage,
+      schema: { params: idParams, response: { 204: { type: 'null' }, 404: schemas.message } },
+    },
     async (request, reply) => {
       if (!(await deleteSubmission(db, requireAccountId(request), request.params.id)))
         throw new HttpError(404, NOT_FOUND);

@@ -7,6 +7,7 @@ export const healthRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) =
   app.get(
     '/api/health',
     {
+      config: { permission: 'public' },
       schema: {
         response: {
           200: { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { permissionMatrix, requirePermission } from '../../auth/access.ts';
+import { permissionMatrix } from '../../auth/access.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import { authorizeUrl, redirectUri } from '../../integrations/oauthExchange.ts';
@@ -48,11 +48,12 @@ const permissionsResponse = {
 
 /** The integrations catalogue with this account's connection state, disconnecting, and the role matrix. */
 export const integrationsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config }) => {
-  app.addHook('onRequest', app.authenticate);
-
   app.get(
     '/api/integrations',
-    { schema: { response: { 200: { type: 'array', items: integration } } } },
+    {
+      config: { permission: 'account.view' },
+      schema: { response: { 200: { type: 'array', items: integration } } },
+    },
     async (request) => {
       const accountId = requireAccountId(request);
       const connections = await listConnections(db, accountId);
@@ -96,6 +97,7 @@ export const integrationsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { d
   app.delete<{ Params: { provider: OAuthProvider } }>(
     '/api/integrations/:provider',
     {
+      config: { permission: 'integrations.manage' },
       schema: {
         params: {
           type: 'object',
@@ -106,7 +108,6 @@ export const integrationsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { d
     },
     async (request, reply) => {
       const accountId = requireAccountId(request);
-      await requirePermission(db, request, accountId, 'integrations.manage');
       const { provider } = request.params;
       if (!(await deleteConnection(db, accountId, provider))) {
         throw new HttpError(404, `${PROVIDER_LABELS[provider]} is not connected`);
@@ -123,7 +124,10 @@ export const integrationsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { d
     },
   );
 
-  app.get('/api/permissions', { schema: { response: { 200: permissionsResponse } } }, async () =>
-    permissionMatrix(),
+  // The role table itself: the same for every account.
+  app.get(
+    '/api/permissions',
+    { config: { permission: 'signedIn' }, schema: { response: { 200: permissionsResponse } } },
+    async () => permissionMatrix(),
   );
 };

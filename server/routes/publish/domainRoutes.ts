@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { requirePermission } from '../../auth/access.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import {
@@ -32,12 +31,13 @@ type IdRequest = FastifyRequest<{ Params: { id: number } }>;
  */
 export const domainRoutes: FastifyPluginAsync<PublishingDeps> = async (app, deps) => {
   const { db, config, hosts, publicSiteDomain, resolveTxt } = deps;
-  app.addHook('onRequest', app.authenticate);
+  // Every member reads the domain and its record; claiming, verifying and releasing change what visitors reach.
+  const view = { permission: 'account.view' } as const;
+  const edit = { permission: 'websites.edit' } as const;
 
-  // The caller's website, after the permission check: another account's website is simply not found.
-  async function ownWebsite(request: IdRequest, permission: 'account.view' | 'websites.edit') {
+  // The caller's website (the guard checked the permission): another account's website is simply not found.
+  async function ownWebsite(request: IdRequest) {
     const accountId = requireAccountId(request);
-    await requirePermission(db, request, accountId, permission);
     const site = await findWebsite(db, accountId, request.params.id);
     if (!site) throw new HttpError(404, NOT_FOUND);
     return { accountId, websiteId: site.id };
@@ -45,19 +45,19 @@ export const domainRoutes: FastifyPluginAsync<PublishingDeps> = async (app, deps
 
   app.get<{ Params: { id: number } }>(
     '/api/website/:id/domain',
-    { schema: getDomainSchema },
+    { config: view, schema: getDomainSchema },
     async (request): Promise<DomainView> => {
-      const { accountId, websiteId } = await ownWebsite(request, 'account.view');
+      const { accountId, websiteId } = await ownWebsite(request);
       return currentDomainView(db, accountId, websiteId);
     },
   );
 
   app.put<{ Params: { id: number }; Body: DomainBody }>(
     '/api/website/:id/domain',
-    { schema: putDomainSchema },
+    { config: edit, schema: putDomainSchema },
     async (request): Promise<DomainView> => {
       const domain = normalizeDomain(request.body.domain);
-      const { accountId, websiteId } = await ownWebsite(request, 'websites.edit');
+      const { accountId, websiteId } = await ownWebsite(request);
       assertClaimable(domain, { appUrl: config.appUrl ?? null, publicSiteDomain, requestHost: request.host });
       await db.transaction((tx) => claimDomain(tx, accountId, websiteId, domain));
       await hosts.reload();
@@ -67,9 +67,9 @@ export const domainRoutes: FastifyPluginAsync<PublishingDeps> = async (app, deps
 
   app.post<{ Params: { id: number } }>(
     '/api/website/:id/domain/verify',
-    { schema: verifyDomainSchema },
+    { config: edit, schema: verifyDomainSchema },
     async (request): Promise<DomainView> => {
-      const { accountId, websiteId } = await ownWebsite(request, 'websites.edit');
+      const { accountId, websiteId } = await ownWebsite(request);
       const claim = await findDomainClaim(db, accountId, websiteId);
       if (!claim) throw new HttpError(400, DOMAIN_MESSAGES.noClaim);
       await verifyClaim(db, resolveTxt, claim, {
@@ -84,9 +84,9 @@ export const domainRoutes: FastifyPluginAsync<PublishingDeps> = async (app, deps
 
   app.delete<{ Params: { id: number } }>(
     '/api/website/:id/domain',
-    { schema: deleteDomainSchema },
+    { config: edit, schema: deleteDomainSchema },
     async (request): Promise<DomainView> => {
-      const { accountId, websiteId } = await ownWebsite(request, 'websites.edit');
+      const { accountId, websiteId } = await ownWebsite(request);
       await deleteDomainClaim(db, accountId, websiteId);
       await hosts.reload();
       return currentDomainView(db, accountId, websiteId);

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { specPagesOf } from '../../../src/canvas/published/specPagesOf.ts';
 import { siteSeoOf } from '../../../src/canvas/siteSeo.ts';
-import { requirePermission } from '../../auth/access.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError, isUniqueViolation } from '../../errors.ts';
 import { assertClaimable, claimDomain, normalizeDomain } from '../../publishing/customDomains.ts';
@@ -44,15 +43,14 @@ export function siteAddress(
  */
 export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (app, deps) => {
   const { db, config, renderer, siteScript, pageCache, hosts, publicSiteDomain } = deps;
-  app.addHook('onRequest', app.authenticate);
+  // Publishing changes what the site's visitors see: a Viewer may not.
+  const edit = { permission: 'websites.edit' } as const;
 
   app.post<{ Params: { id: number }; Body: PublishBody }>(
     '/api/website/:id/publish',
-    { schema: publishSchema },
+    { config: edit, schema: publishSchema },
     async (request): Promise<PublishResult> => {
       const accountId = requireAccountId(request);
-      // Publishing changes what the site's visitors see: a Viewer may not.
-      await requirePermission(db, request, accountId, 'websites.edit');
       const { subdomain } = request.body;
       const claimed = request.body.customDomain ? normalizeDomain(request.body.customDomain) : null;
       if (!SUBDOMAIN_PATTERN.test(subdomain)) throw new HttpError(400, PUBLISH_MESSAGES.badSubdomain);
@@ -116,10 +114,9 @@ export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (app, dep
 
   app.delete<{ Params: { id: number } }>(
     '/api/website/:id/publish',
-    { schema: unpublishSchema },
+    { config: edit, schema: unpublishSchema },
     async (request, reply) => {
       const accountId = requireAccountId(request);
-      await requirePermission(db, request, accountId, 'websites.edit');
       const site = await findWebsite(db, accountId, request.params.id);
       if (!site) throw new HttpError(404, NOT_FOUND);
       await db.transaction((tx) => removePublication(tx, accountId, site.id));

@@ -1,7 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { REPLAY_LIMITS } from '../../../src/services/replayFormat.ts';
-import { createRequirePlatformAdmin } from '../../auth/access.ts';
 import { HttpError } from '../../errors.ts';
 import { logActivity } from '../../repositories/activityLogs.ts';
 import {
@@ -41,7 +40,7 @@ function clampStart(startedAt: string): Date {
 
 /** What a signed-in user does with session replay: read and change their choice, send their steps. */
 export const replayRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
-  app.addHook('onRequest', app.authenticate);
+  const signedIn = { permission: 'signedIn' } as const;
   await app.register(rateLimit, { global: false });
   // Per user (not per address): counted after authentication, before the body is validated.
   const perUser = app.createRateLimit({
@@ -50,17 +49,22 @@ export const replayRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) =
     keyGenerator: (request: FastifyRequest) => `replay:${request.user.id}`,
   });
 
-  app.get('/api/replay/settings', { schema: getSettingsSchema }, async (request) => ({
+  app.get('/api/replay/settings', { config: signedIn, schema: getSettingsSchema }, async (request) => ({
     optOut: await findReplayOptOut(db, request.user.id),
   }));
 
-  app.put<{ Body: SettingsBody }>('/api/replay/settings', { schema: putSettingsSchema }, async (request) => ({
-    optOut: await db.transaction((tx) => setReplayOptOut(tx, request.user.id, request.body.optOut)),
-  }));
+  app.put<{ Body: SettingsBody }>(
+    '/api/replay/settings',
+    { config: signedIn, schema: putSettingsSchema },
+    async (request) => ({
+      optOut: await db.transaction((tx) => setReplayOptOut(tx, request.user.id, request.body.optOut)),
+    }),
+  );
 
   app.post<{ Params: SessionParams; Body: AppendBody }>(
     '/api/replay/sessions/:id/events',
     {
+      config: signedIn,
       schema: appendEntriesSchema,
       bodyLimit: REPLAY_LIMITS.bodyBytes,
       preValidation: async (request, reply) => {
@@ -92,18 +96,17 @@ export const replayRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) =
 
 /** Support staff's side: platform admins list sessions and open one (each opening is logged). */
 export const replayAdminRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('preValidation', createRequirePlatformAdmin(db));
+  const platformAdmin = { permission: 'platformAdmin' } as const;
 
   app.get<{ Querystring: ListQuery }>(
     '/api/replay/sessions',
-    { schema: listSessionsSchema },
+    { config: platformAdmin, schema: listSessionsSchema },
     async (request) => listReplaySessions(db, request.query),
   );
 
   app.get<{ Params: SessionParams }>(
     '/api/replay/sessions/:id',
-    { schema: getSessionSchema },
+    { config: platformAdmin, schema: getSessionSchema },
     async (request) => {
       const found = await findReplaySession(db, request.params.id);
       if (!found) throw new HttpError(404, SESSION_NOT_FOUND);

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createRequirePlatformAdmin } from '../../auth/access.ts';
 import { HttpError } from '../../errors.ts';
 import { logActivity } from '../../repositories/activityLogs.ts';
 import { listCredits, listReviews, updateCredit } from '../../repositories/reviews.ts';
@@ -80,24 +79,23 @@ const updateCreditSchema = {
 
 /** Spec §7: the admin lists of reviews and credits, and editing a credit entry (platform admin only). */
 export const reviewAdminRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('preValidation', createRequirePlatformAdmin(db));
+  const platformAdmin = { permission: 'platformAdmin' } as const;
 
   app.get<{ Querystring: { limit: number } }>(
     '/api/review/admin/reviews',
-    { schema: reviewsSchema },
+    { config: platformAdmin, schema: reviewsSchema },
     async (request) => listReviews(db, request.query.limit),
   );
 
   app.get<{ Querystring: { limit: number } }>(
     '/api/review/admin/credits',
-    { schema: creditsSchema },
+    { config: platformAdmin, schema: creditsSchema },
     async (request) => listCredits(db, request.query.limit),
   );
 
   app.put<{ Params: { id: number }; Body: CreditBody }>(
     '/api/review/admin/credits/:id',
-    { schema: updateCreditSchema },
+    { config: platformAdmin, schema: updateCreditSchema },
     async (request) => {
       const { credits, description } = request.body;
       const updated = await db.transaction(async (tx) => {

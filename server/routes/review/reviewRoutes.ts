@@ -31,14 +31,16 @@ const reviewSchema = {
 } as const;
 
 export const reviewRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
-  app.addHook('onRequest', app.authenticate);
-
-  app.post<{ Body: ReviewBody }>('/api/review', { schema: reviewSchema }, async (request, reply) => {
-    const { rating, reviewText = '', email } = request.body;
-    const creditsAwarded = await db.transaction((tx) =>
-      addReview(tx, { userId: request.user.id, rating, reviewText, email: email || null }),
-    );
-    reply.code(201);
-    return { creditsAwarded };
-  });
+  app.post<{ Body: ReviewBody }>(
+    '/api/review',
+    { config: { permission: 'signedIn' }, schema: reviewSchema },
+    async (request, reply) => {
+      const { rating, reviewText = '', email } = request.body;
+      const creditsAwarded = await db.transaction((tx) =>
+        addReview(tx, { userId: request.user.id, rating, reviewText, email: email || null }),
+      );
+      reply.code(201);
+      return { creditsAwarded };
+    },
+  );
 };

@@ -70,15 +70,15 @@ const auditSchema = {
 
 /**
  * SEO Tools: each page's settings and an audit of the site, computed on the server from the pages of its
- * last save (so it reflects every save at once) and the site's SEO settings; and those settings. Any member
- * of the account may change them, as any member may save and publish its websites.
+ * last save (so it reflects every save at once) and the site's SEO settings; and those settings. Every member
+ * reads them; changing the settings needs 'websites.edit', as saving and publishing the website does.
  */
 export const seoRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config }) => {
-  app.addHook('onRequest', app.authenticate);
+  const view = { permission: 'account.view' } as const;
 
   app.get<{ Params: { id: number } }>(
     '/api/seo/websites/:id/audit',
-    { schema: auditSchema },
+    { config: view, schema: auditSchema },
     async (request) => {
       const website = await findWebsite(db, requireAccountId(request), request.params.id);
       if (!website) throw new HttpError(404, NOT_FOUND);
@@ -125,7 +125,7 @@ export const seoRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config
 
   app.get<{ Params: { id: number } }>(
     '/api/seo/websites/:id/settings',
-    { schema: getSettingsSchema },
+    { config: view, schema: getSettingsSchema },
     async (request): Promise<SiteSeoSettings> => {
       const found = await findSiteSeo(db, requireAccountId(request), request.params.id);
       if (!found) throw new HttpError(404, NOT_FOUND);
@@ -136,7 +136,7 @@ export const seoRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config
   // Saved, not published: the published pages take the new settings when the site is next published.
   app.put<{ Params: { id: number }; Body: SiteSeo }>(
     '/api/seo/websites/:id/settings',
-    { schema: putSettingsSchema },
+    { config: { permission: 'websites.edit' }, schema: putSettingsSchema },
     async (request): Promise<SiteSeoSettings> => {
       const { titleSuffix, description, canonicalBase, ogImage, noindex } = request.body;
       const seo = { titleSuffix, description, canonicalBase, ogImage, noindex };

@@ -61,6 +61,7 @@ function escapeXml(text: string): string {
 
 /** Public: published pages, sitemap.xml, robots.txt and the site script. */
 export const siteRoutes: FastifyPluginAsync<PublishingDeps> = async (app, { db, pageCache, siteScript }) => {
+  const publicPage = { config: { permission: 'public' }, schema: { params: paramsSchema } } as const;
   async function sendPage(request: FastifyRequest<{ Params: SiteParams }>, reply: FastifyReply) {
     const { subdomain, page = '' } = request.params;
     if (!SUBDOMAIN.test(subdomain) || (page !== '' && !PAGE_PATH.test(page))) return notFound(reply);
@@ -71,49 +72,39 @@ export const siteRoutes: FastifyPluginAsync<PublishingDeps> = async (app, { db, 
     return reply.send(cached.body);
   }
 
-  app.get<{ Params: SiteParams }>(
-    '/sites/:subdomain',
-    { schema: { params: paramsSchema } },
-    (request, reply) => reply.redirect(`${request.originalUrl.split('?')[0]}/`, 301),
+  app.get<{ Params: SiteParams }>('/sites/:subdomain', publicPage, (request, reply) =>
+    reply.redirect(`${request.originalUrl.split('?')[0]}/`, 301),
   );
-  app.get<{ Params: SiteParams }>('/sites/:subdomain/', { schema: { params: paramsSchema } }, sendPage);
-  app.get<{ Params: SiteParams }>('/sites/:subdomain/:page', { schema: { params: paramsSchema } }, sendPage);
+  app.get<{ Params: SiteParams }>('/sites/:subdomain/', publicPage, sendPage);
+  app.get<{ Params: SiteParams }>('/sites/:subdomain/:page', publicPage, sendPage);
 
-  app.get<{ Params: SiteParams }>(
-    '/sites/:subdomain/sitemap.xml',
-    { schema: { params: paramsSchema } },
-    async (request, reply) => {
-      const { subdomain } = request.params;
-      const site = SUBDOMAIN.test(subdomain) ? await listPublishedPaths(db, subdomain) : null;
-      if (!site) return notFound(reply);
-      const root = siteRoot(request, subdomain);
-      // A site hidden as a whole has every page noindex, so its sitemap lists none.
-      const urls = site.paths.map((path) => `<url><loc>${escapeXml(root + path)}</loc></url>`).join('');
-      return reply
-        .header('content-type', 'application/xml; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(
-          `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`,
-        );
-    },
-  );
+  app.get<{ Params: SiteParams }>('/sites/:subdomain/sitemap.xml', publicPage, async (request, reply) => {
+    const { subdomain } = request.params;
+    const site = SUBDOMAIN.test(subdomain) ? await listPublishedPaths(db, subdomain) : null;
+    if (!site) return notFound(reply);
+    const root = siteRoot(request, subdomain);
+    // A site hidden as a whole has every page noindex, so its sitemap lists none.
+    const urls = site.paths.map((path) => `<url><loc>${escapeXml(root + path)}</loc></url>`).join('');
+    return reply
+      .header('content-type', 'application/xml; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`,
+      );
+  });
 
-  app.get<{ Params: SiteParams }>(
-    '/sites/:subdomain/robots.txt',
-    { schema: { params: paramsSchema } },
-    async (request, reply) => {
-      const { subdomain } = request.params;
-      const site = SUBDOMAIN.test(subdomain) ? await listPublishedPaths(db, subdomain) : null;
-      if (!site) return reply.code(404).type('text/plain').send('Not found');
-      // Site settings › noindex: no crawler is welcome, and there is no sitemap to point to.
-      const body = site.noindex
-        ? 'User-agent: *\nDisallow: /\n'
-        : `User-agent: *\nAllow: /\nSitemap: ${siteRoot(request, subdomain)}sitemap.xml\n`;
-      return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(body);
-    },
-  );
+  app.get<{ Params: SiteParams }>('/sites/:subdomain/robots.txt', publicPage, async (request, reply) => {
+    const { subdomain } = request.params;
+    const site = SUBDOMAIN.test(subdomain) ? await listPublishedPaths(db, subdomain) : null;
+    if (!site) return reply.code(404).type('text/plain').send('Not found');
+    // Site settings › noindex: no crawler is welcome, and there is no sitemap to point to.
+    const body = site.noindex
+      ? 'User-agent: *\nDisallow: /\n'
+      : `User-agent: *\nAllow: /\nSitemap: ${siteRoot(request, subdomain)}sitemap.xml\n`;
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(body);
+  });
 
-  app.get('/sites/_assets/site.js', async (_request, reply) => {
+  app.get('/sites/_assets/site.js', { config: { permission: 'public' } }, async (_request, reply) => {
     if (!siteScript) return reply.code(404).send({ message: 'Not found' });
     return (
       reply

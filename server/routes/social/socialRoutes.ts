@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { channelLimitError, SOCIAL_CHANNELS } from '../../../src/services/socialRules.ts';
-import { requirePermission } from '../../auth/access.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import type { JobEngine } from '../../jobs/jobEngine.ts';
@@ -83,16 +82,16 @@ async function queueDue(jobs: JobEngine | null, accountId: number, post: SocialP
   );
 }
 
-/** The content planner's posts, per account; a scheduled post queues its due job at its time. */
+/**
+ * The content planner's posts, per account; a scheduled post queues its due job at its time. Reading them is
+ * working on them too: every route needs 'account.work'.
+ */
 export const socialRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, jobs }) => {
-  app.addHook('onRequest', app.authenticate);
-  app.addHook('preHandler', async (request) => {
-    await requirePermission(db, request, requireAccountId(request), 'account.work');
-  });
+  const work = { permission: 'account.work' } as const;
 
-  app.get('/api/social/posts', async (request) => listPosts(db, requireAccountId(request)));
+  app.get('/api/social/posts', { config: work }, async (request) => listPosts(db, requireAccountId(request)));
 
-  app.get('/api/social/posts.ics', async (request, reply) => {
+  app.get('/api/social/posts.ics', { config: work }, async (request, reply) => {
     const posts = await listPosts(db, requireAccountId(request));
     return reply
       .header('content-type', 'text/calendar; charset=utf-8')
@@ -100,22 +99,30 @@ export const socialRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, job
       .send(postsToICalendar(posts, request.host.replace(/:\d+$/, '') || 'bizsite'));
   });
 
-  app.post<{ Body: Body }>('/api/social/posts', { schema: { body: postBody } }, async (request, reply) => {
-    const accountId = requireAccountId(request);
-    const post = await createPost(db, accountId, toInput(request.body));
-    await queueDue(jobs, accountId, post);
-    return reply.code(201).send(post);
-  });
+  app.post<{ Body: Body }>(
+    '/api/social/posts',
+    { config: work, schema: { body: postBody } },
+    async (request, reply) => {
+      const accountId = requireAccountId(request);
+      const post = await createPost(db, accountId, toInput(request.body));
+      await queueDue(jobs, accountId, post);
+      return reply.code(201).send(post);
+    },
+  );
 
-  app.get<{ Params: Params }>('/api/social/posts/:id', { schema: { params: idParams } }, async (request) => {
-    const post = await findPost(db, requireAccountId(request), request.params.id);
-    if (!post) throw new HttpError(404, NOT_FOUND);
-    return post;
-  });
+  app.get<{ Params: Params }>(
+    '/api/social/posts/:id',
+    { config: work, schema: { params: idParams } },
+    async (request) => {
+      const post = await findPost(db, requireAccountId(request), request.params.id);
+      if (!post) throw new HttpError(404, NOT_FOUND);
+      return post;
+    },
+  );
 
   app.put<{ Params: Params; Body: Body }>(
     '/api/social/posts/:id',
-    { schema: { params: idParams, body: postBody } },
+    { config: work, schema: { params: idParams, body: postBody } },
     async (request) => {
       const accountId = requireAccountId(request);
       const post = await updatePost(db, accountId, request.params.id, toInput(request.body));
@@ -127,7 +134,7 @@ export const socialRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, job
 
   app.delete<{ Params: Params }>(
     '/api/social/posts/:id',
-    { schema: { params: idParams } },
+    { config: work, schema: { params: idParams } },
     async (request, reply) => {
       if (!(await deletePost(db, requireAccountId(request), request.params.id)))
         throw new HttpError(404, NOT_FOUND);

@@ -3,7 +3,6 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { requirePermission } from '../../auth/access.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import { findUpload, recordUpload } from '../../repositories/websites.ts';
@@ -26,12 +25,8 @@ function uploadsDir(dataDir: string): string {
 /** Image uploads (field `image` or `file`), checked by content, max 5 MB, stored under DATA_DIR/uploads. */
 export const uploadRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config }) => {
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 } });
-  app.addHook('onRequest', app.authenticate);
-
   const receive = async (request: FastifyRequest, field: 'image' | 'file') => {
     const accountId = requireAccountId(request);
-    // Images belong to the account's websites and business profile: a Viewer may not add any.
-    await requirePermission(db, request, accountId, 'websites.edit');
     if (!request.isMultipart()) throw new HttpError(400, `Send the image as multipart field "${field}"`);
     const part = await request.file();
     if (!part || part.fieldname !== field)
@@ -53,12 +48,10 @@ export const uploadRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, con
     return { url: `/api/uploads/${key}` };
   };
 
-  app.post('/api/upload/image', { schema: { response: urlResponse } }, (request) =>
-    receive(request, 'image'),
-  );
-  app.post('/api/website/upload-image', { schema: { response: urlResponse } }, (request) =>
-    receive(request, 'file'),
-  );
+  // Images belong to the account's websites and business profile: a Viewer may not add any.
+  const upload = { config: { permission: 'websites.edit' }, schema: { response: urlResponse } } as const;
+  app.post('/api/upload/image', upload, (request) => receive(request, 'image'));
+  app.post('/api/website/upload-image', upload, (request) => receive(request, 'file'));
 };
 
 /** Serves uploaded images publicly (published sites show them) with their sniffed type and nosniff. */
@@ -66,6 +59,7 @@ export const uploadFilesRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db
   app.get<{ Params: { key: string } }>(
     '/api/uploads/:key',
     {
+      config: { permission: 'public' },
       schema: {
         params: {
           type: 'object',

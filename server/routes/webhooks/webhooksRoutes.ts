@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../../src/services/socialRules.ts';
-import { requirePermission } from '../../auth/access.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import { emitWebhookEvent } from '../../jobs/webhooks.ts';
@@ -76,33 +75,37 @@ async function checkReachable(url: string, policy: OutboundPolicy): Promise<void
 
 /** Outgoing webhooks of the account, their delivery log, and a test delivery. */
 export const webhooksRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, jobs, config }) => {
-  app.addHook('onRequest', app.authenticate);
+  // Every member sees the webhooks and their deliveries (never a secret); the account's Admins manage them.
+  const view = { permission: 'account.view' } as const;
+  const manage = { permission: 'integrations.manage' } as const;
 
-  app.get('/api/webhooks', async (request) => listWebhooks(db, requireAccountId(request)));
+  app.get('/api/webhooks', { config: view }, async (request) => listWebhooks(db, requireAccountId(request)));
 
-  app.post<{ Body: Body }>('/api/webhooks', { schema: createSchema }, async (request, reply) => {
-    const accountId = requireAccountId(request);
-    await requirePermission(db, request, accountId, 'integrations.manage');
-    const url = checkUrl(request.body.url);
-    await checkReachable(url, outboundPolicy(config));
-    const hook = await createWebhook(db, accountId, { url, events: request.body.events });
-    await logActivity(db, {
-      type: 'webhook.created',
-      userId: request.user.id,
-      userEmail: request.user.email,
-      accountId,
-      ip: request.ip,
-      details: { webhookId: hook.id, events: hook.events.join(',') },
-    });
-    return reply.code(201).send(hook);
-  });
+  app.post<{ Body: Body }>(
+    '/api/webhooks',
+    { config: manage, schema: createSchema },
+    async (request, reply) => {
+      const accountId = requireAccountId(request);
+      const url = checkUrl(request.body.url);
+      await checkReachable(url, outboundPolicy(config));
+      const hook = await createWebhook(db, accountId, { url, events: request.body.events });
+      await logActivity(db, {
+        type: 'webhook.created',
+        userId: request.user.id,
+        userEmail: request.user.email,
+        accountId,
+        ip: request.ip,
+        details: { webhookId: hook.id, events: hook.events.join(',') },
+      });
+      return reply.code(201).send(hook);
+    },
+  );
 
   app.delete<{ Params: Params }>(
     '/api/webhooks/:id',
-    { schema: { params: idParams } },
+    { config: manage, schema: { params: idParams } },
     async (request, reply) => {
       const accountId = requireAccountId(request);
-      await requirePermission(db, request, accountId, 'integrations.manage');
       if (!(await deleteWebhook(db, accountId, request.params.id))) throw new HttpError(404, NOT_FOUND);
       await logActivity(db, {
         type: 'webhook.deleted',
@@ -118,7 +121,7 @@ export const webhooksRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, j
 
   app.get<{ Params: Params }>(
     '/api/webhooks/:id/deliveries',
-    { schema: { params: idParams } },
+    { config: view, schema: { params: idParams } },
     async (request) => {
       const accountId = requireAccountId(request);
       if (!(await webhookExists(db, accountId, request.params.id))) throw new HttpError(404, NOT_FOUND);
@@ -128,10 +131,9 @@ export const webhooksRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, j
 
   app.post<{ Params: Params }>(
     '/api/webhooks/:id/test',
-    { schema: { params: idParams } },
+    { config: manage, schema: { params: idParams } },
     async (request, reply) => {
       const accountId = requireAccountId(request);
-      await requirePermission(db, request, accountId, 'integrations.manage');
       if (!(await webhookExists(db, accountId, request.params.id))) throw new HttpError(404, NOT_FOUND);
       const [deliveryId] = await emitWebhookEvent(
         jobs,

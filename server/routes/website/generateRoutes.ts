@@ -32,10 +32,14 @@ const generateSchema = {
  * with its home page as HTML. The generator is deterministic and offline (no model is downloaded).
  */
 export const generateRoutes: FastifyPluginAsync<PublishingDeps> = async (app, { renderer }) => {
-  app.addHook('onRequest', app.authenticate);
-  app.post<{ Body: GeneratorInput }>('/api/website/generate', { schema: generateSchema }, async (request) => {
-    if (!renderer) throw new HttpError(503, 'Website generation is not available on this server');
-    const { name, pages } = generateSite(request.body);
-    return { name, pages, html: renderer.renderSiteHtml(pages, name) };
-  });
+  // The first step of creating a website (nothing is stored): for those who may create one.
+  app.post<{ Body: GeneratorInput }>(
+    '/api/website/generate',
+    { config: { permission: 'websites.edit' }, schema: generateSchema },
+    async (request) => {
+      if (!renderer) throw new HttpError(503, 'Website generation is not available on this server');
+      const { name, pages } = generateSite(request.body);
+      return { name, pages, html: renderer.renderSiteHtml(pages, name) };
+    },
+  );
 };

@@ -1,9 +1,7 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { requirePermission } from '../../auth/access.ts';
+import type { FastifyPluginAsync } from 'fastify';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { isReadableUpdate } from '../../collab/collabDocs.ts';
 import type { Collab } from '../../collab/collabServer.ts';
-import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../errors.ts';
 import {
   createWebsite,
@@ -49,13 +47,6 @@ function toInput(body: WebsiteBody): WebsiteInput {
   };
 }
 
-/** The account a write acts on, once its member's role may edit websites (a Viewer's may not: 403). */
-async function editableAccount(db: Db, request: FastifyRequest): Promise<number> {
-  const accountId = requireAccountId(request);
-  await requirePermission(db, request, accountId, 'websites.edit');
-  return accountId;
-}
-
 /** The Yjs update of a body, checked readable before anything is written; undefined when none was sent. */
 function updateOf(body: WebsiteBody): Uint8Array | undefined {
   if (!body.yjsState) return undefined;
@@ -72,23 +63,28 @@ export const websiteRoutes: FastifyPluginAsync<RouteDeps & { collab: Collab }> =
   app,
   { db, collab },
 ) => {
-  app.addHook('onRequest', app.authenticate);
+  const view = { permission: 'account.view' } as const;
+  const edit = { permission: 'websites.edit' } as const;
 
-  app.get('/api/website', { schema: listSchema }, async (request) =>
+  app.get('/api/website', { config: view, schema: listSchema }, async (request) =>
     listWebsites(db, requireAccountId(request)),
   );
 
-  app.get<{ Params: { id: number } }>('/api/website/:id', { schema: getSchema }, async (request) => {
-    const site = await findWebsite(db, requireAccountId(request), request.params.id);
-    if (!site) throw new HttpError(404, NOT_FOUND);
-    return site;
-  });
+  app.get<{ Params: { id: number } }>(
+    '/api/website/:id',
+    { config: view, schema: getSchema },
+    async (request) => {
+      const site = await findWebsite(db, requireAccountId(request), request.params.id);
+      if (!site) throw new HttpError(404, NOT_FOUND);
+      return site;
+    },
+  );
 
   app.post<{ Body: WebsiteBody }>(
     '/api/website/save',
-    { schema: saveSchema, bodyLimit: WEBSITE_BODY_LIMIT },
+    { config: edit, schema: saveSchema, bodyLimit: WEBSITE_BODY_LIMIT },
     async (request) => {
-      const accountId = await editableAccount(db, request);
+      const accountId = requireAccountId(request);
       updateOf(request.body);
       return createWebsite(db, accountId, toInput(request.body));
     },
@@ -96,9 +92,9 @@ export const websiteRoutes: FastifyPluginAsync<RouteDeps & { collab: Collab }> =
 
   app.put<{ Params: { id: number }; Body: WebsiteBody }>(
     '/api/website/:id',
-    { schema: updateSchema, bodyLimit: WEBSITE_BODY_LIMIT },
+    { config: edit, schema: updateSchema, bodyLimit: WEBSITE_BODY_LIMIT },
     async (request) => {
-      const accountId = await editableAccount(db, request);
+      const accountId = requireAccountId(request);
       const websiteId = request.params.id;
       const update = updateOf(request.body);
       const site = await updateWebsite(db, accountId, websiteId, {
@@ -114,10 +110,10 @@ export const websiteRoutes: FastifyPluginAsync<RouteDeps & { collab: Collab }> =
 
   app.delete<{ Params: { id: number } }>(
     '/api/website/:id',
-    { schema: deleteSchema },
+    { config: edit, schema: deleteSchema },
     async (request, reply) => {
-      const accountId = await editableAccount(db, request);
-      if (!(await deleteWebsite(db, accountId, request.params.id))) throw new HttpError(404, NOT_FOUND);
+      if (!(await deleteWebsite(db, requireAccountId(request), request.params.id)))
+        throw new HttpError(404, NOT_FOUND);
       return reply.code(204).send();
     },
   );
