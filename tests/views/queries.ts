@@ -32,3 +32,18 @@ export function textsByRole(container: HTMLElement, role: string, options?: ByRo
     .queryAllByRole(role, options)
     .map((element) => element.textContent ?? '');
 }
+
+/** Each row of a table or data grid as the texts of its cells (header rows included), in order. */
+export function rowsOf(table: HTMLElement): string[][] {
+  return within(table).getAllByRole('row').map(cellTexts);
+}
+
+const CELLS = 'td, th, [role="cell"], [role="gridcell"], [role="columnheader"], [role="rowheader"]';
+const cellTexts = (row: Element) => Array.from(row.querySelectorAll(CELLS), (cell) => cell.textContent ?? '');
+
+/** The texts of the cells of the table or grid row holding `element`. */
+export function rowOf(element: HTMLElement): string[] {
+  const row = element.closest('tr, [role="row"]');
+  if (!row) throw new Error('no table row holds the element');
+  return cellTexts(row);
+}
