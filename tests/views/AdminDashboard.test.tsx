@@ -133,11 +133,11 @@ describe('Admin Dashboard', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Reviews & Credits' }));
     expect(textsOf(screen.getAllByRole('tab', { selected: true }))).toEqual(['Reviews & Credits', 'Reviews']);
     const first = await screen.findByText(`${'x'.repeat(100)}…`);
-    // The rating cell shows stars (no text); dates follow the local time zone.
+    // The rating cell shows stars (read by their label); dates follow the local time zone.
     expect(rowsOf(first.closest('table, [role="grid"]') as HTMLElement)).toEqual([
       ['User', 'Email', 'Rating', 'Review', 'Date'],
-      ['Zoe', 'zoe@example.com', '', `${'x'.repeat(100)}…`, expect.any(String)],
-      ['Yan', 'yan@example.com', '', 'No comment', expect.any(String)],
+      ['Zoe', 'zoe@example.com', '5 stars', `${'x'.repeat(100)}…`, expect.any(String)],
+      ['Yan', 'yan@example.com', '3 stars', 'No comment', expect.any(String)],
     ]);
   });
 

@@ -39,7 +39,13 @@ export function rowsOf(table: HTMLElement): string[][] {
 }
 
 const CELLS = 'td, th, [role="cell"], [role="gridcell"], [role="columnheader"], [role="rowheader"]';
-const cellTexts = (row: Element) => Array.from(row.querySelectorAll(CELLS), (cell) => cell.textContent ?? '');
+/** A cell's text; for a cell of icons only (a check mark, stars), their labels. */
+const cellText = (cell: Element) =>
+  cell.textContent ||
+  Array.from(cell.querySelectorAll('[aria-label]'), (labelled) => labelled.getAttribute('aria-label')).join(
+    ' ',
+  );
+const cellTexts = (row: Element) => Array.from(row.querySelectorAll(CELLS), cellText);
 
 /** The texts of the cells of the table or grid row holding `element`. */
 export function rowOf(element: HTMLElement): string[] {
