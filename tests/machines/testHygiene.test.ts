@@ -20,7 +20,7 @@ const blankStrings = (source: string) =>
   );
 
 /** `file:line: …` for each vacuous assertion in `source` (the line of its matcher). */
-export function vacuousAssertions(file: string, source: string): string[] {
+function vacuousAssertions(file: string, source: string): string[] {
   return Array.from(blankStrings(source).matchAll(VACUOUS), (match) => {
     const at = (match.index ?? 0) + match[0].lastIndexOf('.');
     const line = source.slice(0, at).split('\n').length;
