@@ -58,7 +58,8 @@ describeEachDatabase('integrations: OAuth against a fake provider on loopback', 
     expect(JSON.stringify(mine)).not.toContain('access-xyz');
     const authorize = new URL(mine.find((i) => i.id === 'google')?.authorizeUrl ?? '');
     expect(authorize.searchParams.get('client_id')).toBe(FAKE_CLIENT.clientId);
-    expect(authorize.searchParams.get('state')).toBeTruthy();
+    // Signed state: base64url payload, a dot, base64url HMAC.
+    expect(authorize.searchParams.get('state')).toMatch(/^[\w-]{20,}\.[\w-]{43}$/);
     expect(authorize.searchParams.has('client_secret')).toBe(false);
 
     const theirs = (await ctx.call('GET', '/api/integrations', { token: other.token })).json<Integration[]>();

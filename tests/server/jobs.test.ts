@@ -75,7 +75,7 @@ describeEachDatabase(
       );
 
       const id = await ctx.jobs.send('purge-expired', {});
-      expect(id).toBeTruthy();
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       await waitForState(ctx, 'purge-expired', id ?? '', 'completed');
 
       const left = await ctx.db.query<{ email: string }>(

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
+import {
+  ACCOUNT_ADMIN_ONLY,
+  NOT_A_MEMBER,
+  PLATFORM_ADMIN_ONLY,
+  VIEW_ONLY,
+} from '../../server/auth/access.ts';
+import { SESSION_EXPIRED } from '../../server/auth/authenticate.ts';
 import { ADMIN_EMAIL, describeEachDatabase, type Session, type TestContext, uniqueEmail } from './harness.ts';
 
 type Actor = 'anonymous' | 'viewer' | 'user' | 'accountAdmin' | 'platformAdmin' | 'outsider';
@@ -307,6 +314,18 @@ const ROUTES: Route[] = [
   },
 ];
 
+/**
+ * The message a refused caller reads: no session; the admin area is for platform admins; account
+ * routes are for members; and a member whose role falls short is told why (a Viewer may only view
+ * where Users may act, else only Admins may).
+ */
+function refusal(route: Route, actor: Actor): string {
+  if (actor === 'anonymous') return SESSION_EXPIRED;
+  if (route.name.startsWith('admin:')) return PLATFORM_ADMIN_ONLY;
+  if (actor === 'outsider' || actor === 'platformAdmin') return NOT_A_MEMBER;
+  return route.expected.user < 300 ? VIEW_ONLY : ACCOUNT_ADMIN_ONLY;
+}
+
 // Everything a write could touch, as one comparable value (activity_logs excluded: denials are logged).
 async function snapshot(ctx: TestContext): Promise<string> {
   const tables = {
@@ -377,7 +396,7 @@ describeEachDatabase(
           const response = await ctx.call(route.method, url, { token, body, headers });
           expect(response.statusCode, `${actor}: ${response.body}`).toBe(route.expected[actor]);
           if (response.statusCode === 401 || response.statusCode === 403) {
-            expect(response.json().message).toBeTruthy();
+            expect(response.json().message, actor).toBe(refusal(route, actor));
             if (route.method !== 'GET') expect(await snapshot(ctx), `${actor} changed data`).toBe(before);
           }
         }

@@ -38,16 +38,28 @@ describeEachDatabase(
   (ctx) => {
     it('refuses non-http(s) URLs and unknown events, and keeps nothing', async () => {
       const owner = await ctx.register();
-      for (const body of [
-        { url: 'ftp://example.com/hook', events: ['order.placed'] },
-        { url: 'javascript:alert(1)', events: ['order.placed'] },
-        { url: 'not a url', events: ['order.placed'] },
-        { url: 'https://example.com/hook', events: ['order.deleted'] },
-        { url: 'https://example.com/hook', events: [] },
-      ]) {
+      for (const [body, message] of [
+        [
+          { url: 'ftp://example.com/hook', events: ['order.placed'] },
+          'The webhook URL must start with http:// or https://',
+        ],
+        [
+          { url: 'javascript:alert(1)', events: ['order.placed'] },
+          'The webhook URL must start with http:// or https://',
+        ],
+        [
+          { url: 'not a url', events: ['order.placed'] },
+          'The webhook URL must be a full http:// or https:// address',
+        ],
+        [
+          { url: 'https://example.com/hook', events: ['order.deleted'] },
+          'events.0 must be one of: form.submitted, order.placed, contact.created',
+        ],
+        [{ url: 'https://example.com/hook', events: [] }, 'events must NOT have fewer than 1 items'],
+      ] as const) {
         const bad = await ctx.call('POST', '/api/webhooks', { token: owner.token, body });
         expect(bad.statusCode, JSON.stringify(body)).toBe(400);
-        expect(bad.json<{ message: string }>().message).toBeTruthy();
+        expect(bad.json<{ message: string }>().message, JSON.stringify(body)).toBe(message);
       }
       expect((await ctx.call('GET', '/api/webhooks', { token: owner.token })).json()).toEqual([]);
     });

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { descriptionOf, findToast, rowOf, rowsOf, textsOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, rawBob, renderApp } from './renderApp.tsx';
 
 const members = [
@@ -54,16 +55,24 @@ describe('Account Settings', () => {
     );
     open('Teams');
 
-    expect(await screen.findByRole('heading', { name: 'Account Settings' }, slow)).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Users', selected: true })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Profile' })).toBeTruthy();
-    expect(await screen.findByText('cleo@example.com')).toBeTruthy();
-    expect(screen.getByText('Users of Bob Ltd')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Account Settings' }, slow);
+    expect(textsOf(screen.getAllByRole('heading', { level: 2 }))).toEqual(['Account Settings']);
+    expect(textsOf(screen.getAllByRole('tab'))).toEqual(['Profile', 'Users']);
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Users');
+    const users = await screen.findByRole('grid');
+    await within(users).findByText('cleo@example.com');
+    // Each member with the role an Admin can change; dates in the local time zone.
+    expect(rowsOf(users)).toEqual([
+      ['Name', 'Email', 'Role', 'Joined', ' column menu'],
+      ['Bob', 'bob@example.com', 'Admin', expect.any(String), 'Remove from account Remove bob@example.com'],
+      ['Cleo', 'cleo@example.com', 'User', expect.any(String), 'Remove from account Remove cleo@example.com'],
+    ]);
+    expect(screen.getByText(/^Users of /).textContent).toBe('Users of Bob Ltd');
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Role of cleo@example.com' }));
     fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Admin' }));
 
-    expect(await screen.findByText('Role updated')).toBeTruthy();
+    expect(await findToast('Role updated')).toEqual({ role: 'status', lines: ['Role updated'] });
     const change = requests.find((r) => r.method === 'POST' && r.url.endsWith('/api/accounts/a1/users/7'));
     expect(await change?.json()).toEqual({ roleName: 'Admin' });
   });
@@ -71,7 +80,11 @@ describe('Account Settings', () => {
   test('an empty user table says "No users found"', async () => {
     renderApp(dashboardInput(), teamRoutes({ 'GET /api/accounts/a1/users': { body: [] } }));
     open('Teams');
-    expect(await screen.findByText('No users found', {}, slow)).toBeTruthy();
+    const empty = await screen.findByText('No users found', {}, slow);
+    // Only the header row: the message stands in for the rows.
+    expect(rowsOf(empty.closest('table, [role="grid"]') as HTMLElement)).toEqual([
+      ['Name', 'Email', 'Role', 'Joined'],
+    ]);
   });
 
   test('Add User to Account: an existing user is added ("User added successfully")', async () => {
@@ -84,11 +97,14 @@ describe('Account Settings', () => {
     const dialog = within(screen.getByRole('dialog', { name: 'Add User to Account' }));
 
     fireEvent.click(dialog.getByRole('button', { name: 'Add' }));
-    expect(dialog.getByText('Email is required')).toBeTruthy();
+    expect(descriptionOf(dialog.getByLabelText(/Email/))).toBe('Email is required');
     fireEvent.change(dialog.getByLabelText(/Email/), { target: { value: 'dan@example.com' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Add' }));
 
-    expect(await screen.findByText('User added successfully')).toBeTruthy();
+    expect(await findToast('User added successfully')).toEqual({
+      role: 'status',
+      lines: ['User added successfully'],
+    });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add User to Account' })).toBeNull());
     const sent = requests.find((r) => r.url.endsWith('/invite-or-add'));
     expect(await sent?.json()).toEqual({ email: 'dan@example.com', roleName: 'User' });
@@ -115,7 +131,10 @@ describe('Account Settings', () => {
     fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Admin' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Add' }));
 
-    expect(await screen.findByText('Invitation sent successfully')).toBeTruthy();
+    expect(await findToast('Invitation sent successfully')).toEqual({
+      role: 'status',
+      lines: ['Invitation sent successfully'],
+    });
     expect(((await dialog.findByLabelText('Invitation link')) as HTMLInputElement).value).toBe(
       'http://localhost/invite#abc',
     );
@@ -139,9 +158,14 @@ describe('Account Settings', () => {
     fireEvent.change(dialog.getByLabelText(/Email/), { target: { value: 'x@example.com' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Add' }));
 
-    expect(await screen.findByText('Failed to add user')).toBeTruthy();
-    expect(screen.getByText('Access Denied')).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: 'Add User to Account' })).toBeTruthy();
+    expect(await findToast('Failed to add user')).toEqual({ role: 'alert', lines: ['Failed to add user'] });
+    // The 403 also raises the catalogue's toast.
+    expect(await findToast('Access Denied')).toEqual({
+      role: 'alert',
+      lines: ['Access Denied', 'You do not have permission to perform this action'],
+    });
+    const still = screen.getByRole('dialog', { name: 'Add User to Account' });
+    expect((within(still).getByLabelText(/Email/) as HTMLInputElement).value).toBe('x@example.com');
   });
 
   test('the Profile tab: name and email required, the role read-only', async () => {
@@ -153,7 +177,7 @@ describe('Account Settings', () => {
     expect((form.getByLabelText('Role') as HTMLInputElement).readOnly).toBe(true);
     fireEvent.change(form.getByLabelText(/Name/), { target: { value: ' ' } });
     fireEvent.click(form.getByRole('button', { name: 'Save profile' }));
-    expect(form.getByText('Name is required')).toBeTruthy();
+    expect(descriptionOf(form.getByLabelText(/Name/))).toBe('Name is required');
   });
 
   function openProfile() {
@@ -243,17 +267,29 @@ describe('Account Management', () => {
     renderApp(dashboardInput(), teamRoutes());
     open('Accounts');
 
-    expect(await screen.findByRole('heading', { name: 'Account Management' }, slow)).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Account Management' }, slow);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Account Management');
     const grid = within(await screen.findByRole('grid', { name: 'Accounts' }));
     fireEvent.click(await grid.findByText('Bob Ltd'));
     const detail = within(await screen.findByRole('region', { name: 'Account Bob Ltd' }));
     expect(detail.getAllByText('Active').length).toBeGreaterThan(0);
-    expect(await detail.findByText('cleo@example.com')).toBeTruthy();
+    expect(rowOf(await detail.findByText('cleo@example.com'))).toEqual([
+      'Cleo',
+      'cleo@example.com',
+      'User',
+      expect.any(String), // joined, in the local time zone
+      'Remove from account Remove cleo@example.com', // the icon button: its tooltip and its name
+    ]);
 
     fireEvent.click(detail.getByRole('button', { name: 'Add Existing User' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Add Existing User' }));
     fireEvent.mouseDown(dialog.getByRole('combobox', { name: 'Role' }));
-    expect(within(screen.getByRole('listbox')).getByRole('option', { name: 'Editor' })).toBeTruthy();
+    // The roles as the server lists them, not a fixed set.
+    expect(textsOf(within(screen.getByRole('listbox')).getAllByRole('option'))).toEqual([
+      'User',
+      'Admin',
+      'Editor',
+    ]);
   });
 
   test('Create New Account: name and industry required, description optional', async () => {
@@ -270,15 +306,21 @@ describe('Account Management', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Create New Account' }, slow));
     const dialog = within(screen.getByRole('dialog', { name: 'Create New Account' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Create' }));
-    expect(dialog.getByText('Name is required')).toBeTruthy();
-    expect(dialog.getByText('Industry is required')).toBeTruthy();
+    expect(descriptionOf(dialog.getByLabelText(/Account name/))).toBe('Name is required');
+    expect(descriptionOf(dialog.getByRole('combobox', { name: /Industry/ }))).toBe('Industry is required');
+    // The description is optional: no complaint about it.
+    expect(descriptionOf(dialog.getByLabelText(/Description/))).toBeNull();
+    expect(dialog.getByLabelText(/Description/).getAttribute('aria-invalid')).toBe('false');
 
     fireEvent.change(dialog.getByLabelText(/Account name/), { target: { value: 'Side Gig' } });
     fireEvent.mouseDown(dialog.getByRole('combobox', { name: /Industry/ }));
     fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Retail' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Create' }));
 
-    expect(await screen.findByText('Account created successfully')).toBeTruthy();
+    expect(await findToast('Account created successfully')).toEqual({
+      role: 'status',
+      lines: ['Account created successfully'],
+    });
     const sent = requests.find((r) => r.method === 'POST' && r.url.endsWith('/api/accounts'));
     expect(await sent?.json()).toEqual({ name: 'Side Gig', industry: 'retail', description: '' });
   });
@@ -302,7 +344,10 @@ describe('Account Management', () => {
       }),
     );
     open('Permissions');
-    const table = within(await screen.findByRole('table', { name: 'Account roles' }, slow));
-    expect(table.getByText('Add existing users and invite new ones')).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Account roles' }, slow);
+    expect(rowsOf(table)).toEqual([
+      ['Permission', 'User', 'Admin'],
+      ['Add existing users and invite new ones', 'Not allowed', 'Allowed'],
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { Themed } from '../../src/views/App.tsx';
 import { parseCredits, reviewPreview } from '../../src/views/admin/adminFormat.ts';
 import { JobDashboardPage } from '../../src/views/jobs/JobDashboardPage.tsx';
+import { findToast, rowOf, rowsOf, textsOf } from './queries.ts';
 import { bob, dashboardInput, dashboardRoutes, fakeServer, type Routes, renderApp } from './renderApp.tsx';
 
 const admin = { ...bob, id: 'u3', role: 'admin' as const, name: 'Ada' };
@@ -93,10 +94,22 @@ describe('Admin Dashboard', () => {
   test('tabs Users, Activity Logs, Reviews & Credits and Job Dashboard; users with role, plan and status', async () => {
     renderApp(dashboardInput(admin), adminRoutes());
     await openAdmin();
-    for (const name of ['Users', 'Activity Logs', 'Reviews & Credits', 'Job Dashboard']) {
-      expect(screen.getByRole('tab', { name })).toBeTruthy();
-    }
-    expect(await screen.findByText('zoe@example.com')).toBeTruthy();
+    expect(textsOf(screen.getAllByRole('tab'))).toEqual([
+      'Users',
+      'Activity Logs',
+      'Reviews & Credits',
+      'Job Dashboard',
+      'Session Replay',
+    ]);
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Users');
+    expect(rowOf(await screen.findByText('zoe@example.com'))).toEqual([
+      'Zoe',
+      'zoe@example.com',
+      'user',
+      'FREE',
+      'trial',
+      expect.any(String), // joined, in the local time zone
+    ]);
     expect(screen.getByRole('combobox', { name: 'Plan of zoe@example.com' }).textContent).toBe('FREE');
     expect(screen.getByRole('combobox', { name: 'Status of zoe@example.com' }).textContent).toBe('trial');
   });
@@ -107,16 +120,25 @@ describe('Admin Dashboard', () => {
       adminRoutes({ 'GET /api/admin/users': { body: { total: 0, items: [] } } }),
     );
     await openAdmin();
-    expect(await screen.findByText('No users found')).toBeTruthy();
+    const empty = await screen.findByText('No users found');
+    // Only the header row: the message stands in for the rows.
+    expect(rowsOf(empty.closest('table, [role="grid"]') as HTMLElement)).toEqual([
+      ['Name', 'Email', 'Role', 'Plan', 'Status', 'Joined'],
+    ]);
   });
 
   test('Reviews: text cut at 100 characters, "No comment" when there is none', async () => {
     renderApp(dashboardInput(admin), adminRoutes());
     await openAdmin();
     fireEvent.click(screen.getByRole('tab', { name: 'Reviews & Credits' }));
-    expect(screen.getByRole('tab', { name: 'Reviews', selected: true })).toBeTruthy();
-    expect(await screen.findByText(`${'x'.repeat(100)}…`)).toBeTruthy();
-    expect(screen.getByText('No comment')).toBeTruthy();
+    expect(textsOf(screen.getAllByRole('tab', { selected: true }))).toEqual(['Reviews & Credits', 'Reviews']);
+    const first = await screen.findByText(`${'x'.repeat(100)}…`);
+    // The rating cell shows stars (read by their label); dates follow the local time zone.
+    expect(rowsOf(first.closest('table, [role="grid"]') as HTMLElement)).toEqual([
+      ['User', 'Email', 'Rating', 'Review', 'Date'],
+      ['Zoe', 'zoe@example.com', '5 stars', `${'x'.repeat(100)}…`, expect.any(String)],
+      ['Yan', 'yan@example.com', '3 stars', 'No comment', expect.any(String)],
+    ]);
   });
 
   test('Credits: the edit modal sends invalid credits as 0; a failure shows "Failed to update credit"', async () => {
@@ -137,7 +159,11 @@ describe('Admin Dashboard', () => {
     fireEvent.change(dialog.getByLabelText('Description'), { target: { value: 'Fixed' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
 
-    expect(await dialog.findByText('Failed to update credit')).toBeTruthy();
+    const failure = await dialog.findByText('Failed to update credit');
+    expect([failure.closest('[role="alert"]')?.textContent, failure.closest('[role="dialog"]')]).toEqual([
+      'Failed to update credit',
+      screen.getByRole('dialog', { name: 'Edit credit' }),
+    ]);
     const sent = requests.find((r) => r.method === 'PUT');
     expect(await sent?.json()).toEqual({ credits: 0, description: 'Fixed' });
   });
@@ -163,7 +189,7 @@ describe('Admin Dashboard', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit credit' })).toBeNull());
     expect(saved).toBe(true);
-    expect(screen.getByText('Credit updated')).toBeTruthy();
+    expect(await findToast('Credit updated')).toEqual({ role: 'status', lines: ['Credit updated'] });
   });
 
   test('Job Dashboard embeds /hangfire, 500px high', async () => {
@@ -217,23 +243,24 @@ describe('/hangfire job dashboard page', () => {
   };
 
   test('signed out: "Please log in to access this page."', () => {
-    render(
+    const { container } = render(
       <Themed>
         <JobDashboardPage />
       </Themed>,
     );
-    expect(screen.getByText('Please log in to access this page.')).toBeTruthy();
+    expect(container.textContent).toBe('Please log in to access this page.');
   });
 
   test('not an admin: Access Denied', () => {
     storeUser('user');
-    render(
+    const { container } = render(
       <Themed>
         <JobDashboardPage />
       </Themed>,
     );
-    expect(screen.getByText('Access Denied')).toBeTruthy();
-    expect(screen.getByText("You don't have permission to access this admin section.")).toBeTruthy();
+    expect(container.textContent).toBe(
+      "Access DeniedYou don't have permission to access this admin section.",
+    );
   });
 
   test('an admin the server refuses (demoted meanwhile): Access Denied', async () => {
@@ -241,12 +268,15 @@ describe('/hangfire job dashboard page', () => {
     const server = fakeServer({
       'GET /api/admin/jobs': { status: 403, body: { message: 'Only a platform admin can do this' } },
     });
-    render(
+    const { container } = render(
       <Themed>
         <JobDashboardPage fetch={server.fetch as typeof fetch} />
       </Themed>,
     );
-    expect(await screen.findByText('Access Denied')).toBeTruthy();
+    await screen.findByText('Access Denied');
+    expect(container.textContent).toBe(
+      "Access DeniedYou don't have permission to access this admin section.",
+    );
   });
 
   test('an admin sees the queues with counts by state, failed jobs with their error, and can retry them', async () => {
@@ -260,14 +290,29 @@ describe('/hangfire job dashboard page', () => {
         <JobDashboardPage fetch={serverFetch as typeof fetch} />
       </Themed>,
     );
-    const queues = within(await screen.findByRole('table', { name: 'Queues' }));
-    expect(await queues.findByText('invitation-mail')).toBeTruthy();
-    expect(queues.getByText('purge-expired')).toBeTruthy();
-    expect(await screen.findByText('550 No such user here')).toBeTruthy();
+    const queues = await screen.findByRole('table', { name: 'Queues' });
+    await within(queues).findByText('invitation-mail');
+    expect(rowsOf(queues)).toEqual([
+      ['Queue', 'created', 'retry', 'active', 'completed', 'cancelled', 'failed', 'total'],
+      ['invitation-mail', '0', '0', '0', '3', '0', '1', '4'],
+      ['purge-expired', '1', '0', '0', '0', '0', '0', '1'],
+    ]);
+    const error = await screen.findByText('550 No such user here');
+    // Queue, state, created, completed (local time), retries, the error, the retry button.
+    expect(rowOf(error)).toEqual([
+      'invitation-mail',
+      'failed',
+      expect.any(String),
+      expect.any(String),
+      '0',
+      '550 No such user here',
+      'Retry',
+    ]);
 
     fireEvent.click(screen.getByRole('button', { name: `Retry job ${overview.jobs[0].id}` }));
 
-    expect(await screen.findByText('Job queued again')).toBeTruthy();
+    // The one alert on the page, no error beside it.
+    await waitFor(() => expect(textsOf(screen.getAllByRole('alert'))).toEqual(['Job queued again']));
     expect(requests.some((r) => r.method === 'POST' && r.url.endsWith('/retry'))).toBe(true);
     expect(requests[0].headers.get('authorization')).toBe('Bearer token-1');
   });

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { descriptionOf, findToast } from './queries.ts';
 import { rawBob, renderApp } from './renderApp.tsx';
 
 const anonymous = { session: null, location: { pathname: '/', search: '' }, oauthProcessed: false };
@@ -22,8 +23,9 @@ describe('auth screen', () => {
 
     fireEvent.click(form().getByRole('button', { name: 'Sign in' }));
 
-    expect(screen.getByText('Email is required')).toBeTruthy();
-    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(descriptionOf(form().getByLabelText(/Email/))).toBe('Email is required');
+    expect(descriptionOf(form().getByLabelText(/Password/))).toBe('Password is required');
+    expect(form().getByLabelText(/Email/).getAttribute('aria-invalid')).toBe('true');
   });
 
   test('rejects a malformed email', () => {
@@ -33,19 +35,24 @@ describe('auth screen', () => {
     fireEvent.change(form().getByLabelText(/Password/), { target: { value: 'secret1' } });
     fireEvent.click(form().getByRole('button', { name: 'Sign in' }));
 
-    expect(screen.getByText('Enter a valid email address')).toBeTruthy();
+    expect(descriptionOf(form().getByLabelText(/Email/))).toBe('Enter a valid email address');
+    expect(descriptionOf(form().getByLabelText(/Password/))).toBeNull();
   });
 
   test('creating an account needs a password of at least 6 characters and offers an optional name', () => {
     renderApp(anonymous);
 
     fireEvent.click(screen.getByRole('tab', { name: 'Create account' }));
-    expect(form().getByLabelText('Name (optional)')).toBeTruthy();
+    const name = form().getByLabelText('Name (optional)') as HTMLInputElement;
+    expect([name.required, name.value]).toEqual([false, '']);
     fireEvent.change(form().getByLabelText(/Email/), { target: { value: 'new@example.com' } });
     fireEvent.change(form().getByLabelText(/Password/), { target: { value: '12345' } });
     fireEvent.click(form().getByRole('button', { name: 'Create account' }));
 
-    expect(screen.getByText('Password must be at least 6 characters long')).toBeTruthy();
+    expect(descriptionOf(form().getByLabelText(/Password/))).toBe(
+      'Password must be at least 6 characters long',
+    );
+    expect(descriptionOf(form().getByLabelText(/Email/))).toBeNull();
   });
 
   test('a failed sign-in toasts "Authentication failed" with the server message', async () => {
@@ -57,8 +64,10 @@ describe('auth screen', () => {
     fireEvent.change(form().getByLabelText(/Password/), { target: { value: 'wrong-password' } });
     fireEvent.click(form().getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByText('Authentication failed')).toBeTruthy();
-    expect(screen.getByText('Invalid email or password')).toBeTruthy();
+    expect(await findToast('Authentication failed')).toEqual({
+      role: 'alert',
+      lines: ['Authentication failed', 'Invalid email or password'],
+    });
     expect(system.actor.getSnapshot().value).toEqual({ auth: 'idle' });
   });
 
@@ -74,8 +83,9 @@ describe('auth screen', () => {
     fireEvent.change(form().getByLabelText(/Password/), { target: { value: 'secret1' } });
     fireEvent.click(form().getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByText('Welcome back!')).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Account menu' })).toBeTruthy();
+    expect(await findToast('Welcome back!')).toEqual({ role: 'status', lines: ['Welcome back!'] });
+    // The header's account menu, its avatar showing Bob's initial.
+    expect((await screen.findByRole('button', { name: 'Account menu' })).textContent).toBe('B');
     expect(localStorage.getItem('token')).toBe('token-9');
     expect(window.location.pathname).toBe('/');
     const me = requests.find((r) => r.url.endsWith('/api/user/me'));

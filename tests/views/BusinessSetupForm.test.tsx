@@ -1,5 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { descriptionOf, findToast, textsOf } from './queries.ts';
 import { rawBob, renderApp } from './renderApp.tsx';
 
 const anonymous = { session: null, location: { pathname: '/', search: '' }, oauthProcessed: false };
@@ -15,7 +16,10 @@ async function registerAndOpenSetup(routes: Parameters<typeof renderApp>[1] = {}
   fireEvent.change(auth.getByLabelText(/Email/), { target: { value: 'bob@example.com' } });
   fireEvent.change(auth.getByLabelText(/Password/), { target: { value: 'secret1' } });
   fireEvent.click(auth.getByRole('button', { name: 'Create account' }));
-  expect(await screen.findByText('Account created!')).toBeTruthy();
+  expect(await findToast('Account created!', { timeout: 5_000 })).toEqual({
+    role: 'status',
+    lines: ['Account created!'],
+  });
   return { ...app, form: within(await screen.findByRole('form', { name: 'Business setup' })) };
 }
 
@@ -25,7 +29,8 @@ describe('business setup', () => {
 
     const register = requests.find((r) => r.url.endsWith('/api/auth/register'))!;
     expect(await register.json()).toEqual({ email: 'bob@example.com', password: 'secret1', name: 'bob' });
-    expect(form.getByLabelText(/Business name/)).toBeTruthy();
+    const name = form.getByLabelText(/Business name/) as HTMLInputElement;
+    expect([name.required, name.value]).toEqual([true, '']);
     expect(form.getByLabelText(/Email/)).toHaveProperty('type', 'email');
     expect(form.getByLabelText(/Phone/)).toHaveProperty('type', 'tel');
   });
@@ -35,14 +40,15 @@ describe('business setup', () => {
 
     fireEvent.click(form.getByRole('button', { name: 'Build from Scratch' }));
 
-    for (const message of [
-      'Business name is required',
-      'Industry is required',
-      'Services are required',
-      'Email is required',
-      'Phone is required',
-    ]) {
-      expect(form.getByText(message)).toBeTruthy();
+    for (const [label, message] of [
+      [/Business name/, 'Business name is required'],
+      [/Industry/, 'Industry is required'],
+      [/Services/, 'Services are required'],
+      [/Email/, 'Email is required'],
+      [/Phone/, 'Phone is required'],
+    ] as const) {
+      const field = form.queryByRole('combobox', { name: label }) ?? form.getByLabelText(label);
+      expect(descriptionOf(field), String(label)).toBe(message);
     }
   });
 
@@ -55,7 +61,11 @@ describe('business setup', () => {
       target: { files: [new File(['%PDF'], 'menu.pdf', { type: 'application/pdf' })] },
     });
 
-    expect(form.getByText('Please choose an image file for the logo')).toBeTruthy();
+    // The file is dropped (nothing chosen, no preview) and the error shown under the picker.
+    // (The error is not tied to the input by aria-describedby, so it is found by its text.)
+    expect(input.value).toBe('');
+    expect(form.queryByRole('img', { name: 'Logo preview' })).toBeNull();
+    expect(form.getByText(/image file/).textContent).toBe('Please choose an image file for the logo');
   });
 
   test('Generate with AI saves the profile and opens the generator', async () => {
@@ -78,9 +88,15 @@ describe('business setup', () => {
     fireEvent.change(form.getByLabelText(/Phone/), { target: { value: '555' } });
     fireEvent.click(form.getByRole('button', { name: 'Generate with AI' }));
 
-    expect(await screen.findByText('Business profile created!')).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Generate your website' })).toBeTruthy();
-    expect(await screen.findByText('Bob Shoes')).toBeTruthy();
+    expect(await findToast('Business profile created!')).toEqual({
+      role: 'status',
+      lines: ['Business profile created!'],
+    });
+    await screen.findByRole('heading', { name: 'Generate your website' });
+    // The generator, headed by the business just saved.
+    await waitFor(() =>
+      expect(textsOf(screen.getAllByRole('heading'))).toEqual(['Generate your website', 'Bob Shoes']),
+    );
     const setup = requests.find((r) => r.url.endsWith('/api/business/setup'))!;
     expect(await setup.json()).toEqual(profile);
     expect(setup.headers.get('authorization')).toBe('Bearer token-1');

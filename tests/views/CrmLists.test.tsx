@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { descriptionOf, rowOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
 const slow = { timeout: 10_000 };
@@ -84,8 +85,18 @@ describe('CRM lists: leads and activities with dialogs, search and paging', () =
     );
     await openCrm('Leads');
     const grid = await screen.findByRole('grid', { name: 'Leads' }, slow);
-    expect(await within(grid).findByText('Walk-in', {}, slow)).toBeTruthy();
-    await waitFor(() => expect(screen.getByText('1–20 of 41')).toBeTruthy(), slow);
+    await within(grid).findByText('Walk-in', {}, slow);
+    expect(rowOf(within(grid).getByText('Walk-in'))).toEqual([
+      'Walk-in',
+      'walk@example.com',
+      '555 0100',
+      'Bakery',
+      'website form',
+      '$120.00',
+      'new',
+      'EditConvertDelete',
+    ]);
+    await waitFor(() => expect(screen.getByText(/ of \d+$/).textContent).toBe('1–20 of 41'), slow);
     const paged = requests.filter((r) => path(r) === 'GET /api/crm/leads' && query(r).get('page'));
     expect(query(paged[0] as Request).toString()).toBe('page=1&pageSize=20');
 
@@ -109,7 +120,7 @@ describe('CRM lists: leads and activities with dialogs, search and paging', () =
       expect((dialog.getByLabelText(label) as HTMLInputElement).value, label).toBe(value);
     }
     fireEvent.change(dialog.getByLabelText('Email'), { target: { value: 'not an email' } });
-    expect(dialog.getByText('Enter a valid email address')).toBeTruthy();
+    expect(descriptionOf(dialog.getByLabelText('Email'))).toBe('Enter a valid email address');
     expect((dialog.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(dialog.getByLabelText('Email'), { target: { value: ' Walk@Example.com ' } });
     fireEvent.change(dialog.getByLabelText('Value (USD)'), { target: { value: '250.5' } });
@@ -145,7 +156,16 @@ describe('CRM lists: leads and activities with dialogs, search and paging', () =
     );
     await openCrm('Activities');
     const grid = await screen.findByRole('grid', { name: 'Activities' }, slow);
-    expect(await within(grid).findByText('Call back', {}, slow)).toBeTruthy();
+    // The done checkbox (by its label), type, subject, then no contact, deal or due date.
+    expect(rowOf(await within(grid).findByText('Call back', {}, slow))).toEqual([
+      'Done: Call back',
+      'call',
+      'Call back',
+      '',
+      '',
+      '',
+      'EditDelete',
+    ]);
     fireEvent.change(screen.getByLabelText('Search activities'), { target: { value: 'hopper' } });
     await waitFor(() =>
       expect(

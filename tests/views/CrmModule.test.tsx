@@ -3,6 +3,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { Themed } from '../../src/views/App.tsx';
 import { CrmErrorBoundary } from '../../src/views/crm/CrmErrorBoundary.tsx';
 import { resolveCrmSection } from '../../src/views/crm/crmSections.ts';
+import { rowOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
 const slow = { timeout: 10_000 };
@@ -54,8 +55,14 @@ describe('CRM module', () => {
   test('the initial load asks for contacts page 1 of 20 with the four lists, tolerating a failure', async () => {
     const { requests } = renderApp(dashboardInput(), crmRoutes());
     await openCrm('Lead Tracking');
-    expect(await screen.findByRole('heading', { name: 'Lead Tracking', level: 2 }, slow)).toBeTruthy();
-    expect(await screen.findByText('/contact', {}, slow)).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Lead Tracking', level: 2 }, slow);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Lead Tracking');
+    expect(rowOf(await screen.findByText('/contact', {}, slow))).toEqual([
+      'website form',
+      '/contact',
+      '1',
+      '0',
+    ]);
     const contacts = requests.find((r) => new URL(r.url).pathname === '/api/crm/contacts');
     expect(new URL(contacts?.url ?? 'http://x').search).toBe('?page=1&pageSize=20');
     for (const list of ['leads', 'deals', 'activities', 'workflows']) {
@@ -74,9 +81,9 @@ describe('CRM module', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Add lead' }));
     fireEvent.change(dialog.getByLabelText(/^Name/), { target: { value: 'Zed' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Failed to add lead', {}, slow)).toBeTruthy();
+    await screen.findByText('Failed to add lead', {}, slow);
     const card = screen.getByRole('heading', { name: 'Error' }).closest('[role="alert"]') as HTMLElement;
-    expect(within(card).getByText('Failed to add lead')).toBeTruthy();
+    expect(card.textContent).toBe('ErrorFailed to add leadDismiss');
     fireEvent.click(within(card).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Failed to add lead')).toBeNull();
   }, 20_000);
@@ -88,17 +95,16 @@ describe('CRM module', () => {
       if (crash) throw new Error('render failed');
       return <p>back again</p>;
     }
-    render(
+    const { container } = render(
       <Themed>
         <CrmErrorBoundary>
           <Boom />
         </CrmErrorBoundary>
       </Themed>,
     );
-    expect(screen.getByText('CRM Error')).toBeTruthy();
-    expect(screen.getByText('Something went wrong with the CRM module.')).toBeTruthy();
+    expect(container.textContent).toBe('CRM ErrorSomething went wrong with the CRM module.Try Again');
     crash = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(screen.getByText('back again')).toBeTruthy();
+    expect(container.textContent).toBe('back again');
   });
 });

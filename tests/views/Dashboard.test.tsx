@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { findToast, textsOf } from './queries.ts';
 import { bob, dashboardInput, dashboardRoutes, renderApp } from './renderApp.tsx';
 
 const admin = { ...bob, id: 'u3', role: 'admin' as const, name: 'Ada' };
@@ -8,50 +9,55 @@ function sidebar() {
   return within(screen.getByRole('navigation', { name: 'Sections' }));
 }
 
+/** The sidebar's top-level sections, in order. */
+function sections() {
+  const nav = screen.getByRole('navigation', { name: 'Sections' });
+  return textsOf(Array.from(nav.querySelectorAll(':scope > [role="button"]')));
+}
+
+/** The sub-section groups of the list named `name`: each its heading (if any), then its buttons. */
+function groupsOf(container: HTMLElement, name: string) {
+  const list = within(container).getByRole('list', { name });
+  return within(list)
+    .getAllByRole('list')
+    .map((group) => textsOf(Array.from(group.children)));
+}
+
+const CRM_GROUPS = [
+  ['Dashboard'],
+  ['Core CRM', 'Contacts', 'Leads', 'Deals', 'Pipelines', 'Activities'],
+  ['Marketing', 'Campaigns', 'Communications', 'Unified Inbox'],
+  ['Analytics', 'Reports', 'Custom Reports', 'Analytics', 'Lead Tracking', 'AI Insights'],
+  ['Integrations'],
+];
+const SECTIONS = [
+  'Website Builder',
+  'Online Store',
+  'CRM',
+  'SEO Tools',
+  'Social Media',
+  'Integrations',
+  'AI Assistant',
+  'Settings',
+];
+
 describe('dashboard shell', () => {
   test('the sidebar lists every section and sub-section of the spec', async () => {
     renderApp(dashboardInput(), dashboardRoutes());
     const nav = sidebar();
+    const navElement = screen.getByRole('navigation', { name: 'Sections' });
 
-    for (const label of [
-      'Website Builder',
-      'CRM',
-      'SEO Tools',
-      'Social Media',
-      'Integrations',
-      'AI Assistant',
-      'Settings',
-    ]) {
-      expect(nav.getByRole('button', { name: label })).toBeTruthy();
-    }
-    for (const label of ['All Websites', 'Form Submissions', 'Templates']) {
-      expect(nav.getByRole('button', { name: label })).toBeTruthy();
-    }
+    expect(sections()).toEqual(SECTIONS);
+    expect(groupsOf(navElement, 'Website Builder')).toEqual([
+      ['All Websites', 'Form Submissions', 'Templates'],
+    ]);
     fireEvent.click(nav.getByRole('button', { name: 'CRM' }));
-    for (const label of [
-      'Dashboard',
-      'Contacts',
-      'Leads',
-      'Deals',
-      'Pipelines',
-      'Activities',
-      'Campaigns',
-      'Communications',
-      'Unified Inbox',
-      'Reports',
-      'Custom Reports',
-      'Analytics',
-      'Lead Tracking',
-      'AI Insights',
-    ]) {
-      expect(nav.getByRole('button', { name: label })).toBeTruthy();
-    }
-    for (const group of ['Core CRM', 'Marketing']) expect(nav.getByText(group)).toBeTruthy();
+    expect(nav.getByRole('button', { name: 'CRM' }).getAttribute('aria-expanded')).toBe('true');
+    expect(groupsOf(navElement, 'CRM')).toEqual(CRM_GROUPS);
     expect(nav.getAllByRole('button', { name: 'Integrations' })).toHaveLength(2);
     fireEvent.click(nav.getByRole('button', { name: 'Settings' }));
-    for (const label of ['Teams', 'Accounts', 'Permissions']) {
-      expect(nav.getByRole('button', { name: label })).toBeTruthy();
-    }
+    expect(nav.getByRole('button', { name: 'Settings' }).getAttribute('aria-expanded')).toBe('true');
+    expect(groupsOf(navElement, 'Settings')).toEqual([['Teams', 'Accounts', 'Permissions']]);
   });
 
   test('Admin is hidden from a user and shown to an admin', () => {
@@ -61,7 +67,7 @@ describe('dashboard shell', () => {
     first.system.actor.stop();
 
     renderApp(dashboardInput(admin), dashboardRoutes(admin));
-    expect(sidebar().getByRole('button', { name: 'Admin' })).toBeTruthy();
+    expect(sections()).toEqual([...SECTIONS, 'Admin']);
   });
 
   test('a section loads on demand and its title heads the page', async () => {
@@ -69,8 +75,9 @@ describe('dashboard shell', () => {
 
     fireEvent.click(sidebar().getByRole('button', { name: 'SEO Tools' }));
 
-    expect(await screen.findByRole('heading', { name: 'SEO Tools', level: 2 })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'SEO Tools', level: 1 })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'SEO Tools', level: 2 });
+    expect(textsOf(screen.getAllByRole('heading'))).toEqual(['SEO Tools', 'SEO Tools']);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('SEO Tools');
   });
 
   test('the narrow sidebar names its icons and shows sub-sections in a flyout on hover', async () => {
@@ -80,22 +87,26 @@ describe('dashboard shell', () => {
     const crm = sidebar().getByRole('button', { name: 'CRM' });
     fireEvent.mouseEnter(crm.parentElement!);
 
-    expect(await screen.findByRole('button', { name: 'Lead Tracking' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Lead Tracking' }));
-    expect(await screen.findByRole('heading', { name: 'Lead Tracking', level: 2 })).toBeTruthy();
+    const flyout = await screen.findByRole('tooltip');
+    expect(groupsOf(flyout, 'CRM')).toEqual(CRM_GROUPS);
+    fireEvent.click(within(flyout).getByRole('button', { name: 'Lead Tracking' }));
+    await screen.findByRole('heading', { name: 'Lead Tracking', level: 2 });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Lead Tracking');
   });
 
   test('the header shows the user with the plan badge, the tour button and the account menu', async () => {
     renderApp(dashboardInput(), dashboardRoutes());
 
-    expect(screen.getByText('Bob')).toBeTruthy();
-    expect(screen.getByText('STARTER')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Start tour' })).toBeTruthy();
+    const header = within(screen.getByRole('banner'));
+    // The name with the plan badge right after it.
+    expect(header.getByText('Bob').nextElementSibling?.textContent).toBe('STARTER');
+    expect((header.getByRole('button', { name: 'Start tour' }) as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
-    const menu = within(screen.getByRole('menu'));
-    expect(menu.getByRole('menuitem', { name: 'User Settings' })).toBeTruthy();
-    expect(menu.getByRole('menuitem', { name: 'Password Change' })).toBeTruthy();
-    expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeTruthy();
+    expect(textsOf(within(screen.getByRole('menu')).getAllByRole('menuitem'))).toEqual([
+      'User Settings',
+      'Password Change',
+      'Logout',
+    ]);
   });
 
   test('the account switcher lists the accounts from the server', async () => {
@@ -134,7 +145,8 @@ describe('dashboard shell', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
 
-    expect(await screen.findByRole('form', { name: 'Authentication' })).toBeTruthy();
+    await screen.findByRole('form', { name: 'Authentication' });
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Sign in');
     expect(window.location.pathname).toBe('/login');
     expect(localStorage.getItem('token')).toBeNull();
   });
@@ -145,9 +157,12 @@ describe('dashboard shell', () => {
       'GET /api/accounts': { status: 401, body: { message: 'Token revoked' } },
     });
 
-    expect(await screen.findByText('Session expired')).toBeTruthy();
-    expect(screen.getByText('Please log in again')).toBeTruthy();
-    expect(await screen.findByRole('form', { name: 'Authentication' })).toBeTruthy();
+    expect(await findToast('Session expired')).toEqual({
+      role: 'status',
+      lines: ['Session expired', 'Please log in again'],
+    });
+    await screen.findByRole('form', { name: 'Authentication' });
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Sign in');
     expect(window.location.pathname).toBe('/login');
   });
 
@@ -157,9 +172,12 @@ describe('dashboard shell', () => {
     renderApp(input, dashboardRoutes());
 
     const tour = within(await screen.findByRole('dialog'));
-    expect(tour.getByText('1 of 6')).toBeTruthy();
+    const progress = tour.getByText(/^\d+ of \d+$/);
+    expect(progress.textContent).toBe('1 of 6');
+    expect((tour.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(tour.getByRole('button', { name: 'Next' }));
-    expect(tour.getByText('2 of 6')).toBeTruthy();
+    expect(progress.textContent).toBe('2 of 6');
+    expect((tour.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(tour.getByRole('button', { name: 'Skip Tour' }));
     expect(localStorage.getItem('hasSeenWalkthrough')).toBe('true');
   });
@@ -173,7 +191,9 @@ describe('dashboard shell', () => {
     expect((popup.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(popup.getByRole('radio', { name: '4 Stars' }));
     expect((popup.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false);
-    expect(popup.getByLabelText('Your review (optional)')).toBeTruthy();
-    expect(popup.getByLabelText('Email (optional)')).toBeTruthy();
+    const review = popup.getByLabelText('Your review (optional)') as HTMLTextAreaElement;
+    expect([review.tagName, review.value]).toEqual(['TEXTAREA', '']);
+    const email = popup.getByLabelText('Email (optional)') as HTMLInputElement;
+    expect([email.type, email.value]).toEqual(['email', '']);
   });
 });
