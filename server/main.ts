@@ -7,6 +7,7 @@ import { migrate } from './db/migrate.ts';
 import { type JobEngine, startJobEngine } from './jobs/jobEngine.ts';
 import { outboundPolicy } from './net/safeFetch.ts';
 import { loadPublishing } from './publishing/loadPublishing.ts';
+import { installShutdown } from './shutdown.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -59,33 +60,5 @@ app.log.info(
   `serving on http://${displayHost}:${port} (${db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
 );
 
-let stopping = false;
-async function shutdown(signal: NodeJS.Signals): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  app.log.info(`${signal}: stopping`);
-  // A hung request must not keep a deploy waiting forever.
-  const timer = setTimeout(() => {
-    app.log.error('shutdown timed out; exiting');
-    logDestination.flushSync();
-    process.exit(1);
-  }, 10_000);
-  timer.unref();
-  try {
-    // Stops accepting, waits for in-flight requests, closes the co-editing sockets and stores every open builder
-    // document (the collab onClose hook) while the database is still open.
-    await app.close();
-    await jobs?.stop(5000); // lets running jobs finish; it uses the database, so it stops first
-    await db.close(); // PGlite: flush and close, or the data directory may be left inconsistent
-    app.log.info('stopped');
-    logDestination.flushSync();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
-    logDestination.flushSync();
-    process.exit(1);
-  }
-}
-
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+// SIGTERM/SIGINT: stops within 10 s whatever is open; a second signal exits at once.
+installShutdown({ app, jobs, db, log: app.log, flushLog: () => logDestination.flushSync() });

@@ -38,6 +38,11 @@ export type Collab = {
   mergeUpdate(site: SiteRef, update: Uint8Array): Promise<void>;
   /** Refuses new connections and closes the open ones (their edits stay in memory until `close`). */
   stopAccepting(): void;
+  /**
+   * Destroys the sockets still open after `stopAccepting`: a peer that never answers the close frame (a frozen
+   * tab, a dead network) would otherwise hold the HTTP server open for ws's 30 s close timeout.
+   */
+  dropConnections(): void;
   /** Stores every open document, then lets go of everything; nothing touches the database afterwards. */
   close(): Promise<void>;
 };
@@ -169,6 +174,10 @@ export function createCollab({
       accepting = false;
       hocuspocus.closeConnections();
       for (const ws of sockets) ws.close(1001, 'server shutting down');
+    },
+
+    dropConnections: () => {
+      for (const ws of sockets) ws.terminate();
     },
 
     close: async () => {

@@ -71,6 +71,11 @@ export type JobEngine = {
   onDomainsChanged(listener: () => void): () => void;
   /** Lets running jobs finish (up to `timeoutMs`), then stops polling. Call before closing the database. */
   stop(timeoutMs?: number): Promise<void>;
+  /**
+   * Stops taking jobs and lets running ones finish (up to `timeoutMs`; the rest are failed, to be retried), but
+   * keeps the engine's pool so jobs can still be queued until `stop`. For a shutdown while requests finish.
+   */
+  drain(timeoutMs: number): Promise<void>;
 };
 
 type Log = {
@@ -203,6 +208,7 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
       return () => domainListeners.delete(listener);
     },
     stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, timeout: timeoutMs }),
+    drain: (timeoutMs) => boss.stop({ graceful: true, timeout: timeoutMs, close: false }),
   };
 }
 
