@@ -1,4 +1,5 @@
-import type { KyInstance, ResponsePromise } from 'ky';
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import { ApiError } from './ApiError.ts';
 import type { Notify } from './toast.ts';
 
 /** What the http client needs from the running app; all read lazily, per request. */
@@ -16,10 +17,8 @@ export type HttpDeps = {
   retry?: number;
 };
 
-type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-
-/** The app's ky client (the calls the API modules use), every API module's first argument. */
-export type Http = Pick<KyInstance, Method>;
+/** The configured ky instance every API module takes as its first argument. */
+export type Http = KyInstance;
 
 /**
  * Per-call options read by the error catalogue, passed as ky's `context`.
@@ -27,59 +26,68 @@ export type Http = Pick<KyInstance, Method>;
  */
 export type CallContext = { quietStatuses?: readonly number[] };
 
-type BodyType = 'json' | 'text' | 'blob' | 'arrayBuffer' | 'formData' | 'bytes';
-const BODY_TYPES: readonly BodyType[] = ['json', 'text', 'blob', 'arrayBuffer', 'formData', 'bytes'];
-
 /**
- * The app's http client (see `kyClient.ts` for the token, account header and error catalogue of spec §8).
- * ky itself is loaded with the first call, so the first screen does not download it before it is needed.
+ * Creates the app's ky client: bearer token and `X-Account-Id` on every call, and the global
+ * error catalogue of spec §8 (403 and 400 toasts, 401 with a token ends the session, other
+ * failures toast 'API Error: {status text}'). Every failure reaches the caller as an {@link ApiError}.
  */
 export function createHttp(deps: HttpDeps): Http {
-  let client: Promise<KyInstance> | undefined;
-  const load = () => {
-    client ??= import('./kyClient.ts').then(({ createKyClient }) => createKyClient(deps));
-    return client;
-  };
-  const method =
-    (name: Method) => (url: Parameters<KyInstance[Method]>[0], options?: Parameters<KyInstance[Method]>[1]) =>
-      deferredResponse(load(), (ky) => ky[name](url, options));
-  return {
-    get: method('get'),
-    post: method('post'),
-    put: method('put'),
-    patch: method('patch'),
-    delete: method('delete'),
-  };
+  return ky.create({
+    prefix: '/api',
+    baseUrl: deps.baseUrl ?? globalThis.location?.origin,
+    fetch: deps.fetch,
+    ...(deps.retry === undefined ? {} : { retry: deps.retry }),
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          const token = deps.getToken();
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+          const accountId = deps.getAccountId();
+          if (accountId) request.headers.set('X-Account-Id', accountId);
+        },
+      ],
+      beforeError: [
+        ({ error, request, options }) => {
+          if (isNetworkError(error) || isTimeoutError(error)) return new ApiError(0, 'Network error');
+          if (!isHTTPError(error)) return error;
+          const { status, statusText } = error.response;
+          const apiError = new ApiError(
+            status,
+            serverMessage(error.data) ?? (statusText || `HTTP ${status}`),
+          );
+          const quiet = (options.context as CallContext).quietStatuses?.includes(status) ?? false;
+          if (!quiet) applyCatalogue(deps, status, statusText, request.headers.has('Authorization'));
+          return apiError;
+        },
+      ],
+    },
+  });
 }
 
-/**
- * A ky `ResponsePromise` whose call starts once the client is loaded. Callers pick the body type
- * (`.json()`) in the same tick as the call, before it starts, so ky still sets the matching Accept header.
- */
-function deferredResponse(
-  client: Promise<KyInstance>,
-  call: (ky: KyInstance) => ResponsePromise,
-): ResponsePromise {
-  let wanted: BodyType | undefined;
-  const started = client.then((ky) => {
-    const response = call(ky);
-    // Wrapped: a ResponsePromise is a thenable, and returning it bare would resolve to its Response.
-    return { response, body: wanted ? response[wanted]() : undefined };
-  });
-  const settled = () => started.then(({ response }) => response);
-  const deferred = {
-    // biome-ignore lint/suspicious/noThenProperty: it stands in for ky's ResponsePromise, a thenable.
-    then: (onFulfilled?: never, onRejected?: never) => settled().then(onFulfilled, onRejected),
-    catch: (onRejected?: never) => settled().catch(onRejected),
-    finally: (onFinally?: () => void) => settled().finally(onFinally),
-    [Symbol.toStringTag]: 'Promise',
-  } as Record<string | symbol, unknown>;
-  for (const type of BODY_TYPES) {
-    deferred[type] = () => {
-      wanted = type;
-      // Asked for after the call started (not how the API modules call it): ky still reads the body.
-      return started.then(({ response, body }) => (wanted === type && body ? body : response[type]()));
-    };
+function applyCatalogue(deps: HttpDeps, status: number, statusText: string, hadToken: boolean): void {
+  if (status === 401) {
+    // Without a token (a failed sign-in) there is no session to end; the caller reports it.
+    if (hadToken) deps.onUnauthorized();
+    return;
   }
-  return deferred as unknown as ResponsePromise;
+  if (status === 403) {
+    deps.notify({
+      type: 'error',
+      title: 'Access Denied',
+      message: 'You do not have permission to perform this action',
+    });
+    return;
+  }
+  if (status === 400) {
+    deps.notify({ type: 'error', title: 'Data Issue', message: 'Data is not valid' });
+    return;
+  }
+  deps.notify({ type: 'error', title: `API Error: ${statusText || `HTTP ${status}`}` });
+}
+
+function serverMessage(data: unknown): string | undefined {
+  if (typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string') {
+    return data.message;
+  }
+  return undefined;
 }
