@@ -2,19 +2,22 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, Themed } from './views/App.tsx';
 import { createAppSystem } from './views/createAppSystem.ts';
-import { OAuthCallbackPage } from './views/oauth/OAuthCallbackPage.tsx';
 import { routeFor } from './views/routes.ts';
 
 const route = routeFor(window.location.pathname);
 const root = createRoot(document.getElementById('root')!);
 
 if (route.page === 'oauthCallback') {
-  root.render(
-    <StrictMode>
-      <Themed>
-        <OAuthCallbackPage kind={route.kind} />
-      </Themed>
-    </StrictMode>,
+  // The popup that finishes an OAuth connection: a page of its own, loaded only there.
+  const { kind } = route;
+  void import('./views/oauth/OAuthCallbackPage.tsx').then(({ OAuthCallbackPage }) =>
+    root.render(
+      <StrictMode>
+        <Themed>
+          <OAuthCallbackPage kind={kind} />
+        </Themed>
+      </StrictMode>,
+    ),
   );
 } else if (route.page === 'jobs') {
   // The job dashboard the Admin dashboard embeds: a page of its own, loaded only here.

@@ -3,26 +3,27 @@ import { type Actor, createActor, type InspectionEvent } from 'xstate';
 import type { CollabRemote } from '../canvas/collab.ts';
 import type { AppInput } from '../machines/appMachine.ts';
 import { createLiveAppMachine } from '../machines/liveAppMachine.ts';
-import { createReplayRecorder } from '../machines/replay/replayRecorder.ts';
 import { selectAccountId, selectToken, selectUser } from '../machines/sessionMachine.ts';
 import { hasFlag, readStoredSession, STORAGE_KEYS } from '../services/browserStorage.ts';
 import { collabUrl } from '../services/collabEndpoint.ts';
 import { createHttp, type Http } from '../services/http.ts';
 import { captureInvitationLink } from '../services/invitationLink.ts';
 import { createQueryClient } from '../services/queryClient.ts';
-import { type ReplayShipper, startReplayShipper } from '../services/replayShipper.ts';
+import type { ReplayShipper } from '../services/replayShipper.ts';
+import { startLazyReplay } from './lazyReplay.ts';
 
 export type AppActor = Actor<ReturnType<typeof createLiveAppMachine>>;
 
 /**
- * `replay`: the session-replay shipper when recording is set up (the real app), else null; `inspect`: the
+ * `replay`: the session-replay shipper (loaded after the first screen) when recording is set up (the real
+ * app), else null; `inspect`: the
  * recorder's observer, for actors views create on their own.
  */
 export type AppSystem = {
   actor: AppActor;
   http: Http;
   queryClient: QueryClient;
-  replay: ReplayShipper | null;
+  replay: Promise<ReplayShipper> | null;
   inspect?: (event: InspectionEvent) => void;
 };
 
@@ -79,12 +80,11 @@ export function createAppSystem(options: AppSystemOptions = {}): AppSystem {
   };
   // This browser's last user turned recording off: nothing is recorded until a user says otherwise.
   const recorder = options.replay
-    ? createReplayRecorder({ recording: !hasFlag(STORAGE_KEYS.replayOptOut) })
+    ? startLazyReplay({ recording: !hasFlag(STORAGE_KEYS.replayOptOut), http, queryClient })
     : null;
   actor = createActor(createLiveAppMachine(http, queryClient, collabRemote), {
     input: options.input ?? readAppInput(),
     inspect: recorder?.inspect,
   });
-  const replay = recorder ? startReplayShipper({ recorder, http, queryClient }) : null;
-  return { actor, http, queryClient, replay, inspect: recorder?.inspect };
+  return { actor, http, queryClient, replay: recorder?.shipper ?? null, inspect: recorder?.inspect };
 }

@@ -1,17 +1,19 @@
 import Box from '@mui/material/Box';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { selectIsAdmin, selectUser } from '../../machines/sessionMachine.ts';
 import type { User } from '../../services/apiTypes.ts';
 import { hasFlag, STORAGE_KEYS, takeFlag } from '../../services/browserStorage.ts';
 import { useMe } from '../../services/queries.ts';
 import { useSessionRef } from '../appActorContext.ts';
 import { ReviewDialog } from '../review/ReviewDialog.tsx';
-import { TourDialog } from '../tour/TourDialog.tsx';
 import { DashboardHeader } from './DashboardHeader.tsx';
 import { SectionView } from './SectionView.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { type SectionId, sectionTitle } from './sections.ts';
+
+// The tour shows nothing until it opens: it loads after the shell.
+const TourDialog = lazy(() => import('../tour/TourDialog.tsx').then((m) => ({ default: m.TourDialog })));
 
 const sameUser = (a: User, b: User | null) =>
   b !== null && (Object.keys(a) as Array<keyof User>).every((key) => a[key] === b[key]);
@@ -72,7 +74,9 @@ export function Dashboard({ initialSection = 'websites' }: { initialSection?: Se
           <SectionView section={section} onNavigate={handleNavigate} />
         </Box>
       </Box>
-      <TourDialog />
+      <Suspense fallback={null}>
+        <TourDialog />
+      </Suspense>
       <ReviewDialog />
     </Box>
   );

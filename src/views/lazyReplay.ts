@@ -1,0 +1,44 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { InspectionEvent } from 'xstate';
+import type { Http } from '../services/http.ts';
+import type { ReplayShipper } from '../services/replayShipper.ts';
+
+type Inspect = (event: InspectionEvent) => void;
+
+export type LazyReplay = { inspect: Inspect; shipper: Promise<ReplayShipper> };
+
+/**
+ * Session replay (recorder and shipper) loaded after the first screen: the inspector it returns keeps
+ * every inspection event in order until the recorder is there, then hands them over, so nothing from
+ * start-up is lost. `recording`: false when this browser's last user turned recording off.
+ */
+export function startLazyReplay(options: {
+  recording: boolean;
+  http: Http;
+  queryClient: QueryClient;
+}): LazyReplay {
+  let target: Inspect | undefined;
+  const waiting: InspectionEvent[] = [];
+  const shipper = Promise.all([
+    import('../machines/replay/replayRecorder.ts'),
+    import('../services/replayShipper.ts'),
+  ]).then(([{ createReplayRecorder }, { startReplayShipper }]) => {
+    const recorder = createReplayRecorder({ recording: options.recording });
+    target = recorder.inspect;
+    for (const event of waiting.splice(0)) recorder.inspect(event);
+    return startReplayShipper({ recorder, http: options.http, queryClient: options.queryClient });
+  });
+  shipper.catch((error: unknown) => {
+    // Replay is for support only: without it the app works the same; stop holding events.
+    target = () => {};
+    waiting.length = 0;
+    console.error('Session replay failed to load', error);
+  });
+  return {
+    inspect: (event) => {
+      if (target) target(event);
+      else waiting.push(event);
+    },
+    shipper,
+  };
+}
