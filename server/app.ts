@@ -13,6 +13,7 @@ import type { Db } from './db/types.ts';
 import { errorHandler } from './errorHandler.ts';
 import type { JobEngine } from './jobs/jobEngine.ts';
 import { emitWebhookEvent } from './jobs/webhooks.ts';
+import { registerDocs, registerDocsPermission, registerOpenApi } from './openapi.ts';
 import type { PublishingOptions } from './publishing/publishingDeps.ts';
 import { createSiteHosts } from './publishing/siteHosts.ts';
 import { createSitePageCache } from './publishing/sitePageCache.ts';
@@ -113,8 +114,12 @@ export async function buildApp({
   registerTextGuard(app);
 
   const tokens = createTokenService(config.jwtSecret);
+  // Just before the guard: the API reference's own routes (@fastify/swagger-ui declares none) are public.
+  registerDocsPermission(app);
   // First of all hooks and routes: every route registered after it must declare its permission.
   registerPermissionGuard(app, { db, tokens });
+  // Before the routes, which it collects as they are registered: the OpenAPI document of their schemas.
+  await registerOpenApi(app);
   // Initial values give every request the same shape; the guard sets them before a route reads them.
   app.decorateRequest('user', null as unknown as AuthUser);
   app.decorateRequest('accountId', null);
@@ -215,6 +220,8 @@ export async function buildApp({
   await app.register(seoRoutes, deps);
   await app.register(replayRoutes, deps);
   await app.register(replayAdminRoutes, deps);
+  // GET /api/openapi.json and the reference page at /api/docs.
+  await registerDocs(app);
 
   await app.ready();
   return app;

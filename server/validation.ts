@@ -22,6 +22,18 @@ export const schemas = {
   /** A required free-text field: trimmed, then at least one character. */
   text: (maxLength: number) => ({ type: 'string', transform: ['trim'], minLength: 1, maxLength }),
   message: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+  /** The body of a POST that takes none (an action on the resource of its path): none may be sent. */
+  noBody: { type: 'null', description: 'No request body' },
+  /** An answer without a body (204). */
+  noContent: { type: 'null', description: 'No content' },
+  /**
+   * A multipart/form-data upload, which its handler streams (Fastify never sees it as a body to validate): its
+   * parts, for the OpenAPI document only (server/openapi.ts shows them as the request body).
+   */
+  multipart: (parts: Record<string, unknown>, required: readonly string[]) => ({
+    consumes: ['multipart/form-data'],
+    'x-multipart': { type: 'object', required, properties: parts },
+  }),
 } as const;
 
 function createAjv(options: Options): Ajv {

@@ -193,5 +193,6 @@ export const retryJobSchema = {
       },
     },
   },
-  response: { 204: { type: 'null' }, ...denied, 404: schemas.message, 503: schemas.message },
+  body: schemas.noBody,
+  response: { 204: schemas.noContent, ...denied, 404: schemas.message, 503: schemas.message },
 } as const;

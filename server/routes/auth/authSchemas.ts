@@ -37,4 +37,4 @@ export const loginSchema = {
   response: { 200: sessionSchema, 401: schemas.message, 429: schemas.message },
 } as const;
 
-export const logoutSchema = { response: { 204: { type: 'null' } } } as const;
+export const logoutSchema = { body: schemas.noBody, response: { 204: schemas.noContent } } as const;

@@ -96,6 +96,7 @@ export const campaignsRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, jo
       config: crmEdit,
       schema: {
         params: idParams,
+        body: schemas.noBody,
         response: {
           202: { type: 'object', additionalProperties: true },
           400: schemas.message,

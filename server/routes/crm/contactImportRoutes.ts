@@ -24,6 +24,29 @@ const SEND_FILE = 'Send the CSV file as multipart field "file"';
 const report = { type: 'object', additionalProperties: true } as const;
 const errors = { 400: schemas.message, 404: schemas.message, 413: schemas.message } as const;
 
+// The parts of an import, for the OpenAPI document (the handler streams them: Fastify validates no body here).
+const importParts = schemas.multipart(
+  {
+    file: { type: 'string', format: 'binary', description: 'The CSV file, 100 MB at most' },
+    duplicates: {
+      type: 'string',
+      enum: ['skip', 'update'],
+      default: 'skip',
+      description: 'What a row whose email is already a contact does',
+    },
+    mapping: {
+      type: 'string',
+      description: `A JSON object of column header → contact field (${IMPORT_FIELDS.join(', ')}, or "" to skip the column); guessed from the headers when absent`,
+    },
+    contactListId: {
+      type: 'string',
+      pattern: '^[0-9]+$',
+      description: 'A contact list the imported contacts join',
+    },
+  },
+  ['file'],
+);
+
 type Upload = { filePath: string; fileName: string; fields: Record<string, string> };
 
 // Streams the multipart body: its text fields, and the file written to disk (never whole in memory).
@@ -78,7 +101,7 @@ export const contactImportRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db
 
   app.post(
     '/api/crm/contacts/import',
-    { config: crmEdit, schema: { response: { 200: report, 202: report, ...errors } } },
+    { config: crmEdit, schema: { ...importParts, response: { 200: report, 202: report, ...errors } } },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       const upload = await receive(request, dir);
@@ -130,7 +153,11 @@ export const contactImportRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db
     '/api/crm/contacts/imports/:id/rollback',
     {
       config: crmEdit,
-      schema: { params: idParams, response: { 200: report, ...errors, 409: schemas.message } },
+      schema: {
+        params: idParams,
+        body: schemas.noBody,
+        response: { 200: report, ...errors, 409: schemas.message },
+      },
     },
     async (request) => {
       const accountId = requireAccountId(request);
@@ -149,6 +176,13 @@ export const contactImportRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db
       config: crmView,
       schema: {
         querystring: { type: 'object', additionalProperties: false, properties: { contactListId: id } },
+        response: {
+          200: {
+            description: 'The contacts as CSV (an attachment, streamed)',
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          },
+          404: schemas.message,
+        },
       },
     },
     async (request, reply) => {

@@ -32,7 +32,7 @@ export const emailOrEmpty = {
 export const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
 export type IdParams = { id: number };
 
-const anyObject = { type: 'object', additionalProperties: true } as const;
+export const anyObject = { type: 'object', additionalProperties: true } as const;
 const errors = { 400: schemas.message, 404: schemas.message, 409: schemas.message } as const;
 
 /** GET of a searchable list: every row, or one page of them with `page`; the count of all matches in a header. */

@@ -39,10 +39,85 @@ const activitySchemas = entitySchemas(activityProperties, ['type', 'subject']);
 const workflowSchemas = entitySchemas(workflowProperties, ['name', 'trigger', 'actions']);
 const notFound = (what: string) => new HttpError(404, `${what} not found`);
 const limitQuery = {
-  querystring: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
+  type: 'object',
+  additionalProperties: false,
+  properties: { limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
+} as const;
+
+const nullableString = { type: ['string', 'null'] } as const;
+const nullableId = { type: ['integer', 'null'] } as const;
+
+/** GET /api/crm/workflow-runs: the newest runs first (repositories/crm/communications.ts `WorkflowRun`). */
+const workflowRunsSchema = {
+  querystring: limitQuery,
+  response: {
+    200: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'workflowId', 'workflowName', 'eventKey', 'status', 'log', 'createdAt'],
+        properties: {
+          id: { type: 'integer' },
+          workflowId: { type: 'integer' },
+          workflowName: { type: 'string' },
+          eventKey: { type: 'string' },
+          status: { type: 'string', enum: ['completed', 'skipped', 'failed'] },
+          log: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['action', 'result'],
+              properties: { action: { type: 'string' }, result: { type: 'string' } },
+              additionalProperties: true,
+            },
+          },
+          createdAt: { type: 'string' },
+        },
+      },
+    },
+  },
+} as const;
+
+/** GET /api/crm/communications: the newest messages first (`Communication` of src/services/crmTypes.ts). */
+const communicationsSchema = {
+  querystring: limitQuery,
+  response: {
+    200: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: [
+          'id',
+          'campaignId',
+          'campaignName',
+          'contactId',
+          'channel',
+          'direction',
+          'toAddress',
+          'subject',
+          'body',
+          'status',
+          'error',
+          'createdAt',
+          'sentAt',
+        ],
+        properties: {
+          id: { type: 'integer' },
+          campaignId: nullableId,
+          campaignName: nullableString,
+          contactId: nullableId,
+          channel: { type: 'string' },
+          direction: { type: 'string', enum: ['outbound', 'inbound'] },
+          toAddress: { type: 'string' },
+          subject: { type: 'string' },
+          body: { type: 'string' },
+          status: { type: 'string', enum: ['sending', 'sent', 'outbox', 'failed', 'received'] },
+          error: nullableString,
+          createdAt: { type: 'string' },
+          sentAt: nullableString,
+        },
+      },
+    },
   },
 } as const;
 
@@ -147,12 +222,12 @@ export const engagementRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db })
   );
   app.get<{ Querystring: { limit: number } }>(
     '/api/crm/workflow-runs',
-    { config: crmView, schema: limitQuery },
+    { config: crmView, schema: workflowRunsSchema },
     (request) => listWorkflowRuns(db, requireAccountId(request), request.query.limit),
   );
   app.get<{ Querystring: { limit: number } }>(
     '/api/crm/communications',
-    { config: crmView, schema: limitQuery },
+    { config: crmView, schema: communicationsSchema },
     (request) => listCommunications(db, requireAccountId(request), request.query.limit),
   );
 };

@@ -18,8 +18,10 @@ import {
   updatePipeline,
 } from '../../repositories/crm/pipelines.ts';
 import { DEALS, LEADS, type Lead } from '../../repositories/crm/tables.ts';
+import { schemas } from '../../validation.ts';
 import type { CrmDeps } from './crmRoutes.ts';
 import {
+  anyObject,
   crmEdit,
   crmView,
   dealProperties,
@@ -101,7 +103,20 @@ export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, queueR
     '/api/crm/leads/:id/convert',
     {
       config: crmEdit,
-      schema: { params: idParams, response: { 200: { type: 'object', additionalProperties: true } } },
+      schema: {
+        params: idParams,
+        body: schemas.noBody,
+        response: {
+          200: {
+            description: 'The converted lead with the contact and the deal made from it',
+            type: 'object',
+            required: ['lead', 'contact', 'deal'],
+            properties: { lead: anyObject, contact: anyObject, deal: anyObject },
+            additionalProperties: true,
+          },
+          404: schemas.message,
+        },
+      },
     },
     async (request) => {
       const accountId = requireAccountId(request);

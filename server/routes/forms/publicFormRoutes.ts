@@ -100,7 +100,21 @@ export const publicFormRoutes: FastifyPluginAsync<
     {
       config: { permission: 'public' },
       bodyLimit: FORM_BODY_LIMIT,
-      schema: { params, body, response: { 404: schemas.message, 429: schemas.message } },
+      schema: {
+        params,
+        body,
+        response: {
+          201: {
+            description: 'Stored (a filled honeypot is answered the same, and nothing is stored)',
+            type: 'object',
+            required: ['ok'],
+            properties: { ok: { const: true } },
+          },
+          400: schemas.message,
+          404: schemas.message,
+          429: schemas.message,
+        },
+      },
     },
     async (request, reply) => {
       for (const limiter of [perIp, perSite]) {

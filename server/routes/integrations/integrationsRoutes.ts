@@ -8,6 +8,7 @@ import { signOAuthState } from '../../integrations/oauthState.ts';
 import { logActivity } from '../../repositories/activityLogs.ts';
 import { deleteConnection, listConnections } from '../../repositories/oauthConnections.ts';
 import { listWebhooks } from '../../repositories/webhooks.ts';
+import { schemas } from '../../validation.ts';
 import { PROVIDER_LABELS, requestOrigin } from '../campaign/campaignRoutes.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 
@@ -104,6 +105,7 @@ export const integrationsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { d
           required: ['provider'],
           properties: { provider: { type: 'string', enum: [...OAUTH_PROVIDERS] } },
         },
+        response: { 204: schemas.noContent, 404: schemas.message },
       },
     },
     async (request, reply) => {

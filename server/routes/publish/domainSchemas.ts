@@ -41,7 +41,8 @@ export const putDomainSchema = {
 
 export const verifyDomainSchema = {
   params: idParams,
-  response: { ...answers, 409: schemas.message },
+  body: schemas.noBody,
+  response: { ...answers, 400: schemas.message, 409: schemas.message },
 } as const;
 
 export const deleteDomainSchema = { params: idParams, response: answers } as const;

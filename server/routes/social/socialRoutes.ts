@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { channelLimitError, SOCIAL_CHANNELS } from '../../../src/services/socialRules.ts';
+import { channelLimitError, POST_STATUSES, SOCIAL_CHANNELS } from '../../../src/services/socialRules.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import type { JobEngine } from '../../jobs/jobEngine.ts';
@@ -12,6 +12,7 @@ import {
   type SocialPost,
   updatePost,
 } from '../../repositories/socialPosts.ts';
+import { schemas } from '../../validation.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 import { postsToICalendar } from './icalendar.ts';
 
@@ -39,6 +40,57 @@ const postBody = {
     status: { type: 'string', enum: ['draft', 'scheduled'] },
   },
 } as const;
+
+/** `SocialPost` of src/services/socialApi.ts, as the repository returns it. */
+const post = {
+  type: 'object',
+  required: [
+    'id',
+    'channel',
+    'text',
+    'imageUrl',
+    'scheduledAt',
+    'status',
+    'statusNote',
+    'dueAt',
+    'createdAt',
+    'updatedAt',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    channel: { type: 'string', enum: [...SOCIAL_CHANNELS] },
+    text: { type: 'string' },
+    imageUrl: { type: ['string', 'null'] },
+    scheduledAt: { type: ['string', 'null'] },
+    status: { type: 'string', enum: [...POST_STATUSES] },
+    statusNote: {
+      type: ['string', 'null'],
+      description: 'Why a due post was not published ("not connected", a provider error)',
+    },
+    dueAt: { type: ['string', 'null'] },
+    createdAt: { type: 'string' },
+    updatedAt: { type: 'string' },
+  },
+} as const;
+const notFound = { 404: schemas.message } as const;
+
+const listSchema = { response: { 200: { type: 'array', items: post } } } as const;
+const calendarSchema = {
+  response: {
+    200: {
+      description: 'The posts as an iCalendar file (an attachment)',
+      content: { 'text/calendar': { schema: { type: 'string' } } },
+    },
+  },
+} as const;
+const createSchema = { body: postBody, response: { 201: post, 400: schemas.message } } as const;
+const getSchema = { params: idParams, response: { 200: post, ...notFound } } as const;
+const updateSchema = {
+  params: idParams,
+  body: postBody,
+  response: { 200: post, 400: schemas.message, ...notFound },
+} as const;
+const deleteSchema = { params: idParams, response: { 204: schemas.noContent, ...notFound } } as const;
 
 type Body = {
   channel: PostInput['channel'];
@@ -89,9 +141,11 @@ async function queueDue(jobs: JobEngine | null, accountId: number, post: SocialP
 export const socialRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, jobs }) => {
   const work = { permission: 'account.work' } as const;
 
-  app.get('/api/social/posts', { config: work }, async (request) => listPosts(db, requireAccountId(request)));
+  app.get('/api/social/posts', { config: work, schema: listSchema }, async (request) =>
+    listPosts(db, requireAccountId(request)),
+  );
 
-  app.get('/api/social/posts.ics', { config: work }, async (request, reply) => {
+  app.get('/api/social/posts.ics', { config: work, schema: calendarSchema }, async (request, reply) => {
     const posts = await listPosts(db, requireAccountId(request));
     return reply
       .header('content-type', 'text/calendar; charset=utf-8')
@@ -101,7 +155,7 @@ export const socialRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, job
 
   app.post<{ Body: Body }>(
     '/api/social/posts',
-    { config: work, schema: { body: postBody } },
+    { config: work, schema: createSchema },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       const post = await createPost(db, accountId, toInput(request.body));
@@ -112,7 +166,7 @@ export const socialRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, job
 
   app.get<{ Params: Params }>(
     '/api/social/posts/:id',
-    { config: work, schema: { params: idParams } },
+    { config: work, schema: getSchema },
     async (request) => {
       const post = await findPost(db, requireAccountId(request), request.params.id);
       if (!post) throw new HttpError(404, NOT_FOUND);
@@ -122,7 +176,7 @@ export const socialRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, job
 
   app.put<{ Params: Params; Body: Body }>(
     '/api/social/posts/:id',
-    { config: work, schema: { params: idParams, body: postBody } },
+    { config: work, schema: updateSchema },
     async (request) => {
       const accountId = requireAccountId(request);
       const post = await updatePost(db, accountId, request.params.id, toInput(request.body));
@@ -134,7 +188,7 @@ export const socialRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, job
 
   app.delete<{ Params: Params }>(
     '/api/social/posts/:id',
-    { config: work, schema: { params: idParams } },
+    { config: work, schema: deleteSchema },
     async (request, reply) => {
       if (!(await deletePost(db, requireAccountId(request), request.params.id)))
         throw new HttpError(404, NOT_FOUND);

@@ -3,6 +3,9 @@ export type ImageKind = { ext: 'png' | 'jpg' | 'gif' | 'webp'; contentType: stri
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
+/** The content types `sniffImage` answers (what GET /api/uploads/:key may serve). */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   signature.every((byte, i) => bytes[offset + i] === byte);
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));

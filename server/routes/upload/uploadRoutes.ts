@@ -8,7 +8,7 @@ import { HttpError } from '../../errors.ts';
 import { findUpload, recordUpload } from '../../repositories/websites.ts';
 import { schemas } from '../../validation.ts';
 import type { RouteDeps } from '../routeDeps.ts';
-import { MAX_IMAGE_BYTES, sniffImage, UPLOAD_KEY_PATTERN } from './imageFiles.ts';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, sniffImage, UPLOAD_KEY_PATTERN } from './imageFiles.ts';
 
 const TOO_LARGE = 'Image must be at most 5 MB';
 const NOT_IMAGE = 'Only image files (PNG, JPEG, GIF, WebP) can be uploaded';
@@ -49,9 +49,25 @@ export const uploadRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, con
   };
 
   // Images belong to the account's websites and business profile: a Viewer may not add any.
-  const upload = { config: { permission: 'websites.edit' }, schema: { response: urlResponse } } as const;
-  app.post('/api/upload/image', upload, (request) => receive(request, 'image'));
-  app.post('/api/website/upload-image', upload, (request) => receive(request, 'file'));
+  const upload = (field: 'image' | 'file') =>
+    ({
+      config: { permission: 'websites.edit' },
+      schema: {
+        ...schemas.multipart(
+          {
+            [field]: {
+              type: 'string',
+              format: 'binary',
+              description: 'A PNG, JPEG, GIF or WebP image, 5 MB at most',
+            },
+          },
+          [field],
+        ),
+        response: urlResponse,
+      },
+    }) as const;
+  app.post('/api/upload/image', upload('image'), (request) => receive(request, 'image'));
+  app.post('/api/website/upload-image', upload('file'), (request) => receive(request, 'file'));
 };
 
 /** Serves uploaded images publicly (published sites show them) with their sniffed type and nosniff. */
@@ -65,6 +81,15 @@ export const uploadFilesRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db
           type: 'object',
           required: ['key'],
           properties: { key: { type: 'string', pattern: UPLOAD_KEY_PATTERN } },
+        },
+        response: {
+          200: {
+            description: 'The image, with the type sniffed from its content at upload',
+            content: Object.fromEntries(
+              IMAGE_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+            ),
+          },
+          404: schemas.message,
         },
       },
     },

@@ -12,6 +12,7 @@ import {
   listWebhooks,
   webhookExists,
 } from '../../repositories/webhooks.ts';
+import { schemas } from '../../validation.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 
 const NOT_FOUND = 'Webhook not found';
@@ -26,7 +27,79 @@ const idParams = {
   properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
 } as const;
 
+const webhookProperties = {
+  id: { type: 'integer' },
+  url: { type: 'string' },
+  events: { type: 'array', items: { type: 'string', enum: [...WEBHOOK_EVENTS] } },
+  createdAt: { type: 'string' },
+} as const;
+/** `Webhook` of repositories/webhooks.ts: never its secret. */
+const webhook = {
+  type: 'object',
+  required: ['id', 'url', 'events', 'createdAt'],
+  properties: webhookProperties,
+} as const;
+/** `Delivery` of repositories/webhooks.ts. */
+const delivery = {
+  type: 'object',
+  required: [
+    'id',
+    'webhookId',
+    'event',
+    'status',
+    'attempts',
+    'responseCode',
+    'lastError',
+    'createdAt',
+    'updatedAt',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    webhookId: { type: 'integer' },
+    event: { type: 'string', description: 'A webhook event, or webhook.test' },
+    status: { type: 'string', enum: ['pending', 'retrying', 'delivered', 'failed'] },
+    attempts: { type: 'integer' },
+    responseCode: { type: ['integer', 'null'] },
+    lastError: { type: ['string', 'null'] },
+    createdAt: { type: 'string' },
+    updatedAt: { type: 'string' },
+  },
+} as const;
+const notFound = { 404: schemas.message } as const;
+
+const listSchema = { response: { 200: { type: 'array', items: webhook } } } as const;
+const deleteSchema = { params: idParams, response: { 204: schemas.noContent, ...notFound } } as const;
+const deliveriesSchema = {
+  params: idParams,
+  response: {
+    200: { description: 'The 50 latest, newest first', type: 'array', items: delivery },
+    ...notFound,
+  },
+} as const;
+const testSchema = {
+  params: idParams,
+  body: schemas.noBody,
+  response: {
+    202: {
+      description: 'A test delivery is queued',
+      type: 'object',
+      required: ['deliveryId'],
+      properties: { deliveryId: { type: 'integer' } },
+    },
+    ...notFound,
+  },
+} as const;
+
 const createSchema = {
+  response: {
+    201: {
+      description: 'The webhook with its signing secret, shown this once',
+      type: 'object',
+      required: ['id', 'url', 'events', 'createdAt', 'secret'],
+      properties: { ...webhookProperties, secret: { type: 'string' } },
+    },
+    400: schemas.message,
+  },
   body: {
     type: 'object',
     additionalProperties: false,
@@ -79,7 +152,9 @@ export const webhooksRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, j
   const view = { permission: 'account.view' } as const;
   const manage = { permission: 'integrations.manage' } as const;
 
-  app.get('/api/webhooks', { config: view }, async (request) => listWebhooks(db, requireAccountId(request)));
+  app.get('/api/webhooks', { config: view, schema: listSchema }, async (request) =>
+    listWebhooks(db, requireAccountId(request)),
+  );
 
   app.post<{ Body: Body }>(
     '/api/webhooks',
@@ -103,7 +178,7 @@ export const webhooksRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, j
 
   app.delete<{ Params: Params }>(
     '/api/webhooks/:id',
-    { config: manage, schema: { params: idParams } },
+    { config: manage, schema: deleteSchema },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       if (!(await deleteWebhook(db, accountId, request.params.id))) throw new HttpError(404, NOT_FOUND);
@@ -121,7 +196,7 @@ export const webhooksRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, j
 
   app.get<{ Params: Params }>(
     '/api/webhooks/:id/deliveries',
-    { config: view, schema: { params: idParams } },
+    { config: view, schema: deliveriesSchema },
     async (request) => {
       const accountId = requireAccountId(request);
       if (!(await webhookExists(db, accountId, request.params.id))) throw new HttpError(404, NOT_FOUND);
@@ -131,7 +206,7 @@ export const webhooksRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, j
 
   app.post<{ Params: Params }>(
     '/api/webhooks/:id/test',
-    { config: manage, schema: { params: idParams } },
+    { config: manage, schema: testSchema },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       if (!(await webhookExists(db, accountId, request.params.id))) throw new HttpError(404, NOT_FOUND);
