@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { WebhookEvent } from '../../src/services/socialRules.ts';
+import type { WebhookEvent } from '../../src/contracts/social.ts';
 import type { Db } from '../db/types.ts';
 import { OutboundError, type OutboundPolicy, safeFetch } from '../net/safeFetch.ts';
 import { createDeliveries, findDeliveryTask, recordAttempt } from '../repositories/webhooks.ts';

@@ -1,5 +1,5 @@
 import { assign, fromCallback, type SnapshotFrom, sendParent, setup } from 'xstate';
-import type { User } from '../services/apiTypes.ts';
+import type { User } from '../contracts/auth.ts';
 import {
   clearStoredSession,
   STORAGE_KEYS,

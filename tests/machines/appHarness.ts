@@ -1,4 +1,5 @@
 import { type Actor, createActor, fromCallback, type InspectionEvent } from 'xstate';
+import type { AuthResult, User } from '../../src/contracts/auth.ts';
 import { adminMachine } from '../../src/machines/adminMachine.ts';
 import { type AppInput, appMachine } from '../../src/machines/appMachine.ts';
 import { invitationMachine } from '../../src/machines/invitationMachine.ts';
@@ -9,7 +10,6 @@ import { type SessionEvent, sessionMachine } from '../../src/machines/sessionMac
 import { teamMachine } from '../../src/machines/teamMachine.ts';
 import { selectToastQueue } from '../../src/machines/toastsMachine.ts';
 import { tourMachine } from '../../src/machines/tourMachine.ts';
-import type { AuthResult, User } from '../../src/services/apiTypes.ts';
 import type { StoredSession } from '../../src/services/browserStorage.ts';
 import type { Toast } from '../../src/services/toast.ts';
 import { FakeCalls } from './fakeActors.ts';
