@@ -42,6 +42,10 @@ export default defineConfig({
           setupFiles: ['tests/setupClient.ts'],
         },
       },
+      {
+        extends: true,
+        test: { name: 'architecture', environment: 'node', include: ['tests/architecture/**/*.test.ts'] },
+      },
     ],
   },
 });

@@ -6,7 +6,7 @@ import {
   MAX_EMAIL_LENGTH,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
-} from '../src/services/rules.ts';
+} from '../src/contracts/common.ts';
 
 type Transform = 'trim' | 'toLowerCase';
 

@@ -12,7 +12,7 @@ import type {
   MergeFields,
   Workflow,
   WorkflowInput,
-} from '../services/crmTypes.ts';
+} from '../contracts/crm.ts';
 import { notProvided } from './notProvided.ts';
 
 /** Contacts page sizes of spec §9: 20 on the initial load, 10 on a refresh. */

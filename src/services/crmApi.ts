@@ -25,7 +25,7 @@ import type {
   Workflow,
   WorkflowInput,
   WorkflowRun,
-} from './crmTypes.ts';
+} from '../contracts/crm.ts';
 import type { Http } from './http.ts';
 
 /** Query of GET /api/crm/contacts (spec §7). */

@@ -1,5 +1,21 @@
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type {
+  Activity,
+  Campaign,
+  Communication,
+  Contact,
+  ContactList,
+  ContactPage,
+  CrmStats,
+  DuplicatePage,
+  InboxPage,
+  Lead,
+  ListQuery,
+  Pipeline,
+  RowsPage,
+  WorkflowRun,
+} from '../contracts/crm.ts';
 import {
   type ContactQuery,
   campaignsApi,
@@ -16,22 +32,6 @@ import {
   listWorkflowRuns,
   pipelinesApi,
 } from './crmApi.ts';
-import type {
-  Activity,
-  Campaign,
-  Communication,
-  Contact,
-  ContactList,
-  ContactPage,
-  CrmStats,
-  DuplicatePage,
-  InboxPage,
-  Lead,
-  ListQuery,
-  Pipeline,
-  RowsPage,
-  WorkflowRun,
-} from './crmTypes.ts';
 import { useHttp } from './httpContext.ts';
 
 /** Keys of the CRM's server data: invalidating `crmKeys.all` refreshes every CRM view. */

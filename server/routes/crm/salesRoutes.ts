@@ -18,7 +18,7 @@ import {
   updatePipeline,
 } from '../../repositories/crm/pipelines.ts';
 import { DEALS, LEADS, type Lead } from '../../repositories/crm/tables.ts';
-import type { CrmDeps } from './crmRoutes.ts';
+import type { CrmDeps } from './crmDeps.ts';
 import {
   crmEdit,
   crmView,

@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { ACTIVITY_TYPES, type Activity, type ActivityInput, type Deal } from '../../services/crmTypes.ts';
+import { ACTIVITY_TYPES, type Activity, type ActivityInput, type Deal } from '../../contracts/crm.ts';
 import { type ContactChoice, ContactPicker } from './ContactPicker.tsx';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 

@@ -11,9 +11,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
+import type { Campaign, Contact } from '../../contracts/crm.ts';
 import { selectContacts } from '../../machines/crmMachine.ts';
 import { useCampaigns, useContactLists } from '../../services/crmQueries.ts';
-import type { Campaign, Contact } from '../../services/crmTypes.ts';
 import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';
 

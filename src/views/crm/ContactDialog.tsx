@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import type { Contact, ContactInput, ContactList } from '../../services/crmTypes.ts';
+import type { Contact, ContactInput, ContactList } from '../../contracts/crm.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 
 type Props = {

@@ -1,8 +1,8 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { LEAD_STATUSES, type Lead, type LeadInput, type LeadStatus } from '../../services/crmTypes.ts';
-import { isWellFormedEmail } from '../../services/rules.ts';
+import { isWellFormedEmail } from '../../contracts/common.ts';
+import { LEAD_STATUSES, type Lead, type LeadInput, type LeadStatus } from '../../contracts/crm.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 
 type Props = {

@@ -6,8 +6,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import type { Pipeline } from '../../contracts/crm.ts';
 import { usePipelines } from '../../services/crmQueries.ts';
-import type { Pipeline } from '../../services/crmTypes.ts';
 import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';
 
