@@ -26,7 +26,10 @@ import type {
   WorkflowInput,
   WorkflowRun,
 } from './crmTypes.ts';
-import type { Http } from './http.ts';
+import type { CallContext, Http } from './http.ts';
+
+// Creates and edits report a refusal (400/409) where the input was typed, not as a global toast.
+const FORM_CONTEXT: CallContext = { quietStatuses: [400, 409] };
 
 /** Query of GET /api/crm/contacts (spec §7). */
 export type ContactQuery = { page: number; pageSize: number; search?: string; contactListId?: number | null };
@@ -87,8 +90,10 @@ export async function listAllContacts(
 function resource<T, I>(path: string) {
   return {
     list: (http: Http) => http.get(`crm/${path}`).json<T[]>(),
-    create: (http: Http, input: I) => http.post(`crm/${path}`, { json: input }).json<T>(),
-    update: (http: Http, id: number, input: I) => http.put(`crm/${path}/${id}`, { json: input }).json<T>(),
+    create: (http: Http, input: I) =>
+      http.post(`crm/${path}`, { json: input, context: FORM_CONTEXT }).json<T>(),
+    update: (http: Http, id: number, input: I) =>
+      http.put(`crm/${path}/${id}`, { json: input, context: FORM_CONTEXT }).json<T>(),
     remove: async (http: Http, id: number) => {
       await http.delete(`crm/${path}/${id}`);
     },

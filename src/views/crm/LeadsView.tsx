@@ -3,7 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { CrmWrite } from '../../machines/crmMachine.ts';
 import { useLeadsPage } from '../../services/crmQueries.ts';
 import { LEAD_STATUSES, type Lead, type LeadStatus } from '../../services/crmTypes.ts';
@@ -21,6 +21,7 @@ export function LeadsView() {
   const [editing, setEditing] = useState<Lead | 'new' | null>(null);
   const write = (w: CrmWrite) => crm.send({ type: 'crm.write', write: w });
   const canEdit = useCan('crm.edit');
+  const handleCloseDialog = useCallback(() => setEditing(null), []);
 
   const columns: GridColDef<Lead>[] = [
     { field: 'name', headerName: 'Name', flex: 1 },
@@ -101,16 +102,7 @@ export function LeadsView() {
         paging={paging}
       />
       {editing && canEdit && (
-        <LeadDialog
-          lead={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSave={(input) => {
-            write(
-              editing === 'new' ? { kind: 'addLead', input } : { kind: 'updateLead', id: editing.id, input },
-            );
-            setEditing(null);
-          }}
-        />
+        <LeadDialog lead={editing === 'new' ? null : editing} onClose={handleCloseDialog} />
       )}
     </Stack>
   );

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -7,13 +8,14 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { selectWorkflows } from '../../machines/crmMachine.ts';
 import { useContactLists, useWorkflowRuns } from '../../services/crmQueries.ts';
 import { WORKFLOW_ACTIONS, WORKFLOW_TRIGGERS, type WorkflowAction } from '../../services/crmTypes.ts';
 import { formatDateTime } from '../common/DataTable.tsx';
 import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';
+import { useCrmForm } from './useCrmForm.ts';
 
 type Draft = {
   name: string;
@@ -62,20 +64,18 @@ export function WorkflowsView() {
   const [d, setD] = useState<Draft>(BLANK);
   const set = (patch: Partial<Draft>) => setD({ ...d, ...patch });
   const canEdit = useCan('crm.edit');
+  const handleSaved = useCallback(() => setD(BLANK), []);
+  const save = useCrmForm(['name'] as const, handleSaved);
 
   const handleAdd = (event: FormEvent) => {
     event.preventDefault();
     const conditions = d.condField.trim()
       ? [{ field: d.condField.trim(), operator: 'contains', value: d.condValue }]
       : [];
-    crm.send({
-      type: 'crm.write',
-      write: {
-        kind: 'addWorkflow',
-        input: { name: d.name.trim(), trigger: d.trigger, conditions, actions: [toAction(d)] },
-      },
+    save.submit({
+      kind: 'addWorkflow',
+      input: { name: d.name.trim(), trigger: d.trigger, conditions, actions: [toAction(d)] },
     });
-    setD(BLANK);
   };
 
   return (
@@ -88,6 +88,8 @@ export function WorkflowsView() {
                 size="small"
                 label="Workflow name"
                 value={d.name}
+                error={Boolean(save.fieldError('name'))}
+                helperText={save.fieldError('name')}
                 onChange={(e) => set({ name: e.target.value })}
               />
               <TextField
@@ -179,11 +181,16 @@ export function WorkflowsView() {
               <Button
                 type="submit"
                 variant="contained"
-                disabled={!d.name.trim() || (d.action === 'add-to-list' && d.listId === '')}
+                disabled={!d.name.trim() || (d.action === 'add-to-list' && d.listId === '') || save.saving}
               >
                 Add workflow
               </Button>
             </Stack>
+            {save.alert ? (
+              <Alert severity="error" sx={{ mt: 1 }}>
+                {save.alert}
+              </Alert>
+            ) : null}
           </CardContent>
         </Card>
       ) : null}
