@@ -29,7 +29,7 @@ export type CrmWrite =
   | { kind: 'addLead'; input: LeadInput }
   | { kind: 'updateLead'; id: number; input: LeadInput }
   | { kind: 'deleteLead'; id: number }
-  | { kind: 'convertLead'; id: number }
+  | { kind: 'convertLead'; id: number; value: number }
   | { kind: 'addDeal'; input: DealInput }
   | { kind: 'updateDeal'; id: number; input: DealInput }
   | { kind: 'deleteDeal'; id: number }

@@ -114,8 +114,11 @@ export const createContactList = (http: Http, input: { name: string; description
 export const getStats = (http: Http) => http.get('crm/stats').json<CrmStats>();
 export const listCommunications = (http: Http) => http.get('crm/communications').json<Communication[]>();
 export const listWorkflowRuns = (http: Http) => http.get('crm/workflow-runs').json<WorkflowRun[]>();
-export const convertLead = (http: Http, id: number) =>
-  http.post(`crm/leads/${id}/convert`).json<{ lead: Lead; contact: Contact; deal: Deal }>();
+/** POST /api/crm/leads/:id/convert with the new deal's value; 409 once converted. */
+export const convertLead = (http: Http, id: number, value: number) =>
+  http
+    .post(`crm/leads/${id}/convert`, { json: { value }, context: FORM_CONTEXT })
+    .json<{ lead: Lead; contact: Contact; deal: Deal }>();
 export const sendCampaign = (http: Http, id: number) =>
   http.post(`crm/campaigns/${id}/send`).json<Campaign>();
 

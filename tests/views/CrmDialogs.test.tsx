@@ -119,3 +119,96 @@ describe('CRM dialogs keep what was typed when the server refuses it', () => {
     expect(typedIn(dialog, 'Email')).toBe('zed@example.com');
   }, 30_000);
 });
+
+const stamp = '2026-01-01T00:00:00.000Z';
+const leadRow = (id: number, name: string, status: string, value: number) => ({
+  id,
+  name,
+  email: '',
+  phone: '',
+  company: '',
+  status,
+  source: '',
+  value,
+  notes: '',
+  pagePath: null,
+  contactId: null,
+  dealId: null,
+  createdAt: stamp,
+  updatedAt: stamp,
+});
+
+describe('Converting a lead', () => {
+  test('a converted lead reads Converted with no Convert; converting asks for the deal value', async () => {
+    const done = leadRow(1, 'Old friend', 'converted', 300);
+    const fresh = leadRow(2, 'Walk-in', 'new', 0);
+    const { requests } = renderApp(
+      dashboardInput(),
+      crmRoutes({
+        'GET /api/crm/leads': { body: [done, fresh], headers: { 'x-total-count': '2' } },
+        'POST /api/crm/leads/2/convert': { body: { lead: { ...fresh, status: 'converted' } } },
+      }),
+    );
+    await openCrm('Leads');
+    const grid = within(await screen.findByRole('grid', { name: 'Leads' }, slow));
+    const row = (await grid.findByText('Old friend', {}, slow)).closest('[role="row"]') as HTMLElement;
+    expect(within(row).getByText('Converted').textContent).toBe('Converted');
+    expect(within(row).queryByRole('button', { name: 'Convert Old friend' })).toBeNull();
+
+    fireEvent.click(grid.getByRole('button', { name: 'Convert Walk-in' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Convert Walk-in' }));
+    const convert = dialog.getByRole('button', { name: 'Convert' }) as HTMLButtonElement;
+    // No estimated value: the owner says what the deal is worth, more than 0.
+    expect(convert.disabled).toBe(true);
+    fireEvent.change(dialog.getByLabelText(/^Deal value/), { target: { value: '0' } });
+    expect(descriptionOf(dialog.getByLabelText(/^Deal value/))).toBe('Enter an amount more than 0.');
+    fireEvent.change(dialog.getByLabelText(/^Deal value/), { target: { value: '450' } });
+    fireEvent.click(convert);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Convert Walk-in' })).toBeNull(), slow);
+    const post = requests.find((r) => path(r) === 'POST /api/crm/leads/2/convert') as Request;
+    expect(await post.json()).toEqual({ value: 450 });
+  }, 30_000);
+});
+
+describe('Workflows in words', () => {
+  test('the list, the choices and the runs log read as sentences, not codes', async () => {
+    const workflow = {
+      id: 5,
+      name: 'Welcome',
+      trigger: 'contact.created',
+      conditions: [{ field: 'company', operator: 'contains', value: 'Navy' }],
+      actions: [{ type: 'create-activity', params: { subject: 'Say hello' } }],
+      isActive: true,
+    };
+    const run = {
+      id: 1,
+      workflowName: 'Welcome',
+      eventKey: 'contact.created:4',
+      status: 'done',
+      log: [{ action: 'create-activity', result: 'activity 9 created' }],
+      createdAt: stamp,
+    };
+    renderApp(
+      dashboardInput(),
+      crmRoutes({
+        'GET /api/crm/workflows': { body: [workflow] },
+        'GET /api/crm/workflow-runs': { body: [run] },
+      }),
+    );
+    await openCrm('Contacts');
+    fireEvent.click(await screen.findByRole('button', { name: 'Workflows' }, slow));
+    const item = await screen.findByText(
+      (_, element) => element?.tagName === 'P' && /^Welcome — /.test(element.textContent ?? ''),
+      {},
+      slow,
+    );
+    expect(item.textContent).toBe(
+      'Welcome — When a contact is created, if company contains "Navy" → Create an activity',
+    );
+    expect((await screen.findByText(/Create an activity: activity 9 created/, {}, slow)).textContent).toMatch(
+      / · Welcome · done · Create an activity: activity 9 created$/,
+    );
+    expect(screen.getByRole('combobox', { name: 'Trigger' }).textContent).toBe('When a contact is created');
+    expect(screen.getByRole('combobox', { name: 'Action' }).textContent).toBe('Create an activity');
+  }, 30_000);
+});
