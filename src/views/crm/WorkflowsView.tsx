@@ -16,6 +16,7 @@ import { formatDateTime } from '../common/DataTable.tsx';
 import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';
 import { useCrmForm } from './useCrmForm.ts';
+import { ACTION_LABELS, actionLabel, describeWorkflow, TRIGGER_LABELS } from './workflowLabels.ts';
 
 type Draft = {
   name: string;
@@ -101,7 +102,7 @@ export function WorkflowsView() {
               >
                 {WORKFLOW_TRIGGERS.map((t) => (
                   <MenuItem key={t} value={t}>
-                    {t}
+                    {TRIGGER_LABELS[t]}
                   </MenuItem>
                 ))}
               </TextField>
@@ -126,7 +127,7 @@ export function WorkflowsView() {
               >
                 {WORKFLOW_ACTIONS.map((a) => (
                   <MenuItem key={a} value={a}>
-                    {a}
+                    {ACTION_LABELS[a]}
                   </MenuItem>
                 ))}
               </TextField>
@@ -199,9 +200,7 @@ export function WorkflowsView() {
           <CardContent>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
               <Typography sx={{ flex: 1 }}>
-                <strong>{w.name}</strong> — when {w.trigger}
-                {w.conditions.map((c) => ` if ${c.field} ${c.operator} ${String(c.value)}`).join('')} →{' '}
-                {w.actions.map((a) => a.type).join(', ')}
+                <strong>{w.name}</strong> — {describeWorkflow(w)}
               </Typography>
               <Switch
                 checked={w.isActive}
@@ -233,7 +232,7 @@ export function WorkflowsView() {
       {runs.map((run) => (
         <Typography key={run.id} variant="body2">
           {formatDateTime(run.createdAt)} · {run.workflowName} · {run.status} ·{' '}
-          {run.log.map((l) => `${l.action}: ${l.result}`).join('; ')}
+          {run.log.map((l) => `${actionLabel(l.action)}: ${l.result}`).join('; ')}
         </Typography>
       ))}
     </Stack>
