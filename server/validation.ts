@@ -102,6 +102,8 @@ function describe(error: ErrorObject, dataVar: string): string {
       return `${subject} must be at most ${String(params.limit)} characters`;
     case 'minimum':
       return `${subject} must be at least ${String(params.limit)}`;
+    case 'exclusiveMinimum':
+      return `${subject} must be more than ${String(params.limit)}`;
     case 'maximum':
       return `${subject} must be at most ${String(params.limit)}`;
     case 'enum':

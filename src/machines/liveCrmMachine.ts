@@ -44,7 +44,7 @@ export function runCrmWrite(http: Http, write: CrmWrite): Promise<unknown> {
     case 'deleteLead':
       return leadsApi.remove(http, write.id);
     case 'convertLead':
-      return convertLead(http, write.id);
+      return convertLead(http, write.id, write.value);
     case 'addDeal':
       return dealsApi.create(http, write.input);
     case 'updateDeal':

@@ -27,6 +27,7 @@ import {
   type IdParams,
   idParams,
   leadProperties,
+  money,
   pipelineProperties,
   searchableList,
   TOTAL_COUNT_HEADER,
@@ -39,6 +40,23 @@ const leadSchemas = entitySchemas(leadProperties, ['name']);
 const dealSchemas = entitySchemas(dealProperties, ['title']);
 const pipelineSchemas = entitySchemas(pipelineProperties, ['name', 'stages']);
 const notFound = (what: string) => new HttpError(404, `${what} not found`);
+
+/** Body of POST /api/crm/leads/:id/convert: the deal's value, needed when the lead has none. */
+const convertBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { value: { ...money, exclusiveMinimum: 0 } },
+} as const;
+const CONVERSION_REFUSALS = {
+  'already-converted': [
+    409,
+    'This lead is already converted: its contact and deal are under Contacts and Deals.',
+  ],
+  'needs-value': [
+    400,
+    "value is required: this lead has no estimated value, so enter the deal's value (more than 0) to convert it.",
+  ],
+} as const;
 
 /** Leads (with conversion), deals and pipelines. */
 export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, queueRun }) => {
@@ -97,18 +115,30 @@ export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, queueR
       return reply.code(204).send();
     },
   );
-  app.post<{ Params: IdParams }>(
+  app.post<{ Params: IdParams; Body: { value?: number } | undefined }>(
     '/api/crm/leads/:id/convert',
     {
       config: crmEdit,
-      schema: { params: idParams, response: { 200: { type: 'object', additionalProperties: true } } },
+      schema: {
+        params: idParams,
+        body: convertBody,
+        response: { 200: { type: 'object', additionalProperties: true } },
+      },
+      // The body is optional (a lead with an estimated value converts with none): absent reads as {}.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
     },
     async (request) => {
       const accountId = requireAccountId(request);
-      const result = await db.transaction((tx) => convertLead(tx, accountId, request.params.id));
+      const value = request.body?.value;
+      const result = await db.transaction((tx) => convertLead(tx, accountId, request.params.id, value));
       if (!result) throw notFound('Lead');
-      if (result.previousStatus !== 'converted')
-        await leadChanged(accountId, result.lead, result.previousStatus);
+      if (typeof result === 'string') {
+        const [status, message] = CONVERSION_REFUSALS[result];
+        throw new HttpError(status, message);
+      }
+      await leadChanged(accountId, result.lead, result.previousStatus);
       return result;
     },
   );

@@ -10,13 +10,16 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Campaign, Contact } from '../../contracts/crm.ts';
 import { selectContacts } from '../../machines/crmMachine.ts';
 import { useCampaigns, useContactLists } from '../../services/crmQueries.ts';
 import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';
+import { useCrmForm } from './useCrmForm.ts';
 
+// Refusals naming these show under them; any other (content, audience, schedule) above the buttons.
+const CAMPAIGN_FIELDS = ['name', 'subject'] as const;
 const BLANK = { name: '', subject: '', content: '', contactListId: null as number | null, schedule: '' };
 
 // An ISO instant as the value of a datetime-local input (local time, minutes).
@@ -50,6 +53,10 @@ export function CampaignsView() {
   const selected = campaigns.find((c) => c.id === selectedId) ?? null;
   const [form, setForm] = useState(BLANK);
   const canEdit = useCan('crm.edit');
+  const save = useCrmForm(
+    CAMPAIGN_FIELDS,
+    useCallback(() => {}, []),
+  );
   const editable = canEdit && (!selected || selected.status === 'draft' || selected.status === 'scheduled');
 
   const handleSelect = (campaign: Campaign | null) => {
@@ -69,10 +76,7 @@ export function CampaignsView() {
   const handleSave = () => {
     const { schedule, ...fields } = form;
     const scheduledAt = schedule ? new Date(schedule).toISOString() : null;
-    crm.send({
-      type: 'crm.write',
-      write: { kind: 'saveCampaign', id: selected?.id ?? null, input: { ...fields, scheduledAt } },
-    });
+    save.submit({ kind: 'saveCampaign', id: selected?.id ?? null, input: { ...fields, scheduledAt } });
   };
 
   return (
@@ -105,6 +109,8 @@ export function CampaignsView() {
             label="Campaign name"
             value={form.name}
             disabled={!editable}
+            error={Boolean(save.fieldError('name'))}
+            helperText={save.fieldError('name')}
             onChange={(e) => setForm({ ...form, name: e.target.value })}
           />
           <TextField
@@ -127,6 +133,8 @@ export function CampaignsView() {
             label="Subject"
             value={form.subject}
             disabled={!editable}
+            error={Boolean(save.fieldError('subject'))}
+            helperText={save.fieldError('subject')}
             onChange={(e) => setForm({ ...form, subject: e.target.value })}
           />
           <TextField
@@ -153,6 +161,7 @@ export function CampaignsView() {
             <Typography variant="subtitle1">{preview(form.subject, sample)}</Typography>
             <Typography sx={{ whiteSpace: 'pre-wrap' }}>{preview(form.content, sample)}</Typography>
           </Paper>
+          {save.alert ? <Alert severity="error">{save.alert}</Alert> : null}
           {selected?.status === 'sent' && (
             <Alert severity="success">
               Sent: {selected.stats.sent} delivered, {selected.stats.outbox} kept in the outbox,{' '}
@@ -161,7 +170,11 @@ export function CampaignsView() {
           )}
           {canEdit ? (
             <Stack direction="row" spacing={1}>
-              <Button variant="contained" disabled={!editable || !form.name.trim()} onClick={handleSave}>
+              <Button
+                variant="contained"
+                disabled={!editable || !form.name.trim() || save.saving}
+                onClick={handleSave}
+              >
                 Save campaign
               </Button>
               {selected && editable && (
