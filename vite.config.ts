@@ -36,9 +36,15 @@ export default defineConfig({
         test: {
           name: 'client',
           environment: 'jsdom',
+          // Rendering the whole app in jsdom takes seconds on a loaded machine; 5 s flaked, never a real failure.
+          testTimeout: 15_000,
           include: ['tests/{machines,views,services,canvas}/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setupClient.ts'],
         },
+      },
+      {
+        extends: true,
+        test: { name: 'architecture', environment: 'node', include: ['tests/architecture/**/*.test.ts'] },
       },
     ],
   },

@@ -163,7 +163,9 @@ test('a Viewer walks the owner’s dashboard and sees the data but no control th
   // Integrations: no Connect, no new webhook.
   // The top-level entry (the open CRM group lists its own Integrations above it).
   await sidebar(page).getByRole('button', { name: 'Integrations', exact: true }).last().click();
-  await expect(page.getByRole('heading', { name: 'Webhooks' })).toBeVisible();
+  // The catalogue's Webhooks card and the webhooks panel below it, each under its own heading.
+  await expect(page.getByLabel('Webhooks').getByRole('heading', { name: 'Webhooks' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Webhooks' })).toHaveCount(2);
   await expect(page.getByRole('button', { name: /^Connect / })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add webhook' })).toHaveCount(0);
 

@@ -7,6 +7,7 @@ import Fastify, {
 import type { AuthUser } from './auth/authUser.ts';
 import { registerPermissionGuard } from './auth/permissionGuard.ts';
 import { createTokenService } from './auth/tokens.ts';
+import { createInvalidationBus } from './cluster/invalidationBus.ts';
 import { type Collab, createCollab } from './collab/collabServer.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
@@ -94,7 +95,13 @@ export async function buildApp({
   collab: collabTiming,
   resolveTxt = createSystemTxtResolver(),
 }: BuildAppOptions): Promise<FastifyInstance> {
-  const hosts = await createSiteHosts(db, config.publicSiteDomain ?? null);
+  // Caches of every process sharing the database forget together (README "Several processes").
+  const bus = createInvalidationBus({
+    sender: db.kind === 'postgres' ? db : null,
+    databaseUrl: config.databaseUrl ?? null,
+    log: { warn: (data, message) => app.log.warn(data, message) },
+  });
+  const hosts = await createSiteHosts(db, config.publicSiteDomain ?? null, bus);
   const app = Fastify({
     // Requests to a published site's own host ({sub}.PUBLIC_SITE_DOMAIN, a custom domain) → /sites/{sub}/….
     rewriteUrl: (request) => hosts.rewrite(request.url ?? '/', request.headers.host),
@@ -168,12 +175,15 @@ export async function buildApp({
   const publishingDeps = {
     ...deps,
     ...publishing,
-    pageCache: createSitePageCache(db),
+    pageCache: createSitePageCache(db, bus),
     hosts,
     publicSiteDomain: config.publicSiteDomain ?? null,
     resolveTxt,
   };
-  app.addHook('onClose', async () => hosts.close());
+  app.addHook('onClose', async () => {
+    hosts.close();
+    await bus.close();
+  });
   // The daily re-check may stop serving a domain: this process routes by it no more at once.
   const stopListening = jobs?.onDomainsChanged(() => void hosts.reload().catch(() => {}));
   if (stopListening) app.addHook('onClose', async () => stopListening());
@@ -184,7 +194,7 @@ export async function buildApp({
       reply.statusCode === 204 &&
       /^\/api\/website\/\d+$/.test(request.url)
     ) {
-      publishingDeps.pageCache.forgetAll();
+      await publishingDeps.pageCache.forgetAll();
       // Its custom domain claim went with it.
       await hosts.reload();
     }

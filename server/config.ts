@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Env } from './env.ts';
 import { loadOAuthSettings, type OAuthSettings } from './integrations/oauthSettings.ts';
 import type { OutboundTesting } from './net/safeFetch.ts';
 
@@ -37,8 +38,6 @@ export type Config = {
   /** Tests only: a fake resolver and shorter limits for outgoing requests. */
   outboundTesting?: OutboundTesting;
 };
-
-export type Env = Record<string, string | undefined>;
 
 const MIN_SECRET_LENGTH = 32;
 const SECRET_FILE = 'jwt-secret';

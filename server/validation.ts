@@ -6,7 +6,7 @@ import {
   MAX_EMAIL_LENGTH,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
-} from '../src/services/rules.ts';
+} from '../src/contracts/common.ts';
 
 type Transform = 'trim' | 'toLowerCase';
 
@@ -114,6 +114,8 @@ function describe(error: ErrorObject, dataVar: string): string {
       return `${subject} must be at most ${String(params.limit)} characters`;
     case 'minimum':
       return `${subject} must be at least ${String(params.limit)}`;
+    case 'exclusiveMinimum':
+      return `${subject} must be more than ${String(params.limit)}`;
     case 'maximum':
       return `${subject} must be at most ${String(params.limit)}`;
     case 'enum':

@@ -1,4 +1,4 @@
-import type { PlanCode as Plan, Role, UserStatus } from '../../src/services/apiTypes.ts';
+import type { PlanCode as Plan, Role, UserStatus } from '../../src/contracts/auth.ts';
 
 export type { Plan, Role, UserStatus };
 

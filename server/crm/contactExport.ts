@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { neutraliseFormula } from '../../src/services/csv.ts';
+import { neutraliseFormula } from '../../src/contracts/csv.ts';
 import type { Queryable } from '../db/types.ts';
 
 const HEADER = ['First Name', 'Last Name', 'Email', 'Phone', 'Company', 'Tags', 'Notes', 'Created At'];

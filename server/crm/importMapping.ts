@@ -1,16 +1,12 @@
-import {
-  type ImportField,
-  type ImportMapping,
-  inferMapping,
-} from '../../src/services/contactImportFields.ts';
-import { isWellFormedEmail } from '../../src/services/rules.ts';
+import { isWellFormedEmail } from '../../src/contracts/common.ts';
+import { type ImportField, type ImportMapping, inferMapping } from '../../src/contracts/crmImportFields.ts';
 import { isStorableText } from '../textGuard.ts';
 
 export {
   IMPORT_FIELDS,
   type ImportField,
   type ImportMapping,
-} from '../../src/services/contactImportFields.ts';
+} from '../../src/contracts/crmImportFields.ts';
 
 export type ImportRow = {
   firstName: string;

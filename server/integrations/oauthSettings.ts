@@ -1,4 +1,4 @@
-import type { Env } from '../config.ts';
+import type { Env } from '../env.ts';
 
 export type OAuthProvider = 'google' | 'facebook';
 export const OAUTH_PROVIDERS: readonly OAuthProvider[] = ['google', 'facebook'];

@@ -1,4 +1,4 @@
-import type { SocialChannel } from '../../src/services/socialRules.ts';
+import type { SocialChannel } from '../../src/contracts/social.ts';
 import type { Db } from '../db/types.ts';
 import type { OAuthProvider, OAuthSettings } from '../integrations/oauthSettings.ts';
 import { OutboundError, type OutboundPolicy, safeFetch } from '../net/safeFetch.ts';

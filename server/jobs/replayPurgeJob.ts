@@ -1,5 +1,5 @@
 import type { PgBoss } from 'pg-boss';
-import { REPLAY_LIMITS } from '../../src/services/replayFormat.ts';
+import { REPLAY_LIMITS } from '../../src/contracts/replay.ts';
 import type { Db } from '../db/types.ts';
 import { purgeReplaySessions } from '../repositories/replaySessions.ts';
 

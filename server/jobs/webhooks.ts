@@ -1,9 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { WebhookEvent } from '../../src/services/socialRules.ts';
+import type { WebhookEvent } from '../../src/contracts/social.ts';
 import type { Db } from '../db/types.ts';
 import { OutboundError, type OutboundPolicy, safeFetch } from '../net/safeFetch.ts';
 import { createDeliveries, findDeliveryTask, recordAttempt } from '../repositories/webhooks.ts';
-import type { JobEngine } from './jobEngine.ts';
 
 export type WebhookDeliveryData = { accountId: number; deliveryId: number };
 
@@ -30,13 +29,22 @@ export function verifySignature(secret: string, timestamp: number, body: string,
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
+/** The one call of the job engine this module needs (passed in, so the jobs do not import the engine back). */
+export type WebhookQueue = {
+  send(
+    queue: 'webhook-delivery',
+    data: WebhookDeliveryData,
+    options: { retryLimit: number; retryDelay: number; retryBackoff: boolean },
+  ): Promise<string | null>;
+};
+
 /**
  * Queues a delivery for each of the account's webhooks subscribed to `event` (or only for
  * `webhookId`, the "Send test" button). Resolves with the delivery ids. Without a job engine
  * the deliveries stay pending in the log.
  */
 export async function emitWebhookEvent(
-  jobs: JobEngine | null,
+  jobs: WebhookQueue | null,
   db: Db,
   accountId: number,
   event: WebhookEvent | 'webhook.test',

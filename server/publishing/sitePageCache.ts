@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { InvalidationBus } from '../cluster/invalidationBus.ts';
 import type { Db } from '../db/types.ts';
 import { findPublishedPage, findPublishedVersion } from '../repositories/publishing.ts';
 
@@ -9,33 +10,49 @@ type Entry = CachedPage & { version: string; checkedAt: number; generation: numb
 
 export type SitePageCache = {
   get(subdomain: string, path: string): Promise<CachedPage | null>;
-  /** Drops every page of a site at once (publish, republish, unpublish in this process). */
-  forget(subdomain: string): void;
-  /** Drops everything (a website was deleted in this process; its subdomain is no longer known). */
-  forgetAll(): void;
+  /** Drops every page of a site in every process (publish, republish, unpublish), once committed. */
+  forget(subdomain: string): Promise<void>;
+  /** Drops everything everywhere (a website was deleted; its subdomain is no longer known). */
+  forgetAll(): Promise<void>;
 };
 
 const MAX_ENTRIES = 2000;
-// Where other processes may write (PostgreSQL), a cached page is re-checked after this long.
-const SHARED_DB_RECHECK_MS = 2000;
+// On PostgreSQL, writers outside the app (psql, a restore) announce nothing: a page is re-checked after this.
+const SHARED_DB_BACKSTOP_MS = 60_000;
 
 /**
  * Published pages from memory: serving one is a map lookup, not a query (see the `publish` bench).
- * An entry is trusted until something may have changed the site: on PGlite until the database's write
- * generation moves (any write in this process), on PostgreSQL for two seconds. Then one small query
- * compares the site's publication time with the entry's, and the page is fetched again only when it
- * differs (republished) or is gone (unpublished, deleted).
+ * An entry is trusted until something may have changed the site: every process is told of a publish,
+ * unpublish or delete through the invalidation bus. On PGlite an entry is also dropped when the database's
+ * write generation moves; on PostgreSQL it is trusted only while the bus hears the other processes (and for
+ * at most a minute). Otherwise one small query compares the site's publication time with the entry's, and
+ * the page is fetched again only when it differs (republished) or is gone (unpublished, deleted).
  */
-export function createSitePageCache(db: Db): SitePageCache {
+export function createSitePageCache(db: Db, bus: InvalidationBus): SitePageCache {
   const generation = db.writeGeneration ?? (() => 0);
   const shared = db.writeGeneration === null;
   const entries = new Map<string, Entry>();
+  // Moves on every invalidation: a page read before one arrived is not kept as fresh.
+  let invalidations = 0;
+
+  bus.subscribe('site-pages', (subdomain) => {
+    invalidations += 1;
+    if (subdomain === null) {
+      entries.clear();
+      return;
+    }
+    const prefix = `${subdomain}/`;
+    for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
+  });
 
   const isFresh = (entry: Entry) =>
-    shared ? Date.now() - entry.checkedAt < SHARED_DB_RECHECK_MS : entry.generation === generation();
+    shared
+      ? bus.crossProcess() && Date.now() - entry.checkedAt < SHARED_DB_BACKSTOP_MS
+      : entry.generation === generation();
 
   async function load(key: string, subdomain: string, path: string): Promise<Entry | null> {
     const noted = generation();
+    const notedInvalidations = invalidations;
     const row = await findPublishedPage(db, subdomain, path);
     if (!row) {
       entries.delete(key);
@@ -43,7 +60,9 @@ export function createSitePageCache(db: Db): SitePageCache {
     }
     const body = Buffer.from(row.html);
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    const entry = { body, etag, version: row.version, checkedAt: Date.now(), generation: noted };
+    // Told of a change while reading: serve what was read, but check again next time.
+    const checkedAt = invalidations === notedInvalidations ? Date.now() : 0;
+    const entry = { body, etag, version: row.version, checkedAt, generation: noted };
     if (entries.size >= MAX_ENTRIES) {
       const oldest = entries.keys().next().value;
       if (oldest !== undefined) entries.delete(oldest);
@@ -59,18 +78,14 @@ export function createSitePageCache(db: Db): SitePageCache {
       if (!hit) return load(key, subdomain, path);
       if (isFresh(hit)) return hit;
       const noted = generation();
+      const notedInvalidations = invalidations;
       const version = await findPublishedVersion(db, subdomain);
       if (version !== hit.version) return load(key, subdomain, path);
       hit.generation = noted;
-      hit.checkedAt = Date.now();
+      hit.checkedAt = invalidations === notedInvalidations ? Date.now() : 0;
       return hit;
     },
-    forgetAll() {
-      entries.clear();
-    },
-    forget(subdomain) {
-      const prefix = `${subdomain}/`;
-      for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
-    },
+    forgetAll: () => bus.publish('site-pages', null),
+    forget: (subdomain) => bus.publish('site-pages', subdomain),
   };
 }

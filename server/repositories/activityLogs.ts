@@ -1,4 +1,4 @@
-import type { ActivityType } from '../../src/services/activityTypes.ts';
+import type { ActivityType } from '../../src/contracts/admin.ts';
 import type { Queryable } from '../db/types.ts';
 
 /** One event worth keeping. `details` must never carry a secret (password, token, link). */

@@ -1,4 +1,4 @@
-import type { Industry } from '../../src/services/rules.ts';
+import type { Industry } from '../../src/contracts/common.ts';
 import type { Queryable } from '../db/types.ts';
 
 export type BusinessProfile = {

@@ -1,4 +1,4 @@
-import type { Paged, Product } from '../../src/services/storeTypes.ts';
+import type { Paged, Product } from '../../src/contracts/store.ts';
 import type { Db } from '../db/types.ts';
 import { listProducts, type ProductQuery } from './storeCatalog.ts';
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { INVITATION_LIFETIME_DAYS } from '../../src/services/activityTypes.ts';
+import { INVITATION_LIFETIME_DAYS } from '../../src/contracts/admin.ts';
 import type { Queryable } from '../db/types.ts';
 import { addMember } from './members.ts';
 

@@ -1,4 +1,4 @@
-import type { ReplayEntry } from '../../src/services/replayFormat.ts';
+import type { ReplayEntry } from '../../src/contracts/replay.ts';
 import type { Queryable } from '../db/types.ts';
 
 export type ReplaySessionView = {

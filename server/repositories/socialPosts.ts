@@ -1,5 +1,4 @@
-import type { SocialPost } from '../../src/services/socialApi.ts';
-import type { SocialChannel } from '../../src/services/socialRules.ts';
+import type { SocialChannel, SocialPost } from '../../src/contracts/social.ts';
 import type { Queryable } from '../db/types.ts';
 
 // The record as the API returns it: one home, shared with the client.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Cart, type CartItem, fromCents, type StoreCurrency } from '../../src/services/storeTypes.ts';
+import { type Cart, type CartItem, fromCents, type StoreCurrency } from '../../src/contracts/store.ts';
 import type { Queryable } from '../db/types.ts';
 import { HttpError } from '../errors.ts';
 

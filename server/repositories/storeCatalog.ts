@@ -8,7 +8,7 @@ import {
   type Store,
   type StoreCurrency,
   toCents,
-} from '../../src/services/storeTypes.ts';
+} from '../../src/contracts/store.ts';
 import type { Queryable } from '../db/types.ts';
 
 const STORE = `store_id as "storeId", store_name as "storeName", currency, created_at as "createdAt"`;

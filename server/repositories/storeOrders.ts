@@ -4,7 +4,7 @@ import {
   type Order,
   type OrderStatus,
   type Paged,
-} from '../../src/services/storeTypes.ts';
+} from '../../src/contracts/store.ts';
 import type { Db, Queryable } from '../db/types.ts';
 import { HttpError, isUniqueViolation } from '../errors.ts';
 import { logActivity } from './activityLogs.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { WebhookEvent } from '../../src/services/socialRules.ts';
+import type { WebhookEvent } from '../../src/contracts/social.ts';
 import type { Queryable } from '../db/types.ts';
 
 export type Webhook = { id: number; url: string; events: WebhookEvent[]; createdAt: string };

@@ -1,4 +1,4 @@
-import { escapeHtml, safeUrl } from './sanitize.ts';
+import { escapeHtml, safeUrl } from './safeText.ts';
 
 // Tags (without attributes) that rich text may keep: the same inline formatting DOMPurify allows.
 const PLAIN_TAGS = new Set([

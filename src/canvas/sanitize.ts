@@ -1,25 +1,11 @@
 import DOMPurify from 'dompurify';
 import { formattingWithoutDom } from './formattingWithoutDom.ts';
+import { escapeHtml, safeUrl } from './safeText.ts';
 
-const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
-const ALLOWED_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
+// The pure rules live in safeText.ts (formattingWithoutDom uses them too); re-exported for the renderers.
+export { escapeHtml, safeUrl };
+
 const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
-
-/**
- * A link target from user input, or '#' when it is not allowed: only http, https, mailto, tel and
- * relative URLs pass (so `javascript:` and `data:` never reach an href).
- */
-export function safeUrl(raw: unknown): string {
-  if (typeof raw !== 'string') return '#';
-  // Browsers ignore control characters and whitespace inside a scheme ("java\tscript:").
-  const url = raw.trim();
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  const probe = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
-  if (probe === '') return '#';
-  const scheme = SCHEME.exec(probe)?.[1]?.toLowerCase();
-  if (scheme === undefined) return probe.startsWith('//') ? '#' : url;
-  return ALLOWED_SCHEMES.has(scheme) ? url : '#';
-}
 
 /** An image source: the link rules plus inline raster images (the upload fallback of spec §7). */
 export function safeImageUrl(raw: unknown): string {
@@ -78,8 +64,4 @@ export function sanitizeHtml(raw: unknown): string {
     });
   }
   return DOMPurify.sanitize(html, PURIFY_CONFIG);
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,6 +1,6 @@
 import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, sendTo, setup } from 'xstate';
+import type { AuthResult, BusinessProfile, BusinessSetupInput } from '../contracts/auth.ts';
 import { ApiError, errorMessage } from '../services/ApiError.ts';
-import type { AuthResult, BusinessProfile, BusinessSetupInput } from '../services/apiTypes.ts';
 import type { LoginInput, RegisterInput } from '../services/authApi.ts';
 import { STORAGE_KEYS, type StoredSession, setFlag } from '../services/browserStorage.ts';
 import type { ToastInput } from '../services/toast.ts';

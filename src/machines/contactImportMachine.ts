@@ -1,5 +1,5 @@
 import { assign, type SnapshotFrom, setup } from 'xstate';
-import type { ImportOptions, ImportReport } from '../services/crmTypes.ts';
+import type { ImportOptions, ImportReport } from '../contracts/crm.ts';
 import { notProvided } from './notProvided.ts';
 
 /** How often a running import's progress is read. */

@@ -12,7 +12,8 @@ import type {
   MergeFields,
   Workflow,
   WorkflowInput,
-} from '../services/crmTypes.ts';
+} from '../contracts/crm.ts';
+import { ApiError } from '../services/ApiError.ts';
 import { notProvided } from './notProvided.ts';
 
 /** Contacts page sizes of spec §9: 20 on the initial load, 10 on a refresh. */
@@ -28,7 +29,7 @@ export type CrmWrite =
   | { kind: 'addLead'; input: LeadInput }
   | { kind: 'updateLead'; id: number; input: LeadInput }
   | { kind: 'deleteLead'; id: number }
-  | { kind: 'convertLead'; id: number }
+  | { kind: 'convertLead'; id: number; value: number }
   | { kind: 'addDeal'; input: DealInput }
   | { kind: 'updateDeal'; id: number; input: DealInput }
   | { kind: 'deleteDeal'; id: number }
@@ -77,6 +78,14 @@ export type CrmLists = {
   workflows: Workflow[] | null;
 };
 
+/**
+ * The outcome of the last write sent from a create/edit form (`seq` tells one submission from the next):
+ * a refused form stays open with `message` (the server's words on a 400/409, else our fallback).
+ */
+export type CrmFormState =
+  | { seq: number; status: 'idle' | 'saving' | 'saved' }
+  | { seq: number; status: 'refused'; message: string };
+
 export type CrmContext = {
   contacts: Contact[];
   totalContacts: number;
@@ -87,12 +96,14 @@ export type CrmContext = {
   error: string | null;
   /** The write in flight (its kind names the failure message). */
   pending: CrmWrite | null;
+  form: CrmFormState;
 };
 
 export type CrmEvent =
   | { type: 'crm.refresh' }
   | { type: 'crm.contacts.refresh' }
-  | { type: 'crm.write'; write: CrmWrite }
+  /** `fromForm`: the write of an open dialog, whose outcome goes to `form` instead of the error card. */
+  | { type: 'crm.write'; write: CrmWrite; fromForm?: boolean }
   | { type: 'crm.error.dismiss' };
 
 const EMPTY: CrmContext = {
@@ -104,7 +115,16 @@ const EMPTY: CrmContext = {
   workflows: [],
   error: null,
   pending: null,
+  form: { seq: 0, status: 'idle' },
 };
+
+// A 400 or 409 says what to change, in the server's words; anything else gets the fallback.
+const fallbackRefusal = (write: CrmWrite) =>
+  `${CRM_MESSAGES[write.kind]}. Nothing you typed was lost: try Save again in a moment.`;
+const formRefusal = (error: unknown, write: CrmWrite): string =>
+  error instanceof ApiError && (error.status === 400 || error.status === 409)
+    ? error.message
+    : fallbackRefusal(write);
 
 // Lists whose call failed fall back to empty (spec §7); contacts keep what they had.
 const applyLists = (context: CrmContext, lists: CrmLists): Partial<CrmContext> => ({
@@ -138,11 +158,15 @@ export const crmMachine = setup({
     takeWrite: assign(({ context, event }) => {
       if (event.type !== 'crm.write') return {};
       const { write } = event;
+      const form: CrmFormState = event.fromForm
+        ? { seq: context.form.seq + 1, status: 'saving' }
+        : context.form;
       // A deal dropped on another stage moves at once; the refresh after the write confirms it.
-      if (write.kind !== 'updateDeal') return { error: null, pending: write };
+      if (write.kind !== 'updateDeal') return { error: null, pending: write, form };
       return {
         error: null,
         pending: write,
+        form,
         deals: context.deals.map((deal) => (deal.id === write.id ? { ...deal, ...write.input } : deal)),
       };
     }),
@@ -215,12 +239,37 @@ export const crmMachine = setup({
           if (event.type !== 'crm.write') throw new Error('writing entered without a write');
           return event.write;
         },
-        onDone: { target: 'refreshing', actions: 'invalidate' },
+        onDone: {
+          target: 'refreshing',
+          actions: [
+            'invalidate',
+            assign(({ context }) => ({
+              form:
+                context.form.status === 'saving'
+                  ? { seq: context.form.seq, status: 'saved' as const }
+                  : context.form,
+            })),
+          ],
+        },
         onError: {
           target: 'refreshing',
           actions: [
             'invalidate',
-            assign(({ context }) => ({ error: context.pending ? CRM_MESSAGES[context.pending.kind] : null })),
+            assign(({ context, event }) => {
+              const { pending, form } = context;
+              if (!pending) return {};
+              // A form's failure is shown in its dialog, which stays open with what was typed; one the
+              // server did not explain (5xx, offline) also leaves the spec's message on the error card.
+              if (form.status === 'saving') {
+                const message = formRefusal(event.error, pending);
+                const explained = message !== fallbackRefusal(pending);
+                return {
+                  form: { seq: form.seq, status: 'refused' as const, message },
+                  error: explained ? null : CRM_MESSAGES[pending.kind],
+                };
+              }
+              return { error: CRM_MESSAGES[pending.kind] };
+            }),
           ],
         },
       },
@@ -237,3 +286,6 @@ export const selectLeads = (s: CrmSnapshot) => s.context.leads;
 export const selectDeals = (s: CrmSnapshot) => s.context.deals;
 export const selectActivities = (s: CrmSnapshot) => s.context.activities;
 export const selectWorkflows = (s: CrmSnapshot) => s.context.workflows;
+export const selectCrmForm = (s: CrmSnapshot) => s.context.form;
+/** A write is in flight: a new one would be dropped, so forms hold their Save. */
+export const selectCrmWriting = (s: CrmSnapshot) => s.matches('writing');

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
+import type { ImportOptions } from '../contracts/crm.ts';
 import {
   activitiesApi,
   campaignsApi,
@@ -17,7 +18,6 @@ import {
   workflowsApi,
 } from '../services/crmApi.ts';
 import { crmKeys } from '../services/crmQueries.ts';
-import type { ImportOptions } from '../services/crmTypes.ts';
 import type { Http } from '../services/http.ts';
 import { contactImportMachine } from './contactImportMachine.ts';
 import { type CrmLists, type CrmWrite, crmMachine } from './crmMachine.ts';
@@ -44,7 +44,7 @@ export function runCrmWrite(http: Http, write: CrmWrite): Promise<unknown> {
     case 'deleteLead':
       return leadsApi.remove(http, write.id);
     case 'convertLead':
-      return convertLead(http, write.id);
+      return convertLead(http, write.id, write.value);
     case 'addDeal':
       return dealsApi.create(http, write.input);
     case 'updateDeal':

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
+import type { SocialPost } from '../contracts/social.ts';
 import type { Http } from '../services/http.ts';
 import { googleAdsCallback } from '../services/oauthApi.ts';
 import { plannerKeys } from '../services/plannerQueries.ts';
-import { createPost, deletePost, type SocialPost, updatePost } from '../services/socialApi.ts';
+import { createPost, deletePost, updatePost } from '../services/socialApi.ts';
 import { oauthConnectMachine } from './oauthConnectMachine.ts';
 import { plannerEditorMachine, type RescheduleInput, type SaveInput } from './plannerEditorMachine.ts';
 

@@ -1,8 +1,8 @@
 import { assign, fromCallback, type SnapshotFrom, setup } from 'xstate';
 import { errorMessage } from '../services/ApiError.ts';
 import { STORAGE_KEYS, setFlag } from '../services/browserStorage.ts';
+import { readOAuthPopupMessage } from '../services/oauthMessages.ts';
 import type { ToastInput } from '../services/toast.ts';
-import { readOAuthPopupMessage } from '../views/oauth/oauthMessages.ts';
 import { notProvided } from './notProvided.ts';
 import { showToast } from './systemActions.ts';
 

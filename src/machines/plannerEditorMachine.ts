@@ -1,7 +1,7 @@
 import { assign, type SnapshotFrom, setup } from 'xstate';
+import type { SocialPost, SocialPostInput } from '../contracts/social.ts';
+import { channelLimitError, type SocialChannel } from '../contracts/social.ts';
 import { errorMessage } from '../services/ApiError.ts';
-import type { SocialPost, SocialPostInput } from '../services/socialApi.ts';
-import { channelLimitError, type SocialChannel } from '../services/socialRules.ts';
 import { notProvided } from './notProvided.ts';
 import { showToast } from './systemActions.ts';
 

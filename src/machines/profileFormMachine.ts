@@ -1,6 +1,6 @@
 import { assign, type SnapshotFrom, setup } from 'xstate';
+import type { User } from '../contracts/auth.ts';
 import { ApiError } from '../services/ApiError.ts';
-import type { User } from '../services/apiTypes.ts';
 import type { ProfileInput } from '../services/userApi.ts';
 import { notProvided } from './notProvided.ts';
 import { showToast, tellSession } from './systemActions.ts';

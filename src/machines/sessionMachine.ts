@@ -1,5 +1,5 @@
 import { assign, fromCallback, type SnapshotFrom, sendParent, setup } from 'xstate';
-import type { User } from '../services/apiTypes.ts';
+import type { User } from '../contracts/auth.ts';
 import {
   clearStoredSession,
   STORAGE_KEYS,
@@ -8,19 +8,10 @@ import {
 } from '../services/browserStorage.ts';
 import type { ToastInput } from '../services/toast.ts';
 import { notProvided } from './notProvided.ts';
+import type { SessionEvent } from './sessionEvents.ts';
 import { showToast } from './systemActions.ts';
 
 export type SessionEndReason = 'logout' | 'expired';
-
-export type SessionEvent =
-  | { type: 'session.login'; token: string; user: User }
-  | { type: 'session.logout' }
-  | { type: 'session.expired' }
-  /** Another tab removed the token: sign out here too. */
-  | { type: 'session.remoteLogout' }
-  | { type: 'session.userUpdated'; user: User }
-  | { type: 'session.tokenRefreshed'; token: string }
-  | { type: 'session.accountSelected'; accountId: string };
 
 /** What the session tells its parent (the app machine) when it ends. */
 export type SessionEndedEvent = { type: 'session.ended'; reason: SessionEndReason };

@@ -1,6 +1,6 @@
 import type { EventObject, MachineContext, UnifiedArg } from 'xstate';
 import type { ToastInput } from '../services/toast.ts';
-import type { SessionEvent } from './sessionMachine.ts';
+import type { SessionEvent } from './sessionEvents.ts';
 
 type SystemArg = { system: UnifiedArg<MachineContext, EventObject, EventObject>['system'] };
 

@@ -1,6 +1,6 @@
 import { assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
+import type { Account } from '../contracts/auth.ts';
 import type { CreateAccountInput, InviteInput, InviteResult, MemberInput } from '../services/accountsApi.ts';
-import type { Account } from '../services/apiTypes.ts';
 import type { ToastInput } from '../services/toast.ts';
 import { notProvided } from './notProvided.ts';
 import { showToast } from './systemActions.ts';

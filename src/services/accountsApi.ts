@@ -1,6 +1,6 @@
-import type { Account } from './apiTypes.ts';
+import type { Account } from '../contracts/auth.ts';
+import type { Industry } from '../contracts/common.ts';
 import type { CallContext, Http } from './http.ts';
-import type { Industry } from './rules.ts';
 
 type RawAccount = Omit<Account, 'id' | 'description' | 'roleName'> & {
   id: string | number;

@@ -1,5 +1,5 @@
-import type { ActivityType } from './activityTypes.ts';
-import type { PlanCode, Role, UserStatus } from './apiTypes.ts';
+import type { ActivityType } from '../contracts/admin.ts';
+import type { PlanCode, Role, UserStatus } from '../contracts/auth.ts';
 import type { Http } from './http.ts';
 
 /** A user as the admin Users tab lists them. */

@@ -1,5 +1,5 @@
+import { type AuthResult, type RawUser, toUser } from '../contracts/auth.ts';
 import { ApiError } from './ApiError.ts';
-import { type AuthResult, type RawUser, toUser } from './apiTypes.ts';
 import type { CallContext, Http } from './http.ts';
 
 // The sign-in screen reports every refusal itself ("Authentication failed" with the reason), so the

@@ -1,4 +1,4 @@
-import type { User } from './apiTypes.ts';
+import type { User } from '../contracts/auth.ts';
 
 /** Browser-stored values of spec §3, by name. */
 export const STORAGE_KEYS = {

@@ -1,5 +1,5 @@
+import type { BusinessProfile, BusinessSetupInput } from '../contracts/auth.ts';
 import { ApiError } from './ApiError.ts';
-import type { BusinessProfile, BusinessSetupInput } from './apiTypes.ts';
 import type { CallContext, Http } from './http.ts';
 
 type RawProfile = BusinessSetupInput & { websiteId?: string | number | null };

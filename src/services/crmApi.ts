@@ -25,8 +25,11 @@ import type {
   Workflow,
   WorkflowInput,
   WorkflowRun,
-} from './crmTypes.ts';
-import type { Http } from './http.ts';
+} from '../contracts/crm.ts';
+import type { CallContext, Http } from './http.ts';
+
+// Creates and edits report a refusal (400/409) where the input was typed, not as a global toast.
+const FORM_CONTEXT: CallContext = { quietStatuses: [400, 409] };
 
 /** Query of GET /api/crm/contacts (spec §7). */
 export type ContactQuery = { page: number; pageSize: number; search?: string; contactListId?: number | null };
@@ -87,8 +90,10 @@ export async function listAllContacts(
 function resource<T, I>(path: string) {
   return {
     list: (http: Http) => http.get(`crm/${path}`).json<T[]>(),
-    create: (http: Http, input: I) => http.post(`crm/${path}`, { json: input }).json<T>(),
-    update: (http: Http, id: number, input: I) => http.put(`crm/${path}/${id}`, { json: input }).json<T>(),
+    create: (http: Http, input: I) =>
+      http.post(`crm/${path}`, { json: input, context: FORM_CONTEXT }).json<T>(),
+    update: (http: Http, id: number, input: I) =>
+      http.put(`crm/${path}/${id}`, { json: input, context: FORM_CONTEXT }).json<T>(),
     remove: async (http: Http, id: number) => {
       await http.delete(`crm/${path}/${id}`);
     },
@@ -109,8 +114,11 @@ export const createContactList = (http: Http, input: { name: string; description
 export const getStats = (http: Http) => http.get('crm/stats').json<CrmStats>();
 export const listCommunications = (http: Http) => http.get('crm/communications').json<Communication[]>();
 export const listWorkflowRuns = (http: Http) => http.get('crm/workflow-runs').json<WorkflowRun[]>();
-export const convertLead = (http: Http, id: number) =>
-  http.post(`crm/leads/${id}/convert`).json<{ lead: Lead; contact: Contact; deal: Deal }>();
+/** POST /api/crm/leads/:id/convert with the new deal's value; 409 once converted. */
+export const convertLead = (http: Http, id: number, value: number) =>
+  http
+    .post(`crm/leads/${id}/convert`, { json: { value }, context: FORM_CONTEXT })
+    .json<{ lead: Lead; contact: Contact; deal: Deal }>();
 export const sendCampaign = (http: Http, id: number) =>
   http.post(`crm/campaigns/${id}/send`).json<Campaign>();
 

@@ -1,5 +1,21 @@
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type {
+  Activity,
+  Campaign,
+  Communication,
+  Contact,
+  ContactList,
+  ContactPage,
+  CrmStats,
+  DuplicatePage,
+  InboxPage,
+  Lead,
+  ListQuery,
+  Pipeline,
+  RowsPage,
+  WorkflowRun,
+} from '../contracts/crm.ts';
 import {
   type ContactQuery,
   campaignsApi,
@@ -16,22 +32,6 @@ import {
   listWorkflowRuns,
   pipelinesApi,
 } from './crmApi.ts';
-import type {
-  Activity,
-  Campaign,
-  Communication,
-  Contact,
-  ContactList,
-  ContactPage,
-  CrmStats,
-  DuplicatePage,
-  InboxPage,
-  Lead,
-  ListQuery,
-  Pipeline,
-  RowsPage,
-  WorkflowRun,
-} from './crmTypes.ts';
 import { useHttp } from './httpContext.ts';
 
 /** Keys of the CRM's server data: invalidating `crmKeys.all` refreshes every CRM view. */
@@ -45,6 +45,7 @@ export const crmKeys = {
   workflowRuns: ['crm', 'workflow-runs'] as const,
   contacts: (query: ContactQuery) => ['crm', 'contacts', query] as const,
   allContacts: ['crm', 'contacts', 'all'] as const,
+  audienceSample: (contactListId: number | null) => ['crm', 'contacts', 'sample', contactListId] as const,
   duplicates: ['crm', 'contacts', 'duplicates'] as const,
   leads: (query: ListQuery) => ['crm', 'leads', query] as const,
   activities: (query: ListQuery) => ['crm', 'activities', query] as const,
@@ -96,6 +97,17 @@ export function useContactsPage(query: ContactQuery): UseQueryResult<ContactPage
     queryKey: crmKeys.contacts(query),
     queryFn: () => listContacts(http, query),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The first contact of a contact list (its audience's sample recipient), or null when it has none. */
+export function useAudienceSample(contactListId: number | null): UseQueryResult<Contact | null> {
+  const http = useHttp();
+  const query = { page: 1, pageSize: 1, contactListId };
+  return useQuery({
+    queryKey: crmKeys.audienceSample(contactListId),
+    queryFn: async () => (await listContacts(http, query)).contacts[0] ?? null,
+    enabled: contactListId !== null,
   });
 }
 

@@ -1,4 +1,4 @@
-import { toCsv } from './csv.ts';
+import { toCsv } from '../contracts/csv.ts';
 import type { Http } from './http.ts';
 
 export type SubmissionStatus = 'new' | 'read' | 'replied';

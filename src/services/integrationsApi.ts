@@ -1,5 +1,5 @@
+import type { WebhookEvent } from '../contracts/social.ts';
 import type { Http } from './http.ts';
-import type { WebhookEvent } from './socialRules.ts';
 
 /** One entry of the integrations catalogue, with this account's connection state. */
 export type Integration = {

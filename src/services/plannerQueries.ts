@@ -5,6 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { SocialPost, WebhookEvent } from '../contracts/social.ts';
 import { useHttp } from './httpContext.ts';
 import {
   type CreatedWebhook,
@@ -19,8 +20,7 @@ import {
   sendTestDelivery,
   type Webhook,
 } from './integrationsApi.ts';
-import { listPosts, type SocialPost } from './socialApi.ts';
-import type { WebhookEvent } from './socialRules.ts';
+import { listPosts } from './socialApi.ts';
 
 /** Query keys of the planner and integrations data. */
 export const plannerKeys = {

@@ -5,8 +5,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { Account, BusinessProfile, User } from '../contracts/auth.ts';
 import { listAccounts } from './accountsApi.ts';
-import type { Account, BusinessProfile, User } from './apiTypes.ts';
 import { getBusinessProfile } from './businessApi.ts';
 import { useHttp } from './httpContext.ts';
 import { queryKeys } from './queryKeys.ts';

@@ -1,6 +1,6 @@
+import type { ReplayEntry } from '../contracts/replay.ts';
 import type { Page, PageRequest } from './adminApi.ts';
 import type { CallContext, Http } from './http.ts';
-import type { ReplayEntry } from './replayFormat.ts';
 
 /** The signed-in user's choice: `optOut` true means nothing of theirs is recorded. */
 export type ReplaySettings = { optOut: boolean };

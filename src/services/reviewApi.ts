@@ -1,4 +1,4 @@
-import type { ReviewInput } from './apiTypes.ts';
+import type { ReviewInput } from '../contracts/auth.ts';
 import type { Http } from './http.ts';
 
 /** What the server grants for a review. */

@@ -1,29 +1,5 @@
+import type { SocialPost, SocialPostInput } from '../contracts/social.ts';
 import type { Http } from './http.ts';
-import type { PostStatus, SocialChannel } from './socialRules.ts';
-
-/** A planned post as the server returns it. */
-export type SocialPost = {
-  id: number;
-  channel: SocialChannel;
-  text: string;
-  imageUrl: string | null;
-  scheduledAt: string | null;
-  status: PostStatus;
-  /** Why a due post was not published ("not connected", a provider error). */
-  statusNote: string | null;
-  dueAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-
-/** What the editor sends: published and failed are set by the server's due job only. */
-export type SocialPostInput = {
-  channel: SocialChannel;
-  text: string;
-  imageUrl: string | null;
-  scheduledAt: string | null;
-  status: 'draft' | 'scheduled';
-};
 
 export async function listPosts(http: Http): Promise<SocialPost[]> {
   return http.get('social/posts').json<SocialPost[]>();

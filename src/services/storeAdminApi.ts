@@ -1,4 +1,3 @@
-import type { Http } from './http.ts';
 import type {
   Category,
   Order,
@@ -8,7 +7,8 @@ import type {
   ProductInput,
   Store,
   StoreCurrency,
-} from './storeTypes.ts';
+} from '../contracts/store.ts';
+import type { Http } from './http.ts';
 
 /** The owner's side of the store API (authenticated, account-scoped). */
 

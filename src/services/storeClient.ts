@@ -1,4 +1,4 @@
-import type { Cart, Category, Order, Paged, Product } from './storeTypes.ts';
+import type { Cart, Category, Order, Paged, Product } from '../contracts/store.ts';
 
 /**
  * The shoppers' side of the store API (`/api/ecommerce`, no authentication, spec §7). Plain `fetch`, so

@@ -6,6 +6,16 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import type {
+  Category,
+  Order,
+  OrderStatus,
+  Paged,
+  Product,
+  ProductInput,
+  Store,
+  StoreCurrency,
+} from '../contracts/store.ts';
 import { useHttp } from './httpContext.ts';
 import {
   changeOrderStatus,
@@ -22,16 +32,6 @@ import {
   uploadProductImage,
 } from './storeAdminApi.ts';
 import { createStoreClient, type StoreClient } from './storeClient.ts';
-import type {
-  Category,
-  Order,
-  OrderStatus,
-  Paged,
-  Product,
-  ProductInput,
-  Store,
-  StoreCurrency,
-} from './storeTypes.ts';
 
 /** TanStack Query keys of the store's data. */
 export const storeKeys = {

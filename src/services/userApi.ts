@@ -1,4 +1,4 @@
-import { type RawUser, toUser, type User } from './apiTypes.ts';
+import { type RawUser, toUser, type User } from '../contracts/auth.ts';
 import type { CallContext, Http } from './http.ts';
 
 /** Profile form payload; `currentPassword` only when the email changes (the server requires it then). */

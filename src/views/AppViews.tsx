@@ -5,6 +5,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { selectView } from '../machines/appMachine.ts';
 import { useAppActor } from './appActorContext.ts';
+import { AppViewsSlot } from './appViewsSlot.ts';
 import { AuthScreen } from './auth/AuthScreen.tsx';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
@@ -23,9 +24,11 @@ const GeneratorView = lazy(() =>
 export function AppViews() {
   const view = useSelector(useAppActor(), selectView);
   return (
-    <ErrorBoundary key={view}>
-      <Suspense fallback={<Waiting label="Loading…" />}>{renderView(view)}</Suspense>
-    </ErrorBoundary>
+    <AppViewsSlot.Provider value={AppViews}>
+      <ErrorBoundary key={view}>
+        <Suspense fallback={<Waiting label="Loading…" />}>{renderView(view)}</Suspense>
+      </ErrorBoundary>
+    </AppViewsSlot.Provider>
   );
 }
 

@@ -3,13 +3,13 @@ import { type Actor, createActor, type InspectionEvent } from 'xstate';
 import type { CollabRemote } from '../canvas/collab.ts';
 import type { AppInput } from '../machines/appMachine.ts';
 import { createLiveAppMachine } from '../machines/liveAppMachine.ts';
+import type { ReplayShipper } from '../machines/replay/replayShipper.ts';
 import { selectAccountId, selectToken, selectUser } from '../machines/sessionMachine.ts';
 import { hasFlag, readStoredSession, STORAGE_KEYS } from '../services/browserStorage.ts';
 import { collabUrl } from '../services/collabEndpoint.ts';
 import { createHttp, type Http } from '../services/http.ts';
 import { captureInvitationLink } from '../services/invitationLink.ts';
 import { createQueryClient } from '../services/queryClient.ts';
-import type { ReplayShipper } from '../services/replayShipper.ts';
 import { startLazyReplay } from './lazyReplay.ts';
 
 export type AppActor = Actor<ReturnType<typeof createLiveAppMachine>>;

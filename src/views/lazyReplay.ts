@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { InspectionEvent } from 'xstate';
+import type { ReplayShipper } from '../machines/replay/replayShipper.ts';
 import type { Http } from '../services/http.ts';
-import type { ReplayShipper } from '../services/replayShipper.ts';
 
 type Inspect = (event: InspectionEvent) => void;
 
@@ -21,7 +21,7 @@ export function startLazyReplay(options: {
   const waiting: InspectionEvent[] = [];
   const shipper = Promise.all([
     import('../machines/replay/replayRecorder.ts'),
-    import('../services/replayShipper.ts'),
+    import('../machines/replay/replayShipper.ts'),
   ]).then(([{ createReplayRecorder }, { startReplayShipper }]) => {
     const recorder = createReplayRecorder({ recording: options.recording });
     target = recorder.inspect;

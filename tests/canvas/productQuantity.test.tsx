@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import { ProductCardView } from '../../src/canvas/elements/product-card/productCardElement.tsx';
 import { bindAdd, buildProductCard, quantityOf } from '../../src/canvas/published/storefrontDom.ts';
-import type { Product } from '../../src/services/storeTypes.ts';
+import type { Product } from '../../src/contracts/store.ts';
 
 const product = (inventoryQuantity: number): Product => ({
   id: 3,

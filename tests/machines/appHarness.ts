@@ -1,15 +1,16 @@
 import { type Actor, createActor, fromCallback, type InspectionEvent } from 'xstate';
+import type { AuthResult, User } from '../../src/contracts/auth.ts';
 import { adminMachine } from '../../src/machines/adminMachine.ts';
 import { type AppInput, appMachine } from '../../src/machines/appMachine.ts';
 import { invitationMachine } from '../../src/machines/invitationMachine.ts';
 import { passwordFormMachine } from '../../src/machines/passwordFormMachine.ts';
 import { profileFormMachine } from '../../src/machines/profileFormMachine.ts';
 import { reviewMachine } from '../../src/machines/reviewMachine.ts';
-import { type SessionEvent, sessionMachine } from '../../src/machines/sessionMachine.ts';
+import type { SessionEvent } from '../../src/machines/sessionEvents.ts';
+import { sessionMachine } from '../../src/machines/sessionMachine.ts';
 import { teamMachine } from '../../src/machines/teamMachine.ts';
 import { selectToastQueue } from '../../src/machines/toastsMachine.ts';
 import { tourMachine } from '../../src/machines/tourMachine.ts';
-import type { AuthResult, User } from '../../src/services/apiTypes.ts';
 import type { StoredSession } from '../../src/services/browserStorage.ts';
 import type { Toast } from '../../src/services/toast.ts';
 import { FakeCalls } from './fakeActors.ts';

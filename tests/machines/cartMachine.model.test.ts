@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import type { Cart, Order, Product } from '../../src/contracts/store.ts';
 import {
   CART_FAILED_MESSAGE,
   cartMachine,
@@ -15,7 +16,6 @@ import {
   selectProductsLoading,
 } from '../../src/machines/cartMachine.ts';
 import { ApiError } from '../../src/services/ApiError.ts';
-import type { Cart, Order, Product } from '../../src/services/storeTypes.ts';
 import { FakeCalls } from './fakeActors.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';

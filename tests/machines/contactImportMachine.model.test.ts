@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { type Actor, createActor, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import type { ImportReport } from '../../src/contracts/crm.ts';
 import {
   contactImportMachine,
   IMPORT_POLL_MS,
@@ -10,7 +11,6 @@ import {
   selectImportReport,
 } from '../../src/machines/contactImportMachine.ts';
 import { ApiError } from '../../src/services/ApiError.ts';
-import type { ImportReport } from '../../src/services/crmTypes.ts';
 import { FakeCalls } from './fakeActors.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import type { Contact, Lead } from '../../src/contracts/crm.ts';
 import {
   CRM_MESSAGES,
   type CrmLists,
@@ -10,7 +11,6 @@ import {
   selectCrmError,
 } from '../../src/machines/crmMachine.ts';
 import { ApiError } from '../../src/services/ApiError.ts';
-import type { Contact, Lead } from '../../src/services/crmTypes.ts';
 import { FakeCalls } from './fakeActors.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import type { SocialPost } from '../../src/contracts/social.ts';
 import {
   draftProblem,
   plannerEditorMachine,
@@ -10,7 +11,6 @@ import {
   selectEditorOpen,
 } from '../../src/machines/plannerEditorMachine.ts';
 import { ApiError } from '../../src/services/ApiError.ts';
-import type { SocialPost } from '../../src/services/socialApi.ts';
 import { FakeCalls } from './fakeActors.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';

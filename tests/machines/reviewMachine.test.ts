@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import type { ReviewInput } from '../../src/contracts/auth.ts';
 import {
   REVIEW_FAILED_MESSAGE,
   reviewMachine,
@@ -7,7 +8,6 @@ import {
   selectReviewOpen,
   selectReviewThanks,
 } from '../../src/machines/reviewMachine.ts';
-import type { ReviewInput } from '../../src/services/apiTypes.ts';
 import { flush } from './fakeActors.ts';
 
 function startReview(outcome: 'succeed' | 'fail') {

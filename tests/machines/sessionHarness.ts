@@ -1,9 +1,6 @@
 import { type Actor, createActor, fromCallback, type InspectionEvent } from 'xstate';
-import {
-  type SessionEndedEvent,
-  type SessionEvent,
-  sessionMachine,
-} from '../../src/machines/sessionMachine.ts';
+import type { SessionEvent } from '../../src/machines/sessionEvents.ts';
+import { type SessionEndedEvent, sessionMachine } from '../../src/machines/sessionMachine.ts';
 import type { StoredSession } from '../../src/services/browserStorage.ts';
 import type { ToastInput } from '../../src/services/toast.ts';
 import { FakeCalls } from './fakeActors.ts';

@@ -216,11 +216,30 @@ describeEachDatabase('crm api', (ctx) => {
     });
     expect(done.contact).toMatchObject({ firstName: 'Grace', email: 'grace@navy.example' });
     expect(done.deal).toMatchObject({ title: 'Navy', value: 900, stage: 'lead' });
-    const again = await expectJson<Conversion>(ctx, 'POST', `/api/crm/leads/${lead.id}/convert`, token, 200);
-    expect(again.deal.id).toBe(done.deal.id);
+    // Twice is refused, and nothing more is created.
+    expect(await expectJson(ctx, 'POST', `/api/crm/leads/${lead.id}/convert`, token, 409)).toEqual({
+      message: 'This lead is already converted: its contact and deal are under Contacts and Deals.',
+    });
+    expect((await expectJson<Deal[]>(ctx, 'GET', '/api/crm/deals', token, 200)).length).toBe(1);
     expect((await expectJson<Page>(ctx, 'GET', '/api/crm/contacts', token, 200)).totalCount).toBe(1);
     await expectJson(ctx, 'PUT', `/api/crm/leads/${lead.id}`, token, 400, { status: 'won' });
     await expectJson(ctx, 'DELETE', `/api/crm/leads/${lead.id}`, token, 204);
+  });
+
+  it('converts a lead without a value only with the deal value given (> 0), never a $0 deal', async () => {
+    const { token } = await ctx.register();
+    const lead = await expectJson<{ id: number }>(ctx, 'POST', '/api/crm/leads', token, 201, { name: 'Ada' });
+    const url = `/api/crm/leads/${lead.id}/convert`;
+    expect(await expectJson(ctx, 'POST', url, token, 400, {})).toEqual({
+      message:
+        "value is required: this lead has no estimated value, so enter the deal's value (more than 0) to convert it.",
+    });
+    expect(await expectJson(ctx, 'POST', url, token, 400, { value: 0 })).toEqual({
+      message: 'value must be more than 0',
+    });
+    expect(await expectJson<Deal[]>(ctx, 'GET', '/api/crm/deals', token, 200)).toEqual([]);
+    const done = await expectJson<{ deal: Deal }>(ctx, 'POST', url, token, 200, { value: 450 });
+    expect(done.deal).toMatchObject({ title: 'Ada', value: 450 });
   });
 
   it('keeps activities and workflows, checking their links and actions', async () => {

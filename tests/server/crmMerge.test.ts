@@ -97,7 +97,7 @@ describeEachDatabase('crm api: duplicate contacts and merging', (ctx) => {
       name: 'Ada',
       email: 'ada@engines.example',
     });
-    await expectJson(ctx, 'POST', `/api/crm/leads/${lead.id}/convert`, token, 200);
+    await expectJson(ctx, 'POST', `/api/crm/leads/${lead.id}/convert`, token, 200, { value: 500 });
 
     const merged = await expectJson<Contact>(ctx, 'POST', '/api/crm/contacts/merge', token, 200, {
       keepId: keep.id,

@@ -81,7 +81,10 @@ describeEachDatabase('permission guard: the app', (ctx) => {
           !declared.some((other) => other.url === `${route.url}/`) &&
           ctx.app.hasRoute({ method: method as 'GET', url: `${route.url}/` }),
       );
-      expect(twins.map((route) => route.url), method).toEqual(method === 'GET' ? ['/api/docs'] : []);
+      expect(
+        twins.map((route) => route.url),
+        method,
+      ).toEqual(method === 'GET' ? ['/api/docs'] : []);
       expect(declared.length + twins.length, method).toBe(listed.length);
       expect(listed.length, method).toBeGreaterThan(0);
     }

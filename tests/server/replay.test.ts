@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { REPLAY_LIMITS, type ReplayEntry } from '../../src/services/replayFormat.ts';
+import { REPLAY_LIMITS, type ReplayEntry } from '../../src/contracts/replay.ts';
 import { ADMIN_EMAIL, describeEachDatabase, type Session } from './harness.ts';
 
 const sessionId = () => `s${randomUUID().replaceAll('-', '')}`;

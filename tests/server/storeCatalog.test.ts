@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Paged, Product, Store } from '../../src/services/storeTypes.ts';
+import type { Paged, Product, Store } from '../../src/contracts/store.ts';
 import { describeEachDatabase } from './harness.ts';
 import { createProduct, createStore, uniqueStoreId } from './storeFixtures.ts';
 

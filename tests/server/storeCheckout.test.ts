@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Cart, Order, Paged, Product } from '../../src/services/storeTypes.ts';
+import type { Cart, Order, Paged, Product } from '../../src/contracts/store.ts';
 import { describeEachDatabase } from './harness.ts';
 import { addItem, checkout, createProduct, createStore, newCart } from './storeFixtures.ts';
 

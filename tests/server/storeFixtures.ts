@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Cart, Product } from '../../src/services/storeTypes.ts';
+import type { Cart, Product } from '../../src/contracts/store.ts';
 import type { Session, TestContext } from './harness.ts';
 
 let storeCounter = 0;

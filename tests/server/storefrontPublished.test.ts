@@ -3,8 +3,8 @@ import { expect, it, vi } from 'vitest';
 import type { SpecElement } from '../../src/canvas/pagesData.ts';
 import { mountStorefronts } from '../../src/canvas/published/storefront.ts';
 import { renderPageMarkup } from '../../src/canvas/staticRender.tsx';
+import type { Order, Paged, Product } from '../../src/contracts/store.ts';
 import { createStoreClient } from '../../src/services/storeClient.ts';
-import type { Order, Paged, Product } from '../../src/services/storeTypes.ts';
 import { describeEachDatabase, type TestContext } from './harness.ts';
 import { createProduct, createStore } from './storeFixtures.ts';
 

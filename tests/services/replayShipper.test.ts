@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { REPLAY_LIMITS, type ReplayEntry } from '../../src/contracts/replay.ts';
 import { createReplayRecorder } from '../../src/machines/replay/replayRecorder.ts';
+import { type ReplayShipper, startReplayShipper } from '../../src/machines/replay/replayShipper.ts';
 import { STORAGE_KEYS } from '../../src/services/browserStorage.ts';
 import { createHttp } from '../../src/services/http.ts';
 import { createQueryClient } from '../../src/services/queryClient.ts';
-import { REPLAY_LIMITS, type ReplayEntry } from '../../src/services/replayFormat.ts';
 import { replayQueryKeys } from '../../src/services/replayQueries.ts';
-import { type ReplayShipper, startReplayShipper } from '../../src/services/replayShipper.ts';
 import { anonymousLoad, createAppHarness, storedAlice } from '../machines/appHarness.ts';
 import { fakeServer, type Routes } from '../views/renderApp.tsx';
 

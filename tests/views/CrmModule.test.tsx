@@ -81,6 +81,12 @@ describe('CRM module', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Add lead' }));
     fireEvent.change(dialog.getByLabelText(/^Name/), { target: { value: 'Zed' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    // The dialog stays open with what was typed and says so; closing it shows the card behind it.
+    expect((await dialog.findByRole('alert', {}, slow)).textContent).toBe(
+      'Failed to add lead. Nothing you typed was lost: try Save again in a moment.',
+    );
+    expect((dialog.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Zed');
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     await screen.findByText('Failed to add lead', {}, slow);
     const card = screen.getByRole('heading', { name: 'Error' }).closest('[role="alert"]') as HTMLElement;
     expect(card.textContent).toBe('ErrorFailed to add leadDismiss');

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { readOAuthPopupMessage } from '../../src/services/oauthMessages.ts';
 import { OAuthCallbackPage } from '../../src/views/oauth/OAuthCallbackPage.tsx';
-import { readOAuthPopupMessage } from '../../src/views/oauth/oauthMessages.ts';
 import { routeFor } from '../../src/views/routes.ts';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import type { Product } from '../../src/services/storeTypes.ts';
+import type { Product } from '../../src/contracts/store.ts';
 import { Themed } from '../../src/views/App.tsx';
 import { ProductCard } from '../../src/views/store/ProductCard.tsx';
 

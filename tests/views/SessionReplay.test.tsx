@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import type { ReplayEntry } from '../../src/contracts/replay.ts';
 import { createReplayRecorder } from '../../src/machines/replay/replayRecorder.ts';
-import type { ReplayEntry } from '../../src/services/replayFormat.ts';
 import { REPLAY_NOTICE } from '../../src/views/account/ReplaySettings.tsx';
 import { aliceAuth, anonymousLoad, createAppHarness } from '../machines/appHarness.ts';
 import { rowsOf, textsOf } from './queries.ts';

@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { permissionMatrix } from '../../server/auth/access.ts';
+import type { User } from '../../src/contracts/auth.ts';
 import type { AppInput } from '../../src/machines/appMachine.ts';
-import type { User } from '../../src/services/apiTypes.ts';
 import { App } from '../../src/views/App.tsx';
 import { createAppSystem } from '../../src/views/createAppSystem.ts';
 

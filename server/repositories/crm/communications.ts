@@ -1,4 +1,4 @@
-import type { Communication } from '../../../src/services/crmTypes.ts';
+import type { Communication } from '../../../src/contracts/crm.ts';
 import type { Queryable } from '../../db/types.ts';
 import { isoOf } from './crud.ts';
 

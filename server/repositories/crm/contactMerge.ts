@@ -1,4 +1,4 @@
-import type { Contact, DuplicateGroup, DuplicatePage, MergeFields } from '../../../src/services/crmTypes.ts';
+import type { Contact, DuplicateGroup, DuplicatePage, MergeFields } from '../../../src/contracts/crm.ts';
 import type { Queryable } from '../../db/types.ts';
 import { CONTACTS, findContact } from './contacts.ts';
 import { selectList, updateRow } from './crud.ts';

@@ -1,4 +1,4 @@
-import type { Contact, ContactInput, ContactPage } from '../../../src/services/crmTypes.ts';
+import type { Contact, ContactInput, ContactPage } from '../../../src/contracts/crm.ts';
 import type { Queryable } from '../../db/types.ts';
 import { deleteRow, field, isoOf, selectList, type Table, updateRow } from './crud.ts';
 

@@ -1,4 +1,4 @@
-import type { InboxItem, InboxKind, InboxPage } from '../../../src/services/crmTypes.ts';
+import type { InboxItem, InboxKind, InboxPage } from '../../../src/contracts/crm.ts';
 import type { Queryable } from '../../db/types.ts';
 import { isoOf } from './crud.ts';
 

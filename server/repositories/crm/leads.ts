@@ -5,23 +5,30 @@ import { defaultPipeline } from './pipelines.ts';
 import { DEALS, type Deal, LEADS, type Lead } from './tables.ts';
 
 export type Conversion = { lead: Lead; contact: Contact; deal: Deal; previousStatus: string };
+/** Why a lead was not converted: it already was, or neither it nor the request gives the deal a value. */
+export type ConversionRefusal = 'already-converted' | 'needs-value';
 
 /**
  * Converts a lead: links the contact with its e-mail (or creates one), opens a deal at the first stage
- * of the default pipeline for the lead's value, and marks the lead converted. Converting again returns
- * what the first conversion linked. Run it in a transaction.
+ * of the default pipeline, and marks the lead converted. The deal's value is `value` when given, else the
+ * lead's estimated value; with neither (no $0 deals by accident) and for a converted lead it refuses.
+ * Run it in a transaction.
  */
 export async function convertLead(
   tx: Queryable,
   accountId: number,
   leadId: number,
-): Promise<Conversion | null> {
+  value?: number,
+): Promise<Conversion | ConversionRefusal | null> {
   const lead = await tx.one<Lead>(
     `select id, status, name, email, phone, company, value::float8 as value, contact_id as "contactId",
        deal_id as "dealId" from crm_leads where account_id = $1 and id = $2 for update`,
     [accountId, leadId],
   );
   if (!lead) return null;
+  if (lead.status === 'converted') return 'already-converted';
+  const dealValue = value ?? (lead.value > 0 ? lead.value : null);
+  if (dealValue === null) return 'needs-value';
   const [firstName = '', ...rest] = lead.name.split(/\s+/);
   const contact =
     (lead.contactId ? await findContact(tx, accountId, lead.contactId) : null) ??
@@ -39,7 +46,7 @@ export async function convertLead(
     existingDeal ??
     (await insertRow<Deal>(tx, DEALS, accountId, {
       title: lead.company || lead.name || lead.email || `Lead ${lead.id}`,
-      value: lead.value,
+      value: dealValue,
       stage: pipeline.stages[0],
       pipelineId: pipeline.id,
       contactId: contact.id,

@@ -5,7 +5,7 @@ import {
   type LeadStatus,
   WORKFLOW_ACTIONS,
   WORKFLOW_TRIGGERS,
-} from '../../../src/services/crmTypes.ts';
+} from '../../../src/contracts/crm.ts';
 import { field, isoOf, type Table } from './crud.ts';
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent'] as const;

@@ -1,4 +1,4 @@
-import { INDUSTRIES, type Industry } from '../../../src/services/rules.ts';
+import { INDUSTRIES, type Industry } from '../../../src/contracts/common.ts';
 import { schemas } from '../../validation.ts';
 
 export const accountSchema = {

@@ -1,4 +1,4 @@
-import { ACTIVITY_TYPES } from '../../../src/services/activityTypes.ts';
+import { ACTIVITY_TYPES } from '../../../src/contracts/admin.ts';
 import { JOB_STATES, QUEUE_NAMES } from '../../jobs/jobEngine.ts';
 import { schemas } from '../../validation.ts';
 

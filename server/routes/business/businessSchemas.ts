@@ -1,4 +1,4 @@
-import { INDUSTRIES } from '../../../src/services/rules.ts';
+import { INDUSTRIES } from '../../../src/contracts/common.ts';
 import { schemas } from '../../validation.ts';
 
 const profileProperties = {

@@ -5,7 +5,7 @@ import { contactListExists } from '../../repositories/crm/contactLists.ts';
 import { findRow, insertRow, listRows, updateRow } from '../../repositories/crm/crud.ts';
 import { CAMPAIGNS } from '../../repositories/crm/tables.ts';
 import { schemas } from '../../validation.ts';
-import type { CrmDeps } from './crmRoutes.ts';
+import type { CrmDeps } from './crmDeps.ts';
 import {
   campaignProperties,
   crmEdit,

@@ -14,7 +14,7 @@ import { HttpError } from '../../errors.ts';
 import { contactListExists } from '../../repositories/crm/contactLists.ts';
 import { assertStorableText } from '../../textGuard.ts';
 import { schemas } from '../../validation.ts';
-import type { CrmDeps } from './crmRoutes.ts';
+import type { CrmDeps } from './crmDeps.ts';
 import { crmEdit, crmView, type IdParams, id, idParams } from './crmSchemas.ts';
 
 /** Files above this size are imported by a job while the client polls its progress. */

@@ -7,7 +7,7 @@ import {
   mergeContacts,
 } from '../../repositories/crm/contactMerge.ts';
 import { schemas } from '../../validation.ts';
-import type { CrmDeps } from './crmRoutes.ts';
+import type { CrmDeps } from './crmDeps.ts';
 import { crmEdit, crmView, emailOrEmpty, id, str } from './crmSchemas.ts';
 
 type MergeBody = { keepId: number; mergeId: number; fields?: MergeFields };

@@ -13,7 +13,7 @@ import {
   updateContact,
 } from '../../repositories/crm/contacts.ts';
 import { schemas } from '../../validation.ts';
-import type { CrmDeps } from './crmRoutes.ts';
+import type { CrmDeps } from './crmDeps.ts';
 import { crmEdit, crmView, emailOrEmpty, type IdParams, id, idParams, str } from './crmSchemas.ts';
 
 const NOT_FOUND = 'Contact not found';

@@ -1,19 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAccountId } from '../../auth/authenticate.ts';
-import type { WorkflowQueue } from '../../crm/crmEvents.ts';
 import { crmStats } from '../../repositories/crm/stats.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 import { campaignsRoutes } from './campaignsRoutes.ts';
 import { contactImportRoutes } from './contactImportRoutes.ts';
 import { contactMergeRoutes } from './contactMergeRoutes.ts';
 import { contactsRoutes } from './contactsRoutes.ts';
+import type { CrmDeps } from './crmDeps.ts';
 import { crmView } from './crmSchemas.ts';
 import { engagementRoutes } from './engagementRoutes.ts';
 import { inboxRoutes } from './inboxRoutes.ts';
 import { salesRoutes } from './salesRoutes.ts';
-
-/** What the CRM route files receive: the app's deps and where workflow runs are queued (null: nowhere). */
-export type CrmDeps = RouteDeps & { queueRun: WorkflowQueue | null };
 
 const statsSchema = {
   response: {

@@ -20,7 +20,7 @@ import {
   type Workflow,
   type WorkflowAction,
 } from '../../repositories/crm/tables.ts';
-import type { CrmDeps } from './crmRoutes.ts';
+import type { CrmDeps } from './crmDeps.ts';
 import {
   activityProperties,
   crmEdit,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { type InboxQuery, listInbox } from '../../repositories/crm/inbox.ts';
-import type { CrmDeps } from './crmRoutes.ts';
+import type { CrmDeps } from './crmDeps.ts';
 import { crmView } from './crmSchemas.ts';
 
 const item = {

@@ -19,7 +19,7 @@ import {
 } from '../../repositories/crm/pipelines.ts';
 import { DEALS, LEADS, type Lead } from '../../repositories/crm/tables.ts';
 import { schemas } from '../../validation.ts';
-import type { CrmDeps } from './crmRoutes.ts';
+import type { CrmDeps } from './crmDeps.ts';
 import {
   anyObject,
   crmEdit,
@@ -29,6 +29,7 @@ import {
   type IdParams,
   idParams,
   leadProperties,
+  money,
   pipelineProperties,
   searchableList,
   TOTAL_COUNT_HEADER,
@@ -41,6 +42,23 @@ const leadSchemas = entitySchemas(leadProperties, ['name']);
 const dealSchemas = entitySchemas(dealProperties, ['title']);
 const pipelineSchemas = entitySchemas(pipelineProperties, ['name', 'stages']);
 const notFound = (what: string) => new HttpError(404, `${what} not found`);
+
+/** Body of POST /api/crm/leads/:id/convert: the deal's value, needed when the lead has none. */
+const convertBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { value: { ...money, exclusiveMinimum: 0 } },
+} as const;
+const CONVERSION_REFUSALS = {
+  'already-converted': [
+    409,
+    'This lead is already converted: its contact and deal are under Contacts and Deals.',
+  ],
+  'needs-value': [
+    400,
+    "value is required: this lead has no estimated value, so enter the deal's value (more than 0) to convert it.",
+  ],
+} as const;
 
 /** Leads (with conversion), deals and pipelines. */
 export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, queueRun }) => {
@@ -99,13 +117,13 @@ export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, queueR
       return reply.code(204).send();
     },
   );
-  app.post<{ Params: IdParams }>(
+  app.post<{ Params: IdParams; Body: { value?: number } | undefined }>(
     '/api/crm/leads/:id/convert',
     {
       config: crmEdit,
       schema: {
         params: idParams,
-        body: schemas.noBody,
+        body: convertBody,
         response: {
           200: {
             description: 'The converted lead with the contact and the deal made from it',
@@ -114,16 +132,26 @@ export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, queueR
             properties: { lead: anyObject, contact: anyObject, deal: anyObject },
             additionalProperties: true,
           },
+          400: schemas.message,
           404: schemas.message,
+          409: schemas.message,
         },
+      },
+      // The body is optional (a lead with an estimated value converts with none): absent reads as {}.
+      preValidation: async (request) => {
+        request.body ??= {};
       },
     },
     async (request) => {
       const accountId = requireAccountId(request);
-      const result = await db.transaction((tx) => convertLead(tx, accountId, request.params.id));
+      const value = request.body?.value;
+      const result = await db.transaction((tx) => convertLead(tx, accountId, request.params.id, value));
       if (!result) throw notFound('Lead');
-      if (result.previousStatus !== 'converted')
-        await leadChanged(accountId, result.lead, result.previousStatus);
+      if (typeof result === 'string') {
+        const [status, message] = CONVERSION_REFUSALS[result];
+        throw new HttpError(status, message);
+      }
+      await leadChanged(accountId, result.lead, result.previousStatus);
       return result;
     },
   );

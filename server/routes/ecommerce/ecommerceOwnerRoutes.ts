@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { OrderStatus, ProductInput, StoreCurrency } from '../../../src/services/storeTypes.ts';
+import type { OrderStatus, ProductInput, StoreCurrency } from '../../../src/contracts/store.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import { PRODUCT_NOT_FOUND } from '../../repositories/storeCarts.ts';

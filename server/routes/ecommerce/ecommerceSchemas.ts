@@ -3,7 +3,7 @@ import {
   ORDER_STATUSES,
   PRODUCT_PAGE_SIZE,
   STORE_CURRENCIES,
-} from '../../../src/services/storeTypes.ts';
+} from '../../../src/contracts/store.ts';
 import { schemas } from '../../validation.ts';
 
 const MAX_INT4 = 2_147_483_647;

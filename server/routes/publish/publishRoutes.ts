@@ -95,8 +95,8 @@ export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (app, dep
         throw new HttpError(409, PUBLISH_MESSAGES.subdomainTaken);
       }
       if (!stored) throw new HttpError(404, NOT_FOUND);
-      if (site.subdomain) pageCache.forget(site.subdomain);
-      pageCache.forget(subdomain);
+      if (site.subdomain) await pageCache.forget(site.subdomain);
+      await pageCache.forget(subdomain);
       await hosts.reload();
       const claim = await findDomainClaim(db, accountId, site.id);
       const verified = claim?.status === 'verified' ? claim.domain : null;
@@ -120,7 +120,7 @@ export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (app, dep
       const site = await findWebsite(db, accountId, request.params.id);
       if (!site) throw new HttpError(404, NOT_FOUND);
       await db.transaction((tx) => removePublication(tx, accountId, site.id));
-      if (site.subdomain) pageCache.forget(site.subdomain);
+      if (site.subdomain) await pageCache.forget(site.subdomain);
       await hosts.reload();
       return reply.code(204).send();
     },

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { REPLAY_LIMITS } from '../../../src/services/replayFormat.ts';
+import { REPLAY_LIMITS } from '../../../src/contracts/replay.ts';
 import { HttpError } from '../../errors.ts';
 import { logActivity } from '../../repositories/activityLogs.ts';
 import {

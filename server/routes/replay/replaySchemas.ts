@@ -4,7 +4,7 @@ import {
   REPLAY_LIMITS,
   type ReplayEntry,
   SESSION_ID_PATTERN,
-} from '../../../src/services/replayFormat.ts';
+} from '../../../src/contracts/replay.ts';
 import { schemas } from '../../validation.ts';
 
 // Responses only: the serializer formats dates (the request validator knows no date-time format).

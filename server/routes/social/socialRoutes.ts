@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { channelLimitError, POST_STATUSES, SOCIAL_CHANNELS } from '../../../src/services/socialRules.ts';
+import { channelLimitError, POST_STATUSES, SOCIAL_CHANNELS } from '../../../src/contracts/social.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import type { JobEngine } from '../../jobs/jobEngine.ts';

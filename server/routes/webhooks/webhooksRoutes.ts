@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { WEBHOOK_EVENTS, type WebhookEvent } from '../../../src/services/socialRules.ts';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '../../../src/contracts/social.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import { emitWebhookEvent } from '../../jobs/webhooks.ts';

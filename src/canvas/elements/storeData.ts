@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Product } from '../../services/storeTypes.ts';
+import type { Product } from '../../contracts/store.ts';
 import type { ElementProps } from '../siteDoc.ts';
 
 /** Where a store element's live data stands. */

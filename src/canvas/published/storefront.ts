@@ -1,4 +1,5 @@
 import { type Actor, createActor } from 'xstate';
+import type { Product } from '../../contracts/store.ts';
 import {
   type cartMachine,
   PRODUCTS_FAILED_MESSAGE,
@@ -8,7 +9,6 @@ import {
 } from '../../machines/cartMachine.ts';
 import { liveCartMachine } from '../../machines/liveCartMachine.ts';
 import { createStoreClient, type StoreClient } from '../../services/storeClient.ts';
-import type { Product } from '../../services/storeTypes.ts';
 import {
   bindAdd,
   buildCartPanel,

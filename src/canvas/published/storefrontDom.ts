@@ -6,7 +6,7 @@ import {
   clampStock,
   formatMoney,
   type Product,
-} from '../../services/storeTypes.ts';
+} from '../../contracts/store.ts';
 import { PRODUCT_CARD_WIDTH } from '../elements/constants.ts';
 import { MAX_QUANTITY_CHOICES } from '../elements/product-card/productCardElement.tsx';
 import { safeImageUrl } from '../sanitize.ts';

@@ -1,5 +1,5 @@
-import { ACCOUNT_ROLES } from '../../services/activityTypes.ts';
-import { INDUSTRIES } from '../../services/rules.ts';
+import { ACCOUNT_ROLES } from '../../contracts/admin.ts';
+import { INDUSTRIES } from '../../contracts/common.ts';
 import { GENERATION_FAILED, GENERATION_NETWORK_ERROR } from '../appMachine.ts';
 
 /**

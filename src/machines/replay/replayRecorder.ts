@@ -5,7 +5,7 @@ import {
   type RecordedStateValue,
   type ReplayEntry,
   ROOT_ACTOR,
-} from '../../services/replayFormat.ts';
+} from '../../contracts/replay.ts';
 import { RingBuffer } from './ringBuffer.ts';
 import { sanitiseContext, sanitiseEvent, sanitiseStateValue } from './sanitise.ts';
 

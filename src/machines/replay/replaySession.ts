@@ -1,5 +1,4 @@
 import { type AnyMachineSnapshot, initialTransition, transition } from 'xstate';
-import { ApiError } from '../../services/ApiError.ts';
 import {
   REDACTED,
   REPLAY_START,
@@ -8,7 +7,8 @@ import {
   type ReplayEntry,
   ROOT_ACTOR,
   type SafeValue,
-} from '../../services/replayFormat.ts';
+} from '../../contracts/replay.ts';
+import { ApiError } from '../../services/ApiError.ts';
 import type { AppInput } from '../appMachine.ts';
 import { createSandboxAppMachine, type SandboxAppMachine } from './sandboxAppMachine.ts';
 import { sanitiseContext, sanitiseStateValue } from './sanitise.ts';

@@ -1,10 +1,5 @@
 import { type Actor, type AnyMachineSnapshot, createActor } from 'xstate';
-import {
-  REDACTED,
-  type RecordedStateValue,
-  ROOT_ACTOR,
-  type SafeValue,
-} from '../../services/replayFormat.ts';
+import { REDACTED, type RecordedStateValue, ROOT_ACTOR, type SafeValue } from '../../contracts/replay.ts';
 import type { SessionReplay } from './replaySession.ts';
 import type { SandboxAppMachine } from './sandboxAppMachine.ts';
 

@@ -6,7 +6,7 @@ import {
   type RecordedEvent,
   type RecordedStateValue,
   type SafeValue,
-} from '../../services/replayFormat.ts';
+} from '../../contracts/replay.ts';
 import { type AppInput, builderTargetFromPath } from '../appMachine.ts';
 import { detectOAuthCallback } from '../oauthOnLoad.ts';
 import {

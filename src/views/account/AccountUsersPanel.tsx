@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQueries } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { ACCOUNT_ROLES } from '../../contracts/admin.ts';
 import { listAccountUsers } from '../../services/accountsApi.ts';
-import { ACCOUNT_ROLES } from '../../services/activityTypes.ts';
 import { useHttp } from '../../services/httpContext.ts';
 import { useAccounts } from '../../services/queries.ts';
 import {

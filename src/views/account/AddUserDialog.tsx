@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { DEFAULT_ACCOUNT_ROLE } from '../../services/activityTypes.ts';
+import { DEFAULT_ACCOUNT_ROLE } from '../../contracts/admin.ts';
 import { emailError } from '../forms/validation.ts';
 import { useTeam } from './useTeam.ts';
 

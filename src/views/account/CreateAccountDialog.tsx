@@ -7,8 +7,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import type { Account } from '../../services/apiTypes.ts';
-import { INDUSTRIES, type Industry } from '../../services/rules.ts';
+import type { Account } from '../../contracts/auth.ts';
+import { INDUSTRIES, type Industry } from '../../contracts/common.ts';
 import { compact, required } from '../forms/validation.ts';
 import { useTeam } from './useTeam.ts';
 

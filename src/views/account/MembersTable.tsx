@@ -70,6 +70,8 @@ export function MembersTable({ accountId, users, loading, roles, canManage }: Pr
       width: 70,
       sortable: false,
       filterable: false,
+      // A column of buttons has nothing to sort or filter: no header menu (it would read " column menu").
+      disableColumnMenu: true,
       renderCell: ({ row }) => (
         <Tooltip title="Remove from account">
           <span>

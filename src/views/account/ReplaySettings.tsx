@@ -6,10 +6,10 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo } from 'react';
+import { REPLAY_LIMITS } from '../../contracts/replay.ts';
 import { createLiveReplaySettingsMachine } from '../../machines/liveReplaySettingsMachine.ts';
 import { selectReplaySaveFailed, selectReplaySaving } from '../../machines/replaySettingsMachine.ts';
 import { useHttp } from '../../services/httpContext.ts';
-import { REPLAY_LIMITS } from '../../services/replayFormat.ts';
 import { useReplaySettings } from '../../services/replayQueries.ts';
 
 export const REPLAY_NOTICE =

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useState } from 'react';
-import { ACTIVITY_TYPES, type ActivityType } from '../../services/activityTypes.ts';
+import { ACTIVITY_TYPES, type ActivityType } from '../../contracts/admin.ts';
 import type { ActivityLog } from '../../services/adminApi.ts';
 import { useActivityLogs } from '../../services/adminQueries.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';

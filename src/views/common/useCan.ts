@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
+import type { Account } from '../../contracts/auth.ts';
 import { selectAccountId } from '../../machines/sessionMachine.ts';
-import type { Account } from '../../services/apiTypes.ts';
 import {
   type AccountPermission,
   roleCan,

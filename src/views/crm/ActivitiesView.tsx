@@ -3,10 +3,10 @@ import Checkbox from '@mui/material/Checkbox';
 import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import type { Activity } from '../../contracts/crm.ts';
 import { type CrmWrite, selectDeals } from '../../machines/crmMachine.ts';
 import { useActivitiesPage } from '../../services/crmQueries.ts';
-import type { Activity } from '../../services/crmTypes.ts';
 import { formatDateTime } from '../common/DataTable.tsx';
 import { useCan } from '../common/useCan.ts';
 import { ActivityDialog } from './ActivityDialog.tsx';
@@ -22,6 +22,7 @@ export function ActivitiesView() {
   const [editing, setEditing] = useState<Activity | 'new' | null>(null);
   const write = (w: CrmWrite) => crm.send({ type: 'crm.write', write: w });
   const canEdit = useCan('crm.edit');
+  const handleCloseDialog = useCallback(() => setEditing(null), []);
 
   const columns: GridColDef<Activity>[] = [
     {
@@ -91,15 +92,7 @@ export function ActivitiesView() {
         <ActivityDialog
           activity={editing === 'new' ? null : editing}
           deals={deals}
-          onClose={() => setEditing(null)}
-          onSave={(input) => {
-            write(
-              editing === 'new'
-                ? { kind: 'addActivity', input }
-                : { kind: 'updateActivity', id: editing.id, input },
-            );
-            setEditing(null);
-          }}
+          onClose={handleCloseDialog}
         />
       )}
     </Stack>

@@ -3,16 +3,18 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { ACTIVITY_TYPES, type Activity, type ActivityInput, type Deal } from '../../services/crmTypes.ts';
+import { ACTIVITY_TYPES, type Activity, type ActivityInput, type Deal } from '../../contracts/crm.ts';
 import { type ContactChoice, ContactPicker } from './ContactPicker.tsx';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
+import { useCrmForm } from './useCrmForm.ts';
 
 type Props = {
   activity: Activity | null;
   deals: Deal[];
-  onSave: (input: ActivityInput) => void;
   onClose: () => void;
 };
+
+const FORM_FIELDS = ['subject', 'description', 'dueDate'] as const;
 
 /** An ISO time as the value of a datetime-local input, in this browser's time zone. */
 export function toLocalInput(iso: string | null): string {
@@ -23,7 +25,8 @@ export function toLocalInput(iso: string | null): string {
 }
 
 /** Create or edit one activity: type, subject, description, due date, done, its contact and deal. */
-export function ActivityDialog({ activity, deals, onSave, onClose }: Props) {
+export function ActivityDialog({ activity, deals, onClose }: Props) {
+  const save = useCrmForm(FORM_FIELDS, onClose);
   const [form, setForm] = useState({
     type: activity?.type ?? ('task' as Activity['type']),
     subject: activity?.subject ?? '',
@@ -40,7 +43,7 @@ export function ActivityDialog({ activity, deals, onSave, onClose }: Props) {
   const canSave = form.subject.trim() !== '';
 
   const handleSave = () => {
-    onSave({
+    const input: ActivityInput = {
       type: form.type,
       subject: form.subject.trim(),
       description: form.description,
@@ -48,7 +51,10 @@ export function ActivityDialog({ activity, deals, onSave, onClose }: Props) {
       completed: form.completed,
       contactId: contact?.id ?? null,
       dealId: form.dealId === '' ? null : form.dealId,
-    });
+    };
+    save.submit(
+      activity ? { kind: 'updateActivity', id: activity.id, input } : { kind: 'addActivity', input },
+    );
   };
 
   return (
@@ -57,6 +63,8 @@ export function ActivityDialog({ activity, deals, onSave, onClose }: Props) {
       canSave={canSave}
       onSave={handleSave}
       onClose={onClose}
+      saving={save.saving}
+      alert={save.alert}
     >
       <TextField
         select
@@ -72,12 +80,16 @@ export function ActivityDialog({ activity, deals, onSave, onClose }: Props) {
       </TextField>
       <TextField
         label="Subject"
+        error={Boolean(save.fieldError('subject'))}
+        helperText={save.fieldError('subject')}
         required
         value={form.subject}
         onChange={(e) => setForm({ ...form, subject: e.target.value })}
       />
       <TextField
         label="Description"
+        error={Boolean(save.fieldError('description'))}
+        helperText={save.fieldError('description')}
         multiline
         minRows={2}
         value={form.description}
@@ -85,6 +97,8 @@ export function ActivityDialog({ activity, deals, onSave, onClose }: Props) {
       />
       <TextField
         label="Due"
+        error={Boolean(save.fieldError('dueDate'))}
+        helperText={save.fieldError('dueDate')}
         type="datetime-local"
         value={form.due}
         onChange={(e) => setForm({ ...form, due: e.target.value })}

@@ -9,14 +9,25 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSelector } from '@xstate/react';
-import { useState } from 'react';
-import { selectContacts } from '../../machines/crmMachine.ts';
-import { useCampaigns, useContactLists } from '../../services/crmQueries.ts';
-import type { Campaign, Contact } from '../../services/crmTypes.ts';
+import { useCallback, useState } from 'react';
+import type { Campaign, CampaignStatus, Contact } from '../../contracts/crm.ts';
+import { useAudienceSample, useCampaigns, useContactLists } from '../../services/crmQueries.ts';
 import { useCan } from '../common/useCan.ts';
-import { useCrmActor } from './crmActorContext.ts';
+import { CrmFormDialog } from './CrmFormDialog.tsx';
+import { campaignResult } from './campaignResult.ts';
+import { useCrmForm } from './useCrmForm.ts';
 
+// Refusals naming these show under them; any other (content, audience, schedule) above the buttons.
+const CAMPAIGN_FIELDS = ['name', 'subject'] as const;
+const NO_FIELDS = [] as const;
+const EMPTY_AUDIENCE = 'No contacts in this audience yet';
+const STATUS_LABELS: Record<CampaignStatus, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  sending: 'Sending…',
+  sent: 'Sent',
+};
+const contactsCount = (n: number) => `${n} ${n === 1 ? 'contact' : 'contacts'}`;
 const BLANK = { name: '', subject: '', content: '', contactListId: null as number | null, schedule: '' };
 
 // An ISO instant as the value of a datetime-local input (local time, minutes).
@@ -42,14 +53,22 @@ function preview(template: string, contact: Contact | undefined): string {
 
 /** Campaigns: pick or start one, edit it with its audience, preview it for a contact, send it, watch its status. */
 export function CampaignsView() {
-  const crm = useCrmActor();
   const campaigns = useCampaigns().data ?? [];
   const lists = useContactLists().data ?? [];
-  const sample = useSelector(crm, selectContacts).find((c) => lists.length === 0 || c.email);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = campaigns.find((c) => c.id === selectedId) ?? null;
   const [form, setForm] = useState(BLANK);
   const canEdit = useCan('crm.edit');
+  const save = useCrmForm(
+    CAMPAIGN_FIELDS,
+    useCallback(() => {}, []),
+  );
+  // The preview's recipient is the first contact of the chosen audience, so it is someone the send reaches.
+  const sample = useAudienceSample(form.contactListId).data ?? undefined;
+  const [confirming, setConfirming] = useState(false);
+  const closeConfirm = useCallback(() => setConfirming(false), []);
+  const send = useCrmForm(NO_FIELDS, closeConfirm);
+  const audience = lists.find((list) => list.id === selected?.contactListId) ?? null;
   const editable = canEdit && (!selected || selected.status === 'draft' || selected.status === 'scheduled');
 
   const handleSelect = (campaign: Campaign | null) => {
@@ -69,10 +88,7 @@ export function CampaignsView() {
   const handleSave = () => {
     const { schedule, ...fields } = form;
     const scheduledAt = schedule ? new Date(schedule).toISOString() : null;
-    crm.send({
-      type: 'crm.write',
-      write: { kind: 'saveCampaign', id: selected?.id ?? null, input: { ...fields, scheduledAt } },
-    });
+    save.submit({ kind: 'saveCampaign', id: selected?.id ?? null, input: { ...fields, scheduledAt } });
   };
 
   return (
@@ -88,7 +104,7 @@ export function CampaignsView() {
             <ListItemButton key={c.id} selected={c.id === selectedId} onClick={() => handleSelect(c)}>
               <ListItemText
                 primary={c.name}
-                secondary={`${c.status} · ${c.stats.sent} sent · ${c.stats.outbox} in outbox · ${c.stats.failed} failed`}
+                secondary={c.status === 'sent' ? campaignResult(c.stats) : STATUS_LABELS[c.status]}
               />
             </ListItemButton>
           ))}
@@ -100,11 +116,15 @@ export function CampaignsView() {
         </Typography>
       ) : (
         <Stack spacing={2} sx={{ flex: 1 }}>
-          {selected && <Chip label={`Status: ${selected.status}`} sx={{ alignSelf: 'flex-start' }} />}
+          {selected && (
+            <Chip label={`Status: ${STATUS_LABELS[selected.status]}`} sx={{ alignSelf: 'flex-start' }} />
+          )}
           <TextField
             label="Campaign name"
             value={form.name}
             disabled={!editable}
+            error={Boolean(save.fieldError('name'))}
+            helperText={save.fieldError('name')}
             onChange={(e) => setForm({ ...form, name: e.target.value })}
           />
           <TextField
@@ -127,6 +147,8 @@ export function CampaignsView() {
             label="Subject"
             value={form.subject}
             disabled={!editable}
+            error={Boolean(save.fieldError('subject'))}
+            helperText={save.fieldError('subject')}
             onChange={(e) => setForm({ ...form, subject: e.target.value })}
           />
           <TextField
@@ -148,20 +170,36 @@ export function CampaignsView() {
           />
           <Paper variant="outlined" sx={{ p: 2 }} aria-label="Preview">
             <Typography variant="overline">
-              Preview{sample ? ` for ${sample.email || sample.firstName}` : ''}
+              {sample
+                ? `Preview for ${`${sample.firstName} ${sample.lastName}`.trim() || sample.email}${sample.email ? ` (${sample.email})` : ''}`
+                : 'Preview'}
             </Typography>
-            <Typography variant="subtitle1">{preview(form.subject, sample)}</Typography>
-            <Typography sx={{ whiteSpace: 'pre-wrap' }}>{preview(form.content, sample)}</Typography>
+            {form.contactListId === null ? (
+              <Typography color="text.secondary">
+                Choose an audience to preview the message for one of its contacts.
+              </Typography>
+            ) : sample ? (
+              <>
+                <Typography variant="subtitle1">{preview(form.subject, sample)}</Typography>
+                <Typography sx={{ whiteSpace: 'pre-wrap' }}>{preview(form.content, sample)}</Typography>
+              </>
+            ) : (
+              <Typography color="text.secondary">{EMPTY_AUDIENCE}</Typography>
+            )}
           </Paper>
+          {save.alert ? <Alert severity="error">{save.alert}</Alert> : null}
           {selected?.status === 'sent' && (
-            <Alert severity="success">
-              Sent: {selected.stats.sent} delivered, {selected.stats.outbox} kept in the outbox,{' '}
-              {selected.stats.failed} failed.
+            <Alert severity={selected.stats.sent > 0 ? 'success' : 'info'}>
+              {campaignResult(selected.stats)}
             </Alert>
           )}
           {canEdit ? (
             <Stack direction="row" spacing={1}>
-              <Button variant="contained" disabled={!editable || !form.name.trim()} onClick={handleSave}>
+              <Button
+                variant="contained"
+                disabled={!editable || !form.name.trim() || save.saving}
+                onClick={handleSave}
+              >
                 Save campaign
               </Button>
               {selected && editable && (
@@ -169,14 +207,29 @@ export function CampaignsView() {
                   color="secondary"
                   variant="contained"
                   disabled={selected.contactListId === null}
-                  onClick={() =>
-                    crm.send({ type: 'crm.write', write: { kind: 'sendCampaign', id: selected.id } })
-                  }
+                  onClick={() => setConfirming(true)}
                 >
                   Send campaign
                 </Button>
               )}
             </Stack>
+          ) : null}
+          {confirming && selected ? (
+            <CrmFormDialog
+              title={`Send '${selected.name}' to ${contactsCount(audience?.contactCount ?? 0)}?`}
+              saveLabel="Send"
+              canSave={(audience?.contactCount ?? 0) > 0}
+              saving={send.saving}
+              alert={send.alert}
+              onSave={() => send.submit({ kind: 'sendCampaign', id: selected.id })}
+              onClose={closeConfirm}
+            >
+              {(audience?.contactCount ?? 0) > 0 ? (
+                <Typography>Each contact of {audience?.name} with an email address gets it once.</Typography>
+              ) : (
+                <Typography color="text.secondary">{EMPTY_AUDIENCE}</Typography>
+              )}
+            </CrmFormDialog>
           ) : null}
         </Stack>
       )}

@@ -1,13 +1,14 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import type { Contact, ContactInput, ContactList } from '../../services/crmTypes.ts';
+import { isWellFormedEmail } from '../../contracts/common.ts';
+import type { Contact, ContactList } from '../../contracts/crm.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
+import { useCrmForm } from './useCrmForm.ts';
 
 type Props = {
   contact: Contact | null;
   lists: ContactList[];
-  onSave: (input: ContactInput) => void;
   onClose: () => void;
 };
 
@@ -18,9 +19,11 @@ const FIELDS = [
   ['phone', 'Phone'],
   ['company', 'Company'],
 ] as const;
+const FORM_FIELDS = [...FIELDS.map(([name]) => name), 'tags', 'notes', 'contactListIds'] as const;
 
-/** Create or edit one contact. */
-export function ContactDialog({ contact, lists, onSave, onClose }: Props) {
+/** Create or edit one contact; it closes once the server has it, and shows a refusal beside its field. */
+export function ContactDialog({ contact, lists, onClose }: Props) {
+  const save = useCrmForm(FORM_FIELDS, onClose);
   const [form, setForm] = useState({
     firstName: contact?.firstName ?? '',
     lastName: contact?.lastName ?? '',
@@ -31,14 +34,22 @@ export function ContactDialog({ contact, lists, onSave, onClose }: Props) {
     notes: contact?.notes ?? '',
     contactListIds: contact?.contactListIds ?? [],
   });
-  const canSave = Boolean(form.firstName.trim() || form.lastName.trim() || form.email.trim());
+  const email = form.email.trim();
+  // The server's own rule, checked before sending (it lower-cases the address first).
+  const emailError = email !== '' && !isWellFormedEmail(email.toLowerCase());
+  const canSave = Boolean(form.firstName.trim() || form.lastName.trim() || email) && !emailError;
+  const fieldError = (name: (typeof FORM_FIELDS)[number]) =>
+    name === 'email' && emailError
+      ? 'Enter a valid email address, like name@example.com.'
+      : save.fieldError(name);
 
   const handleSave = () => {
     const tags = form.tags
       .split(',')
       .map((tag) => tag.trim())
       .filter(Boolean);
-    onSave({ ...form, tags });
+    const input = { ...form, email, tags };
+    save.submit(contact ? { kind: 'updateContact', id: contact.id, input } : { kind: 'addContact', input });
   };
 
   return (
@@ -47,6 +58,8 @@ export function ContactDialog({ contact, lists, onSave, onClose }: Props) {
       canSave={canSave}
       onSave={handleSave}
       onClose={onClose}
+      saving={save.saving}
+      alert={save.alert}
     >
       {FIELDS.map(([name, label]) => (
         <TextField
@@ -54,12 +67,16 @@ export function ContactDialog({ contact, lists, onSave, onClose }: Props) {
           label={label}
           type={name === 'email' ? 'email' : 'text'}
           value={form[name]}
+          error={Boolean(fieldError(name))}
+          helperText={fieldError(name)}
           onChange={(e) => setForm({ ...form, [name]: e.target.value })}
         />
       ))}
       <TextField
         label="Tags (comma separated)"
         value={form.tags}
+        error={Boolean(fieldError('tags'))}
+        helperText={fieldError('tags')}
         onChange={(e) => setForm({ ...form, tags: e.target.value })}
       />
       <TextField
@@ -80,6 +97,8 @@ export function ContactDialog({ contact, lists, onSave, onClose }: Props) {
         multiline
         minRows={2}
         value={form.notes}
+        error={Boolean(fieldError('notes'))}
+        helperText={fieldError('notes')}
         onChange={(e) => setForm({ ...form, notes: e.target.value })}
       />
     </CrmFormDialog>

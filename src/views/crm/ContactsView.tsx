@@ -4,14 +4,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import type { Contact } from '../../contracts/crm.ts';
 import { createContactList, exportContacts } from '../../services/crmApi.ts';
 import { crmKeys, useContactLists, useContactsPage } from '../../services/crmQueries.ts';
-import type { Contact } from '../../services/crmTypes.ts';
 import { useHttp } from '../../services/httpContext.ts';
 import { useCan } from '../common/useCan.ts';
 import { ContactDialog } from './ContactDialog.tsx';
-import { useCrmActor } from './crmActorContext.ts';
 import { ImportDialog } from './ImportDialog.tsx';
 import { SearchField, ServerPagedTable, useServerPaging } from './ServerPagedList.tsx';
 
@@ -32,7 +31,6 @@ const columns: GridColDef<Contact>[] = [
 export function ContactsView() {
   const http = useHttp();
   const queryClient = useQueryClient();
-  const crm = useCrmActor();
   const [listId, setListId] = useState<number | ''>('');
   const paging = useServerPaging();
   const page = useContactsPage({ ...paging.query, contactListId: listId === '' ? null : listId });
@@ -40,6 +38,7 @@ export function ContactsView() {
   const [editing, setEditing] = useState<Contact | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
   const canEdit = useCan('crm.edit');
+  const handleCloseDialog = useCallback(() => setEditing(null), []);
 
   const handleExport = async () => {
     const blob = await exportContacts(http, listId === '' ? null : listId);
@@ -115,17 +114,7 @@ export function ContactsView() {
         <ContactDialog
           contact={editing === 'new' ? null : editing}
           lists={lists}
-          onClose={() => setEditing(null)}
-          onSave={(input) => {
-            crm.send({
-              type: 'crm.write',
-              write:
-                editing === 'new'
-                  ? { kind: 'addContact', input }
-                  : { kind: 'updateContact', id: editing.id, input },
-            });
-            setEditing(null);
-          }}
+          onClose={handleCloseDialog}
         />
       )}
       {importing && canEdit && <ImportDialog lists={lists} onClose={() => setImporting(false)} />}

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -12,14 +13,32 @@ type Props = {
   canSave: boolean;
   onSave: () => void;
   onClose: () => void;
+  /** A save in flight: Save waits for its answer. */
+  saving?: boolean;
+  /** The server's refusal when it names no field of the form. */
+  alert?: string | null;
+  /** Label of the submit button (Save unless given). */
+  saveLabel?: string;
   children: ReactNode;
 };
 
-/** The create/edit dialog of a CRM record: its fields in a column, Cancel and Save. */
-export function CrmFormDialog({ title, canSave, onSave, onClose, children }: Props) {
+/**
+ * The create/edit dialog of a CRM record: its fields in a column, Cancel and Save. It stays open until the
+ * record is saved, so a refusal never loses what was typed.
+ */
+export function CrmFormDialog({
+  title,
+  canSave,
+  onSave,
+  onClose,
+  saving = false,
+  alert = null,
+  saveLabel = 'Save',
+  children,
+}: Props) {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (canSave) onSave();
+    if (canSave && !saving) onSave();
   };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
@@ -27,13 +46,14 @@ export function CrmFormDialog({ title, canSave, onSave, onClose, children }: Pro
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
+            {alert ? <Alert severity="error">{alert}</Alert> : null}
             {children}
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={!canSave}>
-            Save
+          <Button type="submit" variant="contained" disabled={!canSave || saving}>
+            {saveLabel}
           </Button>
         </DialogActions>
       </form>

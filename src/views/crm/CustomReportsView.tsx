@@ -9,9 +9,9 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
+import { toCsv } from '../../contracts/csv.ts';
 import { selectActivities, selectDeals, selectLeads } from '../../machines/crmMachine.ts';
 import { useAllContacts } from '../../services/crmQueries.ts';
-import { toCsv } from '../../services/csv.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { useCrmActor } from './crmActorContext.ts';
 

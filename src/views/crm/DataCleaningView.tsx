@@ -10,8 +10,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import type { Contact, DuplicateGroup } from '../../contracts/crm.ts';
 import { useDuplicateContacts } from '../../services/crmQueries.ts';
-import type { Contact, DuplicateGroup } from '../../services/crmTypes.ts';
 import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';
 

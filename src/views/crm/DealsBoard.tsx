@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -7,13 +8,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { type DragEvent, type FormEvent, useState } from 'react';
+import { type DragEvent, type FormEvent, useCallback, useState } from 'react';
+import type { Deal } from '../../contracts/crm.ts';
 import { selectDeals } from '../../machines/crmMachine.ts';
 import { usePipelines } from '../../services/crmQueries.ts';
-import type { Deal } from '../../services/crmTypes.ts';
 import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';
 import { formatMoney } from './crmFormat.ts';
+import { useCrmForm } from './useCrmForm.ts';
 
 const DEAL_MIME = 'application/x-crm-deal';
 
@@ -29,19 +31,19 @@ export function DealsBoard() {
   const [value, setValue] = useState('');
   const [over, setOver] = useState<string | null>(null);
   const canEdit = useCan('crm.edit');
+  const handleSaved = useCallback(() => {
+    setTitle('');
+    setValue('');
+  }, []);
+  const save = useCrmForm(['title', 'value'] as const, handleSaved);
 
   const handleAdd = (event: FormEvent) => {
     event.preventDefault();
     if (!title.trim() || !pipeline) return;
-    crm.send({
-      type: 'crm.write',
-      write: {
-        kind: 'addDeal',
-        input: { title: title.trim(), value: Number(value) || 0, pipelineId: pipeline.id },
-      },
+    save.submit({
+      kind: 'addDeal',
+      input: { title: title.trim(), value: Number(value) || 0, pipelineId: pipeline.id },
     });
-    setTitle('');
-    setValue('');
   };
 
   const handleDrop = (stage: string) => (event: DragEvent) => {
@@ -86,6 +88,8 @@ export function DealsBoard() {
               size="small"
               label="Deal title"
               value={title}
+              error={Boolean(save.fieldError('title'))}
+              helperText={save.fieldError('title')}
               onChange={(e) => setTitle(e.target.value)}
             />
             <TextField
@@ -93,14 +97,17 @@ export function DealsBoard() {
               label="Value"
               type="number"
               value={value}
+              error={Boolean(save.fieldError('value'))}
+              helperText={save.fieldError('value')}
               onChange={(e) => setValue(e.target.value)}
             />
-            <Button type="submit" variant="contained" disabled={!title.trim()}>
+            <Button type="submit" variant="contained" disabled={!title.trim() || save.saving}>
               Add deal
             </Button>
           </>
         ) : null}
       </Stack>
+      {save.alert ? <Alert severity="error">{save.alert}</Alert> : null}
       <Stack direction="row" spacing={1} sx={{ overflowX: 'auto', pb: 1 }}>
         {pipeline.stages.map((stage) => {
           const cards = inPipeline.filter((d) => d.stage === stage);

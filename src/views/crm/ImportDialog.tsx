@@ -12,6 +12,8 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
+import type { ContactList } from '../../contracts/crm.ts';
+import { IMPORT_FIELDS, inferMapping } from '../../contracts/crmImportFields.ts';
 import {
   selectCanRollback,
   selectImportBusy,
@@ -19,9 +21,7 @@ import {
   selectImportReport,
 } from '../../machines/contactImportMachine.ts';
 import { createLiveImportMachine } from '../../machines/liveCrmMachine.ts';
-import { IMPORT_FIELDS, inferMapping } from '../../services/contactImportFields.ts';
 import { crmKeys } from '../../services/crmQueries.ts';
-import type { ContactList } from '../../services/crmTypes.ts';
 import { useHttp } from '../../services/httpContext.ts';
 import { useCrmActor } from './crmActorContext.ts';
 

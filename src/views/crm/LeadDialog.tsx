@@ -1,13 +1,13 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { LEAD_STATUSES, type Lead, type LeadInput, type LeadStatus } from '../../services/crmTypes.ts';
-import { isWellFormedEmail } from '../../services/rules.ts';
+import { isWellFormedEmail } from '../../contracts/common.ts';
+import { LEAD_STATUSES, type Lead, type LeadInput, type LeadStatus } from '../../contracts/crm.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
+import { useCrmForm } from './useCrmForm.ts';
 
 type Props = {
   lead: Lead | null;
-  onSave: (input: LeadInput) => void;
   onClose: () => void;
 };
 
@@ -18,9 +18,11 @@ const TEXT_FIELDS = [
   ['company', 'Company'],
   ['source', 'Source'],
 ] as const;
+const FORM_FIELDS = [...TEXT_FIELDS.map(([name]) => name), 'value', 'notes', 'status'] as const;
 
 /** Create or edit one lead: every field the API keeps (the server checks them again). */
-export function LeadDialog({ lead, onSave, onClose }: Props) {
+export function LeadDialog({ lead, onClose }: Props) {
+  const save = useCrmForm(FORM_FIELDS, onClose);
   const [form, setForm] = useState({
     name: lead?.name ?? '',
     email: lead?.email ?? '',
@@ -38,7 +40,7 @@ export function LeadDialog({ lead, onSave, onClose }: Props) {
   const canSave = form.name.trim() !== '' && !emailError && !valueError;
 
   const handleSave = () => {
-    onSave({
+    const input: LeadInput = {
       name: form.name.trim(),
       email,
       phone: form.phone.trim(),
@@ -47,7 +49,13 @@ export function LeadDialog({ lead, onSave, onClose }: Props) {
       source: form.source.trim(),
       value,
       notes: form.notes,
-    });
+    };
+    save.submit(lead ? { kind: 'updateLead', id: lead.id, input } : { kind: 'addLead', input });
+  };
+  const fieldError = (name: (typeof FORM_FIELDS)[number]) => {
+    if (name === 'email' && emailError) return 'Enter a valid email address';
+    if (name === 'value' && valueError) return 'Enter an amount of 0 or more';
+    return save.fieldError(name);
   };
 
   return (
@@ -56,6 +64,8 @@ export function LeadDialog({ lead, onSave, onClose }: Props) {
       canSave={canSave}
       onSave={handleSave}
       onClose={onClose}
+      saving={save.saving}
+      alert={save.alert}
     >
       {TEXT_FIELDS.map(([name, label]) => (
         <TextField
@@ -64,8 +74,8 @@ export function LeadDialog({ lead, onSave, onClose }: Props) {
           required={name === 'name'}
           type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
           value={form[name]}
-          error={name === 'email' && emailError}
-          helperText={name === 'email' && emailError ? 'Enter a valid email address' : undefined}
+          error={Boolean(fieldError(name))}
+          helperText={fieldError(name)}
           onChange={(e) => setForm({ ...form, [name]: e.target.value })}
         />
       ))}
@@ -85,8 +95,8 @@ export function LeadDialog({ lead, onSave, onClose }: Props) {
         label="Value (USD)"
         type="number"
         value={form.value}
-        error={valueError}
-        helperText={valueError ? 'Enter an amount of 0 or more' : undefined}
+        error={Boolean(fieldError('value'))}
+        helperText={fieldError('value')}
         slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
         onChange={(e) => setForm({ ...form, value: e.target.value })}
       />
@@ -95,6 +105,8 @@ export function LeadDialog({ lead, onSave, onClose }: Props) {
         multiline
         minRows={2}
         value={form.notes}
+        error={Boolean(fieldError('notes'))}
+        helperText={fieldError('notes')}
         onChange={(e) => setForm({ ...form, notes: e.target.value })}
       />
     </CrmFormDialog>

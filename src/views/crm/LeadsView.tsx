@@ -3,11 +3,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { LEAD_STATUSES, type Lead, type LeadStatus } from '../../contracts/crm.ts';
 import type { CrmWrite } from '../../machines/crmMachine.ts';
 import { useLeadsPage } from '../../services/crmQueries.ts';
-import { LEAD_STATUSES, type Lead, type LeadStatus } from '../../services/crmTypes.ts';
 import { useCan } from '../common/useCan.ts';
+import { ConvertLeadDialog } from './ConvertLeadDialog.tsx';
 import { useCrmActor } from './crmActorContext.ts';
 import { formatMoney } from './crmFormat.ts';
 import { LeadDialog } from './LeadDialog.tsx';
@@ -19,8 +20,11 @@ export function LeadsView() {
   const paging = useServerPaging();
   const page = useLeadsPage(paging.query);
   const [editing, setEditing] = useState<Lead | 'new' | null>(null);
+  const [converting, setConverting] = useState<Lead | null>(null);
+  const handleCloseConvert = useCallback(() => setConverting(null), []);
   const write = (w: CrmWrite) => crm.send({ type: 'crm.write', write: w });
   const canEdit = useCan('crm.edit');
+  const handleCloseDialog = useCallback(() => setEditing(null), []);
 
   const columns: GridColDef<Lead>[] = [
     { field: 'name', headerName: 'Name', flex: 1 },
@@ -34,8 +38,11 @@ export function LeadsView() {
       headerName: 'Status',
       width: 140,
       // A role that may only view reads the status; it does not get a control that would be refused.
+      // A converted lead's state is settled: it reads Converted, with nothing to change.
       renderCell: ({ row }) =>
-        canEdit ? (
+        row.status === 'converted' ? (
+          'Converted'
+        ) : canEdit ? (
           <Select
             size="small"
             variant="standard"
@@ -45,7 +52,7 @@ export function LeadsView() {
               write({ kind: 'updateLead', id: row.id, input: { status: e.target.value as LeadStatus } })
             }
           >
-            {LEAD_STATUSES.map((s) => (
+            {LEAD_STATUSES.filter((s) => s !== 'converted').map((s) => (
               <MenuItem key={s} value={s}>
                 {s}
               </MenuItem>
@@ -67,13 +74,11 @@ export function LeadsView() {
           <Button size="small" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)}>
             Edit
           </Button>
-          <Button
-            size="small"
-            disabled={row.status === 'converted'}
-            onClick={() => write({ kind: 'convertLead', id: row.id })}
-          >
-            Convert
-          </Button>
+          {row.status === 'converted' ? null : (
+            <Button size="small" aria-label={`Convert ${row.name}`} onClick={() => setConverting(row)}>
+              Convert
+            </Button>
+          )}
           <Button size="small" color="error" onClick={() => write({ kind: 'deleteLead', id: row.id })}>
             Delete
           </Button>
@@ -101,17 +106,9 @@ export function LeadsView() {
         paging={paging}
       />
       {editing && canEdit && (
-        <LeadDialog
-          lead={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSave={(input) => {
-            write(
-              editing === 'new' ? { kind: 'addLead', input } : { kind: 'updateLead', id: editing.id, input },
-            );
-            setEditing(null);
-          }}
-        />
+        <LeadDialog lead={editing === 'new' ? null : editing} onClose={handleCloseDialog} />
       )}
+      {converting && canEdit && <ConvertLeadDialog lead={converting} onClose={handleCloseConvert} />}
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -5,15 +6,14 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import type { Pipeline } from '../../contracts/crm.ts';
 import { usePipelines } from '../../services/crmQueries.ts';
-import type { Pipeline } from '../../services/crmTypes.ts';
 import { useCan } from '../common/useCan.ts';
-import { useCrmActor } from './crmActorContext.ts';
+import { useCrmForm } from './useCrmForm.ts';
 
 /** One pipeline's name and ordered stages, edited locally until saved. */
 function PipelineEditor({ pipeline }: { pipeline: Pipeline | null }) {
-  const crm = useCrmActor();
   const [name, setName] = useState(pipeline?.name ?? '');
   const [stages, setStages] = useState<string[]>(pipeline?.stages ?? ['new', 'won']);
   const [stage, setStage] = useState('');
@@ -24,15 +24,15 @@ function PipelineEditor({ pipeline }: { pipeline: Pipeline | null }) {
     setStages(next);
   };
   const valid = name.trim() && stages.length >= 2 && new Set(stages).size === stages.length;
+  // A new pipeline's editor empties only once the server has it; a refusal keeps what was typed.
+  const handleSaved = useCallback(() => {
+    if (pipeline) return;
+    setName('');
+    setStages(['new', 'won']);
+  }, [pipeline]);
+  const save = useCrmForm(['name', 'stages'] as const, handleSaved);
   const handleSave = () => {
-    crm.send({
-      type: 'crm.write',
-      write: { kind: 'savePipeline', id: pipeline?.id ?? null, input: { name: name.trim(), stages } },
-    });
-    if (!pipeline) {
-      setName('');
-      setStages(['new', 'won']);
-    }
+    save.submit({ kind: 'savePipeline', id: pipeline?.id ?? null, input: { name: name.trim(), stages } });
   };
 
   return (
@@ -43,8 +43,13 @@ function PipelineEditor({ pipeline }: { pipeline: Pipeline | null }) {
             size="small"
             label="Pipeline name"
             value={name}
+            error={Boolean(save.fieldError('name'))}
+            helperText={save.fieldError('name')}
             onChange={(e) => setName(e.target.value)}
           />
+          {save.alert || save.fieldError('stages') ? (
+            <Alert severity="error">{save.alert ?? save.fieldError('stages')}</Alert>
+          ) : null}
           {pipeline?.isDefault && (
             <Typography variant="caption" color="text.secondary">
               Default pipeline
@@ -97,7 +102,12 @@ function PipelineEditor({ pipeline }: { pipeline: Pipeline | null }) {
               Add stage
             </Button>
           </Stack>
-          <Button variant="contained" disabled={!valid} onClick={handleSave} sx={{ alignSelf: 'flex-start' }}>
+          <Button
+            variant="contained"
+            disabled={!valid || save.saving}
+            onClick={handleSave}
+            sx={{ alignSelf: 'flex-start' }}
+          >
             {pipeline ? 'Save pipeline' : 'Create pipeline'}
           </Button>
         </Stack>

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -7,13 +8,15 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
+import { WORKFLOW_ACTIONS, WORKFLOW_TRIGGERS, type WorkflowAction } from '../../contracts/crm.ts';
 import { selectWorkflows } from '../../machines/crmMachine.ts';
 import { useContactLists, useWorkflowRuns } from '../../services/crmQueries.ts';
-import { WORKFLOW_ACTIONS, WORKFLOW_TRIGGERS, type WorkflowAction } from '../../services/crmTypes.ts';
 import { formatDateTime } from '../common/DataTable.tsx';
 import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';
+import { useCrmForm } from './useCrmForm.ts';
+import { ACTION_LABELS, actionLabel, describeWorkflow, TRIGGER_LABELS } from './workflowLabels.ts';
 
 type Draft = {
   name: string;
@@ -62,20 +65,18 @@ export function WorkflowsView() {
   const [d, setD] = useState<Draft>(BLANK);
   const set = (patch: Partial<Draft>) => setD({ ...d, ...patch });
   const canEdit = useCan('crm.edit');
+  const handleSaved = useCallback(() => setD(BLANK), []);
+  const save = useCrmForm(['name'] as const, handleSaved);
 
   const handleAdd = (event: FormEvent) => {
     event.preventDefault();
     const conditions = d.condField.trim()
       ? [{ field: d.condField.trim(), operator: 'contains', value: d.condValue }]
       : [];
-    crm.send({
-      type: 'crm.write',
-      write: {
-        kind: 'addWorkflow',
-        input: { name: d.name.trim(), trigger: d.trigger, conditions, actions: [toAction(d)] },
-      },
+    save.submit({
+      kind: 'addWorkflow',
+      input: { name: d.name.trim(), trigger: d.trigger, conditions, actions: [toAction(d)] },
     });
-    setD(BLANK);
   };
 
   return (
@@ -88,6 +89,8 @@ export function WorkflowsView() {
                 size="small"
                 label="Workflow name"
                 value={d.name}
+                error={Boolean(save.fieldError('name'))}
+                helperText={save.fieldError('name')}
                 onChange={(e) => set({ name: e.target.value })}
               />
               <TextField
@@ -99,7 +102,7 @@ export function WorkflowsView() {
               >
                 {WORKFLOW_TRIGGERS.map((t) => (
                   <MenuItem key={t} value={t}>
-                    {t}
+                    {TRIGGER_LABELS[t]}
                   </MenuItem>
                 ))}
               </TextField>
@@ -124,7 +127,7 @@ export function WorkflowsView() {
               >
                 {WORKFLOW_ACTIONS.map((a) => (
                   <MenuItem key={a} value={a}>
-                    {a}
+                    {ACTION_LABELS[a]}
                   </MenuItem>
                 ))}
               </TextField>
@@ -179,11 +182,16 @@ export function WorkflowsView() {
               <Button
                 type="submit"
                 variant="contained"
-                disabled={!d.name.trim() || (d.action === 'add-to-list' && d.listId === '')}
+                disabled={!d.name.trim() || (d.action === 'add-to-list' && d.listId === '') || save.saving}
               >
                 Add workflow
               </Button>
             </Stack>
+            {save.alert ? (
+              <Alert severity="error" sx={{ mt: 1 }}>
+                {save.alert}
+              </Alert>
+            ) : null}
           </CardContent>
         </Card>
       ) : null}
@@ -192,9 +200,7 @@ export function WorkflowsView() {
           <CardContent>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
               <Typography sx={{ flex: 1 }}>
-                <strong>{w.name}</strong> — when {w.trigger}
-                {w.conditions.map((c) => ` if ${c.field} ${c.operator} ${String(c.value)}`).join('')} →{' '}
-                {w.actions.map((a) => a.type).join(', ')}
+                <strong>{w.name}</strong> — {describeWorkflow(w)}
               </Typography>
               <Switch
                 checked={w.isActive}
@@ -226,7 +232,7 @@ export function WorkflowsView() {
       {runs.map((run) => (
         <Typography key={run.id} variant="body2">
           {formatDateTime(run.createdAt)} · {run.workflowName} · {run.status} ·{' '}
-          {run.log.map((l) => `${l.action}: ${l.result}`).join('; ')}
+          {run.log.map((l) => `${actionLabel(l.action)}: ${l.result}`).join('; ')}
         </Typography>
       ))}
     </Stack>

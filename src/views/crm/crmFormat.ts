@@ -1,4 +1,4 @@
-import type { Deal, Lead } from '../../services/crmTypes.ts';
+import type { Deal, Lead } from '../../contracts/crm.ts';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 

@@ -1,4 +1,4 @@
-import type { Activity, Deal, Lead } from '../../services/crmTypes.ts';
+import type { Activity, Deal, Lead } from '../../contracts/crm.ts';
 
 /** A transparent rule of AI Insights: what it checks, and the records it flags. */
 export type Insight = {

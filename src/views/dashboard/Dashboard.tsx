@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import type { User } from '../../contracts/auth.ts';
 import { selectIsAdmin, selectUser } from '../../machines/sessionMachine.ts';
-import type { User } from '../../services/apiTypes.ts';
 import { hasFlag, STORAGE_KEYS, takeFlag } from '../../services/browserStorage.ts';
 import { useMe } from '../../services/queries.ts';
 import { useSessionRef } from '../appActorContext.ts';

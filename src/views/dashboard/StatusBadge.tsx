@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import type { PlanCode, UserStatus } from '../../services/apiTypes.ts';
+import type { PlanCode, UserStatus } from '../../contracts/auth.ts';
 
 const PLAN_LABELS: Record<PlanCode, string> = { 0: 'FREE', 1: 'STARTER', 2: 'BUSINESS' };
 

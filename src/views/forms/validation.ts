@@ -1,6 +1,6 @@
-import { isWellFormedEmail } from '../../services/rules.ts';
+import { isWellFormedEmail } from '../../contracts/common.ts';
 
-export { MIN_PASSWORD_LENGTH } from '../../services/rules.ts';
+export { MIN_PASSWORD_LENGTH } from '../../contracts/common.ts';
 export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
 export const PASSWORDS_DO_NOT_MATCH = 'New passwords do not match';
 

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '../../contracts/social.ts';
 import { errorMessage } from '../../services/ApiError.ts';
 import {
   useCreateWebhook,
@@ -15,7 +16,6 @@ import {
   useSendTest,
   useWebhooks,
 } from '../../services/plannerQueries.ts';
-import { WEBHOOK_EVENTS, type WebhookEvent } from '../../services/socialRules.ts';
 import { useCan } from '../common/useCan.ts';
 import { DeliveryLog } from './DeliveryLog.tsx';
 

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { DragEvent, KeyboardEvent } from 'react';
-import type { SocialPost } from '../../services/socialApi.ts';
-import { CHANNEL_LABELS } from '../../services/socialRules.ts';
+import type { SocialPost } from '../../contracts/social.ts';
+import { CHANNEL_LABELS } from '../../contracts/social.ts';
 import { dayKey, moveToDay, sameDay, visibleDays } from './calendarDates.ts';
 
 type Props = {

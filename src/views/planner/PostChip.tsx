@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import type { SocialPost } from '../../services/socialApi.ts';
+import type { SocialPost } from '../../contracts/social.ts';
 
 /** A post's state as the owner reads it; a due post nobody could publish says "not connected". */
 export function PostStatusChip({ post }: { post: SocialPost }) {

@@ -9,6 +9,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useState } from 'react';
+import {
+  CHANNEL_LABELS,
+  CHANNEL_LIMITS,
+  postLength,
+  SOCIAL_CHANNELS,
+  type SocialChannel,
+} from '../../contracts/social.ts';
 import { selectPlannerRef } from '../../machines/appMachine.ts';
 import {
   emptyDraft,
@@ -20,13 +27,6 @@ import {
 } from '../../machines/plannerEditorMachine.ts';
 import { useHttp } from '../../services/httpContext.ts';
 import { uploadPostImage } from '../../services/socialApi.ts';
-import {
-  CHANNEL_LABELS,
-  CHANNEL_LIMITS,
-  postLength,
-  SOCIAL_CHANNELS,
-  type SocialChannel,
-} from '../../services/socialRules.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { fromLocalInput, toLocalInput } from './calendarDates.ts';
 

@@ -4,8 +4,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { SocialPost } from '../../services/socialApi.ts';
-import { CHANNEL_LABELS } from '../../services/socialRules.ts';
+import type { SocialPost } from '../../contracts/social.ts';
+import { CHANNEL_LABELS } from '../../contracts/social.ts';
 import { PostStatusChip } from './PostChip.tsx';
 
 /** Every planned post, soonest first; drafts without a time last. */

@@ -6,7 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type Cart, formatMoney } from '../../services/storeTypes.ts';
+import { type Cart, formatMoney } from '../../contracts/store.ts';
 
 /** Spec §9: the dropdown variant is 320 px wide, its list at most 300 px high. */
 export const CART_DROPDOWN_WIDTH = 320;

@@ -4,9 +4,9 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
+import { formatMoney, ORDER_TRANSITIONS, type Order, type OrderStatus } from '../../contracts/store.ts';
 import { errorMessage } from '../../services/ApiError.ts';
 import { useChangeOrderStatus, useStoreOrders } from '../../services/storeQueries.ts';
-import { formatMoney, ORDER_TRANSITIONS, type Order, type OrderStatus } from '../../services/storeTypes.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
 import { useCan } from '../common/useCan.ts';
 

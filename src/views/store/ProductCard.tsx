@@ -8,13 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import {
-  clampQuantity,
-  clampRating,
-  clampStock,
-  formatMoney,
-  type Product,
-} from '../../services/storeTypes.ts';
+import { clampQuantity, clampRating, clampStock, formatMoney, type Product } from '../../contracts/store.ts';
 
 /** Spec §9: product cards are 280 px wide. */
 export const PRODUCT_CARD_WIDTH = 280;

@@ -10,9 +10,9 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
+import type { Product, ProductInput } from '../../contracts/store.ts';
 import { errorMessage } from '../../services/ApiError.ts';
 import { useCategories, useSaveProduct, useUploadProductImage } from '../../services/storeQueries.ts';
-import type { Product, ProductInput } from '../../services/storeTypes.ts';
 
 type Props = { storeId: string; product: Product | null; onClose: () => void };
 

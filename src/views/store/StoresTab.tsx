@@ -8,14 +8,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
+import { DEFAULT_STORE_ID, STORE_CURRENCIES, type Store, type StoreCurrency } from '../../contracts/store.ts';
 import { errorMessage } from '../../services/ApiError.ts';
 import { useCreateStore } from '../../services/storeQueries.ts';
-import {
-  DEFAULT_STORE_ID,
-  STORE_CURRENCIES,
-  type Store,
-  type StoreCurrency,
-} from '../../services/storeTypes.ts';
 import { useCan } from '../common/useCan.ts';
 
 const STORE_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { REPLAY_START } from '../../../src/contracts/replay.ts';
 import { cartMachine } from '../../../src/machines/cartMachine.ts';
 import { createReplayRecorder } from '../../../src/machines/replay/replayRecorder.ts';
 import { RingBuffer } from '../../../src/machines/replay/ringBuffer.ts';
-import { REPLAY_START } from '../../../src/services/replayFormat.ts';
 import { aliceAuth, anonymousLoad, createAppHarness, storedAlice } from '../appHarness.ts';
 
 describe('RingBuffer', () => {

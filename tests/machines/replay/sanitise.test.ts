@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { REDACTED } from '../../../src/contracts/replay.ts';
 import { EVENT_FIELDS } from '../../../src/machines/replay/replayAllowList.ts';
 import {
   sanitiseAppInput,
@@ -9,7 +10,6 @@ import {
   sanitiseStateValue,
 } from '../../../src/machines/replay/sanitise.ts';
 import { ApiError } from '../../../src/services/ApiError.ts';
-import { REDACTED } from '../../../src/services/replayFormat.ts';
 import { storedAlice } from '../appHarness.ts';
 
 // Field names that carry what people type or what proves who they are.

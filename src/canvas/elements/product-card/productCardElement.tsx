@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../services/storeTypes.ts';
+import { formatMoney } from '../../../contracts/store.ts';
 import { safeImageUrl } from '../../sanitize.ts';
 import type { ElementProps } from '../../siteDoc.ts';
 import { clampNumber, DEFAULT_STORE_ID, PRODUCT_CARD_WIDTH, PRODUCT_DEFAULTS } from '../constants.ts';

@@ -1,4 +1,4 @@
-import { PRODUCTS_FAILED_MESSAGE, SAMPLE_PRODUCTS } from '../../../machines/cartMachine.ts';
+import { PRODUCTS_FAILED_MESSAGE, SAMPLE_PRODUCTS } from '../../../contracts/store.ts';
 import type { ElementProps } from '../../siteDoc.ts';
 import { DEFAULT_STORE_ID, GRID_COLUMNS } from '../constants.ts';
 import { ProductCardView } from '../product-card/productCardElement.tsx';

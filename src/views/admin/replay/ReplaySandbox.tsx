@@ -7,8 +7,8 @@ import type { SessionReplay } from '../../../machines/replay/replaySession.ts';
 import { childrenAt, createSandboxActor } from '../../../machines/replay/sandboxActor.ts';
 import type { SandboxAppMachine } from '../../../machines/replay/sandboxAppMachine.ts';
 import { HttpContext } from '../../../services/httpContext.ts';
-import { AppViews } from '../../AppViews.tsx';
 import { AppActorContext } from '../../appActorContext.ts';
+import { useAppViews } from '../../appViewsSlot.ts';
 import type { AppActor } from '../../createAppSystem.ts';
 import { theme } from '../../theme.ts';
 import { createSandboxSystem } from './sandboxSystem.ts';
@@ -37,6 +37,7 @@ const sandboxTheme = createTheme(theme, {
  */
 export function ReplaySandbox({ replay, index }: { replay: SessionReplay; index: number }) {
   const system = useMemo(() => createSandboxSystem(), []);
+  const AppViews = useAppViews();
   const [actor, setActor] = useState<Actor<SandboxAppMachine> | null>(null);
 
   // Created and started here (not during render), one per step, and stopped when the step changes.
@@ -74,7 +75,7 @@ export function ReplaySandbox({ replay, index }: { replay: SessionReplay; index:
       <ThemeProvider theme={sandboxTheme}>
         <QueryClientProvider client={system.queryClient}>
           <HttpContext.Provider value={system.http}>
-            {actor ? (
+            {actor && AppViews ? (
               // The sandbox actor runs the same machine as the app's, with its effects taken out.
               <AppActorContext.Provider key={index} value={actor as unknown as AppActor}>
                 <AppViews />

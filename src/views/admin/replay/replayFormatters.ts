@@ -1,4 +1,4 @@
-import type { RecordedStateValue, SafeValue } from '../../../services/replayFormat.ts';
+import type { RecordedStateValue, SafeValue } from '../../../contracts/replay.ts';
 
 /** A state value as one line: `auth.idle`; parallel regions joined by commas. */
 export function formatStateValue(value: RecordedStateValue): string {

@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { RecordedBatch, ReplayRecorder } from '../machines/replay/replayRecorder.ts';
-import { ApiError } from './ApiError.ts';
-import { STORAGE_KEYS } from './browserStorage.ts';
-import type { Http } from './http.ts';
-import { getReplaySettings, postReplayEntries, type ReplaySettings } from './replayApi.ts';
-import { REPLAY_LIMITS } from './replayFormat.ts';
-import { replayQueryKeys } from './replayQueries.ts';
+import { REPLAY_LIMITS } from '../../contracts/replay.ts';
+import { ApiError } from '../../services/ApiError.ts';
+import { STORAGE_KEYS } from '../../services/browserStorage.ts';
+import type { Http } from '../../services/http.ts';
+import { getReplaySettings, postReplayEntries, type ReplaySettings } from '../../services/replayApi.ts';
+import { replayQueryKeys } from '../../services/replayQueries.ts';
+import type { RecordedBatch, ReplayRecorder } from './replayRecorder.ts';
 
 /** Whether the signed-in user's steps are sent: not known yet, yes, or no (they turned recording off). */
 export type ShippingPreference = 'unknown' | 'on' | 'off';

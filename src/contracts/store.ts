@@ -127,3 +127,26 @@ export function formatMoney(amount: number, currency: string): string {
     return `${amount.toFixed(2)} ${currency}`;
   }
 }
+
+/** What the cart says when the store cannot answer (spec §8, word for word): the machine and the published grid. */
+export const PRODUCTS_FAILED_MESSAGE = 'Failed to load products';
+export const CART_FAILED_MESSAGE = 'Failed to load cart';
+export const ORDER_PLACED_MESSAGE = 'Order placed successfully!';
+export const ORDER_FAILED_MESSAGE = 'Error placing order. Please try again.';
+
+/** Shown when the catalogue cannot be loaded (spec §8: three sample products); they cannot be bought. */
+export const SAMPLE_PRODUCTS: readonly Product[] = [1, 2, 3].map((n) => ({
+  id: -n,
+  storeId: '',
+  name: `Sample Product ${n}`,
+  code: `SAMPLE-${n}`,
+  price: 99.99,
+  currency: 'USD',
+  description: 'A sample product, shown while the catalogue is unavailable.',
+  imageUrl: '',
+  inventoryQuantity: 10,
+  isActive: true,
+  rating: 5,
+  originalPrice: 129.99,
+  categoryId: null,
+}));

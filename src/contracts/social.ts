@@ -36,3 +36,27 @@ export function channelLimitError(channel: SocialChannel, text: string): string 
 /** The events an outgoing webhook can subscribe to. */
 export const WEBHOOK_EVENTS = ['form.submitted', 'order.placed', 'contact.created'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** A planned post as the server returns it. */
+export type SocialPost = {
+  id: number;
+  channel: SocialChannel;
+  text: string;
+  imageUrl: string | null;
+  scheduledAt: string | null;
+  status: PostStatus;
+  /** Why a due post was not published ("not connected", a provider error). */
+  statusNote: string | null;
+  dueAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** What the editor sends: published and failed are set by the server's due job only. */
+export type SocialPostInput = {
+  channel: SocialChannel;
+  text: string;
+  imageUrl: string | null;
+  scheduledAt: string | null;
+  status: 'draft' | 'scheduled';
+};

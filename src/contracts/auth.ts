@@ -1,4 +1,4 @@
-import type { Industry } from './rules.ts';
+import type { Industry } from './common.ts';
 
 /** Platform role (spec §3): anything but `admin` is treated as `user`. */
 export type Role = 'user' | 'admin';

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { Queryable } from '../db/types.ts';
+
+/** What a process keeps in memory that another process's write can make stale. */
+export type InvalidationTopic = 'site-pages' | 'site-hosts';
+
+/**
+ * Told what changed: a topic's payload (a subdomain), or null for "anything may have changed" (a publisher
+ * said so, or the bus reconnected and may have missed messages): drop everything of that topic.
+ */
+export type InvalidationListener = (payload: string | null) => void | Promise<void>;
+
+export type InvalidationBus = {
+  /**
+   * Tells every process, this one included, after a write has committed. Resolves once this process's
+   * listeners are done (so its next request sees the change) and the message is on its way to the others.
+   */
+  publish(topic: InvalidationTopic, payload: string | null): Promise<void>;
+  /** Returns the unsubscribe. */
+  subscribe(topic: InvalidationTopic, listener: InvalidationListener): () => void;
+  /**
+   * True while other processes' messages reach this one (PostgreSQL, listening). False on PGlite (one process)
+   * and while the listening connection is down: a cache of a shared database must then check before trusting.
+   */
+  crossProcess(): boolean;
+  close(): Promise<void>;
+};
+
+export type InvalidationBusOptions = {
+  /** Sends the messages (PostgreSQL: `pg_notify`); null on PGlite, where nobody else could hear them. */
+  sender: Queryable | null;
+  /** The PostgreSQL server to LISTEN on; null: in-process delivery only. */
+  databaseUrl: string | null;
+  log?: { warn: (data: object, message: string) => void };
+  /** How long to wait before listening again after the connection dropped. */
+  reconnectMs?: number;
+};
+
+// One channel per database (NOTIFY never crosses databases), so deployments sharing a server stay apart.
+const CHANNEL = 'bizsite_invalidate';
+const TOPICS: readonly InvalidationTopic[] = ['site-pages', 'site-hosts'];
+
+type Message = { origin: string; topic: InvalidationTopic; payload: string | null };
+
+function parseMessage(text: string): Message | null {
+  try {
+    const message = JSON.parse(text) as Partial<Message>;
+    if (typeof message.origin !== 'string' || !TOPICS.includes(message.topic as InvalidationTopic))
+      return null;
+    const payload = typeof message.payload === 'string' ? message.payload : null;
+    return { origin: message.origin, topic: message.topic as InvalidationTopic, payload };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The invalidation bus of the server processes sharing one database: PostgreSQL LISTEN/NOTIFY on its own
+ * connection (no extra service: every process already shares the PostgreSQL). Delivered in-process always.
+ */
+export function createInvalidationBus({
+  sender,
+  databaseUrl,
+  log,
+  reconnectMs = 1000,
+}: InvalidationBusOptions): InvalidationBus {
+  const origin = randomUUID();
+  const listeners = new Map<InvalidationTopic, Set<InvalidationListener>>();
+  let listening = false;
+  let closed = false;
+  let client: pg.Client | null = null;
+
+  const deliver = async (topic: InvalidationTopic, payload: string | null) => {
+    const results = await Promise.allSettled(
+      [...(listeners.get(topic) ?? [])].map(async (listener) => listener(payload)),
+    );
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  };
+  const deliverQuietly = (topic: InvalidationTopic, payload: string | null) =>
+    deliver(topic, payload).catch((error: unknown) =>
+      log?.warn({ err: error, topic }, 'invalidation: listener'),
+    );
+
+  const listen = async (): Promise<void> => {
+    if (closed || !databaseUrl) return;
+    const next = new pg.Client({
+      connectionString: databaseUrl,
+      application_name: 'invalidation-bus',
+      keepAlive: true,
+    });
+    client = next;
+    let retrying = false;
+    const retry = () => {
+      listening = false;
+      if (retrying || closed) return;
+      retrying = true;
+      setTimeout(() => void listen(), reconnectMs).unref();
+    };
+    next.on('notification', ({ payload }) => {
+      const message = payload ? parseMessage(payload) : null;
+      // Our own messages come back too; they were delivered here when published.
+      if (message && message.origin !== origin) void deliverQuietly(message.topic, message.payload);
+    });
+    next.on('error', (error) => log?.warn({ err: error }, 'invalidation: listening connection'));
+    next.on('end', retry);
+    try {
+      await next.connect();
+      await next.query(`listen ${CHANNEL}`);
+      listening = true;
+      // Whatever was published while nobody listened here is unknown: every cache starts again.
+      for (const topic of TOPICS) void deliverQuietly(topic, null);
+    } catch (error) {
+      log?.warn({ err: error }, 'invalidation: cannot listen');
+      await next.end().catch(() => undefined);
+      retry();
+    }
+  };
+  void listen();
+
+  return {
+    async publish(topic, payload) {
+      const local = deliver(topic, payload);
+      if (sender) {
+        const message: Message = { origin, topic, payload };
+        await sender
+          .query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(message)])
+          .catch((error: unknown) => log?.warn({ err: error, topic }, 'invalidation: notify'));
+      }
+      await local;
+    },
+    subscribe(topic, listener) {
+      let set = listeners.get(topic);
+      if (!set) {
+        set = new Set();
+        listeners.set(topic, set);
+      }
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+    crossProcess: () => listening,
+    async close() {
+      closed = true;
+      listening = false;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
+
+const slow = { timeout: 10_000 };
+const query = (r: Request) => new URL(r.url).searchParams;
+const path = (r: Request) => `${r.method} ${new URL(r.url).pathname}`;
+
+const grace = {
+  id: 4,
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'grace@navy.example',
+  phone: '',
+  tags: [],
+};
+const ada = { id: 5, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '', tags: [] };
+const spring = {
+  id: 1,
+  name: 'Spring news',
+  subject: 'Hello {{firstName}}',
+  content: 'Dear {{fullName}}, spring is here.',
+  contactListId: 7,
+  status: 'draft',
+  scheduledAt: null,
+  sentAt: null,
+  stats: { total: 0, sent: 0, outbox: 0, failed: 0 },
+};
+const lists = [
+  { id: 7, name: 'Customers', description: '', contactCount: 42 },
+  { id: 8, name: 'Empty', description: '', contactCount: 0 },
+];
+
+/** The CRM's routes with one draft campaign to list 7 (42 contacts, Ada first); a send puts it in the outbox. */
+function campaignRoutes(campaign = spring, extra: Routes = {}, role = 'Admin'): Routes {
+  let current = campaign;
+  return {
+    ...dashboardRoutes(undefined, role),
+    // Grace is a contact of the account but not of the audience: the preview must not pick her.
+    'GET /api/crm/contacts': (r) =>
+      query(r).get('contactListId') === '7'
+        ? { body: { contacts: [ada], totalCount: 42 } }
+        : query(r).get('contactListId') === '8'
+          ? { body: { contacts: [], totalCount: 0 } }
+          : { body: { contacts: [grace], totalCount: 1 } },
+    'GET /api/crm/leads': { body: [], headers: { 'x-total-count': '0' } },
+    'GET /api/crm/deals': { body: [] },
+    'GET /api/crm/activities': { body: [], headers: { 'x-total-count': '0' } },
+    'GET /api/crm/workflows': { body: [] },
+    'GET /api/crm/contact-lists': { body: lists },
+    'GET /api/crm/campaigns': () => ({ body: [current] }),
+    [`POST /api/crm/campaigns/${campaign.id}/send`]: () => {
+      current = { ...current, status: 'sent', stats: { total: 1, sent: 0, outbox: 1, failed: 0 } };
+      return { status: 202, body: { ...current, status: 'sending', jobId: 'j1' } };
+    },
+    ...extra,
+  };
+}
+
+async function openCampaign(name: string) {
+  const nav = within(screen.getByRole('navigation', { name: 'Sections' }));
+  fireEvent.click(nav.getByRole('button', { name: 'CRM' }));
+  fireEvent.click(await nav.findByRole('button', { name: 'Campaigns' }));
+  const list = await screen.findByRole('list', { name: 'Campaigns' }, slow);
+  fireEvent.click(await within(list).findByText(name, {}, slow));
+}
+
+const sends = (requests: Request[]) => requests.filter((r) => path(r) === 'POST /api/crm/campaigns/1/send');
+
+describe('CRM campaigns: a send is confirmed, its result is a sentence, its preview a real recipient', () => {
+  test('the preview is personalised for the first contact of the audience, not any contact', async () => {
+    const { requests } = renderApp(dashboardInput(), campaignRoutes());
+    await openCampaign('Spring news');
+    const previewBox = within(screen.getByLabelText('Preview'));
+    await previewBox.findByText('Hello Ada', {}, slow);
+    expect(previewBox.getByText('Dear Ada Lovelace, spring is here.').textContent).toBe(
+      'Dear Ada Lovelace, spring is here.',
+    );
+    expect(previewBox.getByText(/^Preview for/).textContent).toBe(
+      'Preview for Ada Lovelace (ada@example.com)',
+    );
+    expect(previewBox.queryByText(/Grace/)).toBeNull();
+    const sample = requests.find((r) => path(r) === 'GET /api/crm/contacts' && query(r).get('contactListId'));
+    expect(query(sample as Request).get('pageSize')).toBe('1');
+  });
+
+  test('Send asks first with the audience count; Cancel sends nothing, Send sends once and reads as a sentence', async () => {
+    const { requests } = renderApp(dashboardInput(), campaignRoutes());
+    await openCampaign('Spring news');
+    fireEvent.click(await screen.findByRole('button', { name: 'Send campaign' }, slow));
+    const first = await screen.findByRole('dialog', { name: "Send 'Spring news' to 42 contacts?" });
+    fireEvent.click(within(first).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sends(requests)).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send campaign' }));
+    const dialog = within(await screen.findByRole('dialog', { name: "Send 'Spring news' to 42 contacts?" }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Send' }));
+    const sentence = '1 message is waiting in the outbox: no mail server is set up yet.';
+    await waitFor(() => expect(screen.getAllByText(sentence).length).toBeGreaterThan(0), slow);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sends(requests)).toHaveLength(1);
+    expect(screen.queryByText(/in outbox/)).toBeNull();
+  });
+
+  test('an empty audience cannot be sent to: Send is disabled with a note, and the preview says so', async () => {
+    const { requests } = renderApp(dashboardInput(), campaignRoutes({ ...spring, contactListId: 8 }));
+    await openCampaign('Spring news');
+    const previewBox = within(screen.getByLabelText('Preview'));
+    await previewBox.findByText('No contacts in this audience yet', {}, slow);
+    fireEvent.click(await screen.findByRole('button', { name: 'Send campaign' }, slow));
+    const dialog = within(await screen.findByRole('dialog', { name: "Send 'Spring news' to 0 contacts?" }));
+    expect(dialog.getByText('No contacts in this audience yet').textContent).toBe(
+      'No contacts in this audience yet',
+    );
+    expect((dialog.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(sends(requests)).toHaveLength(0);
+  });
+
+  test('a refused send stays in the dialog with the server’s words', async () => {
+    renderApp(
+      dashboardInput(),
+      campaignRoutes(spring, {
+        'POST /api/crm/campaigns/1/send': {
+          status: 409,
+          body: { message: 'This campaign was already sent' },
+        },
+      }),
+    );
+    await openCampaign('Spring news');
+    fireEvent.click(await screen.findByRole('button', { name: 'Send campaign' }, slow));
+    const dialog = within(await screen.findByRole('dialog', { name: "Send 'Spring news' to 42 contacts?" }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Send' }));
+    await dialog.findByText('This campaign was already sent', {}, slow);
+  });
+
+  test('a Viewer reads a campaign and its preview but gets no Send', async () => {
+    renderApp(dashboardInput(), campaignRoutes(spring, {}, 'Viewer'));
+    await openCampaign('Spring news');
+    await within(screen.getByLabelText('Preview')).findByText('Hello Ada', {}, slow);
+    expect(screen.queryByRole('button', { name: 'Send campaign' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save campaign' })).toBeNull();
+  });
+});

@@ -1,0 +1,214 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { descriptionOf } from './queries.ts';
+import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
+
+const slow = { timeout: 10_000 };
+const path = (r: Request) => `${r.method} ${new URL(r.url).pathname}`;
+
+function crmRoutes(extra: Routes = {}): Routes {
+  return {
+    ...dashboardRoutes(),
+    'GET /api/crm/contacts': { body: { contacts: [], totalCount: 0 } },
+    'GET /api/crm/contact-lists': { body: [] },
+    'GET /api/crm/leads': { body: [], headers: { 'x-total-count': '0' } },
+    'GET /api/crm/deals': { body: [] },
+    'GET /api/crm/activities': { body: [], headers: { 'x-total-count': '0' } },
+    'GET /api/crm/workflows': { body: [] },
+    ...extra,
+  };
+}
+
+async function openCrm(item: string) {
+  const nav = within(screen.getByRole('navigation', { name: 'Sections' }));
+  fireEvent.click(nav.getByRole('button', { name: 'CRM' }));
+  fireEvent.click(await nav.findByRole('button', { name: item }));
+}
+
+const typedIn = (scope: ReturnType<typeof within>, label: string) =>
+  (scope.getByLabelText(label) as HTMLInputElement).value;
+
+describe('CRM dialogs keep what was typed when the server refuses it', () => {
+  test('Add contact: a bad email is caught before sending; a 409 shows under Email and the dialog stays', async () => {
+    let posts = 0;
+    const { requests } = renderApp(
+      dashboardInput(),
+      crmRoutes({
+        'POST /api/crm/contacts': () => {
+          posts += 1;
+          return posts === 1
+            ? { status: 409, body: { message: 'A contact with this email already exists' } }
+            : { status: 201, body: { id: 7 } };
+        },
+      }),
+    );
+    await openCrm('Contacts');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add contact' }, slow));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add contact' }));
+    fireEvent.change(dialog.getByLabelText('First name'), { target: { value: 'Ada' } });
+    fireEvent.change(dialog.getByLabelText('Company'), { target: { value: 'Engines Ltd' } });
+    fireEvent.change(dialog.getByLabelText('Email'), { target: { value: 'ada@' } });
+    expect(descriptionOf(dialog.getByLabelText('Email'))).toBe(
+      'Enter a valid email address, like name@example.com.',
+    );
+    expect((dialog.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(dialog.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(
+      () =>
+        expect(descriptionOf(dialog.getByLabelText('Email'))).toBe(
+          'A contact with this email already exists',
+        ),
+      slow,
+    );
+    // Still open, with everything typed, and no global toast in its place.
+    expect(screen.getByRole('dialog', { name: 'Add contact' }).textContent).toContain('Add contact');
+    expect([typedIn(dialog, 'First name'), typedIn(dialog, 'Company'), typedIn(dialog, 'Email')]).toEqual([
+      'Ada',
+      'Engines Ltd',
+      'ada@example.com',
+    ]);
+    expect(screen.queryByText('Data Issue')).toBeNull();
+
+    fireEvent.change(dialog.getByLabelText('Email'), { target: { value: 'ada@engines.example' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add contact' })).toBeNull(), slow);
+    const sent = requests.filter((r) => path(r) === 'POST /api/crm/contacts');
+    expect(await (sent[1] as Request).json()).toMatchObject({
+      firstName: 'Ada',
+      email: 'ada@engines.example',
+    });
+  }, 30_000);
+
+  test('Add lead: a 400 naming no field of the form is shown in the dialog, which keeps its input', async () => {
+    renderApp(
+      dashboardInput(),
+      crmRoutes({ 'POST /api/crm/leads': { status: 400, body: { message: 'Unknown field "pagePath"' } } }),
+    );
+    await openCrm('Leads');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add lead' }, slow));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add lead' }));
+    fireEvent.change(dialog.getByLabelText(/^Name/), { target: { value: 'Zed' } });
+    fireEvent.change(dialog.getByLabelText('Phone'), { target: { value: '555 0199' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect((await dialog.findByRole('alert', {}, slow)).textContent).toBe('Unknown field "pagePath"');
+    expect([typedIn(dialog, 'Phone'), (dialog.getByLabelText(/^Name/) as HTMLInputElement).value]).toEqual([
+      '555 0199',
+      'Zed',
+    ]);
+  }, 30_000);
+
+  test('Add lead: a 400 on the email field shows under Email', async () => {
+    renderApp(
+      dashboardInput(),
+      crmRoutes({
+        'POST /api/crm/leads': { status: 400, body: { message: 'email must be a valid email address' } },
+      }),
+    );
+    await openCrm('Leads');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add lead' }, slow));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add lead' }));
+    fireEvent.change(dialog.getByLabelText(/^Name/), { target: { value: 'Zed' } });
+    fireEvent.change(dialog.getByLabelText('Email'), { target: { value: 'zed@example.com' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(
+      () => expect(descriptionOf(dialog.getByLabelText('Email'))).toBe('email must be a valid email address'),
+      slow,
+    );
+    expect(typedIn(dialog, 'Email')).toBe('zed@example.com');
+  }, 30_000);
+});
+
+const stamp = '2026-01-01T00:00:00.000Z';
+const leadRow = (id: number, name: string, status: string, value: number) => ({
+  id,
+  name,
+  email: '',
+  phone: '',
+  company: '',
+  status,
+  source: '',
+  value,
+  notes: '',
+  pagePath: null,
+  contactId: null,
+  dealId: null,
+  createdAt: stamp,
+  updatedAt: stamp,
+});
+
+describe('Converting a lead', () => {
+  test('a converted lead reads Converted with no Convert; converting asks for the deal value', async () => {
+    const done = leadRow(1, 'Old friend', 'converted', 300);
+    const fresh = leadRow(2, 'Walk-in', 'new', 0);
+    const { requests } = renderApp(
+      dashboardInput(),
+      crmRoutes({
+        'GET /api/crm/leads': { body: [done, fresh], headers: { 'x-total-count': '2' } },
+        'POST /api/crm/leads/2/convert': { body: { lead: { ...fresh, status: 'converted' } } },
+      }),
+    );
+    await openCrm('Leads');
+    const grid = within(await screen.findByRole('grid', { name: 'Leads' }, slow));
+    const row = (await grid.findByText('Old friend', {}, slow)).closest('[role="row"]') as HTMLElement;
+    expect(within(row).getByText('Converted').textContent).toBe('Converted');
+    expect(within(row).queryByRole('button', { name: 'Convert Old friend' })).toBeNull();
+
+    fireEvent.click(grid.getByRole('button', { name: 'Convert Walk-in' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Convert Walk-in' }));
+    const convert = dialog.getByRole('button', { name: 'Convert' }) as HTMLButtonElement;
+    // No estimated value: the owner says what the deal is worth, more than 0.
+    expect(convert.disabled).toBe(true);
+    fireEvent.change(dialog.getByLabelText(/^Deal value/), { target: { value: '0' } });
+    expect(descriptionOf(dialog.getByLabelText(/^Deal value/))).toBe('Enter an amount more than 0.');
+    fireEvent.change(dialog.getByLabelText(/^Deal value/), { target: { value: '450' } });
+    fireEvent.click(convert);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Convert Walk-in' })).toBeNull(), slow);
+    const post = requests.find((r) => path(r) === 'POST /api/crm/leads/2/convert') as Request;
+    expect(await post.json()).toEqual({ value: 450 });
+  }, 30_000);
+});
+
+describe('Workflows in words', () => {
+  test('the list, the choices and the runs log read as sentences, not codes', async () => {
+    const workflow = {
+      id: 5,
+      name: 'Welcome',
+      trigger: 'contact.created',
+      conditions: [{ field: 'company', operator: 'contains', value: 'Navy' }],
+      actions: [{ type: 'create-activity', params: { subject: 'Say hello' } }],
+      isActive: true,
+    };
+    const run = {
+      id: 1,
+      workflowName: 'Welcome',
+      eventKey: 'contact.created:4',
+      status: 'done',
+      log: [{ action: 'create-activity', result: 'activity 9 created' }],
+      createdAt: stamp,
+    };
+    renderApp(
+      dashboardInput(),
+      crmRoutes({
+        'GET /api/crm/workflows': { body: [workflow] },
+        'GET /api/crm/workflow-runs': { body: [run] },
+      }),
+    );
+    await openCrm('Contacts');
+    fireEvent.click(await screen.findByRole('button', { name: 'Workflows' }, slow));
+    const item = await screen.findByText(
+      (_, element) => element?.tagName === 'P' && /^Welcome — /.test(element.textContent ?? ''),
+      {},
+      slow,
+    );
+    expect(item.textContent).toBe(
+      'Welcome — When a contact is created, if company contains "Navy" → Create an activity',
+    );
+    expect((await screen.findByText(/Create an activity: activity 9 created/, {}, slow)).textContent).toMatch(
+      / · Welcome · done · Create an activity: activity 9 created$/,
+    );
+    expect(screen.getByRole('combobox', { name: 'Trigger' }).textContent).toBe('When a contact is created');
+    expect(screen.getByRole('combobox', { name: 'Action' }).textContent).toBe('Create an activity');
+  }, 30_000);
+});
