@@ -1,7 +1,7 @@
+import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import pkg from '../package.json' with { type: 'json' };
 import { ACCOUNT_PERMISSIONS, isAccountPermission, type RoutePermission } from './auth/access.ts';
 
 /** The OpenAPI document of the API, built from the routes' own JSON schemas. */
@@ -186,7 +186,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'BizSite API', version: pkg.version, description: DESCRIPTION },
+      info: { title: 'BizSite API', version: packageVersion(), description: DESCRIPTION },
       components: {
         securitySchemes: {
           [SECURITY_SCHEME]: {
@@ -222,4 +222,12 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     uiConfig: { deepLinking: true, filter: true, persistAuthorization: false },
     theme: { title: 'BizSite API reference' },
   });
+}
+
+// Read at run time: the server imports only contracts, canvas and its own modules (tests/architecture).
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
 }
