@@ -89,6 +89,8 @@ export const contactsRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, job
     key: ({ accountId, query }: { accountId: number; query: ContactQuery }) =>
       JSON.stringify([accountId, query.page, query.pageSize, query.search, query.contactListId]),
     read: ({ accountId, query }) => listContacts(db, accountId, query),
+    // Pages of up to 100 contacts: at most ~25 MB kept.
+    maxEntries: 500,
   });
   app.get<{ Querystring: ContactQuery }>('/api/crm/contacts', { schema: listSchema }, async (request) =>
     readContacts({ accountId: requireAccountId(request), query: request.query }),
