@@ -11,7 +11,11 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const unlimited = 1_000_000_000;
 
 const config = loadConfig(process.env);
-const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await createDb({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+});
 await migrate(db);
 const app = await buildApp({
   config,

@@ -10,6 +10,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** DATABASE_POOL_SIZE: connections this process keeps to the PostgreSQL server (unused on PGlite). */
+  databasePoolSize?: number;
   jwtSecret: string;
   adminEmails: string[];
   /** The built client to serve; null when STATIC_DIR is set to an empty string (API only). */
@@ -50,6 +52,7 @@ export function loadConfig(env: Env): Config {
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     dataDir,
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    databasePoolSize: parsePoolSize(env.DATABASE_POOL_SIZE),
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir),
     adminEmails: parseAdminEmails(env.ADMIN_EMAILS),
     staticDir: parseStaticDir(env.STATIC_DIR),
@@ -110,6 +113,19 @@ function parseDatabaseUrl(raw: string | undefined): string | null {
     );
   }
   return value;
+}
+
+/** Connections of the API's pool; the job engine keeps a few of its own besides. */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
+function parsePoolSize(raw: string | undefined): number {
+  const value = nonEmpty(raw);
+  if (value === undefined) return DEFAULT_DATABASE_POOL_SIZE;
+  const size = Number(value);
+  if (!/^\d+$/.test(value) || size < 1 || size > 1000) {
+    throw new Error(`DATABASE_POOL_SIZE must be an integer between 1 and 1000 (got "${raw}")`);
+  }
+  return size;
 }
 
 function parseUrl(name: string, raw: string | undefined, protocols: string[]): string | null {

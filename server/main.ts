@@ -19,6 +19,7 @@ try {
 const db = await createDb({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
   onIdleError: (error) => console.error('database: idle connection error', error),
 });
 

@@ -79,15 +79,6 @@ async function writeBatch(
      as u(first_name, last_name, email, phone, company, tags, notes)`;
   const tags = `case when u.tags = '' then '{}'::text[] else string_to_array(u.tags, E'\\x1f') end`;
   const touched: number[] = [];
-  if (fresh.length > 0) {
-    const inserted = await tx.query<{ id: number }>(
-      `insert into crm_contacts (account_id, import_id, first_name, last_name, email, phone, company, tags, notes)
-       select $1, $2, u.first_name, u.last_name, u.email, u.phone, u.company, ${tags}, u.notes from ${unnest(3)}
-       returning id`,
-      [accountId, importId, ...columns(fresh)],
-    );
-    touched.push(...inserted.map((r) => r.id));
-  }
   if (mode === 'update' && dupes.length > 0) {
     await tx.query(
       `insert into crm_contact_import_changes (import_id, account_id, contact_id, previous)
@@ -114,6 +105,18 @@ async function writeBatch(
       [accountId, ...columns(dupes)],
     );
     touched.push(...updated.map((r) => r.id));
+  }
+  // Inserted after the updates: the insert takes the account's row in crm_contact_counts (migration 0015)
+  // until the batch commits, and every other writer of contacts (a merge, a rollback) also takes it last,
+  // after its contacts' row locks, so two of them never wait on each other in a circle.
+  if (fresh.length > 0) {
+    const inserted = await tx.query<{ id: number }>(
+      `insert into crm_contacts (account_id, import_id, first_name, last_name, email, phone, company, tags, notes)
+       select $1, $2, u.first_name, u.last_name, u.email, u.phone, u.company, ${tags}, u.notes from ${unnest(3)}
+       returning id`,
+      [accountId, importId, ...columns(fresh)],
+    );
+    touched.push(...inserted.map((r) => r.id));
   }
   if (listId !== null && touched.length > 0) {
     await tx.query(

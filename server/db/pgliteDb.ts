@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { mayWrite } from './statements.ts';
 import type { Db, Queryable } from './types.ts';
-
-// Our reads are plain SELECTs; anything else (insert, update, delete, with …, DDL) may write.
-const READ_ONLY = /^\s*select\b/i;
 
 function wrap(target: PGlite | Transaction, onWrite: () => void): Queryable {
   const query = async <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => {
@@ -13,7 +12,7 @@ function wrap(target: PGlite | Transaction, onWrite: () => void): Queryable {
     } finally {
       // After the statement, so a reader that noted the generation before its own query never keeps
       // rows older than a write that finished after that note.
-      if (!READ_ONLY.test(sql)) onWrite();
+      if (mayWrite(sql)) onWrite();
     }
   };
   return {
@@ -38,7 +37,8 @@ function wrap(target: PGlite | Transaction, onWrite: () => void): Queryable {
  */
 export async function createPgliteDb(dir: string): Promise<Db> {
   mkdirSync(dir, { recursive: true });
-  const pg = await PGlite.create(dir);
+  // pg_trgm: the store's product search is a trigram index (migration 0015), as on PostgreSQL.
+  const pg = await PGlite.create(dir, { extensions: { pg_trgm } });
   let generation = 0;
   const onWrite = () => {
     generation += 1;
@@ -54,6 +54,8 @@ export async function createPgliteDb(dir: string): Promise<Db> {
     pglite: pg,
     writeGeneration: () => generation,
     authRowsGeneration: () => generation,
+    catalogueGeneration: () => generation,
+    contactsGeneration: () => generation,
     query: (sql, params) => guard(() => direct.query(sql, params)),
     one: (sql, params) => guard(() => direct.one(sql, params)),
     exec: (sql) => guard(() => direct.exec(sql)),

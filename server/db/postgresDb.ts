@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { mayWrite } from './statements.ts';
 import type { Db, Queryable } from './types.ts';
 
 type Run = (sql: string, params?: unknown[]) => Promise<pg.QueryResult>;
@@ -16,16 +17,13 @@ function prepared(sql: string, params: unknown[]): pg.QueryConfig {
   return { name, text: sql, values: params };
 }
 
-// Our reads are plain SELECTs; anything else (insert, update, delete, with …, DDL) may write.
-const READ_ONLY = /^\s*select\b/i;
-
 function wrap(run: Run, onWrite: () => void): Queryable {
   const query = async <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => {
     try {
       const result = await run(sql, params ? [...params] : undefined);
       return result.rows as T[];
     } finally {
-      if (!READ_ONLY.test(sql)) onWrite();
+      if (mayWrite(sql)) onWrite();
     }
   };
   return {
@@ -42,23 +40,31 @@ function wrap(run: Run, onWrite: () => void): Queryable {
   };
 }
 
+/** The channels whose notifications move a generation (migrations 0007 and 0015 send them). */
+const CHANNELS = ['auth_rows', 'catalogue_rows', 'contacts_rows'] as const;
+type Channel = (typeof CHANNELS)[number];
+
 /**
- * The write generation on PostgreSQL: it moves after this process's own writes (synchronously, so the
- * next request sees them) and on every `auth_rows` notification (migration 0007: other processes, psql).
- * While the listening connection is down nothing may be cached, so every call moves it.
+ * Write generations on PostgreSQL, one per channel: each moves after this process's own writes
+ * (synchronously, so the next request sees them) and on every notification of its channel (another
+ * process, psql; migrations 0007 and 0015). While the listening connection is down nothing may be
+ * cached, so every call moves them.
  */
-function createWriteGeneration(url: string, onError?: (error: Error) => void) {
-  let generation = 0;
+function createWriteGenerations(url: string, onError?: (error: Error) => void) {
+  const generations: Record<Channel, number> = { auth_rows: 0, catalogue_rows: 0, contacts_rows: 0 };
   let listening = false;
   let closed = false;
   let client: pg.Client | null = null;
   const bump = () => {
-    generation += 1;
+    for (const channel of CHANNELS) generations[channel] += 1;
   };
   const connect = async (): Promise<void> => {
     if (closed) return;
-    const next = new pg.Client({ connectionString: url, application_name: 'auth-rows-listener' });
-    next.on('notification', bump);
+    const next = new pg.Client({ connectionString: url, application_name: 'row-change-listener' });
+    next.on('notification', (message) => {
+      const channel = message.channel as Channel;
+      if (channel in generations) generations[channel] += 1;
+    });
     next.on('error', (error) => onError?.(error));
     next.on('end', () => {
       listening = false;
@@ -68,7 +74,7 @@ function createWriteGeneration(url: string, onError?: (error: Error) => void) {
     client = next;
     try {
       await next.connect();
-      await next.query('listen auth_rows');
+      for (const channel of CHANNELS) await next.query(`listen ${channel}`);
       bump(); // whatever changed while not listening is forgotten
       listening = true;
     } catch (error) {
@@ -77,13 +83,16 @@ function createWriteGeneration(url: string, onError?: (error: Error) => void) {
     }
   };
   const ready = connect();
+  const current = (channel: Channel) => () => {
+    if (!listening) bump();
+    return generations[channel];
+  };
   return {
     ready,
     bump,
-    current: () => {
-      if (!listening) bump();
-      return generation;
-    },
+    auth: current('auth_rows'),
+    catalogue: current('catalogue_rows'),
+    contacts: current('contacts_rows'),
     close: async () => {
       closed = true;
       listening = false;
@@ -92,12 +101,19 @@ function createWriteGeneration(url: string, onError?: (error: Error) => void) {
   };
 }
 
+export type PostgresDbOptions = {
+  /** Connections of the pool (DATABASE_POOL_SIZE); default 10. */
+  poolSize?: number;
+  /** An idle client losing its connection (logged, never thrown). */
+  onIdleError?: (error: Error) => void;
+};
+
 /** A pool on the PostgreSQL server at `url`. */
-export function createPostgresDb(url: string, onIdleError?: (error: Error) => void): Db {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+export function createPostgresDb(url: string, { poolSize = 10, onIdleError }: PostgresDbOptions = {}): Db {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (error) => onIdleError?.(error));
-  const generation = createWriteGeneration(url, onIdleError);
+  const generation = createWriteGenerations(url, onIdleError);
   const onWrite = generation.bump;
   const direct = wrap(
     (sql, params) => (params ? pool.query(prepared(sql, params)) : pool.query(sql)),
@@ -107,7 +123,9 @@ export function createPostgresDb(url: string, onIdleError?: (error: Error) => vo
   return {
     kind: 'postgres',
     writeGeneration: null,
-    authRowsGeneration: generation.current,
+    authRowsGeneration: generation.auth,
+    catalogueGeneration: generation.catalogue,
+    contactsGeneration: generation.contacts,
     ...direct,
     transaction: async (fn) => {
       const client = await pool.connect();

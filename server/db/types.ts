@@ -34,4 +34,14 @@ export type Db = Queryable & {
    * and, on PostgreSQL, on every `auth_rows` notification (another process changed one; migration 0007).
    */
   authRowsGeneration: () => number;
+  /**
+   * For the store catalogue (stores, products) only: moves after every write of this process and, on
+   * PostgreSQL, on every `catalogue_rows` notification (another process changed one; migration 0015).
+   */
+  catalogueGeneration: () => number;
+  /**
+   * For the CRM's contact list (contacts, list memberships) only: moves after every write of this process
+   * and, on PostgreSQL, on every `contacts_rows` notification (migration 0015).
+   */
+  contactsGeneration: () => number;
 };

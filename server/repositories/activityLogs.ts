@@ -32,10 +32,20 @@ export type ActivityFilter = {
 };
 
 export async function logActivity(db: Queryable, entry: ActivityEntry): Promise<void> {
-  await db.query(
-    `insert into activity_logs (type, user_id, user_email, account_id, ip, details)
-     values ($1, $2, $3, $4, $5, $6::jsonb)`,
-    [
+  const { sql, params } = activityInsert(entry, 1);
+  await db.query(sql, params);
+}
+
+/**
+ * The insert of one entry with its parameters numbered from `$first`, for statements that do something
+ * else in the same round trip (a data-modifying `with` in front of it).
+ */
+export function activityInsert(entry: ActivityEntry, first: number): { sql: string; params: unknown[] } {
+  const $ = (offset: number) => `$${first + offset}`;
+  return {
+    sql: `insert into activity_logs (type, user_id, user_email, account_id, ip, details)
+     values (${$(0)}, ${$(1)}, ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)}::jsonb)`,
+    params: [
       entry.type,
       entry.userId ?? null,
       entry.userEmail ?? null,
@@ -43,7 +53,7 @@ export async function logActivity(db: Queryable, entry: ActivityEntry): Promise<
       entry.ip ?? null,
       JSON.stringify(entry.details ?? {}),
     ],
-  );
+  };
 }
 
 /** Newest first, one page, filtered by user (id or email prefix) and type. */

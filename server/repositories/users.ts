@@ -2,7 +2,7 @@ import type { AuthUser, Plan, Role, UserStatus } from '../auth/authUser.ts';
 import type { Queryable } from '../db/types.ts';
 import { isUniqueViolation } from '../errors.ts';
 
-type UserRow = {
+export type UserRow = {
   id: number;
   email: string;
   name: string;
@@ -17,7 +17,7 @@ export type UserWithSecrets = AuthUser & { tokenVersion: number; passwordHash: s
 
 const USER_COLUMNS = 'id, email, name, role, plan, status, token_version, password_hash';
 
-function toUser(row: UserRow): UserWithSecrets {
+export function toUser(row: UserRow): UserWithSecrets {
   return {
     id: row.id,
     email: row.email,
@@ -119,14 +119,6 @@ export async function loadAuthRow(
     accountId: row.account_id,
     accountRole: row.role_name,
   };
-}
-
-export async function firstAccountId(db: Queryable, userId: number): Promise<number | null> {
-  const row = await db.one<{ account_id: number }>(
-    'select account_id from account_members where user_id = $1 order by joined_at, account_id limit 1',
-    [userId],
-  );
-  return row?.account_id ?? null;
 }
 
 /** Updates name and email; returns null when the email belongs to someone else. */

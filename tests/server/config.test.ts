@@ -50,6 +50,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads DATABASE_POOL_SIZE (10 when unset) and refuses anything but 1 to 1000', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: ' 25 ' }).databasePoolSize).toBe(25);
+    for (const size of ['0', '-3', '2.5', 'ten', '1001']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: size })).toThrow(/DATABASE_POOL_SIZE/);
+    }
+  });
+
   it('validates PORT, lowercases ADMIN_EMAILS and lets STATIC_DIR="" turn static serving off', () => {
     const config = loadConfig({
       DATA_DIR: dataDir,

@@ -9,6 +9,8 @@ const brokenDb: Db = {
   kind: 'pglite',
   writeGeneration: null,
   authRowsGeneration: () => 0,
+  catalogueGeneration: () => 0,
+  contactsGeneration: () => 0,
   query: async () => {
     throw new Error('connection to 10.0.0.5 refused: password authentication failed for "prod"');
   },

@@ -67,10 +67,16 @@ export async function listContacts(
   const limits = [query.pageSize, (query.page - 1) * query.pageSize];
   const paging = `limit $${params.length + 1} offset $${params.length + 2}`;
   if (tsquery) {
-    // A search matches few rows: one pass through the index yields both the page and the count.
+    // A search matches few rows: one pass through the index yields both the page's ids and the count.
+    // Only the page's rows are then read in full: the list memberships and timestamps of every match
+    // would cost more than the search itself.
     const rows = await db.query<Contact & { totalCount: number }>(
-      `select ${SELECT}, count(*) over ()::int as "totalCount" from crm_contacts c where ${whereSql}
-       order by c.id desc ${paging}`,
+      `with page as (
+         select c.id, count(*) over ()::int as total from crm_contacts c where ${whereSql}
+         order by c.id desc ${paging}
+       )
+       select ${SELECT}, page.total as "totalCount" from page join crm_contacts c on c.id = page.id
+       order by c.id desc`,
       [...params, ...limits],
     );
     if (rows.length > 0 || query.page === 1) {
@@ -80,8 +86,11 @@ export async function listContacts(
       };
     }
   }
+  // All of the account's contacts: their number is kept in crm_contact_counts (migration 0015).
   const [counted] = await db.query<{ count: number }>(
-    `select count(*)::int as count from crm_contacts c where ${whereSql}`,
+    where.length === 1
+      ? 'select coalesce((select contacts from crm_contact_counts where account_id = $1), 0) as count'
+      : `select count(*)::int as count from crm_contacts c where ${whereSql}`,
     params,
   );
   const contacts = await db.query<Contact>(

@@ -93,8 +93,17 @@ export async function listRowsPage<T>(
     paging = ` limit $${params.length + 1} offset $${params.length + 2}`;
     params.push(pageSize, (query.page - 1) * pageSize);
   }
+  // A page: its ids and the count of all matches first, then only its rows read in full (their joined
+  // names and formatted stamps would cost more than the search for every match of a large account).
   const rows = await db.query<T & { totalCount?: number }>(
-    `select ${selectList(table)}, count(*) over ()::int as "totalCount" ${from} order by ${table.orderBy}${paging}`,
+    paging
+      ? `with page as (
+           select id as page_id, count(*) over ()::int as page_total ${from}
+           order by ${table.orderBy}${paging}
+         )
+         select ${selectList(table)}, page_total as "totalCount" from ${table.name} join page on id = page_id
+         order by ${table.orderBy}`
+      : `select ${selectList(table)}, count(*) over ()::int as "totalCount" ${from} order by ${table.orderBy}`,
     params,
   );
   let totalCount = rows[0]?.totalCount ?? 0;

@@ -15,7 +15,8 @@ export type CrmStats = {
 export async function crmStats(db: Queryable, accountId: number): Promise<CrmStats> {
   const row = await db.one<Omit<CrmStats, 'conversionRate'> & { convertedLeads: number }>(
     `select
-       (select count(*)::int from crm_contacts where account_id = $1) as "totalContacts",
+       -- Kept by triggers (migration 0015) rather than counted: an account may have 100,000 contacts.
+       coalesce((select contacts from crm_contact_counts where account_id = $1), 0) as "totalContacts",
        (select count(*)::int from crm_leads where account_id = $1) as "totalLeads",
        (select count(*)::int from crm_leads where account_id = $1 and status = 'converted') as "convertedLeads",
        (select count(*)::int from crm_deals where account_id = $1) as "totalDeals",

@@ -10,12 +10,7 @@ import {
   forgetAttempt,
   LOGIN_FAILURE_WINDOW_MINUTES,
 } from '../../repositories/loginFailures.ts';
-import {
-  bumpTokenVersion,
-  createUserWithAccount,
-  findUserByEmail,
-  firstAccountId,
-} from '../../repositories/users.ts';
+import { bumpTokenVersion, createUserWithAccount } from '../../repositories/users.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 import {
   type LoginBody,
@@ -81,11 +76,11 @@ export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, token
     async (request, reply) => {
       const { email, password } = request.body;
       const ip = request.ip;
-      // Counted before the password is checked, so the 11th try is refused even when it is right.
+      // One statement: the attempt counted before the password is checked (so the 11th try is refused even
+      // when it is right) and the user row with their first account.
       const attempt = await beginAttempt(db, email, ip);
       if (attempt.refused) {
-        await forgetAttempt(db, attempt.attemptId);
-        await logActivity(db, {
+        await forgetAttempt(db, attempt.attemptId, {
           type: 'auth.login_failed',
           userEmail: email,
           ip,
@@ -97,7 +92,7 @@ export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, token
           attempt.refused === 'ip' ? tooManyFromNetwork(attempt.retryAfterSeconds) : TOO_MANY_FAILURES,
         );
       }
-      const user = await findUserByEmail(db, email);
+      const { user, accountId } = attempt;
       // An unknown email costs the same argon2 work as a wrong password, and gets the same answer.
       const valid = user
         ? await verifyPassword(user.passwordHash, password)
@@ -107,9 +102,7 @@ export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, token
         await logActivity(db, { type: 'auth.login_failed', userId: user?.id ?? null, userEmail: email, ip });
         throw new HttpError(401, INVALID_CREDENTIALS);
       }
-      await clearFailures(db, email, ip);
-      await logActivity(db, { type: 'auth.login', userId: user.id, userEmail: user.email, ip });
-      const accountId = await firstAccountId(db, user.id);
+      await clearFailures(db, email, ip, { type: 'auth.login', userId: user.id, userEmail: user.email, ip });
       const token = await tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
       return { ...toUserView(user, accountId), token };
     },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { emitCrmEvent } from '../../crm/crmEvents.ts';
+import { cacheByGeneration } from '../../db/generationCache.ts';
 import { HttpError, isUniqueViolation } from '../../errors.ts';
 import { emitWebhookEvent } from '../../jobs/webhooks.ts';
 import { createContactList, listContactLists } from '../../repositories/crm/contactLists.ts';
@@ -80,10 +81,21 @@ const nameOrEmail = (body: ContactInput) => {
 
 /** Contacts and contact lists of the caller's account. */
 export const contactsRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, jobs, queueRun }) => {
+  // A page is kept until a contact or a list membership changes (any write of this process; on PostgreSQL
+  // also another process's, announced on `contacts_rows`, migration 0015): the same search asked again
+  // costs no query.
+  const readContacts = cacheByGeneration({
+    generation: db.contactsGeneration,
+    key: ({ accountId, query }: { accountId: number; query: ContactQuery }) =>
+      JSON.stringify([accountId, query.page, query.pageSize, query.search, query.contactListId]),
+    read: ({ accountId, query }) => listContacts(db, accountId, query),
+    // Pages of up to 100 contacts: at most ~25 MB kept.
+    maxEntries: 500,
+  });
   app.get<{ Querystring: ContactQuery }>(
     '/api/crm/contacts',
     { config: crmView, schema: listSchema },
-    async (request) => listContacts(db, requireAccountId(request), request.query),
+    async (request) => readContacts({ accountId: requireAccountId(request), query: request.query }),
   );
 
   app.post<{ Body: ContactInput }>(
