@@ -1,61 +1,27 @@
 import {
   ACTIVITY_TYPES,
+  type Activity,
+  type ContactList,
+  type Workflow as ContractWorkflow,
+  type Deal,
   LEAD_STATUSES,
   type Lead,
   type LeadStatus,
+  type Pipeline,
   WORKFLOW_ACTIONS,
   WORKFLOW_TRIGGERS,
+  type WorkflowAction,
+  type WorkflowCondition,
 } from '../../../src/contracts/crm.ts';
 import { field, isoOf, type Table } from './crud.ts';
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent'] as const;
 export type WorkflowTrigger = (typeof WORKFLOW_TRIGGERS)[number];
 
-export type { Lead, LeadStatus };
+// The API shapes have one home (src/contracts); the server only adds what its rows carry beyond them.
+export type { Activity, ContactList, Deal, Lead, LeadStatus, Pipeline, WorkflowAction, WorkflowCondition };
 export { ACTIVITY_TYPES, LEAD_STATUSES, WORKFLOW_ACTIONS, WORKFLOW_TRIGGERS };
-
-export type Deal = {
-  id: number;
-  title: string;
-  value: number;
-  stage: string;
-  pipelineId: number;
-  contactId: number | null;
-  expectedCloseDate: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type Pipeline = { id: number; name: string; stages: string[]; isDefault: boolean };
-
-export type Activity = {
-  id: number;
-  type: (typeof ACTIVITY_TYPES)[number];
-  subject: string;
-  description: string;
-  dueDate: string | null;
-  completed: boolean;
-  contactId: number | null;
-  dealId: number | null;
-  contactName: string | null;
-  dealTitle: string | null;
-  createdAt: string;
-};
-
-export type WorkflowAction = { type: (typeof WORKFLOW_ACTIONS)[number]; params: Record<string, unknown> };
-export type WorkflowCondition = { field: string; operator: string; value: string | number | boolean };
-export type Workflow = {
-  id: number;
-  name: string;
-  trigger: WorkflowTrigger;
-  conditions: WorkflowCondition[];
-  actions: WorkflowAction[];
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type ContactList = { id: number; name: string; description: string; contactCount: number };
+export type Workflow = ContractWorkflow & { createdAt: string; updatedAt: string };
 
 const stamps = {
   createdAt: field.readOnly('created_at', isoOf('created_at')),
