@@ -82,7 +82,7 @@ test('an owner builds a page, undoes and redoes, sees a second tab follow live, 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByLabel('Website Name').fill('Rosa Online');
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Website saved successfully!')).toBeVisible();
+  await expect(page.getByText('Website saved successfully!')).toBeVisible({ timeout: 30_000 });
   // Spec §4: a saved site returns to the websites list; Edit opens it again at /builder/<id>.
   await editFromList(page, 'Rosa Online');
   await expect(page).toHaveURL(/\/builder\/\d+$/);
@@ -106,7 +106,7 @@ test('an owner builds a page, undoes and redoes, sees a second tab follow live, 
 
   // The save shortcut: a saved, named site saves straight away.
   await page.keyboard.press('Control+s');
-  await expect(page.getByText('Website saved successfully!').first()).toBeVisible();
+  await expect(page.getByText('Website saved successfully!').first()).toBeVisible({ timeout: 30_000 });
   await editFromList(page, 'Rosa Online');
 
   // Pages: add one, its path is checked, and the home page has no delete button.

@@ -69,7 +69,7 @@ test('a user’s session is recorded without what they typed, and an admin steps
     .first()
     .click();
 
-  await expect(admin.getByText(/^Step 1 of \d+$/)).toBeVisible();
+  await expect(admin.getByText(/^Step 1 of \d+$/)).toBeVisible({ timeout: 30_000 });
   await expect(admin.getByText('Sandbox reaches every recorded state')).toBeVisible();
   const state = admin.getByTestId('replay-state');
   const seen = new Set<string>();
