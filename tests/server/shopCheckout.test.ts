@@ -421,6 +421,11 @@ describeEachDatabase('shop checkout, orders and settings', (ctx) => {
     const refused: [Partial<StoreSettings>, string][] = [
       [{ pickupEnabled: false, shippingEnabled: false }, 'Choose at least one delivery method'],
       [{ paymentMethods: [] }, 'Choose at least one payment method'],
+      [
+        { paymentMethods: ['card'] },
+        'Card payments are not set up on this server yet: keep manual payment on',
+      ],
+      [{ paymentMethods: ['manual', 'manual'] }, 'paymentMethods must not name a method twice'],
       [{ flatShippingRate: -1 }, 'flatShippingRate must be at least 0'],
       [{ flatShippingRate: 1.234 }, 'flatShippingRate must have at most 2 decimals'],
       [{ freeShippingThreshold: 0.001 }, 'freeShippingThreshold must have at most 2 decimals'],
