@@ -9,16 +9,6 @@ export const DEFAULT_CURRENCY: StoreCurrency = 'USD';
 export const DEFAULT_STORE_ID = 'default-store';
 export const PRODUCT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
-export const ORDER_STATUSES = ['placed', 'paid', 'fulfilled', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** The changes an owner may make to an order's status; cancelling returns the stock. */
-export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  placed: ['paid', 'cancelled'],
-  paid: ['fulfilled', 'cancelled'],
-  fulfilled: [],
-  cancelled: [],
-};
 
 export type Store = { storeId: string; storeName: string; currency: StoreCurrency; createdAt: string };
 
@@ -77,17 +67,6 @@ export type Cart = {
 };
 
 export type OrderItem = { productId: number | null; productName: string; price: number; quantity: number };
-
-export type Order = {
-  id: string;
-  storeId: string;
-  customerId: string;
-  status: OrderStatus;
-  total: number;
-  currency: StoreCurrency;
-  createdDate: string;
-  items: OrderItem[];
-};
 
 /** Cents to a decimal amount and back, without float drift. */
 export const fromCents = (cents: number): number => Math.round(cents) / 100;
@@ -150,3 +129,298 @@ export const SAMPLE_PRODUCTS: readonly Product[] = [1, 2, 3].map((n) => ({
   originalPrice: 129.99,
   categoryId: null,
 }));
+
+// ---------------------------------------------------------------------------------------------------
+// Checkout, payment and fulfilment (issue 15). One home for the shapes, the rules and the totals: the
+// server computes what is charged with `computeTotals`; the storefront shows the same figures before.
+// ---------------------------------------------------------------------------------------------------
+
+export const DELIVERY_METHODS = ['pickup', 'shipping'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+/** 'manual': pay on pickup or by bank transfer, with the owner's instructions; 'card': Stripe Checkout. */
+export const PAYMENT_METHODS = ['manual', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * 'awaiting': a card order whose Stripe Checkout is open (its stock is reserved until `reservedUntil`);
+ * 'unpaid': a manual order not yet paid; 'paid'; 'expired': the card checkout expired (stock released).
+ */
+export const PAYMENT_STATUSES = ['awaiting', 'unpaid', 'paid', 'expired'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const FULFILMENT_STATUSES = [
+  'unfulfilled',
+  'ready_for_pickup',
+  'shipped',
+  'completed',
+  'cancelled',
+] as const;
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+
+/** The one-word summary the spec's Order carries (id, customerId, status, total, createdDate). */
+export const ORDER_STATUSES = [
+  'awaiting_payment',
+  'placed',
+  'paid',
+  'ready_for_pickup',
+  'shipped',
+  'completed',
+  'cancelled',
+  'expired',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  awaiting_payment: 'Awaiting payment',
+  placed: 'Placed',
+  paid: 'Paid',
+  ready_for_pickup: 'Ready for pickup',
+  shipped: 'Shipped',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  expired: 'Payment expired',
+};
+
+export type Address = {
+  line1: string;
+  line2?: string;
+  city: string;
+  region?: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2, e.g. 'US'. */
+  country: string;
+};
+
+export type Buyer = { name: string; email: string; phone?: string };
+
+/** POST /api/ecommerce/orders (with an Idempotency-Key header). */
+export type CheckoutInput = {
+  cartId: string;
+  customer: Buyer;
+  deliveryMethod: DeliveryMethod;
+  /** Required when deliveryMethod is 'shipping'. */
+  shippingAddress?: Address;
+  note?: string;
+  /** Defaults to 'manual'; 'card' only when the store offers it (Stripe configured). */
+  paymentMethod?: PaymentMethod;
+};
+
+export const CHECKOUT_LIMITS = {
+  name: 120,
+  email: 254,
+  phone: 40,
+  note: 1000,
+  addressLine: 200,
+  trackingNumber: 100,
+  carrier: 60,
+  instructions: 2000,
+} as const;
+
+/** A store's checkout settings (GET/PUT /api/ecommerce/stores/{storeId}/settings, owner only). */
+export type StoreSettings = {
+  pickupEnabled: boolean;
+  shippingEnabled: boolean;
+  /** Flat shipping rate per order, in the store currency. */
+  flatShippingRate: number;
+  /** Subtotal from which shipping is free; null: never free. */
+  freeShippingThreshold: number | null;
+  /** Percent, 0..100 (e.g. 8.25). */
+  taxRate: number;
+  /** true: prices include the tax (the total is not raised); false: tax is added on top. */
+  taxInclusive: boolean;
+  /** Where 'New order' notices go; null: the account owner's email. */
+  orderNoticeEmail: string | null;
+  /** At least one. 'card' is offered to buyers only while Stripe is configured on the server. */
+  paymentMethods: PaymentMethod[];
+  /** Shown to buyers of manual orders (bank details, "pay when you collect"…). */
+  manualPaymentInstructions: string;
+  /** Where and when to collect pickup orders. */
+  pickupInstructions: string;
+};
+
+export const DEFAULT_STORE_SETTINGS: StoreSettings = {
+  pickupEnabled: true,
+  shippingEnabled: false,
+  flatShippingRate: 0,
+  freeShippingThreshold: null,
+  taxRate: 0,
+  taxInclusive: false,
+  orderNoticeEmail: null,
+  paymentMethods: ['manual'],
+  manualPaymentInstructions: 'Pay when you collect your order.',
+  pickupInstructions: '',
+};
+
+/** What a visitor's checkout form needs (GET /api/ecommerce/stores/{storeId}/checkout, public). */
+export type CheckoutOptions = {
+  storeId: string;
+  storeName: string;
+  currency: StoreCurrency;
+  pickupEnabled: boolean;
+  shippingEnabled: boolean;
+  flatShippingRate: number;
+  freeShippingThreshold: number | null;
+  taxRate: number;
+  taxInclusive: boolean;
+  /** Only the methods a buyer can use now (card only while Stripe is configured). */
+  paymentMethods: PaymentMethod[];
+  manualPaymentInstructions: string;
+  pickupInstructions: string;
+};
+
+export type OrderTotals = { subtotal: number; shipping: number; tax: number; total: number };
+
+type TotalsRules = Pick<
+  StoreSettings,
+  'flatShippingRate' | 'freeShippingThreshold' | 'taxRate' | 'taxInclusive'
+>;
+
+/**
+ * The order's figures, in cents so nothing drifts: shipping is the flat rate unless the subtotal reaches
+ * the free threshold (pickup: none); tax applies to subtotal + shipping, added on top (exclusive) or
+ * taken out of it (inclusive, the total is unchanged).
+ */
+export function computeTotalsCents(
+  subtotalCents: number,
+  delivery: DeliveryMethod,
+  rules: TotalsRules,
+): { subtotalCents: number; shippingCents: number; taxCents: number; totalCents: number } {
+  const threshold = rules.freeShippingThreshold === null ? null : toCents(rules.freeShippingThreshold);
+  const shippingCents =
+    delivery === 'shipping' && !(threshold !== null && subtotalCents >= threshold)
+      ? toCents(rules.flatShippingRate)
+      : 0;
+  const gross = subtotalCents + shippingCents;
+  const rate = rules.taxRate / 100;
+  const taxCents = rules.taxInclusive ? Math.round(gross - gross / (1 + rate)) : Math.round(gross * rate);
+  return {
+    subtotalCents,
+    shippingCents,
+    taxCents,
+    totalCents: rules.taxInclusive ? gross : gross + taxCents,
+  };
+}
+
+export function computeTotals(subtotal: number, delivery: DeliveryMethod, rules: TotalsRules): OrderTotals {
+  const cents = computeTotalsCents(toCents(subtotal), delivery, rules);
+  return {
+    subtotal: fromCents(cents.subtotalCents),
+    shipping: fromCents(cents.shippingCents),
+    tax: fromCents(cents.taxCents),
+    total: fromCents(cents.totalCents),
+  };
+}
+
+/**
+ * An order as anyone holding its id sees it: no buyer details. The buyer (with the order's secret
+ * token) and the owner's account see `OwnerOrder`.
+ */
+export type Order = {
+  id: string;
+  /** Per store, sequential from 1001; shown as #1001. */
+  orderNumber: number;
+  storeId: string;
+  customerId: string;
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  fulfilmentStatus: FulfilmentStatus;
+  deliveryMethod: DeliveryMethod;
+  subtotal: number;
+  shipping: number;
+  tax: number;
+  taxInclusive: boolean;
+  total: number;
+  currency: StoreCurrency;
+  createdDate: string;
+  items: OrderItem[];
+  /** Card orders: until when the stock is held for the open Stripe Checkout; null otherwise. */
+  reservedUntil: string | null;
+};
+
+export type OrderDetails = Order & {
+  customer: Buyer;
+  shippingAddress: Address | null;
+  note: string;
+  trackingNumber: string | null;
+  carrier: string | null;
+  /** Manual orders: the owner's payment instructions at the time of the order. */
+  paymentInstructions: string;
+};
+
+/** The answer to POST /api/ecommerce/orders: the buyer's own view, their secret and where to pay. */
+export type PlacedOrderResponse = OrderDetails & {
+  /** The buyer's secret for GET /api/ecommerce/orders/{id}?token=… (also in the confirmation mail). */
+  accessToken: string;
+  /** Card orders: the Stripe Checkout page to send the visitor to; null for manual orders. */
+  checkoutUrl: string | null;
+};
+
+/** Owner's changes to an order: PATCH /api/ecommerce/orders/{id}. */
+export type OrderAction =
+  | { action: 'markPaid' }
+  | { action: 'readyForPickup' }
+  | { action: 'ship'; trackingNumber?: string; carrier?: string }
+  | { action: 'complete' }
+  | { action: 'cancel' };
+export type OrderActionName = OrderAction['action'];
+
+export const ORDER_ACTION_LABELS: Record<OrderActionName, string> = {
+  markPaid: 'Mark as paid',
+  readyForPickup: 'Ready for pickup',
+  ship: 'Mark as shipped',
+  complete: 'Mark as completed',
+  cancel: 'Cancel order',
+};
+
+type OrderState = Pick<Order, 'paymentStatus' | 'fulfilmentStatus' | 'deliveryMethod'>;
+
+/**
+ * The actions an owner may take on an order in this state (the one rule the server enforces and the
+ * drawer shows): mark a manual order paid; a pickup order becomes ready (pay on pickup allowed), a
+ * shipping order ships once paid; ready/shipped orders complete (a pickup paid on collection becomes
+ * paid); an order not yet shipped or completed can be cancelled (its stock returns).
+ */
+export function allowedOrderActions(order: OrderState): OrderActionName[] {
+  const { paymentStatus: pay, fulfilmentStatus: ful, deliveryMethod: delivery } = order;
+  if (ful === 'cancelled' || ful === 'completed' || pay === 'expired') return [];
+  const actions: OrderActionName[] = [];
+  if (pay === 'unpaid') actions.push('markPaid');
+  if (ful === 'unfulfilled' && delivery === 'pickup' && pay !== 'awaiting') actions.push('readyForPickup');
+  if (ful === 'unfulfilled' && delivery === 'shipping' && pay === 'paid') actions.push('ship');
+  if (ful === 'ready_for_pickup' || ful === 'shipped') actions.push('complete');
+  if (ful === 'unfulfilled' || ful === 'ready_for_pickup') actions.push('cancel');
+  return actions;
+}
+
+/** The spec's one-word status, derived from payment and fulfilment. */
+export function orderStatusOf(order: Pick<Order, 'paymentStatus' | 'fulfilmentStatus'>): OrderStatus {
+  if (order.fulfilmentStatus !== 'unfulfilled') return order.fulfilmentStatus;
+  if (order.paymentStatus === 'expired') return 'expired';
+  if (order.paymentStatus === 'awaiting') return 'awaiting_payment';
+  return order.paymentStatus === 'paid' ? 'paid' : 'placed';
+}
+
+/** '#1001'. */
+export const formatOrderNumber = (orderNumber: number): string => `#${orderNumber}`;
+
+/** Filters of the owner's order list (GET /api/ecommerce/stores/{storeId}/orders and orders.csv). */
+export type OrderListQuery = {
+  skip: number;
+  take: number;
+  status?: OrderStatus;
+  /** Matches the order number, buyer name or email. */
+  searchTerm?: string;
+};
+
+/** GET /api/ecommerce/orders/summary: the sidebar badge (orders that need the owner: paid or placed, not yet fulfilled). */
+export type OrdersSummary = { needsAction: number; latestOrderAt: string | null };
+
+export const CHECKOUT_MESSAGES = {
+  nameRequired: 'Please enter your name',
+  emailInvalid: 'Please enter a valid email address',
+  addressRequired: 'Please enter your shipping address',
+  deliveryUnavailable: 'This delivery method is not available for this store',
+  paymentUnavailable: 'This payment method is not available for this store',
+} as const;
