@@ -8,12 +8,7 @@ export function OrdersBadge({ children }: { children: ReactNode }) {
   if (count <= 0) return <>{children}</>;
   const label = count === 1 ? '1 order needs action' : `${count} orders need action`;
   return (
-    <Badge
-      badgeContent={count}
-      max={99}
-      color="error"
-      slotProps={{ badge: { role: 'status', 'aria-label': label, title: label } as object }}
-    >
+    <Badge badgeContent={count} max={99} color="error" role="status" aria-label={label} title={label}>
       {children}
     </Badge>
   );
