@@ -118,6 +118,12 @@ export function useOrdersSummary(): UseQueryResult<OrdersSummary> {
   });
 }
 
+/** Asks for the badge's count again now (the open list just saw a new order). */
+export function useRefreshOrdersSummary(): () => void {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: storeKeys.ordersSummary });
+}
+
 /** Downloads orders.csv with the list's filters (the file itself is saved by the view). */
 export function useExportOrders(
   storeId: string,

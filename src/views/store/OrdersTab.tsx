@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   DELIVERY_METHODS,
   formatMoney,
@@ -16,7 +16,7 @@ import {
   type OrderStatus,
 } from '../../contracts/store.ts';
 import { errorMessage } from '../../services/ApiError.ts';
-import { useExportOrders, useStoreOrders } from '../../services/storeQueries.ts';
+import { useExportOrders, useRefreshOrdersSummary, useStoreOrders } from '../../services/storeQueries.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
 import { saveBlob } from '../common/saveBlob.ts';
 import { useDebounced } from '../common/useDebounced.ts';
@@ -108,6 +108,13 @@ export function OrdersTab({ storeId }: { storeId: string }) {
   });
   const exportCsv = useExportOrders(storeId);
   const rows = orders.data?.results ?? [];
+  // A new order at the top of the list: the sidebar badge counts it now, not at its next 15 s poll.
+  const refreshSummary = useRefreshOrdersSummary();
+  const newest = orders.data?.results[0]?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the newest order changes, only.
+  useEffect(() => {
+    if (newest) refreshSummary();
+  }, [newest]);
   const toFirstPage = () => setPaginationModel((model) => ({ ...model, page: 0 }));
 
   const handleExport = () =>

@@ -69,6 +69,8 @@ export function settingsOf(draft: Draft): StoreSettings {
   };
 }
 
+const decimals = (typed: string): number => typed.trim().split('.')[1]?.length ?? 0;
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** What must be fixed before saving, by field, each saying what to do. */
@@ -87,8 +89,15 @@ export function validateDraft(draft: Draft): Partial<Record<ErrorKey, string>> {
   ) {
     errors.freeShippingThreshold = 'Enter an amount of 0 or more, or leave it empty';
   }
+  if (draft.shippingEnabled && !errors.flatShippingRate && decimals(draft.flatShippingRate) > 2) {
+    errors.flatShippingRate = 'Use at most 2 decimals (cents)';
+  }
+  if (draft.shippingEnabled && !errors.freeShippingThreshold && decimals(draft.freeShippingThreshold) > 2) {
+    errors.freeShippingThreshold = 'Use at most 2 decimals (cents)';
+  }
   const tax = amount(draft.taxRate);
   if (tax === null || tax > 100) errors.taxRate = 'Enter a tax rate from 0 to 100';
+  else if (decimals(draft.taxRate) > 3) errors.taxRate = 'Use at most 3 decimals, e.g. 8.875';
   if (draft.orderNoticeEmail.trim() !== '' && !EMAIL.test(draft.orderNoticeEmail.trim())) {
     errors.orderNoticeEmail = 'Enter a valid email address, or leave it empty for the account owner’s';
   }
