@@ -14,8 +14,7 @@ test('an owner creates a store and two products, shops in the storefront, and se
   await sidebar(page).getByRole('button', { name: 'Online Store' }).click();
   await expect(page.getByRole('heading', { name: 'Online Store', level: 2 })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Stores' })).toHaveAttribute('aria-selected', 'true');
-  // A new product grid binds to the account's first store: no store id to type.
-  await expect(page.getByRole('combobox', { name: 'Store' })).toHaveText('Rosa’s Bakery');
+  await page.getByLabel('Store ID').fill(storeId);
   await page.getByLabel('Store Name').fill('Rosa’s Bakery');
   await page.getByRole('button', { name: 'Create Store' }).click();
   // The new store is selected and its (empty) Products tab opens.
