@@ -180,6 +180,26 @@ export function useSaveStoreSettings(
   });
 }
 
+/**
+ * What the owner typed in a store's settings form and has not saved yet: kept in the app's query client
+ * (never sent, never garbage-collected) so leaving the tab loses nothing; `undefined` forgets it.
+ */
+export function useSettingsDraft<T>(storeId: string): {
+  read: () => T | undefined;
+  keep: (draft: T | undefined) => void;
+} {
+  const queryClient = useQueryClient();
+  const key = ['ecommerce', 'settingsDraft', storeId];
+  queryClient.setQueryDefaults(['ecommerce', 'settingsDraft'], { gcTime: Number.POSITIVE_INFINITY });
+  return {
+    read: () => queryClient.getQueryData<T>(key),
+    keep: (draft) =>
+      draft === undefined
+        ? queryClient.removeQueries({ queryKey: key })
+        : queryClient.setQueryData(key, draft),
+  };
+}
+
 /** What a buyer of the store may choose now (card only while Stripe is configured on the server). */
 export function useCheckoutOptions(storeId: string): UseQueryResult<CheckoutOptions> {
   const http = useHttp();

@@ -31,6 +31,7 @@ function openSettings(role: string, put?: (body: StoreSettings) => { status?: nu
     'GET /api/ecommerce/orders/summary': { body: { needsAction: 0, latestOrderAt: null } },
     'GET /api/ecommerce/stores/bakery/settings': { body: saved },
     'GET /api/ecommerce/stores/bakery/checkout': { body: checkout },
+    'GET /api/ecommerce/stores/bakery/orders': { body: { results: [], totalCount: 0 } },
     'PUT /api/ecommerce/stores/bakery/settings': async (request) =>
       put ? put((await request.json()) as StoreSettings) : { status: 500 },
   };
@@ -99,6 +100,19 @@ describe('the store settings tab', { timeout: 20_000 }, () => {
     expect(field('Tax rate (%)').value).toBe('99.5');
     expect(field('Pickup instructions').value).toBe('Front desk');
     expect(screen.queryByText('Store settings saved')).toBeNull();
+  });
+
+  test('what was typed and not saved is still there after visiting another tab', async () => {
+    openSettings('Admin');
+    await screen.findByLabelText('Flat shipping rate', {}, slow);
+    fireEvent.change(field('Flat shipping rate'), { target: { value: '6.75' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'Orders' }));
+    expect(new URLSearchParams(window.location.search).get('storeTab')).toBe('orders');
+    await screen.findByRole('grid', { name: 'Orders' }, slow);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+    expect(((await screen.findByLabelText('Flat shipping rate')) as HTMLInputElement).value).toBe('6.75');
+    expect(field('Tax rate (%)').value).toBe('8.25');
   });
 
   test('what the form can check is refused before sending, next to the field', async () => {

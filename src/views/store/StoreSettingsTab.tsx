@@ -15,7 +15,12 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { CHECKOUT_LIMITS, type StoreSettings } from '../../contracts/store.ts';
 import { errorMessage } from '../../services/ApiError.ts';
-import { useCheckoutOptions, useSaveStoreSettings, useStoreSettings } from '../../services/storeQueries.ts';
+import {
+  useCheckoutOptions,
+  useSaveStoreSettings,
+  useSettingsDraft,
+  useStoreSettings,
+} from '../../services/storeQueries.ts';
 import { useCan } from '../common/useCan.ts';
 import {
   CARD_NEEDS_STRIPE,
@@ -36,9 +41,6 @@ const ERROR_OF: Partial<Record<keyof Draft, ErrorKey>> = {
   card: 'paymentMethods',
 };
 
-// What the owner typed survives leaving the tab (until saved), per store.
-const drafts = new Map<string, Draft>();
-
 /** The store's checkout settings: delivery, shipping rates, tax, order notices and payment methods. */
 export function StoreSettingsTab({ storeId }: { storeId: string }) {
   const settings = useStoreSettings(storeId);
@@ -57,7 +59,9 @@ function SettingsForm({ storeId, saved }: { storeId: string; saved: StoreSetting
   const canEdit = useCan('store.edit');
   const save = useSaveStoreSettings(storeId);
   const checkout = useCheckoutOptions(storeId);
-  const [draft, setDraftState] = useState<Draft>(() => drafts.get(storeId) ?? draftOf(saved));
+  // What the owner typed survives leaving the tab (until saved), per store.
+  const drafts = useSettingsDraft<Draft>(storeId);
+  const [draft, setDraftState] = useState<Draft>(() => drafts.read() ?? draftOf(saved));
   const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [savedNow, setSavedNow] = useState(false);
@@ -66,7 +70,7 @@ function SettingsForm({ storeId, saved }: { storeId: string; saved: StoreSetting
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     const next = { ...draft, [key]: value };
-    drafts.set(storeId, next);
+    drafts.keep(next);
     setDraftState(next);
     setSavedNow(false);
     const errorKey = ERROR_OF[key] ?? (key as ErrorKey);
@@ -82,7 +86,7 @@ function SettingsForm({ storeId, saved }: { storeId: string; saved: StoreSetting
     if (Object.keys(found).length > 0) return;
     save.mutate(settingsOf(draft), {
       onSuccess: () => {
-        drafts.delete(storeId);
+        drafts.keep(undefined);
         setSavedNow(true);
       },
       onError: (error) => {
