@@ -70,7 +70,10 @@ function checkCurrency(input: ProductInput, storeCurrency: StoreCurrency | null)
  * What owners do: stores, catalogue and orders of the caller's account; another account's are 404. Every
  * member sees them; changing them (marking an order paid included) needs 'store.edit'.
  */
-export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, orderEvents }) => {
+export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
+  app,
+  { db, orderEvents, payments },
+) => {
   const view = { permission: 'account.view' } as const;
   const edit = { permission: 'store.edit' } as const;
 
@@ -179,6 +182,10 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (app, {
       if (!(await ownsStore(db, accountId, request.params.storeId)))
         throw new HttpError(404, STORE_NOT_FOUND);
       checkSettings(request.body);
+      // Card alone, on a server that cannot take cards, would leave buyers no way to pay.
+      if (!payments && !request.body.paymentMethods.includes('manual')) {
+        throw new HttpError(400, CARD_NOT_CONFIGURED);
+      }
       return saveStoreSettings(db, accountId, request.params.storeId, request.body);
     },
   );
@@ -241,6 +248,8 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (app, {
     (request) => listCustomerOrders(db, requireAccountId(request), request.params.id),
   );
 };
+
+export const CARD_NOT_CONFIGURED = 'Card payments are not set up on this server yet: keep manual payment on';
 
 const hasAtMostDecimals = (value: number, decimals: number) => {
   const scaled = value * 10 ** decimals;
