@@ -91,8 +91,12 @@ test('an owner creates a store and two products, shops in the storefront, and se
   await page.getByRole('tab', { name: 'Orders' }).click();
   const orders = page.getByRole('grid', { name: 'Orders' });
   await expect(orders.getByText('1 × Sourdough Loaf')).toBeVisible();
-  await orders.getByRole('button', { name: 'Mark paid' }).click();
-  await expect(orders.getByText('paid', { exact: true })).toBeVisible();
+  await orders.getByText('1 × Sourdough Loaf').click();
+  const drawer = page.getByRole('region', { name: 'Order details' });
+  await drawer.getByRole('button', { name: 'Mark as paid' }).click();
+  await expect(drawer.getByText('Paid', { exact: true })).toBeVisible();
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(drawer).toBeHidden();
 
   // The builder: a product grid bound to the store shows its products on the canvas.
   await sidebar(page).getByRole('button', { name: 'All Websites' }).click();
@@ -103,7 +107,8 @@ test('an owner creates a store and two products, shops in the storefront, and se
     .getByRole('complementary', { name: 'Builder sidebar' })
     .getByRole('button', { name: 'Product Grid', exact: true })
     .click();
-  await page.getByLabel('Store ID').fill(storeId);
+  // A new product grid binds to the account's first store: no store id to type.
+  await expect(page.getByRole('combobox', { name: 'Store' })).toHaveText('Rosa’s Bakery');
   const canvas = page.getByTestId('site-canvas');
   await expect(canvas.getByText('Sourdough Loaf')).toBeVisible();
   await expect(canvas.getByText('Cinnamon Bun')).toBeVisible();

@@ -42,7 +42,8 @@ test('a visitor shops on the published site of an owner’s store, and the owner
     .getByRole('complementary', { name: 'Builder sidebar' })
     .getByRole('button', { name: 'Product Grid', exact: true })
     .click();
-  await page.getByLabel('Store ID').fill(storeId);
+  // A new product grid binds to the account's first (here only) store.
+  await expect(page.getByRole('combobox', { name: 'Store' })).toHaveText('Corner Shop');
   const canvas = page.getByTestId('site-canvas');
   await expect(canvas.getByText('Honey Jar')).toBeVisible();
   await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -1,14 +1,18 @@
 import type {
   Category,
-  Order,
-  OrderStatus,
+  CheckoutOptions,
+  OrderAction,
+  OrderDetails,
+  OrderListQuery,
+  OrdersSummary,
   Paged,
   Product,
   ProductInput,
   Store,
   StoreCurrency,
+  StoreSettings,
 } from '../contracts/store.ts';
-import type { Http } from './http.ts';
+import type { CallContext, Http } from './http.ts';
 
 /** The owner's side of the store API (authenticated, account-scoped). */
 
@@ -63,19 +67,70 @@ export async function deleteCategory(http: Http, id: number): Promise<void> {
   await http.delete(`ecommerce/categories/${id}`);
 }
 
-/** GET /api/ecommerce/stores/{storeId}/orders. */
+const ordersSearch = (query: Omit<OrderListQuery, 'skip' | 'take'> & Partial<OrderListQuery>) => ({
+  ...(query.skip === undefined ? {} : { skip: query.skip }),
+  ...(query.take === undefined ? {} : { take: query.take }),
+  ...(query.status ? { status: query.status } : {}),
+  ...(query.searchTerm ? { searchTerm: query.searchTerm } : {}),
+});
+
+/** GET /api/ecommerce/stores/{storeId}/orders: one page of the owner's orders, newest first, with the buyers. */
 export const listStoreOrders = (
   http: Http,
   storeId: string,
-  query: { skip: number; take: number },
-): Promise<Paged<Order>> =>
+  query: OrderListQuery,
+): Promise<Paged<OrderDetails>> =>
   http
-    .get(`ecommerce/stores/${encodeURIComponent(storeId)}/orders`, { searchParams: query })
-    .json<Paged<Order>>();
+    .get(`ecommerce/stores/${encodeURIComponent(storeId)}/orders`, { searchParams: ordersSearch(query) })
+    .json<Paged<OrderDetails>>();
 
-/** PATCH /api/ecommerce/orders/{id}: placed → paid → fulfilled, or cancelled. */
-export const changeOrderStatus = (http: Http, id: string, status: OrderStatus): Promise<Order> =>
-  http.patch(`ecommerce/orders/${encodeURIComponent(id)}`, { json: { status } }).json<Order>();
+/** GET /api/ecommerce/stores/{storeId}/orders.csv: every order matching the filters, as a CSV file. */
+export const exportOrdersCsv = (
+  http: Http,
+  storeId: string,
+  filters: Pick<OrderListQuery, 'status' | 'searchTerm'>,
+): Promise<Blob> =>
+  http
+    .get(`ecommerce/stores/${encodeURIComponent(storeId)}/orders.csv`, {
+      searchParams: ordersSearch(filters),
+    })
+    .blob();
+
+// The badge polls in the background: a failure leaves the badge as it was, without a toast every 15 s.
+const QUIET_POLL: CallContext = { quietStatuses: [400, 403, 404, 500, 502, 503, 504] };
+
+/** GET /api/ecommerce/orders/summary: how many of the account's orders need the owner. */
+export const getOrdersSummary = (http: Http): Promise<OrdersSummary> =>
+  http.get('ecommerce/orders/summary', { context: QUIET_POLL, retry: 0 }).json<OrdersSummary>();
+
+// A refused action or an invalid setting is shown where it happened, with the server's message.
+const SHOWN_HERE: CallContext = { quietStatuses: [400, 409] };
+
+/** PATCH /api/ecommerce/orders/{id}: mark paid, ready for pickup, shipped, completed, or cancel. */
+export const applyOrderAction = (http: Http, id: string, action: OrderAction): Promise<OrderDetails> =>
+  http
+    .patch(`ecommerce/orders/${encodeURIComponent(id)}`, { json: action, context: SHOWN_HERE })
+    .json<OrderDetails>();
+
+/** GET /api/ecommerce/stores/{storeId}/settings. */
+export const getStoreSettings = (http: Http, storeId: string): Promise<StoreSettings> =>
+  http.get(`ecommerce/stores/${encodeURIComponent(storeId)}/settings`).json<StoreSettings>();
+
+/** PUT /api/ecommerce/stores/{storeId}/settings: 400 with a message naming the field. */
+export const saveStoreSettings = (
+  http: Http,
+  storeId: string,
+  settings: StoreSettings,
+): Promise<StoreSettings> =>
+  http
+    .put(`ecommerce/stores/${encodeURIComponent(storeId)}/settings`, { json: settings, context: SHOWN_HERE })
+    .json<StoreSettings>();
+
+/** GET /api/ecommerce/stores/{storeId}/checkout (public): what buyers may choose now (card only with Stripe). */
+export const getCheckoutOptions = (http: Http, storeId: string): Promise<CheckoutOptions> =>
+  http
+    .get(`ecommerce/stores/${encodeURIComponent(storeId)}/checkout`, { context: QUIET_POLL })
+    .json<CheckoutOptions>();
 
 /** POST /api/upload/image: the product photo's URL (no data-URL fallback: products take only real URLs). */
 export async function uploadProductImage(http: Http, file: File): Promise<string> {

@@ -8,26 +8,35 @@ import {
 } from '@tanstack/react-query';
 import type {
   Category,
-  Order,
-  OrderStatus,
+  CheckoutOptions,
+  OrderAction,
+  OrderDetails,
+  OrderListQuery,
+  OrdersSummary,
   Paged,
   Product,
   ProductInput,
   Store,
   StoreCurrency,
+  StoreSettings,
 } from '../contracts/store.ts';
 import { useHttp } from './httpContext.ts';
 import {
-  changeOrderStatus,
+  applyOrderAction,
   createCategory,
   createProduct,
   createStore,
   deleteCategory,
   deleteProduct,
+  exportOrdersCsv,
+  getCheckoutOptions,
+  getOrdersSummary,
+  getStoreSettings,
   listCategories,
   listStoreOrders,
   listStoreProducts,
   listStores,
+  saveStoreSettings,
   updateProduct,
   uploadProductImage,
 } from './storeAdminApi.ts';
@@ -38,6 +47,9 @@ export const storeKeys = {
   stores: ['ecommerce', 'stores'] as const,
   ownerProducts: (storeId: string) => ['ecommerce', 'ownerProducts', storeId] as const,
   orders: (storeId: string) => ['ecommerce', 'orders', storeId] as const,
+  ordersSummary: ['ecommerce', 'ordersSummary'] as const,
+  settings: (storeId: string) => ['ecommerce', 'settings', storeId] as const,
+  checkout: (storeId: string) => ['ecommerce', 'checkout', storeId] as const,
   categories: (storeId: string) => ['ecommerce', 'categories', storeId] as const,
   catalogue: (storeId: string) => ['ecommerce', 'catalogue', storeId] as const,
   product: (storeId: string, productId: number) => ['ecommerce', 'product', storeId, productId] as const,
@@ -49,6 +61,13 @@ export function storeClient(): StoreClient {
   sharedClient ??= createStoreClient();
   return sharedClient;
 }
+
+const invalidateCatalogue = (queryClient: ReturnType<typeof useQueryClient>, storeId: string) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: storeKeys.ownerProducts(storeId) }),
+    queryClient.invalidateQueries({ queryKey: storeKeys.catalogue(storeId) }),
+    queryClient.invalidateQueries({ queryKey: ['ecommerce', 'product', storeId] }),
+  ]);
 
 /** The account's stores. */
 export function useStores(): UseQueryResult<Store[]> {
@@ -69,16 +88,125 @@ export function useOwnerProducts(
   });
 }
 
-/** One page of a store's orders, newest first. */
-export function useStoreOrders(
-  storeId: string,
-  page: { skip: number; take: number },
-): UseQueryResult<Paged<Order>> {
+/** How often an open Orders tab asks for new orders, and the sidebar badge for its count. */
+export const ORDERS_REFRESH_MS = 4000;
+export const ORDERS_SUMMARY_REFRESH_MS = 15_000;
+
+/**
+ * One page of a store's orders (newest first, with the buyers), refetched every 4 s while mounted and
+ * the document is visible, so a new order shows up without a reload.
+ */
+export function useStoreOrders(storeId: string, query: OrderListQuery): UseQueryResult<Paged<OrderDetails>> {
   const http = useHttp();
   return useQuery({
-    queryKey: [...storeKeys.orders(storeId), page],
-    queryFn: () => listStoreOrders(http, storeId, page),
+    queryKey: [...storeKeys.orders(storeId), query],
+    queryFn: () => listStoreOrders(http, storeId, query),
     placeholderData: keepPreviousData,
+    refetchInterval: ORDERS_REFRESH_MS,
+  });
+}
+
+/** The sidebar badge: orders that need the owner, every 15 s and when the window regains focus. */
+export function useOrdersSummary(): UseQueryResult<OrdersSummary> {
+  const http = useHttp();
+  return useQuery({
+    queryKey: storeKeys.ordersSummary,
+    queryFn: () => getOrdersSummary(http),
+    refetchInterval: ORDERS_SUMMARY_REFRESH_MS,
+    refetchOnWindowFocus: true,
+    retry: false,
+  });
+}
+
+/** Asks for the badge's count again now (the open list just saw a new order). */
+export function useRefreshOrdersSummary(): () => void {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: storeKeys.ordersSummary });
+}
+
+/** Downloads orders.csv with the list's filters (the file itself is saved by the view). */
+export function useExportOrders(
+  storeId: string,
+): UseMutationResult<Blob, Error, Pick<OrderListQuery, 'status' | 'searchTerm'>> {
+  const http = useHttp();
+  return useMutation({ mutationFn: (filters) => exportOrdersCsv(http, storeId, filters) });
+}
+
+/**
+ * Applies an owner's action to an order, then refreshes the list, the badge and (a cancellation returns
+ * stock) the catalogue.
+ */
+export function useOrderAction(
+  storeId: string,
+): UseMutationResult<OrderDetails, Error, { id: string; action: OrderAction }> {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }) => applyOrderAction(http, id, action),
+    // The open drawer and the row show the new state at once; the refetch then confirms it.
+    onSuccess: (updated) =>
+      queryClient.setQueriesData<Paged<OrderDetails>>({ queryKey: storeKeys.orders(storeId) }, (page) =>
+        page
+          ? { ...page, results: page.results.map((order) => (order.id === updated.id ? updated : order)) }
+          : page,
+      ),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: storeKeys.orders(storeId) }),
+        queryClient.invalidateQueries({ queryKey: storeKeys.ordersSummary }),
+        invalidateCatalogue(queryClient, storeId),
+      ]),
+  });
+}
+
+/** A store's checkout settings (owner only). */
+export function useStoreSettings(storeId: string): UseQueryResult<StoreSettings> {
+  const http = useHttp();
+  return useQuery({ queryKey: storeKeys.settings(storeId), queryFn: () => getStoreSettings(http, storeId) });
+}
+
+/** Saves a store's checkout settings; what buyers are offered changes with them. */
+export function useSaveStoreSettings(
+  storeId: string,
+): UseMutationResult<StoreSettings, Error, StoreSettings> {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings) => saveStoreSettings(http, storeId, settings),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(storeKeys.settings(storeId), saved);
+      return queryClient.invalidateQueries({ queryKey: storeKeys.checkout(storeId) });
+    },
+  });
+}
+
+/**
+ * What the owner typed in a store's settings form and has not saved yet: kept in the app's query client
+ * (never sent, never garbage-collected) so leaving the tab loses nothing; `undefined` forgets it.
+ */
+export function useSettingsDraft<T>(storeId: string): {
+  read: () => T | undefined;
+  keep: (draft: T | undefined) => void;
+} {
+  const queryClient = useQueryClient();
+  const key = ['ecommerce', 'settingsDraft', storeId];
+  queryClient.setQueryDefaults(['ecommerce', 'settingsDraft'], { gcTime: Number.POSITIVE_INFINITY });
+  return {
+    read: () => queryClient.getQueryData<T>(key),
+    keep: (draft) =>
+      draft === undefined
+        ? queryClient.removeQueries({ queryKey: key })
+        : queryClient.setQueryData(key, draft),
+  };
+}
+
+/** What a buyer of the store may choose now (card only while Stripe is configured on the server). */
+export function useCheckoutOptions(storeId: string): UseQueryResult<CheckoutOptions> {
+  const http = useHttp();
+  return useQuery({
+    queryKey: storeKeys.checkout(storeId),
+    queryFn: () => getCheckoutOptions(http, storeId),
+    retry: false,
   });
 }
 
@@ -126,13 +254,6 @@ export function useCreateStore(): UseMutationResult<
   });
 }
 
-const invalidateCatalogue = (queryClient: ReturnType<typeof useQueryClient>, storeId: string) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: storeKeys.ownerProducts(storeId) }),
-    queryClient.invalidateQueries({ queryKey: storeKeys.catalogue(storeId) }),
-    queryClient.invalidateQueries({ queryKey: ['ecommerce', 'product', storeId] }),
-  ]);
-
 /** Creates (no id) or replaces (with an id) a product, then refreshes the catalogue. */
 export function useSaveProduct(
   storeId: string,
@@ -173,22 +294,6 @@ export function useDeleteCategory(storeId: string): UseMutationResult<void, Erro
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: storeKeys.categories(storeId) }),
-        invalidateCatalogue(queryClient, storeId),
-      ]),
-  });
-}
-
-/** Moves an order on; a cancellation returns stock, so the catalogue is refreshed too. */
-export function useChangeOrderStatus(
-  storeId: string,
-): UseMutationResult<Order, Error, { id: string; status: OrderStatus }> {
-  const http = useHttp();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, status }) => changeOrderStatus(http, id, status),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: storeKeys.orders(storeId) }),
         invalidateCatalogue(queryClient, storeId),
       ]),
   });

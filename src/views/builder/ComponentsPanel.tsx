@@ -6,19 +6,26 @@ import { ELEMENT_TYPES, type ElementType } from '../../canvas/elements/types.ts'
 import { insertElement } from '../../canvas/ops/elementOps.ts';
 import { refreshNavigation } from '../../canvas/ops/pageOps.ts';
 import { newId } from '../../canvas/siteDoc.ts';
+import { useStores } from '../../services/storeQueries.ts';
 import { useBuilder, useCurrentPage } from './builderContext.ts';
 
 /** The data type a palette drag carries. */
 export const DRAG_TYPE = 'application/x-bizsite-type';
 export const DRAG_MOVE = 'application/x-bizsite-move';
 
+const STORE_TYPES = new Set<ElementType>(['product-grid', 'product-card', 'shopping-cart']);
+
 /** Adds an element of `type` at the end of `parentId` (null: the page) and returns its id. */
 export function useAddElement() {
   const { store, builder } = useBuilder();
+  // A new store element shows the account's first store rather than the placeholder 'default-store'.
+  const firstStore = useStores().data?.[0]?.storeId;
   return (type: ElementType, pageId: string, parentId: string | null, index?: number) => {
     const id = newId();
+    const defaults = ELEMENTS[type].defaults();
+    const props = firstStore && STORE_TYPES.has(type) ? { ...defaults, storeId: firstStore } : defaults;
     store.edit(() => {
-      insertElement(store.site, { id, type, props: ELEMENTS[type].defaults() }, { pageId, parentId, index });
+      insertElement(store.site, { id, type, props }, { pageId, parentId, index });
       if (type === 'navbar') refreshNavigation(store.site);
     });
     builder.send({ type: 'element.added', id });

@@ -15,6 +15,7 @@ import { useUploadImage } from '../../services/queries.ts';
 import { useBuilder, useElement } from './builderContext.ts';
 import { FormFieldsEditor } from './FormFieldsEditor.tsx';
 import { NavigationDialog } from './NavigationDialog.tsx';
+import { StoreField } from './StoreField.tsx';
 
 /** The selected element's fields, from its type's field specs; edits are clamped to the spec limits. */
 export function PropertiesPanel({ id }: { id: string }) {
@@ -75,6 +76,10 @@ function FieldEditor({
   onChange: (value: unknown) => void;
 }) {
   const common = { fullWidth: true, size: 'small' as const, margin: 'dense' as const, label: field.label };
+  // The store elements' Store ID: a choice among the account's stores.
+  if (field.key === 'storeId') {
+    return <StoreField label="Store" value={typeof value === 'string' ? value : ''} onChange={onChange} />;
+  }
   switch (field.kind) {
     case 'text':
     case 'url':

@@ -7,6 +7,7 @@ import { hasFlag, STORAGE_KEYS, takeFlag } from '../../services/browserStorage.t
 import { useMe } from '../../services/queries.ts';
 import { useSessionRef } from '../appActorContext.ts';
 import { ReviewDialog } from '../review/ReviewDialog.tsx';
+import { clearStoreUrl, isStoreUrl } from '../store/storeUrl.ts';
 import { DashboardHeader } from './DashboardHeader.tsx';
 import { SectionView } from './SectionView.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -30,7 +31,9 @@ export function Dashboard({ initialSection = 'websites' }: { initialSection?: Se
       ? 'formSubmissions'
       : hasFlag(STORAGE_KEYS.redirectToFacebookCampaigns)
         ? 'campaigns'
-        : initialSection,
+        : isStoreUrl(window.location.search)
+          ? 'store'
+          : initialSection,
   );
   // Removed after the first render (an initializer must stay pure: development mode runs it twice).
   useEffect(() => {
@@ -48,6 +51,8 @@ export function Dashboard({ initialSection = 'websites' }: { initialSection?: Se
     if (next !== 'formSubmissions' && window.location.hash === '#forms') {
       window.history.replaceState(null, '', window.location.pathname + window.location.search);
     }
+    // The store's tab, filters and open order belong to the store section's URL only.
+    if (next !== 'store') clearStoreUrl();
     setSection(next);
   };
   const [wide, setWide] = useState(true);

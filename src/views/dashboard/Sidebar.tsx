@@ -12,7 +12,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { OrdersBadge } from '../store/OrdersBadge.tsx';
 import { SidebarFlyout, SubSectionList } from './SidebarFlyout.tsx';
 import { NAV_SECTIONS, type NavSection, type SectionId, sectionContains } from './sections.ts';
 
@@ -94,7 +95,7 @@ function WideEntry({
     return (
       <ListItemButton selected={section === target} onClick={() => onNavigate(target)}>
         <ListItemIcon>
-          <Icon />
+          <EntryIcon entry={entry} />
         </ListItemIcon>
         <ListItemText primary={entry.label} />
       </ListItemButton>
@@ -121,7 +122,6 @@ function WideEntry({
 }
 
 function NarrowEntry({ entry, section, onNavigate }: EntryProps) {
-  const Icon = entry.icon;
   const { target } = entry;
   if (target) {
     return (
@@ -132,10 +132,22 @@ function NarrowEntry({ entry, section, onNavigate }: EntryProps) {
           onClick={() => onNavigate(target)}
           sx={{ justifyContent: 'center' }}
         >
-          <Icon />
+          <EntryIcon entry={entry} />
         </ListItemButton>
       </Tooltip>
     );
   }
   return <SidebarFlyout entry={entry} section={section} onNavigate={onNavigate} />;
+}
+
+/** The entry's icon; the store's carries the count of orders waiting for the owner. */
+function EntryIcon({ entry }: { entry: NavSection }): ReactNode {
+  const Icon = entry.icon;
+  return entry.target === 'store' ? (
+    <OrdersBadge>
+      <Icon />
+    </OrdersBadge>
+  ) : (
+    <Icon />
+  );
 }

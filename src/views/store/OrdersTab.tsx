@@ -1,109 +1,201 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useState } from 'react';
-import { formatMoney, ORDER_TRANSITIONS, type Order, type OrderStatus } from '../../contracts/store.ts';
+import { useEffect, useState } from 'react';
+import {
+  DELIVERY_METHODS,
+  formatMoney,
+  formatOrderNumber,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type OrderDetails,
+  type OrderStatus,
+} from '../../contracts/store.ts';
 import { errorMessage } from '../../services/ApiError.ts';
-import { useChangeOrderStatus, useStoreOrders } from '../../services/storeQueries.ts';
+import { useExportOrders, useRefreshOrdersSummary, useStoreOrders } from '../../services/storeQueries.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
-import { useCan } from '../common/useCan.ts';
+import { saveBlob } from '../common/saveBlob.ts';
+import { useDebounced } from '../common/useDebounced.ts';
+import { OrderDrawer } from './OrderDrawer.tsx';
+import { DELIVERY_LABELS, FulfilmentChip, itemsSummary, PaymentChip } from './orderLabels.tsx';
+import { openOrder, setOrderFilters, useStoreUrl } from './storeUrl.ts';
 
-const ACTION_LABELS: Record<OrderStatus, string> = {
-  placed: 'Placed',
-  paid: 'Mark paid',
-  fulfilled: 'Mark fulfilled',
-  cancelled: 'Cancel',
-};
-const STATUS_COLORS = {
-  placed: 'info',
-  paid: 'primary',
-  fulfilled: 'success',
-  cancelled: 'default',
-} as const;
+const PAGE_SIZE = 25;
+const ALL = 'all';
 
-/** The store's orders, newest first, with the status changes each one allows. */
+const columns: GridColDef<OrderDetails>[] = [
+  {
+    field: 'orderNumber',
+    headerName: 'Order',
+    width: 90,
+    valueFormatter: (value: number) => formatOrderNumber(value),
+  },
+  {
+    field: 'createdDate',
+    headerName: 'Date',
+    width: 170,
+    valueFormatter: (value: string) => formatDateTime(value),
+  },
+  {
+    field: 'customer',
+    headerName: 'Buyer',
+    flex: 1,
+    minWidth: 180,
+    sortable: false,
+    renderCell: ({ row }) => (
+      <Stack sx={{ justifyContent: 'center', height: '100%', lineHeight: 1.3 }}>
+        <span>{row.customer.name}</span>
+        <Typography variant="caption" color="text.secondary">
+          {row.customer.email}
+        </Typography>
+      </Stack>
+    ),
+  },
+  {
+    field: 'items',
+    headerName: 'Items',
+    flex: 1,
+    minWidth: 160,
+    sortable: false,
+    valueGetter: (_value, row) => itemsSummary(row),
+  },
+  {
+    field: 'total',
+    headerName: 'Total',
+    width: 100,
+    valueFormatter: (_value, row) => formatMoney(row.total, row.currency),
+  },
+  {
+    field: 'paymentStatus',
+    headerName: 'Payment',
+    width: 150,
+    renderCell: ({ row }) => <PaymentChip order={row} />,
+  },
+  {
+    field: 'fulfilmentStatus',
+    headerName: 'Fulfilment',
+    width: 150,
+    renderCell: ({ row }) => <FulfilmentChip order={row} />,
+  },
+  {
+    field: 'deliveryMethod',
+    headerName: 'Delivery',
+    width: 100,
+    type: 'singleSelect',
+    valueOptions: DELIVERY_METHODS.map((value) => ({ value, label: DELIVERY_LABELS[value] })),
+  },
+];
+
+/**
+ * The store's orders, newest first: filters in the URL, live (refetched every 4 s while open), a CSV
+ * export of what the filters select, and the order's details and actions in a drawer (`?order=<id>`).
+ */
 export function OrdersTab({ storeId }: { storeId: string }) {
-  const [paginationModel, setPaginationModel] = useState({ page: 0, pageSize: 25 });
+  const url = useStoreUrl();
+  // What the owner types shows at once; the URL follows and the request follows it, debounced.
+  const [search, setSearch] = useState(url.search);
+  const searchTerm = useDebounced(url.search, 300).trim();
+  const [paginationModel, setPaginationModel] = useState({ page: 0, pageSize: PAGE_SIZE });
+  const filters = { ...(url.status ? { status: url.status } : {}), ...(searchTerm ? { searchTerm } : {}) };
   const orders = useStoreOrders(storeId, {
     skip: paginationModel.page * paginationModel.pageSize,
     take: paginationModel.pageSize,
+    ...filters,
   });
-  const change = useChangeOrderStatus(storeId);
-  const canEdit = useCan('store.edit');
+  const exportCsv = useExportOrders(storeId);
+  const rows = orders.data?.results ?? [];
+  // A new order at the top of the list: the sidebar badge counts it now, not at its next 15 s poll.
+  const refreshSummary = useRefreshOrdersSummary();
+  const newest = orders.data?.results[0]?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the newest order changes, only.
+  useEffect(() => {
+    if (newest) refreshSummary();
+  }, [newest]);
+  const toFirstPage = () => setPaginationModel((model) => ({ ...model, page: 0 }));
 
-  const columns: GridColDef<Order>[] = [
-    {
-      field: 'createdDate',
-      headerName: 'Date',
-      width: 180,
-      valueFormatter: (value: string) => formatDateTime(value),
-    },
-    { field: 'customerId', headerName: 'Customer', width: 130 },
-    {
-      field: 'items',
-      headerName: 'Items',
-      flex: 1,
-      minWidth: 160,
-      sortable: false,
-      valueGetter: (_value, row) =>
-        row.items.map((item) => `${item.quantity} × ${item.productName}`).join(', '),
-    },
-    {
-      field: 'total',
-      headerName: 'Total',
-      width: 110,
-      valueFormatter: (_value, row) => formatMoney(row.total, row.currency),
-    },
-    {
-      field: 'status',
-      headerName: 'Status',
-      width: 110,
-      renderCell: ({ row }) => <Chip size="small" label={row.status} color={STATUS_COLORS[row.status]} />,
-    },
-  ];
-  // The status changes only for a role that may change the store.
-  const actions: GridColDef<Order>[] = [
-    {
-      field: 'actions',
-      headerName: 'Actions',
-      width: 240,
-      sortable: false,
-      renderCell: ({ row }) => (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
-          {ORDER_TRANSITIONS[row.status].map((status) => (
-            <Button
-              key={status}
-              size="small"
-              color={status === 'cancelled' ? 'error' : 'primary'}
-              disabled={change.isPending}
-              onClick={() => change.mutate({ id: row.id, status })}
-            >
-              {ACTION_LABELS[status]}
-            </Button>
-          ))}
-        </Stack>
-      ),
-    },
-  ];
+  const handleExport = () =>
+    exportCsv.mutate(filters, { onSuccess: (blob) => saveBlob(blob, `orders-${storeId}.csv`) });
 
   return (
     <Stack spacing={2}>
-      {change.error ? (
-        <Alert severity="error">{errorMessage(change.error, 'Failed to update order')}</Alert>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 2 }}>
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={url.status ?? ALL}
+          onChange={(event) => {
+            setOrderFilters({
+              status: event.target.value === ALL ? null : (event.target.value as OrderStatus),
+            });
+            toFirstPage();
+          }}
+          sx={{ minWidth: 180 }}
+        >
+          <MenuItem value={ALL}>All orders</MenuItem>
+          {ORDER_STATUSES.map((status) => (
+            <MenuItem key={status} value={status}>
+              {ORDER_STATUS_LABELS[status]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          type="search"
+          label="Search orders"
+          placeholder="Order number, buyer name or email"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setOrderFilters({ search: event.target.value });
+            toFirstPage();
+          }}
+          sx={{ minWidth: 280 }}
+        />
+        <Button variant="outlined" onClick={handleExport} disabled={exportCsv.isPending} sx={{ ml: 'auto' }}>
+          {exportCsv.isPending ? 'Exporting…' : 'Export CSV'}
+        </Button>
+      </Stack>
+      {exportCsv.error ? (
+        <Alert severity="error">
+          {`Could not export the orders: ${errorMessage(exportCsv.error, 'the server did not answer')}. Try again.`}
+        </Alert>
       ) : null}
-      <DataTable<Order>
+      {orders.error && !orders.data ? (
+        <Alert severity="error">
+          {`Could not load the orders: ${errorMessage(orders.error, 'the server did not answer')}. They reload on their own every few seconds.`}
+        </Alert>
+      ) : null}
+      <DataTable<OrderDetails>
         label="Orders"
-        emptyLabel="No orders yet"
-        rows={orders.data?.results ?? []}
+        emptyLabel={
+          url.status || searchTerm
+            ? 'No orders match these filters'
+            : 'No orders yet: they appear here as soon as a buyer checks out'
+        }
+        rows={rows}
         rowCount={orders.data?.totalCount ?? 0}
-        loading={orders.isFetching}
-        columns={canEdit ? [...columns, ...actions] : columns}
+        // Only the first load: the refetch every 4 s must not flash the grid.
+        loading={orders.isLoading}
+        columns={columns}
+        rowHeight={56}
         paginationMode="server"
         paginationModel={paginationModel}
         onPaginationModelChange={setPaginationModel}
+        onRowClick={({ row }) => openOrder(row.id)}
+        sx={{ border: 0, minHeight: 200, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
         autoHeight
+      />
+      <OrderDrawer
+        storeId={storeId}
+        orderId={url.orderId}
+        order={rows.find((row) => row.id === url.orderId) ?? null}
+        loading={orders.isLoading}
+        onClose={() => openOrder(null)}
       />
     </Stack>
   );

@@ -19,27 +19,7 @@ type Props = { stores: Store[]; selected: string | null; onSelect: (storeId: str
 
 /** The account's stores and a form for a new one (store id, name, currency: USD by default). */
 export function StoresTab({ stores, selected, onSelect }: Props) {
-  const create = useCreateStore();
-  const [storeId, setStoreId] = useState(stores.length === 0 ? DEFAULT_STORE_ID : '');
-  const [storeName, setStoreName] = useState('');
-  const [currency, setCurrency] = useState<StoreCurrency>('USD');
-  const idError = storeId !== '' && !STORE_ID.test(storeId);
   const canEdit = useCan('store.edit');
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (idError || storeId === '' || storeName.trim() === '') return;
-    create.mutate(
-      { storeId, storeName: storeName.trim(), currency },
-      {
-        onSuccess: (store) => {
-          onSelect(store.storeId);
-          setStoreId('');
-          setStoreName('');
-        },
-      },
-    );
-  };
 
   return (
     <Stack spacing={3}>
@@ -61,50 +41,89 @@ export function StoresTab({ stores, selected, onSelect }: Props) {
         </List>
       )}
       {canEdit ? (
-        <Stack component="form" spacing={2} onSubmit={handleSubmit} noValidate sx={{ maxWidth: 420 }}>
+        <Stack spacing={2} sx={{ maxWidth: 420 }}>
           <Typography variant="h6" component="h3">
             New Store
           </Typography>
-          {create.error ? (
-            <Alert severity="error">{errorMessage(create.error, 'Failed to create store')}</Alert>
-          ) : null}
-          <TextField
-            label="Store ID"
-            required
-            value={storeId}
-            onChange={(event) => setStoreId(event.target.value.toLowerCase().replace(/\s+/g, '-'))}
-            error={idError}
-            helperText={
-              idError ? 'Lowercase letters, digits and hyphens only' : 'Used by your site’s store elements'
-            }
-          />
-          <TextField
-            label="Store Name"
-            required
-            value={storeName}
-            onChange={(event) => setStoreName(event.target.value)}
-          />
-          <TextField
-            select
-            label="Currency"
-            value={currency}
-            onChange={(event) => setCurrency(event.target.value as StoreCurrency)}
-          >
-            {STORE_CURRENCIES.map((code) => (
-              <MenuItem key={code} value={code}>
-                {code}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={idError || storeId === '' || storeName.trim() === '' || create.isPending}
-          >
-            Create Store
-          </Button>
+          <NewStoreForm firstStore={stores.length === 0} onCreated={(store) => onSelect(store.storeId)} />
         </Stack>
       ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The new-store form (store id, name, currency: USD by default), used by the Stores tab and by the
+ * builder's 'Create a store'. The first store's id defaults to 'default-store'.
+ */
+export function NewStoreForm({
+  firstStore,
+  onCreated,
+}: {
+  firstStore: boolean;
+  onCreated: (store: Store) => void;
+}) {
+  const create = useCreateStore();
+  const [storeId, setStoreId] = useState(firstStore ? DEFAULT_STORE_ID : '');
+  const [storeName, setStoreName] = useState('');
+  const [currency, setCurrency] = useState<StoreCurrency>('USD');
+  const idError = storeId !== '' && !STORE_ID.test(storeId);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (idError || storeId === '' || storeName.trim() === '') return;
+    create.mutate(
+      { storeId, storeName: storeName.trim(), currency },
+      {
+        onSuccess: (store) => {
+          setStoreId('');
+          setStoreName('');
+          onCreated(store);
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack component="form" spacing={2} onSubmit={handleSubmit} noValidate>
+      {create.error ? (
+        <Alert severity="error">{errorMessage(create.error, 'Failed to create store')}</Alert>
+      ) : null}
+      <TextField
+        label="Store ID"
+        required
+        value={storeId}
+        onChange={(event) => setStoreId(event.target.value.toLowerCase().replace(/\s+/g, '-'))}
+        error={idError}
+        helperText={
+          idError ? 'Lowercase letters, digits and hyphens only' : 'Used by your site’s store elements'
+        }
+      />
+      <TextField
+        label="Store Name"
+        required
+        value={storeName}
+        onChange={(event) => setStoreName(event.target.value)}
+      />
+      <TextField
+        select
+        label="Currency"
+        value={currency}
+        onChange={(event) => setCurrency(event.target.value as StoreCurrency)}
+      >
+        {STORE_CURRENCIES.map((code) => (
+          <MenuItem key={code} value={code}>
+            {code}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={idError || storeId === '' || storeName.trim() === '' || create.isPending}
+      >
+        Create Store
+      </Button>
     </Stack>
   );
 }

@@ -12,21 +12,22 @@ import { ViewOnlyNote } from '../../common/ViewOnlyNote.tsx';
 import { OrdersTab } from '../../store/OrdersTab.tsx';
 import { ProductsTab } from '../../store/ProductsTab.tsx';
 import { Storefront } from '../../store/Storefront.tsx';
+import { StoreSettingsTab } from '../../store/StoreSettingsTab.tsx';
 import { StoresTab } from '../../store/StoresTab.tsx';
+import { chooseStore, openStoreTab, type StoreTab, useStoreUrl } from '../../store/storeUrl.ts';
 import { SectionPlaceholder, type SectionProps } from '../SectionPlaceholder.tsx';
 
 type Mode = 'storefront' | 'admin';
-type AdminTab = 'products' | 'orders' | 'stores';
 
 /** The online store widget (spec §2): a Storefront / Admin toggle over the account's stores. */
 export function StoreSection({ title }: SectionProps) {
   const stores = useStores();
   const [mode, setMode] = useState<Mode>('admin');
-  const [tab, setTab] = useState<AdminTab>('products');
-  const [chosen, setChosen] = useState<string | null>(null);
+  // The tab, the store, the Orders filters and the open order live in the URL (`/?storeTab=orders&store=…`).
+  const url = useStoreUrl();
   const list = stores.data ?? [];
-  const storeId = chosen ?? list[0]?.storeId ?? null;
-  const activeTab: AdminTab = storeId === null ? 'stores' : tab;
+  const storeId = list.find((store) => store.storeId === url.storeId)?.storeId ?? list[0]?.storeId ?? null;
+  const activeTab: StoreTab = storeId === null ? 'stores' : (url.tab ?? 'products');
 
   return (
     <SectionPlaceholder title={title}>
@@ -47,7 +48,7 @@ export function StoreSection({ title }: SectionProps) {
             size="small"
             label="Store"
             value={storeId ?? ''}
-            onChange={(event) => setChosen(event.target.value)}
+            onChange={(event) => chooseStore(event.target.value)}
             sx={{ minWidth: 200 }}
           >
             {list.map((store) => (
@@ -68,15 +69,21 @@ export function StoreSection({ title }: SectionProps) {
         )
       ) : (
         <Stack spacing={2}>
-          <Tabs value={activeTab} onChange={(_, value: AdminTab) => setTab(value)} aria-label="Store admin">
+          <Tabs
+            value={activeTab}
+            onChange={(_, value: StoreTab) => openStoreTab(value)}
+            aria-label="Store admin"
+          >
             <Tab label="Products" value="products" disabled={storeId === null} />
             <Tab label="Orders" value="orders" disabled={storeId === null} />
+            <Tab label="Settings" value="settings" disabled={storeId === null} />
             <Tab label="Stores" value="stores" />
           </Tabs>
           {activeTab === 'products' && storeId ? <ProductsTab key={storeId} storeId={storeId} /> : null}
           {activeTab === 'orders' && storeId ? <OrdersTab key={storeId} storeId={storeId} /> : null}
+          {activeTab === 'settings' && storeId ? <StoreSettingsTab key={storeId} storeId={storeId} /> : null}
           {activeTab === 'stores' && stores.isSuccess ? (
-            <StoresTab stores={list} selected={storeId} onSelect={setChosen} />
+            <StoresTab stores={list} selected={storeId} onSelect={chooseStore} />
           ) : null}
         </Stack>
       )}

@@ -1,0 +1,266 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { OrderAction, OrderDetails, Store } from '../../src/contracts/store.ts';
+import { VIEW_ONLY } from '../../src/services/permissionsQueries.ts';
+import { rowOf, rowsOf } from './queries.ts';
+import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
+
+// The first section to load the data grid waits for its chunk: longer than findBy's default second.
+const slow = { timeout: 10_000 };
+
+const bakery: Store = {
+  storeId: 'bakery',
+  storeName: 'Bakery',
+  currency: 'USD',
+  createdAt: '2026-01-01T00:00:00Z',
+};
+
+const ada: OrderDetails = {
+  id: 'o1',
+  orderNumber: 1001,
+  storeId: 'bakery',
+  customerId: 'c1',
+  status: 'placed',
+  paymentMethod: 'manual',
+  paymentStatus: 'unpaid',
+  fulfilmentStatus: 'unfulfilled',
+  deliveryMethod: 'pickup',
+  subtotal: 12,
+  shipping: 0,
+  tax: 0,
+  taxInclusive: false,
+  total: 12,
+  currency: 'USD',
+  createdDate: '2026-11-20T10:00:00.000Z',
+  items: [{ productId: 1, productName: 'Sourdough', price: 6, quantity: 2 }],
+  reservedUntil: null,
+  customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+1 555 0100' },
+  shippingAddress: null,
+  note: 'Ring twice',
+  trackingNumber: null,
+  carrier: null,
+  paymentInstructions: 'Pay when you collect your order.',
+};
+const grace: OrderDetails = {
+  ...ada,
+  id: 'o2',
+  orderNumber: 1002,
+  status: 'paid',
+  paymentMethod: 'card',
+  paymentStatus: 'paid',
+  deliveryMethod: 'shipping',
+  shipping: 5,
+  total: 17,
+  customer: { name: 'Grace Hopper', email: 'grace@navy.example' },
+  shippingAddress: { line1: '1 Navy Way', city: 'Arlington', postalCode: '22201', country: 'US' },
+  note: '',
+};
+
+afterEach(() => {
+  window.history.replaceState(null, '', '/');
+  vi.restoreAllMocks();
+});
+
+type Reply = { status?: number; body?: unknown };
+
+/**
+ * The dashboard's server with one store holding `orders`; `act` answers a PATCH of an order (an order
+ * in its body replaces the stored one, as the server's list would then show it).
+ */
+function storeRoutes(
+  role: string,
+  orders: OrderDetails[],
+  act?: (action: OrderAction) => Reply,
+  extra: Routes = {},
+): Routes {
+  const stored = [...orders];
+  const patches: Routes = Object.fromEntries(
+    orders.map((order) => [
+      `PATCH /api/ecommerce/orders/${order.id}`,
+      async (request: Request) => {
+        const reply = act ? act((await request.json()) as OrderAction) : { status: 500 };
+        const updated = reply.body as OrderDetails | undefined;
+        if (updated?.id)
+          stored.splice(
+            stored.findIndex((o) => o.id === updated.id),
+            1,
+            updated,
+          );
+        return reply;
+      },
+    ]),
+  );
+  return {
+    ...dashboardRoutes(undefined, role),
+    'GET /api/ecommerce/stores': { body: [bakery] },
+    'GET /api/ecommerce/orders/summary': { body: { needsAction: 2, latestOrderAt: ada.createdDate } },
+    'GET /api/ecommerce/stores/bakery/orders': () => ({
+      body: { results: stored, totalCount: stored.length },
+    }),
+    ...patches,
+    ...extra,
+  };
+}
+
+/** Opens the app on the Orders tab's URL (`extraQuery` adds e.g. `&order=o1`). */
+function openOrders(routes: Routes, extraQuery = '') {
+  window.history.replaceState(null, '', `/?storeTab=orders${extraQuery}`);
+  return renderApp(dashboardInput(), routes);
+}
+
+const ordersRequests = (requests: Request[]) =>
+  requests
+    .filter((request) => new URL(request.url).pathname === '/api/ecommerce/stores/bakery/orders')
+    .map((request) => new URL(request.url).search);
+
+const patchBodies = (requests: Request[]) =>
+  Promise.all(
+    requests
+      .filter((request) => request.method === 'PATCH')
+      .map((request) => request.json() as Promise<OrderAction>),
+  );
+
+describe('the Orders tab', { timeout: 20_000 }, () => {
+  test('lists each order with its number, buyer, items, total, payment, fulfilment and delivery', async () => {
+    openOrders(storeRoutes('Admin', [ada, grace]));
+
+    const grid = await screen.findByRole('grid', { name: 'Orders' }, slow);
+    await within(grid).findByText('#1001');
+    const [header, ...rows] = rowsOf(grid);
+    expect(header).toEqual(['Order', 'Date', 'Buyer', 'Items', 'Total', 'Payment', 'Fulfilment', 'Delivery']);
+    expect(rows.map((cells) => [cells[0], ...cells.slice(2)])).toEqual([
+      ['#1001', 'Ada Lovelaceada@example.com', '2 × Sourdough', '$12.00', 'Unpaid', 'Unfulfilled', 'Pickup'],
+      [
+        '#1002',
+        'Grace Hoppergrace@navy.example',
+        '2 × Sourdough',
+        '$17.00',
+        'Paid',
+        'Unfulfilled',
+        'Shipping',
+      ],
+    ]);
+    // The sidebar's store entry carries the count of orders waiting.
+    expect(screen.getByRole('status', { name: '2 orders need action' }).textContent).toBe('2');
+  });
+
+  test('the status filter and the search go into the request and the URL', async () => {
+    const { requests } = openOrders(storeRoutes('Admin', [ada]));
+    await screen.findByText('#1001', {}, slow);
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Ready for pickup' }));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search orders' }), { target: { value: 'ada' } });
+
+    expect(new URLSearchParams(window.location.search).get('status')).toBe('ready_for_pickup');
+    expect(new URLSearchParams(window.location.search).get('q')).toBe('ada');
+    await waitFor(() =>
+      expect(ordersRequests(requests)).toContain('?skip=0&take=25&status=ready_for_pickup&searchTerm=ada'),
+    );
+    expect(ordersRequests(requests)[0]).toBe('?skip=0&take=25');
+  });
+
+  test('a row opens the drawer at ?order=<id>; Ready for pickup sends its PATCH and shows the new status', async () => {
+    const ready: OrderDetails = { ...ada, status: 'ready_for_pickup', fulfilmentStatus: 'ready_for_pickup' };
+    const { requests } = openOrders(storeRoutes('Admin', [ada], () => ({ body: ready })));
+    fireEvent.click(await screen.findByText('Ada Lovelace', {}, slow));
+
+    expect(new URLSearchParams(window.location.search).get('order')).toBe('o1');
+    const drawer = within(await screen.findByRole('region', { name: 'Order details' }));
+    expect(drawer.getByRole('heading', { name: 'Order #1001' }).textContent).toBe('Order #1001');
+    expect(drawer.getByText('+1 555 0100').textContent).toBe('+1 555 0100');
+    expect(drawer.getByText('Ring twice').textContent).toBe('Ring twice');
+    expect(rowOf(drawer.getByText('Total'))).toEqual(['Total', '$12.00']);
+    expect(drawer.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Close',
+      'Mark as paid',
+      'Ready for pickup',
+      'Cancel order',
+    ]);
+
+    fireEvent.click(drawer.getByRole('button', { name: 'Ready for pickup' }));
+
+    expect(await drawer.findByRole('button', { name: 'Mark as completed' })).toBeInstanceOf(
+      HTMLButtonElement,
+    );
+    expect(drawer.getAllByText('Ready for pickup').map((chip) => chip.textContent)).toEqual([
+      'Ready for pickup',
+    ]);
+    expect(await patchBodies(requests)).toEqual([{ action: 'readyForPickup' }]);
+  });
+
+  test('Mark as shipped asks for tracking; Cancel order asks first; a refusal shows the server’s message', async () => {
+    const { requests } = openOrders(
+      storeRoutes('Admin', [grace], (body) =>
+        body.action === 'cancel'
+          ? {
+              status: 409,
+              body: { message: 'Order #1002 was picked up by the carrier: it can no longer be cancelled.' },
+            }
+          : { body: { ...grace, fulfilmentStatus: 'shipped', trackingNumber: '1Z999', carrier: 'UPS' } },
+      ),
+      '&order=o2',
+    );
+    const drawer = within(await screen.findByRole('region', { name: 'Order details' }, slow));
+    expect(
+      drawer.getByText('1 Navy Way 22201 Arlington US', { normalizer: (text) => text.replace(/\s+/g, ' ') }),
+    ).toBeInstanceOf(HTMLElement);
+
+    fireEvent.click(drawer.getByRole('button', { name: 'Cancel order' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Cancel order #1002?' }));
+    expect(confirm.getByText('Cancel order #1002? Its items go back into stock.').tagName).toBe('P');
+    fireEvent.click(confirm.getByRole('button', { name: 'Cancel order' }));
+
+    expect((await drawer.findByRole('alert')).textContent).toBe(
+      'Order #1002 was picked up by the carrier: it can no longer be cancelled.',
+    );
+
+    fireEvent.click(drawer.getByRole('button', { name: 'Mark as shipped' }));
+    const ship = within(await screen.findByRole('dialog', { name: 'Ship order #1002' }));
+    fireEvent.change(ship.getByLabelText('Tracking number (optional)'), { target: { value: ' 1Z999 ' } });
+    fireEvent.change(ship.getByLabelText('Carrier (optional)'), { target: { value: 'UPS' } });
+    fireEvent.click(ship.getByRole('button', { name: 'Mark as shipped' }));
+
+    expect((await drawer.findByText(/^Tracking:/)).textContent).toBe('Tracking: UPS 1Z999');
+    expect(drawer.queryByRole('alert')).toBeNull();
+    expect(await patchBodies(requests)).toEqual([
+      { action: 'cancel' },
+      { action: 'ship', trackingNumber: '1Z999', carrier: 'UPS' },
+    ]);
+  });
+
+  test('a Viewer sees the order but no action buttons', async () => {
+    openOrders(storeRoutes('Viewer', [ada]), '&order=o1');
+    const drawer = within(await screen.findByRole('region', { name: 'Order details' }, slow));
+    // The note shows once the role is known: the missing buttons are not a page still loading.
+    await screen.findByText(`${VIEW_ONLY}.`);
+    expect(drawer.getByText('ada@example.com').textContent).toBe('ada@example.com');
+    expect(drawer.getAllByRole('button').map((button) => button.textContent)).toEqual(['Close']);
+  });
+
+  test('Export CSV downloads orders.csv with the current filters as orders-<storeId>.csv', async () => {
+    const downloads: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:orders');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(`${this.download} ${this.getAttribute('href')}`);
+    });
+    const { requests } = openOrders(
+      storeRoutes('Admin', [ada], undefined, {
+        'GET /api/ecommerce/stores/bakery/orders.csv': {
+          body: 'order,buyer\n1001,Ada',
+          headers: { 'content-type': 'text/csv' },
+        },
+      }),
+      '&status=placed&q=ada',
+    );
+    await screen.findByText('#1001', {}, slow);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    await waitFor(() => expect(downloads).toEqual(['orders-bakery.csv blob:orders']));
+    const csv = requests.find((request) => request.url.includes('orders.csv'));
+    expect(csv && new URL(csv.url).search).toBe('?status=placed&searchTerm=ada');
+    expect(csv?.headers.get('authorization')).toBe('Bearer token-1');
+  });
+});
