@@ -72,6 +72,8 @@ export type CartContext = {
   products: readonly Product[];
   totalCount: number;
   productsError: string | null;
+  /** The failed catalogue load's HTTP status (404: the store does not exist; 0: no answer). */
+  productsErrorStatus: number | null;
   cart: Cart;
   cartError: string | null;
   isOpen: boolean;
@@ -255,6 +257,7 @@ export const cartMachine = setup({
     products: [],
     totalCount: 0,
     productsError: null,
+    productsErrorStatus: null,
     cart: emptyLocalCart(input.storeId),
     cartError: null,
     isOpen: false,
@@ -292,14 +295,19 @@ export const cartMachine = setup({
                 products: event.output.results,
                 totalCount: event.output.totalCount,
                 productsError: null,
+                productsErrorStatus: null,
               })),
             },
             onError: {
               target: 'failed',
-              actions: assign({
-                products: SAMPLE_PRODUCTS,
-                totalCount: SAMPLE_PRODUCTS.length,
-                productsError: PRODUCTS_FAILED_MESSAGE,
+              actions: assign(({ event }) => {
+                const status = (event.error as { status?: unknown } | null)?.status;
+                return {
+                  products: SAMPLE_PRODUCTS,
+                  totalCount: SAMPLE_PRODUCTS.length,
+                  productsError: PRODUCTS_FAILED_MESSAGE,
+                  productsErrorStatus: typeof status === 'number' ? status : 0,
+                };
               }),
             },
           },
