@@ -515,7 +515,7 @@ export const cartMachine = setup({
             onError: {},
           },
           on: {
-            'checkout.done': { target: 'idle', actions: assign({ notice: null }) },
+            'checkout.done': { target: 'idle', actions: assign({ notice: null, isOpen: false }) },
             'cart.add': { guard: 'isSellable', target: 'adding', actions: assign({ notice: null }) },
           },
         },

@@ -279,7 +279,9 @@ for (const path of basketPaths) {
           actor.send({ type: 'checkout.retry' });
         },
         'checkout.done': () => {
+          // Continue shopping: the sidebar or dropdown closes.
           notice = null;
+          isOpen = false;
           actor.send({ type: 'checkout.done' });
         },
         'cart.open': () => {

@@ -140,11 +140,15 @@ export function mountStorefronts(doc: Document, options: MountOptions = {}): voi
     if (storeGrids.length > 0) mountCategoryFilters(storeGrids, storeId, client, actor, marks);
 
     let shownProducts: readonly Product[] | null = null;
+    let shownStatus: number | null = null;
     actor.subscribe((snapshot) => {
       const { context } = snapshot;
       for (const mark of marks) mark(context.categoryId);
-      if (context.products !== shownProducts && !snapshot.hasTag('loadingProducts')) {
+      // (A repeated failure keeps the same sample list: its status may still differ, e.g. 503 then 404.)
+      const changed = context.products !== shownProducts || context.productsErrorStatus !== shownStatus;
+      if (changed && !snapshot.hasTag('loadingProducts')) {
         shownProducts = context.products;
+        shownStatus = context.productsErrorStatus;
         for (const grid of storeGrids) renderGrid(grid, context, actor, add);
       }
       if (context.cart.id) {

@@ -114,7 +114,8 @@ export function Storefront({ storeId, customerId }: Props) {
           Cart ({count})
         </Button>
       </Stack>
-      {notice ? (
+      {/* The confirmation in the cart says it itself. */}
+      {notice && step !== 'confirmed' ? (
         <Alert severity={notice.severity} onClose={() => cartRef.send({ type: 'cart.dismiss' })}>
           {notice.text}
         </Alert>
