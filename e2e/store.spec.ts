@@ -83,7 +83,12 @@ test('an owner creates a store and two products, shops in the storefront, and se
   await page.getByRole('button', { name: 'Cart (1)' }).click();
   await expect(page.getByLabel('Cart total')).toHaveText('$6.50');
   await page.getByRole('button', { name: 'Checkout' }).click();
+  await page.getByLabel('Name').fill('Rosa Owner');
+  await page.getByLabel('Email').fill('rosa@example.com');
+  await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByText('Order placed successfully!')).toBeVisible();
+  await expect(page.getByText('Order #1001')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue shopping' }).click();
   await expect(page.getByRole('button', { name: 'Cart (0)' })).toBeVisible();
 
   // Admin → Orders: the order, and stock went down.

@@ -74,7 +74,11 @@ test('a visitor shops on the published site of an owner’s store, and the owner
   await honey.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(visitor.getByText('Cart (2)').first()).toBeVisible();
   await visitor.getByRole('button', { name: 'Checkout' }).first().click();
+  await visitor.getByLabel('Name').fill('Vera Visitor');
+  await visitor.getByLabel('Email').fill('vera@example.com');
+  await visitor.getByRole('button', { name: 'Place order' }).click();
   await expect(visitor.getByText('Order placed successfully!').first()).toBeVisible();
+  await expect(visitor.getByText('Order #1001')).toBeVisible();
   await expect(visitor.getByText('Cart (0)').first()).toBeVisible();
   await visitorContext.close();
 

@@ -424,3 +424,121 @@ export const CHECKOUT_MESSAGES = {
   deliveryUnavailable: 'This delivery method is not available for this store',
   paymentUnavailable: 'This payment method is not available for this store',
 } as const;
+
+/** What a checkout form holds while a buyer types: every field a string (the address flattened). */
+export type CheckoutDraft = {
+  name: string;
+  email: string;
+  phone: string;
+  deliveryMethod: DeliveryMethod;
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+  note: string;
+  paymentMethod: PaymentMethod;
+};
+export type CheckoutField = keyof CheckoutDraft;
+/** One message per field that needs the buyer (absent: the field is fine). */
+export type CheckoutErrors = Partial<Record<CheckoutField, string>>;
+
+export const EMPTY_CHECKOUT_DRAFT: CheckoutDraft = {
+  name: '',
+  email: '',
+  phone: '',
+  deliveryMethod: 'pickup',
+  line1: '',
+  line2: '',
+  city: '',
+  region: '',
+  postalCode: '',
+  country: '',
+  note: '',
+  paymentMethod: 'manual',
+};
+
+/** The extra messages of the address and of over-long fields (the rest are CHECKOUT_MESSAGES'). */
+export const CHECKOUT_FIELD_MESSAGES = {
+  cityRequired: 'Please enter your city',
+  postalCodeRequired: 'Please enter your postal code',
+  countryInvalid: 'Please enter your country as a two-letter code, e.g. US',
+  tooLong: (max: number) => `Please shorten this to ${max} characters or fewer`,
+} as const;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const COUNTRY = /^[A-Za-z]{2}$/;
+
+/** The request a draft makes (trimmed; the address only for shipping; empty optional fields left out). */
+export function checkoutInputOf(cartId: string, draft: CheckoutDraft): CheckoutInput {
+  const phone = draft.phone.trim();
+  const note = draft.note.trim();
+  const optional = (value: string) => value.trim() || undefined;
+  const input: CheckoutInput = {
+    cartId,
+    customer: { name: draft.name.trim(), email: draft.email.trim(), ...(phone ? { phone } : {}) },
+    deliveryMethod: draft.deliveryMethod,
+    paymentMethod: draft.paymentMethod,
+    ...(note ? { note } : {}),
+  };
+  if (draft.deliveryMethod === 'shipping') {
+    const line2 = optional(draft.line2);
+    const region = optional(draft.region);
+    input.shippingAddress = {
+      line1: draft.line1.trim(),
+      ...(line2 ? { line2 } : {}),
+      city: draft.city.trim(),
+      ...(region ? { region } : {}),
+      postalCode: draft.postalCode.trim(),
+      country: draft.country.trim().toUpperCase(),
+    };
+  }
+  return input;
+}
+
+/**
+ * The one checkout validator (the storefront's inline errors and the server's 400): what each field of a
+ * checkout needs, keyed by the form's field. `options` (the store's checkout choices) checks the delivery
+ * and payment methods; without them only the buyer's own fields are checked.
+ */
+export function validateCheckout(input: CheckoutInput, options: CheckoutOptions | null): CheckoutErrors {
+  const errors: CheckoutErrors = {};
+  const long = (value: string | undefined, max: number) => (value ?? '').length > max;
+  const { customer } = input;
+  if (!customer.name.trim()) errors.name = CHECKOUT_MESSAGES.nameRequired;
+  else if (long(customer.name, CHECKOUT_LIMITS.name))
+    errors.name = CHECKOUT_FIELD_MESSAGES.tooLong(CHECKOUT_LIMITS.name);
+  if (!EMAIL.test(customer.email.trim()) || long(customer.email, CHECKOUT_LIMITS.email))
+    errors.email = CHECKOUT_MESSAGES.emailInvalid;
+  if (long(customer.phone, CHECKOUT_LIMITS.phone))
+    errors.phone = CHECKOUT_FIELD_MESSAGES.tooLong(CHECKOUT_LIMITS.phone);
+  if (long(input.note, CHECKOUT_LIMITS.note))
+    errors.note = CHECKOUT_FIELD_MESSAGES.tooLong(CHECKOUT_LIMITS.note);
+  const delivery = input.deliveryMethod;
+  if (
+    !(DELIVERY_METHODS as readonly string[]).includes(delivery) ||
+    (options && !(delivery === 'pickup' ? options.pickupEnabled : options.shippingEnabled))
+  )
+    errors.deliveryMethod = CHECKOUT_MESSAGES.deliveryUnavailable;
+  if (delivery === 'shipping') {
+    const address = input.shippingAddress;
+    const max = CHECKOUT_LIMITS.addressLine;
+    if (!address?.line1.trim()) errors.line1 = CHECKOUT_MESSAGES.addressRequired;
+    else if (long(address.line1, max)) errors.line1 = CHECKOUT_FIELD_MESSAGES.tooLong(max);
+    if (long(address?.line2, max)) errors.line2 = CHECKOUT_FIELD_MESSAGES.tooLong(max);
+    if (!address?.city.trim()) errors.city = CHECKOUT_FIELD_MESSAGES.cityRequired;
+    else if (long(address.city, max)) errors.city = CHECKOUT_FIELD_MESSAGES.tooLong(max);
+    if (long(address?.region, max)) errors.region = CHECKOUT_FIELD_MESSAGES.tooLong(max);
+    if (!address?.postalCode.trim()) errors.postalCode = CHECKOUT_FIELD_MESSAGES.postalCodeRequired;
+    else if (long(address.postalCode, max)) errors.postalCode = CHECKOUT_FIELD_MESSAGES.tooLong(max);
+    if (!COUNTRY.test(address?.country.trim() ?? '')) errors.country = CHECKOUT_FIELD_MESSAGES.countryInvalid;
+  }
+  const payment = input.paymentMethod ?? 'manual';
+  if (
+    !(PAYMENT_METHODS as readonly string[]).includes(payment) ||
+    (options && !options.paymentMethods.includes(payment))
+  )
+    errors.paymentMethod = CHECKOUT_MESSAGES.paymentUnavailable;
+  return errors;
+}

@@ -1,9 +1,17 @@
 import { fromPromise } from 'xstate';
 import type { StoreClient } from '../services/storeClient.ts';
-import { type AddItemInput, cartMachine, type LoadProductsInput } from './cartMachine.ts';
+import {
+  type AddItemInput,
+  cartMachine,
+  type LoadProductsInput,
+  type PlaceOrderInput,
+} from './cartMachine.ts';
 
 /** The cart machine wired to a store client: the same wiring in the dashboard and on published sites. */
-export function liveCartMachine(client: StoreClient) {
+export function liveCartMachine(
+  client: StoreClient,
+  navigate: ((url: string) => void) | null = (url) => globalThis.location?.assign(url),
+) {
   return cartMachine.provide({
     actors: {
       loadProducts: fromPromise(({ input }: { input: LoadProductsInput }) =>
@@ -29,9 +37,17 @@ export function liveCartMachine(client: StoreClient) {
       removeItem: fromPromise(({ input }: { input: { cartId: string; itemId: number } }) =>
         client.removeItem(input.cartId, input.itemId),
       ),
-      placeOrder: fromPromise(({ input }: { input: { cartId: string; idempotencyKey: string } }) =>
-        client.placeOrder(input.cartId, input.idempotencyKey),
+      loadCheckoutOptions: fromPromise(({ input }: { input: { storeId: string } }) =>
+        client.getCheckoutOptions(input.storeId),
       ),
+      placeOrder: fromPromise(({ input }: { input: PlaceOrderInput }) =>
+        client.placeOrder(input.input, input.idempotencyKey),
+      ),
+      // The visitor goes to the card payment page. A page that may not navigate itself (framed in a
+      // sandbox) keeps showing the 'Continue to payment' link the view renders.
+      redirectToPayment: fromPromise(async ({ input }: { input: { url: string } }) => {
+        if (input.url && navigate) navigate(input.url);
+      }),
     },
   });
 }

@@ -1,4 +1,13 @@
-import type { Cart, Category, Order, Paged, Product } from '../contracts/store.ts';
+import type {
+  Cart,
+  Category,
+  CheckoutInput,
+  CheckoutOptions,
+  Order,
+  Paged,
+  PlacedOrderResponse,
+  Product,
+} from '../contracts/store.ts';
 
 /**
  * The shoppers' side of the store API (`/api/ecommerce`, no authentication, spec §7). Plain `fetch`, so
@@ -19,7 +28,9 @@ export type StoreClient = {
   addItem(cartId: string, productId: number, quantity: number): Promise<Cart>;
   updateItem(cartId: string, itemId: number, quantity: number): Promise<Cart>;
   removeItem(cartId: string, itemId: number): Promise<Cart>;
-  placeOrder(cartId: string, idempotencyKey: string): Promise<Order>;
+  /** The store's public checkout choices (delivery, payment, totals rules). */
+  getCheckoutOptions(storeId: string): Promise<CheckoutOptions>;
+  placeOrder(input: CheckoutInput, idempotencyKey: string): Promise<PlacedOrderResponse>;
   getOrder(id: string): Promise<Order>;
 };
 
@@ -84,8 +95,9 @@ export function createStoreClient(
     updateItem: (cartId, itemId, quantity) =>
       call('PATCH', `/cart/${id(cartId)}/items/${id(itemId)}`, { quantity }),
     removeItem: (cartId, itemId) => call('DELETE', `/cart/${id(cartId)}/items/${id(itemId)}`),
-    placeOrder: (cartId, idempotencyKey) =>
-      call('POST', '/orders', { cartId }, { 'idempotency-key': idempotencyKey }),
+    getCheckoutOptions: (storeId) => call('GET', `/stores/${id(storeId)}/checkout`),
+    placeOrder: (input, idempotencyKey) =>
+      call('POST', '/orders', input, { 'idempotency-key': idempotencyKey }),
     getOrder: (orderId) => call('GET', `/orders/${id(orderId)}`),
   };
 }

@@ -1,9 +1,16 @@
 import { expect, test } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import type { Cart, Order, Product } from '../../src/contracts/store.ts';
+import {
+  type Cart,
+  CHECKOUT_MESSAGES,
+  type CheckoutOptions,
+  type PlacedOrderResponse,
+  type Product,
+} from '../../src/contracts/store.ts';
 import {
   CART_FAILED_MESSAGE,
+  CHECKOUT_OPTIONS_FAILED_MESSAGE,
   cartMachine,
   ORDER_FAILED_MESSAGE,
   ORDER_PLACED_MESSAGE,
@@ -13,6 +20,8 @@ import {
   selectCartBusy,
   selectCartCount,
   selectCartOpen,
+  selectCheckoutStep,
+  selectCheckoutTotals,
   selectProductsLoading,
 } from '../../src/machines/cartMachine.ts';
 import { ApiError } from '../../src/services/ApiError.ts';
@@ -36,23 +45,70 @@ const serverCart = (id: string, quantity = 0): Cart => ({
       ? [{ id: 7, productId: 1, productName: 'Bread', price: 2.5, quantity, total: quantity * 2.5 }]
       : [],
 });
-const order: Order = {
+const OPTIONS: CheckoutOptions = {
+  storeId: STORE,
+  storeName: 'Bakery',
+  currency: 'USD',
+  pickupEnabled: true,
+  shippingEnabled: false,
+  flatShippingRate: 0,
+  freeShippingThreshold: null,
+  taxRate: 10,
+  taxInclusive: false,
+  paymentMethods: ['manual', 'card'],
+  manualPaymentInstructions: 'Pay when you collect your order.',
+  pickupInstructions: 'Main Street 1, 8–12',
+};
+const order: PlacedOrderResponse = {
   id: 'o'.repeat(32),
+  orderNumber: 1001,
   storeId: STORE,
   customerId: 'visitor',
   status: 'placed',
-  total: 2.5,
+  paymentMethod: 'manual',
+  paymentStatus: 'unpaid',
+  fulfilmentStatus: 'unfulfilled',
+  deliveryMethod: 'pickup',
+  subtotal: 2.5,
+  shipping: 0,
+  tax: 0.25,
+  taxInclusive: false,
+  total: 2.75,
   currency: 'USD',
   createdDate: '2026-01-01T00:00:00.000Z',
-  items: [],
+  items: [{ productId: 1, productName: 'Bread', price: 2.5, quantity: 1 }],
+  reservedUntil: null,
+  customer: { name: 'Ana', email: 'ana@example.com' },
+  shippingAddress: null,
+  note: '',
+  trackingNumber: null,
+  carrier: null,
+  paymentInstructions: 'Pay when you collect your order.',
+  accessToken: 't'.repeat(32),
+  checkoutUrl: null,
+};
+const cardOrder: PlacedOrderResponse = {
+  ...order,
+  paymentMethod: 'card',
+  paymentStatus: 'awaiting',
+  status: 'awaiting_payment',
+  checkoutUrl: 'https://checkout.stripe.test/pay/cs_1',
 };
 const SAVED = 's'.repeat(32);
 
 function start(calls: FakeCalls, cartId: string | null): Actor<typeof cartMachine> {
   const actors = Object.fromEntries(
-    ['loadProducts', 'loadCart', 'createCart', 'addItem', 'updateItem', 'removeItem', 'placeOrder'].map(
-      (name) => [name, calls.actor(name)],
-    ),
+    [
+      'loadProducts',
+      'loadCart',
+      'createCart',
+      'addItem',
+      'updateItem',
+      'removeItem',
+      'loadCheckoutOptions',
+      'placeOrder',
+      'redirectToPayment',
+    ].map((name) => [name, calls.actor(name)]),
   );
   return createActor(cartMachine.provide({ actors }), {
     inspect: coverage.inspect,
@@ -74,8 +130,29 @@ for (const path of basketPaths) {
     let notice: { severity: string; text: string } | null = null;
     let isOpen = false;
     let quantity = 0;
-    let lastOrder: Order | null = null;
+    let lastOrder: PlacedOrderResponse | null = null;
     let cartSerial = 0;
+    // The checkout: what was typed, its messages, and the attempts (a changed request gets a new key).
+    let fieldErrors: Record<string, string> = {};
+    let checkoutError: string | null = null;
+    let buyer: { name: string; email: string; phone?: string } = { name: '', email: '' };
+    let attempt: { request: string; serial: number; cartId: string } | null = null;
+    const request = () => JSON.stringify([buyer, quantity]);
+    const submit = () => {
+      actor.send({ type: 'checkout.submit' });
+      const valid = buyer.name !== '' && buyer.email !== '';
+      if (!valid) {
+        fieldErrors = {
+          ...(buyer.name ? {} : { name: CHECKOUT_MESSAGES.nameRequired }),
+          ...(buyer.email ? {} : { email: CHECKOUT_MESSAGES.emailInvalid }),
+        };
+        return;
+      }
+      fieldErrors = {};
+      checkoutError = null;
+      if (!attempt || attempt.request !== request() || attempt.cartId !== cart.id)
+        attempt = { request: request(), serial: (attempt?.serial ?? 0) + 1, cartId: cart.id };
+    };
     const nextCartId = () => `${String(++cartSerial).padStart(2, '0')}${'c'.repeat(30)}`;
     const boot = async (cartId: string | null) => {
       actor = start(calls, cartId);
@@ -110,24 +187,44 @@ for (const path of basketPaths) {
           } else if (name === 'placeOrder') {
             lastOrder = order;
             cart = serverCart('');
-            isOpen = false;
             notice = { severity: 'success', text: ORDER_PLACED_MESSAGE };
             quantity = 0;
+            attempt = null;
           }
           await calls.settle(
             name === 'placeOrder'
               ? order
-              : name === 'loadCart' ||
-                  name === 'createCart' ||
-                  name === 'addItem' ||
-                  name === 'updateItem' ||
-                  name === 'removeItem'
-                ? cart
-                : undefined,
+              : name === 'loadCheckoutOptions'
+                ? OPTIONS
+                : name === 'loadCart' ||
+                    name === 'createCart' ||
+                    name === 'addItem' ||
+                    name === 'updateItem' ||
+                    name === 'removeItem'
+                  ? cart
+                  : undefined,
           );
+        },
+        'call.succeedCheckedOut': async () => {
+          // Back from the payment page: the stored cart was checked out, so a new one starts.
+          await calls.settleNamed('loadCart', { ...serverCart(SAVED, 2), orderId: order.id });
+        },
+        'call.succeedCard': async () => {
+          lastOrder = cardOrder;
+          cart = serverCart('');
+          quantity = 0;
+          attempt = null;
+          await calls.settleNamed('placeOrder', cardOrder);
         },
         'call.fail': async () => {
           const name = current();
+          if (name === 'loadCheckoutOptions') checkoutError = CHECKOUT_OPTIONS_FAILED_MESSAGE;
+          if (name === 'placeOrder') {
+            // A server failure (5xx) gets the spec's message; what was typed stays.
+            checkoutError = ORDER_FAILED_MESSAGE;
+            await calls.fail(new ApiError(503, 'API Error: Service Unavailable'));
+            return;
+          }
           if (name === 'loadCart') cartError = CART_FAILED_MESSAGE;
           if (name === 'createCart') cart = serverCart('');
           if (name === 'addItem' || name === 'updateItem')
@@ -136,15 +233,57 @@ for (const path of basketPaths) {
             quantity = 0;
             cart = { ...cart, items: [], total: 0 };
           }
-          if (name === 'placeOrder') notice = { severity: 'error', text: ORDER_FAILED_MESSAGE };
           await calls.fail(new ApiError(409, 'Only 2 of Bread in stock'));
         },
-        'cart.add': () => actor.send({ type: 'cart.add', productId: 1, quantity: 1 }),
+        'cart.add': () => {
+          const step = selectCheckoutStep(actor.getSnapshot());
+          if (step !== 'placing' && step !== 'cart') checkoutError = null;
+          if (step === 'confirmed') notice = null;
+          actor.send({ type: 'cart.add', productId: 1, quantity: 1 });
+        },
         'cart.addSample': () => actor.send({ type: 'cart.add', productId: -1, quantity: 1 }),
         'cart.setQuantity': () => actor.send({ type: 'cart.setQuantity', itemId: 7, quantity: 5 }),
         'cart.setZero': () => actor.send({ type: 'cart.setQuantity', itemId: 7, quantity: 0 }),
         'cart.remove': () => actor.send({ type: 'cart.remove', itemId: 7 }),
-        'cart.checkout': () => actor.send({ type: 'cart.checkout' }),
+        'cart.checkout': () => {
+          // Opens only with items and nothing in flight: the drawer opens on the form.
+          if (quantity > 0 && calls.inFlight().length === 0) {
+            isOpen = true;
+            notice = null;
+          }
+          actor.send({ type: 'cart.checkout' });
+        },
+        'checkout.fill': () => {
+          // A field that had a message is checked again as it changes: these two are fine now.
+          const phone =
+            selectCheckoutStep(actor.getSnapshot()) === 'details' && attempt ? '555 0100' : undefined;
+          buyer = { ...buyer, name: 'Ana', email: 'ana@example.com', ...(phone ? { phone } : {}) };
+          actor.send({
+            type: 'checkout.update',
+            fields: { name: 'Ana', email: 'ana@example.com', ...(phone ? { phone } : {}) },
+          });
+          const { name: _n, email: _e, ...rest } = fieldErrors;
+          fieldErrors = rest;
+        },
+        'checkout.clear': () => {
+          buyer = { ...buyer, name: '' };
+          actor.send({ type: 'checkout.update', fields: { name: '' } });
+        },
+        'checkout.submit': submit,
+        'checkout.back': () => {
+          if (selectCheckoutStep(actor.getSnapshot()) !== 'placing') checkoutError = null;
+          actor.send({ type: 'checkout.back' });
+        },
+        'checkout.retry': () => {
+          checkoutError = null;
+          actor.send({ type: 'checkout.retry' });
+        },
+        'checkout.done': () => {
+          // Continue shopping: the sidebar or dropdown closes.
+          notice = null;
+          isOpen = false;
+          actor.send({ type: 'checkout.done' });
+        },
         'cart.open': () => {
           actor.send({ type: 'cart.open' });
           isOpen = true;
@@ -172,6 +311,10 @@ for (const path of basketPaths) {
           expect(selectCartOpen(actor.getSnapshot())).toBe(isOpen);
           expect(context.lastOrder).toEqual(lastOrder);
           expect(selectCartCount(actor.getSnapshot())).toBe(quantity);
+          expect(context.fieldErrors).toEqual(fieldErrors);
+          expect(context.checkoutError).toBe(checkoutError);
+          // Nothing typed is thrown away.
+          expect(context.draft).toMatchObject({ name: buyer.name, email: buyer.email });
         },
         loadingCart: () => expect(calls.inFlight()).toEqual(['loadCart']),
         creating: () => expect(calls.inFlight()).toEqual(['createCart']),
@@ -199,11 +342,56 @@ for (const path of basketPaths) {
           }),
         removing: () =>
           expect(calls.calls.at(-1)).toEqual({ name: 'removeItem', input: { cartId: cart.id, itemId: 7 } }),
-        checkingOut: () =>
-          expect(calls.calls.at(-1)).toEqual({
+        loadingOptions: () => {
+          expect(calls.inFlight()).toEqual(['loadCheckoutOptions']);
+          expect(calls.calls.at(-1)?.input).toEqual({ storeId: STORE });
+          expect(selectCheckoutStep(actor.getSnapshot())).toBe('loading');
+        },
+        optionsFailed: () => expect(selectCheckoutStep(actor.getSnapshot())).toBe('unavailable'),
+        details: () => {
+          expect(selectCheckoutStep(actor.getSnapshot())).toBe('details');
+          // The preview uses the server's rule: 10 % tax on top of the cart.
+          const subtotal = cart.total;
+          expect(selectCheckoutTotals(actor.getSnapshot())).toEqual({
+            subtotal,
+            shipping: 0,
+            tax: Math.round(subtotal * 10) / 100,
+            total: Math.round(subtotal * 110) / 100,
+          });
+        },
+        invalid: () => expect(selectCheckoutStep(actor.getSnapshot())).toBe('details'),
+        ready: () => expect(selectCheckoutStep(actor.getSnapshot())).toBe('details'),
+        failed: () => expect(selectCheckoutStep(actor.getSnapshot())).toBe('details'),
+        failedInvalid: () => expect(selectCheckoutStep(actor.getSnapshot())).toBe('details'),
+        filledReady: () => expect(selectCheckoutStep(actor.getSnapshot())).toBe('cart'),
+        placing: () => {
+          expect(selectCheckoutStep(actor.getSnapshot())).toBe('placing');
+          expect(selectCartBusy(actor.getSnapshot())).toBe(true);
+          expect(calls.calls.filter((call) => call.name === 'placeOrder').at(-1)).toEqual({
             name: 'placeOrder',
-            input: { cartId: cart.id, idempotencyKey: `checkout-${cart.id}` },
-          }),
+            input: {
+              input: {
+                cartId: cart.id,
+                customer: buyer,
+                deliveryMethod: 'pickup',
+                paymentMethod: 'manual',
+              },
+              idempotencyKey: `checkout-${cart.id}-${attempt?.serial}`,
+            },
+          });
+        },
+        redirecting: () => {
+          expect(selectCheckoutStep(actor.getSnapshot())).toBe('redirecting');
+          expect(calls.calls.at(-1)).toEqual({
+            name: 'redirectToPayment',
+            input: { url: cardOrder.checkoutUrl },
+          });
+        },
+        confirmed: () => {
+          expect(selectCheckoutStep(actor.getSnapshot())).toBe('confirmed');
+          expect(calls.inFlight()).toEqual(['createCart']);
+        },
+        confirmedCart: () => expect(selectCheckoutStep(actor.getSnapshot())).toBe('confirmed'),
       },
     });
   });

@@ -112,7 +112,50 @@ describeEachDatabase('published storefront script', (ctx) => {
     const checkout = cart.querySelector<HTMLButtonElement>('[data-store-action="checkout"]')!;
     expect(checkout.disabled).toBe(false);
     checkout.click();
+    // The checkout form opens in the cart, focus on its heading, with the store's choices and totals.
+    const form = await waitLong(() => {
+      const found = cart.querySelector<HTMLFormElement>('[data-checkout-form]');
+      expect(found?.hidden).toBe(false);
+      expect(cart.querySelector('[data-checkout-totals]')?.textContent).toContain('Total$2.50');
+      return found!;
+    });
+    expect(doc.activeElement?.textContent).toBe('Checkout');
+    const field = (label: string) => {
+      const labelNode = [...form.querySelectorAll('label')].find((node) => node.textContent === label)!;
+      return doc.getElementById(labelNode.htmlFor) as HTMLInputElement;
+    };
+    const type = (label: string, value: string) => {
+      const input = field(label);
+      input.value = value;
+      input.dispatchEvent(new doc.defaultView!.Event('input', { bubbles: true }));
+    };
+    const placeOrder = [...form.querySelectorAll('button')].find((b) => b.textContent === 'Place order')!;
+    // Nothing typed: each field says what it needs, and focus goes to the first one.
+    placeOrder.click();
+    expect(field('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(doc.getElementById(field('Name').getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Please enter your name',
+    );
+    expect(doc.getElementById(field('Email').getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Please enter a valid email address',
+    );
+    expect(doc.activeElement).toBe(field('Name'));
+    // Pickup is the only delivery the store offers (the defaults), so it is chosen.
+    expect(form.querySelector<HTMLInputElement>('input[type=radio][value=pickup]')?.checked).toBe(true);
+    expect(form.querySelector('input[type=radio][value=shipping]')).toBeNull();
+    type('Name', 'Ana Buyer');
+    expect(field('Name').getAttribute('aria-invalid')).toBe('false');
+    type('Email', 'ana@example.com');
+    // Back keeps what was typed; Checkout opens it again.
+    [...form.querySelectorAll('button')].find((b) => b.textContent === 'Back to cart')!.click();
+    expect(form.hidden).toBe(true);
+    expect(doc.activeElement).toBe(checkout);
+    checkout.click();
+    expect(field('Name').value).toBe('Ana Buyer');
+    placeOrder.click();
     await waitLong(() => expect(cart.textContent).toContain('Order placed successfully!'));
+    expect(cart.querySelector('[data-order-number]')?.textContent).toBe('Order #1001');
+    expect(cart.querySelector('[data-checkout-confirmation]')?.textContent).toContain('Bread × 1');
     await waitLong(() => expect(cart.querySelector('[data-cart-title]')?.textContent).toBe('Cart (0)'));
 
     const orders = await ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/orders`, {
@@ -163,18 +206,46 @@ describeEachDatabase('published storefront script', (ctx) => {
     expect(buttons[0]!.getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('falls back to three sample products with Retry when the catalogue cannot load, and adds a cart panel', async () => {
+  it('shows visitors nothing of a grid whose store does not exist: no samples, no error, no cart', async () => {
     const { doc } = publishedPage([element('g', 'product-grid', { storeId: 'no-such-store' })]);
-    mountStorefronts(doc, { client: createStoreClient('http://site.test', injectFetch(ctx)), storage: null });
-    const grid = doc.querySelector('[data-store-grid]')!;
+    const fetches: string[] = [];
+    const fetcher = injectFetch(ctx);
+    mountStorefronts(doc, {
+      client: createStoreClient('http://site.test', (input, init) => {
+        fetches.push(String(input));
+        return fetcher(input, init);
+      }),
+      storage: null,
+    });
+    const grid = doc.querySelector<HTMLElement>('[data-store-grid]')!;
+    await waitLong(() => expect(grid.hidden).toBe(true));
+    expect(fetches.some((url) => url.includes('/products?storeId=no-such-store'))).toBe(true);
+    expect(grid.textContent).not.toContain('Sample Product');
+    expect(grid.textContent).not.toContain('99.99');
+    expect(grid.textContent).not.toContain('Failed to load products');
+    expect(doc.querySelector<HTMLElement>('[data-store-cart]')?.hidden).toBe(true);
+  });
+
+  it('says Failed to load products with Retry (never sample products) when the catalogue is down a while', async () => {
+    const { doc } = publishedPage([element('g', 'product-grid', { storeId: 'any-store' })]);
+    let down = true;
+    const fetcher = injectFetch(ctx);
+    mountStorefronts(doc, {
+      client: createStoreClient('http://site.test', (input, init) =>
+        down && String(input).includes('/products?')
+          ? Promise.resolve(new Response('{}', { status: 503, statusText: 'Service Unavailable' }))
+          : fetcher(input, init),
+      ),
+      storage: null,
+    });
+    const grid = doc.querySelector<HTMLElement>('[data-store-grid]')!;
     await waitLong(() => expect(grid.textContent).toContain('Failed to load products'));
-    const cards = grid.querySelectorAll('[data-product-card]');
-    expect(cards).toHaveLength(3);
-    for (const card of cards) expect(card.querySelector('button')!.disabled).toBe(true);
-    expect(grid.querySelector('[data-store-action="retry"]')?.textContent).toBe('Retry');
-    // No shopping-cart element on the page: the script adds a cart panel after the grid.
-    await waitLong(() =>
-      expect(doc.querySelector('[data-store-cart] [data-cart-title]')?.textContent).toBe('Cart (0)'),
-    );
+    expect(grid.hidden).toBe(false);
+    expect(grid.querySelectorAll('[data-product-card]')).toHaveLength(0);
+    expect(grid.textContent).not.toContain('Sample Product');
+    down = false;
+    grid.querySelector<HTMLButtonElement>('[data-store-action="retry"]')!.click();
+    // The store itself does not exist: once the server answers, the grid goes away quietly.
+    await waitLong(() => expect(grid.hidden).toBe(true));
   });
 });

@@ -35,13 +35,23 @@ test('checkout sends the idempotency key; items default to the quantity given', 
     'https://shop.example',
     fakeFetch(() => Response.json({}), seen),
   );
-  await client.placeOrder('c'.repeat(32), 'checkout-1');
+  const input = {
+    cartId: 'c'.repeat(32),
+    customer: { name: 'Ana', email: 'ana@example.com' },
+    deliveryMethod: 'pickup' as const,
+  };
+  await client.placeOrder(input, 'checkout-1');
   await client.addItem('c'.repeat(32), 7, 2);
+  await client.getCheckoutOptions('rosa bakery');
   expect(seen[0]).toMatchObject({
     url: 'https://shop.example/api/ecommerce/orders',
     method: 'POST',
     headers: { 'idempotency-key': 'checkout-1', 'content-type': 'application/json' },
-    body: { cartId: 'c'.repeat(32) },
+    body: input,
+  });
+  expect(seen[2]).toMatchObject({
+    url: 'https://shop.example/api/ecommerce/stores/rosa%20bakery/checkout',
+    method: 'GET',
   });
   expect(seen[1]?.body).toEqual({ productId: 7, quantity: 2 });
 });

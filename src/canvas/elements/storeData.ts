@@ -2,8 +2,12 @@ import { createContext, useContext } from 'react';
 import type { Product } from '../../contracts/store.ts';
 import type { ElementProps } from '../siteDoc.ts';
 
-/** Where a store element's live data stands. */
-export type Live<T> = { status: 'loading' | 'ready' | 'error'; data: T | null };
+/** Where a store element's live data stands ('missing': the store or product does not exist, a 404). */
+export type Live<T> = { status: 'loading' | 'ready' | 'error' | 'missing'; data: T | null };
+
+/** What the editor shows for a grid whose store is missing or sells nothing (visitors see nothing). */
+export const NO_PRODUCTS_PLACEHOLDER =
+  'No products to show yet. Add products in Store, or choose another store for this element.';
 
 /**
  * Live catalogue data for the store elements. The builder provides one backed by TanStack Query; static

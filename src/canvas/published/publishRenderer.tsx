@@ -22,8 +22,12 @@ const PUBLISHED_CSS = `.bz-hp{position:absolute;left:-10000px;width:1px;height:1
 // Root-relative links ("/about", "/") become relative ("./about", "./"), so one stored document works both
 // under /sites/{subdomain}/ on the app's host and at the root of the site's own host. React escapes quotes
 // inside attribute values, so ` href="/` only ever starts a real attribute.
+// Our uploads and the API stay root-absolute (so does a page-relative './api/uploads/…' image or preload):
+// /api/ reaches the app under /sites/{subdomain}/ and passes through on a site's own host.
 function relativeLinks(html: string): string {
-  return html.replace(/ href="\/(?!\/)/g, ' href="./');
+  return html
+    .replace(/ href="\/(?!\/|api\/)/g, ' href="./')
+    .replace(/ (src|href)="(?:\.{1,2}\/)*(api\/uploads\/)/g, ' $1="/$2');
 }
 
 function collectForms(elements: SpecElement[], pagePath: string, into: PublishedForm[]): void {

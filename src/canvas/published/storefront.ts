@@ -6,9 +6,12 @@ import {
   selectCanCheckout,
   selectCartBusy,
   selectCartCount,
+  selectCheckoutStep,
+  selectCheckoutTotals,
 } from '../../machines/cartMachine.ts';
 import { liveCartMachine } from '../../machines/liveCartMachine.ts';
 import { createStoreClient, type StoreClient } from '../../services/storeClient.ts';
+import { buildCheckout, type CheckoutSend, type CheckoutUi, STOREFRONT_CSS } from './storefrontCheckout.ts';
 import {
   bindAdd,
   buildCartPanel,
@@ -28,6 +31,8 @@ export type MountOptions = {
   client?: StoreClient;
   /** Where the visitor's cart id and customer id are kept; sandboxed pages may have no storage. */
   storage?: KeyValueStore | null;
+  /** Goes to the card payment page; default: this window's location. */
+  navigate?: ((url: string) => void) | null;
 };
 
 type CartActor = Actor<typeof cartMachine>;
@@ -77,6 +82,14 @@ export function mountStorefronts(doc: Document, options: MountOptions = {}): voi
     [...grids, ...cards, ...carts].map((node) => node.getAttribute('data-store-id') ?? ''),
   );
   storeIds.delete('');
+  if (storeIds.size === 0) return;
+  applyTheme(doc);
+  for (const node of [...grids, ...cards, ...carts]) node.classList.add('bz-store');
+  const view = doc.defaultView;
+  // Inside a frame (the builder's preview) a sandboxed page may not navigate the top window.
+  const framed = view ? view.top !== view : false;
+  const navigate =
+    options.navigate === undefined ? (url: string) => view?.location.assign(url) : options.navigate;
 
   const customerId = remembered(storage, 'bizsite-customer', () => `visitor-${randomToken()}`);
   for (const storeId of storeIds) {
@@ -87,7 +100,7 @@ export function mountStorefronts(doc: Document, options: MountOptions = {}): voi
         return null;
       }
     })();
-    const actor: CartActor = createActor(liveCartMachine(client), {
+    const actor: CartActor = createActor(liveCartMachine(client, navigate), {
       input: { storeId, customerId, cartId: storedCart },
     });
     const add = (productId: number, quantity: number) =>
@@ -105,21 +118,38 @@ export function mountStorefronts(doc: Document, options: MountOptions = {}): voi
         if (parts) panels.push(parts);
       }
     }
+    // After 'Place order' with a field to fix, focus goes to the first one.
+    const send: CheckoutSend = (event) => {
+      actor.send(event);
+      if (event.type !== 'checkout.submit') return;
+      const { fieldErrors } = actor.getSnapshot().context;
+      for (const ui of checkouts) ui.focusFirstError(fieldErrors);
+    };
+    const checkouts: CheckoutUi[] = [];
     for (const panel of panels) {
+      panel.root.classList.add('bz-store', 'bz-cart');
       panel.checkout.addEventListener('click', () => actor.send({ type: 'cart.checkout' }));
+      const ui = buildCheckout(doc, send, framed);
+      panel.message.after(ui.root);
+      checkouts.push(ui);
     }
+    let shownStep = 'cart';
     for (const card of cards.filter(mine)) mountCard(card, storeId, client, add);
 
     const marks: Array<(categoryId: number | null) => void> = [];
     if (storeGrids.length > 0) mountCategoryFilters(storeGrids, storeId, client, actor, marks);
 
     let shownProducts: readonly Product[] | null = null;
+    let shownStatus: number | null = null;
     actor.subscribe((snapshot) => {
       const { context } = snapshot;
       for (const mark of marks) mark(context.categoryId);
-      if (context.products !== shownProducts && !snapshot.hasTag('loadingProducts')) {
+      // (A repeated failure keeps the same sample list: its status may still differ, e.g. 503 then 404.)
+      const changed = context.products !== shownProducts || context.productsErrorStatus !== shownStatus;
+      if (changed && !snapshot.hasTag('loadingProducts')) {
         shownProducts = context.products;
-        for (const grid of storeGrids) renderGrid(grid, context.products, context.productsError, actor, add);
+        shownStatus = context.productsErrorStatus;
+        for (const grid of storeGrids) renderGrid(grid, context, actor, add);
       }
       if (context.cart.id) {
         try {
@@ -128,15 +158,41 @@ export function mountStorefronts(doc: Document, options: MountOptions = {}): voi
           // No storage in a sandboxed page: the cart lasts as long as the page.
         }
       }
+      const step = selectCheckoutStep(snapshot);
       const view = {
         cart: context.cart,
         count: selectCartCount(snapshot),
-        message: context.notice?.text ?? context.cartError ?? '',
+        // The confirmation says it itself, in the checkout area.
+        message: step === 'confirmed' ? '' : (context.notice?.text ?? context.cartError ?? ''),
         busy: selectCartBusy(snapshot),
         canCheckout: selectCanCheckout(snapshot),
       };
-      for (const panel of panels)
+      // A store that does not exist (or sells nothing) shows visitors no cart, unless it holds something.
+      const storeless =
+        context.productsErrorStatus === 404 ||
+        (snapshot.matches({ catalogue: 'ready' }) &&
+          context.products.length === 0 &&
+          context.categoryId === null);
+      const checkoutView = {
+        step,
+        draft: context.draft,
+        errors: context.fieldErrors,
+        options: context.checkoutOptions,
+        error: context.checkoutError,
+        totals: selectCheckoutTotals(snapshot),
+        currency: context.checkoutOptions?.currency ?? context.cart.currency,
+        order: context.lastOrder,
+      };
+      panels.forEach((panel, index) => {
         renderCart(panel, view, (itemId) => actor.send({ type: 'cart.remove', itemId }));
+        showCartParts(panel, step === 'cart');
+        panel.root.toggleAttribute('data-checkout-open', step !== 'cart');
+        (panel.root as HTMLElement).hidden = storeless && context.cart.items.length === 0 && step === 'cart';
+        checkouts[index]?.render(checkoutView);
+        // Back to the cart: focus returns to its Checkout button.
+        if (shownStep !== 'cart' && shownStep !== 'confirmed' && step === 'cart') panel.checkout.focus();
+      });
+      shownStep = step;
       // Cards are replaced once their product loads: look them up in the page each time.
       setAddButtonsBusy(doc, view.busy);
     });
@@ -171,33 +227,69 @@ function mountCategoryFilters(
   );
 }
 
-function renderGrid(
+type GridContext = {
+  products: readonly Product[];
+  productsError: string | null;
+  productsErrorStatus: number | null;
+  categoryId: number | null;
+};
+
+/**
+ * A grid of the live catalogue. Visitors never see sample products: a store that does not exist (404) or
+ * sells nothing hides the grid; a failure that may pass says 'Failed to load products' with Retry.
+ */
+export function renderGrid(
   grid: Element,
-  products: readonly Product[],
-  error: string | null,
-  actor: CartActor,
+  context: GridContext,
+  actor: Pick<CartActor, 'send'>,
   add: (productId: number, quantity: number) => void,
 ): void {
   const doc = grid.ownerDocument;
   const list = grid.querySelector('[data-store-products]') ?? grid;
   const nodes: Node[] = [];
-  if (error) {
+  const missing =
+    context.productsErrorStatus === 404 ||
+    (context.productsError === null && context.products.length === 0 && context.categoryId === null);
+  (grid as HTMLElement).hidden = missing;
+  if (context.productsError && !missing) {
     const status = el(
       doc,
       'p',
-      { 'data-store-status': '', style: 'color:#d32f2f;grid-column:1 / -1' },
+      { 'data-store-status': '', role: 'alert', style: 'color:#c62828;grid-column:1 / -1' },
       PRODUCTS_FAILED_MESSAGE,
     );
     const retry = el(doc, 'button', { type: 'button', 'data-store-action': 'retry' }, 'Retry');
     retry.addEventListener('click', () => actor.send({ type: 'cart.retry' }));
     status.append(' ', retry);
     nodes.push(status);
-  } else if (products.length === 0) {
+  } else if (!context.productsError && context.products.length === 0 && !missing) {
+    // A category without products (the filter stays, so the visitor can choose another).
     nodes.push(el(doc, 'p', { 'data-store-status': '' }, 'No products found'));
+  } else if (!context.productsError) {
+    for (const product of context.products) nodes.push(buildProductCard(doc, product, add));
   }
-  // Sample products (catalogue unavailable) are shown but cannot be bought.
-  for (const product of products) nodes.push(buildProductCard(doc, product, error ? null : add));
   list.replaceChildren(...nodes);
+}
+
+/** The site's primary colour for the storefront: its first button's, else the builder's default. */
+function applyTheme(doc: Document): void {
+  if (!doc.querySelector('style[data-storefront-css]')) {
+    const style = el(doc, 'style', { 'data-storefront-css': '' });
+    style.textContent = STOREFRONT_CSS;
+    doc.head.append(style);
+  }
+  const button = doc.querySelector<HTMLElement>('.bz-site [data-element-id] > a[style*="background"]');
+  const root = doc.documentElement;
+  if (button?.style.backgroundColor) root.style.setProperty('--bz-primary', button.style.backgroundColor);
+  if (button?.style.color) root.style.setProperty('--bz-on-primary', button.style.color);
+}
+
+/** The cart's own parts are hidden while the checkout fills the panel. */
+function showCartParts(panel: CartParts, visible: boolean): void {
+  (panel.items as HTMLElement).hidden = !visible;
+  const totalLine = panel.total.parentElement;
+  if (totalLine && totalLine !== panel.root) totalLine.hidden = !visible;
+  panel.checkout.hidden = !visible;
 }
 
 function mountCard(
@@ -216,7 +308,10 @@ function mountCard(
       if (elementId) fresh.setAttribute('data-element-id', elementId);
       card.replaceWith(fresh);
     },
-    // The server-rendered card stays as it is (its Add button still works when the product exists).
-    () => undefined,
+    // A product (or store) that does not exist is not shown to visitors; after another failure the
+    // server-rendered card stays as it is (its Add button still works when the product exists).
+    (error: unknown) => {
+      if ((error as { status?: unknown } | null)?.status === 404) (card as HTMLElement).hidden = true;
+    },
   );
 }

@@ -11,6 +11,16 @@ import { PRODUCT_CARD_WIDTH } from '../elements/constants.ts';
 import { MAX_QUANTITY_CHOICES } from '../elements/product-card/productCardElement.tsx';
 import { safeImageUrl } from '../sanitize.ts';
 
+/**
+ * An image address as a published page loads it: our uploads ('/api/uploads/…', also written './api/…' or
+ * 'api/…') are made root-absolute, which reaches the API both under /sites/{sub}/ on the app's host and on
+ * a site's own host (where /api/ passes through); relative to the page they would miss.
+ */
+export function siteImageUrl(raw: unknown): string {
+  const url = safeImageUrl(raw);
+  return url.replace(/^(?:\.{1,2}\/)*\/?(api\/uploads\/)/, '/$1');
+}
+
 // Plain-DOM pieces of the published storefront. Every piece of data goes in through textContent or a
 // checked attribute: never innerHTML.
 
@@ -74,24 +84,28 @@ export function buildProductCard(
     'data-product-id': String(product.id),
     style: `width:${PRODUCT_CARD_WIDTH}px;border:1px solid #e0e0e0;border-radius:8px;overflow:hidden;background:#fff;margin:10px`,
   });
-  const image = safeImageUrl(product.imageUrl);
+  const image = siteImageUrl(product.imageUrl);
   card.append(
     image
       ? el(doc, 'img', { src: image, alt: '', style: 'width:100%;height:180px;object-fit:cover' })
       : el(doc, 'div', { style: 'height:180px;background:#f0f0f0' }),
   );
   const body = el(doc, 'div', { style: 'padding:12px' });
-  const stars = Math.max(1, Math.round(clampRating(product.rating)));
-  body.append(
-    el(doc, 'h4', { style: 'margin:0 0 4px' }, product.name),
-    el(
-      doc,
-      'div',
-      { role: 'img', 'aria-label': `${stars} stars`, style: 'color:#f5a623' },
-      '★'.repeat(stars) + '☆'.repeat(5 - stars),
-    ),
-    el(doc, 'p', { style: 'margin:6px 0;color:#555' }, product.description),
-  );
+  const rating = clampRating(product.rating);
+  const stars = Math.max(1, Math.round(rating));
+  body.append(el(doc, 'h4', { style: 'margin:0 0 4px' }, product.name));
+  // Stars only for a rated product: an unrated one is not a one-star product.
+  if (rating > 0) {
+    body.append(
+      el(
+        doc,
+        'div',
+        { role: 'img', 'aria-label': `${stars} stars`, style: 'color:#f5a623' },
+        '★'.repeat(stars) + '☆'.repeat(5 - stars),
+      ),
+    );
+  }
+  body.append(el(doc, 'p', { style: 'margin:6px 0;color:#555' }, product.description));
   const prices = el(doc, 'p', { style: 'margin:6px 0' });
   prices.append(el(doc, 'strong', {}, formatMoney(product.price, product.currency)));
   if (product.originalPrice !== null && product.originalPrice > product.price) {

@@ -20,6 +20,7 @@ import {
   selectCartNotice,
   selectCartOpen,
   selectCategoryFilter,
+  selectCheckoutStep,
   selectProducts,
   selectProductsError,
   selectProductsLoading,
@@ -28,6 +29,7 @@ import { liveCartMachine } from '../../machines/liveCartMachine.ts';
 import { storeClient, useCategories } from '../../services/storeQueries.ts';
 import { useReplayInspect } from '../replayInspectContext.ts';
 import { CartPanel } from './CartPanel.tsx';
+import { CheckoutPanel } from './CheckoutPanel.tsx';
 import { ProductCard } from './ProductCard.tsx';
 
 type Props = { storeId: string; customerId: string };
@@ -53,17 +55,21 @@ export function Storefront({ storeId, customerId }: Props) {
   const [variant, setVariant] = useState<'sidebar' | 'dropdown'>('sidebar');
   const anchor = useRef<HTMLButtonElement>(null);
 
-  const panel = (
-    <CartPanel
-      cart={cart}
-      variant={variant}
-      busy={busy}
-      canCheckout={canCheckout}
-      onQuantity={(itemId, quantity) => cartRef.send({ type: 'cart.setQuantity', itemId, quantity })}
-      onRemove={(itemId) => cartRef.send({ type: 'cart.remove', itemId })}
-      onCheckout={() => cartRef.send({ type: 'cart.checkout' })}
-    />
-  );
+  const step = useSelector(cartRef, selectCheckoutStep);
+  const panel =
+    step !== 'cart' ? (
+      <CheckoutPanel cartRef={cartRef} />
+    ) : (
+      <CartPanel
+        cart={cart}
+        variant={variant}
+        busy={busy}
+        canCheckout={canCheckout}
+        onQuantity={(itemId, quantity) => cartRef.send({ type: 'cart.setQuantity', itemId, quantity })}
+        onRemove={(itemId) => cartRef.send({ type: 'cart.remove', itemId })}
+        onCheckout={() => cartRef.send({ type: 'cart.checkout' })}
+      />
+    );
   const handleClose = () => cartRef.send({ type: 'cart.close' });
 
   return (
@@ -108,7 +114,8 @@ export function Storefront({ storeId, customerId }: Props) {
           Cart ({count})
         </Button>
       </Stack>
-      {notice ? (
+      {/* The confirmation in the cart says it itself. */}
+      {notice && step !== 'confirmed' ? (
         <Alert severity={notice.severity} onClose={() => cartRef.send({ type: 'cart.dismiss' })}>
           {notice.text}
         </Alert>

@@ -2,14 +2,17 @@ import { createMachine } from 'xstate';
 
 // Effect-free model of the cart region (spec §4, §8): the cart is loaded (when an id is given) or created;
 // a failed load says 'Failed to load cart' and creates a fresh one; a failed creation leaves an empty local
-// cart; answers replace the cart; a quantity ≤ 0 removes; a failed removal removes locally; checkout places
-// the order, then a new cart starts and the sidebar closes. Ignored events are self-loops.
+// cart; answers replace the cart; a quantity ≤ 0 removes; a failed removal removes locally; checkout opens the
+// form, validates, places the order (then a new cart starts) or sends a card order to pay; a failure keeps
+// what was typed for a retry with the same Idempotency-Key. Ignored events are self-loops.
 export const basketModel = createMachine({
   id: 'basketModel',
   initial: 'init',
   states: {
     init: { on: { 'start.fresh': 'creating', 'start.saved': 'loadingCart' } },
-    loadingCart: { on: { 'call.succeed': 'filled', 'call.fail': 'creating' } },
+    loadingCart: {
+      on: { 'call.succeed': 'filled', 'call.fail': 'creating', 'call.succeedCheckedOut': 'creating' },
+    },
     creating: {
       on: {
         'call.succeed': 'empty',
@@ -34,7 +37,7 @@ export const basketModel = createMachine({
         'cart.setQuantity': 'updating',
         'cart.setZero': 'removing',
         'cart.remove': 'removing',
-        'cart.checkout': 'checkingOut',
+        'cart.checkout': 'loadingOptions',
         'cart.open': 'filled',
         'cart.close': 'filled',
       },
@@ -42,7 +45,66 @@ export const basketModel = createMachine({
     addingMore: { on: { 'call.succeed': 'filled', 'call.fail': 'filled' } },
     updating: { on: { 'call.succeed': 'filled', 'call.fail': 'filled' } },
     removing: { on: { 'call.succeed': 'empty', 'call.fail': 'empty', 'cart.remove': 'removing' } },
-    checkingOut: { on: { 'call.succeed': 'creating', 'call.fail': 'filled', 'cart.add': 'checkingOut' } },
+    // Checkout (issue 15): the store's choices load once; what was typed survives back, failures, reopening.
+    loadingOptions: {
+      on: {
+        'call.succeed': 'details',
+        'call.fail': 'optionsFailed',
+        'checkout.back': 'filled',
+        'cart.add': 'addingMore',
+      },
+    },
+    optionsFailed: {
+      on: { 'checkout.retry': 'loadingOptions', 'checkout.back': 'filled', 'cart.add': 'addingMore' },
+    },
+    // Options loaded, nothing typed yet.
+    details: {
+      on: {
+        'checkout.submit': 'invalid',
+        'checkout.fill': 'ready',
+        'checkout.back': 'filledBlank',
+        'cart.add': 'addingBlank',
+      },
+    },
+    filledBlank: { on: { 'cart.checkout': 'details' } },
+    addingBlank: { on: { 'call.succeed': 'filledBlank', 'call.fail': 'filledBlank' } },
+    invalid: { on: { 'checkout.fill': 'ready', 'checkout.submit': 'invalid' } },
+    // Options loaded, a valid buyer typed.
+    ready: {
+      on: { 'checkout.submit': 'placing', 'checkout.back': 'filledReady', 'cart.add': 'addingReady' },
+    },
+    filledReady: { on: { 'cart.checkout': 'ready' } },
+    addingReady: { on: { 'call.succeed': 'filledReady', 'call.fail': 'filledReady' } },
+    placing: {
+      on: {
+        'call.succeed': 'confirmed',
+        'call.succeedCard': 'redirecting',
+        'call.fail': 'failed',
+        'cart.add': 'placing',
+        'checkout.back': 'placing',
+      },
+    },
+    failed: {
+      on: {
+        'checkout.submit': 'placing',
+        'checkout.fill': 'failed',
+        'checkout.clear': 'failedInvalid',
+        'checkout.back': 'filledReady',
+        'cart.add': 'addingReady',
+      },
+    },
+    failedInvalid: { on: { 'checkout.submit': 'failedInvalid', 'checkout.fill': 'failed' } },
+    redirecting: { on: { 'cart.close': 'redirecting' } },
+    confirmed: {
+      on: {
+        'call.succeed': 'confirmedCart',
+        'call.fail': 'confirmedCart',
+        'checkout.done': 'emptyReady',
+        'cart.add': 'addingReady',
+      },
+    },
+    confirmedCart: { on: { 'checkout.done': 'emptyReady' } },
+    emptyReady: { on: { 'cart.add': 'addingReady' } },
   },
 });
 

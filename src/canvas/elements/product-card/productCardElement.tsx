@@ -34,8 +34,9 @@ export function normalizeProduct(props: ElementProps): ElementProps {
 export function ProductCardView({ id, props }: { id?: string; props: ElementProps }) {
   const p = normalizeProduct(props);
   const stock = p.inventoryQuantity as number;
-  const stars = Math.max(1, Math.round(p.rating as number));
-  const image = safeImageUrl(p.imageUrl);
+  const rating = p.rating as number;
+  const stars = Math.max(1, Math.round(rating));
+  const image = safeImageUrl(p.imageUrl).replace(/^(?:\.{1,2}\/)*\/?(api\/uploads\/)/, '/$1');
   const currency = text(p, 'currency', 'USD');
   const productId = productIdOf(p);
   const price = p.price as number;
@@ -62,10 +63,12 @@ export function ProductCardView({ id, props }: { id?: string; props: ElementProp
       )}
       <div style={{ padding: 12 }}>
         <h4 style={{ margin: '0 0 4px' }}>{text(p, 'content', 'Product Name')}</h4>
-        <div role="img" aria-label={`${stars} stars`} style={{ color: '#f5a623' }}>
-          {'★'.repeat(stars)}
-          {'☆'.repeat(5 - stars)}
-        </div>
+        {rating > 0 ? (
+          <div role="img" aria-label={`${stars} stars`} style={{ color: '#f5a623' }}>
+            {'★'.repeat(stars)}
+            {'☆'.repeat(5 - stars)}
+          </div>
+        ) : null}
         <p style={{ margin: '6px 0', color: '#555' }}>{text(p, 'description')}</p>
         <p style={{ margin: '6px 0' }}>
           <strong>{formatMoney(price, currency)}</strong>{' '}

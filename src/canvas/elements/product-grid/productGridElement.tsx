@@ -3,7 +3,7 @@ import type { ElementProps } from '../../siteDoc.ts';
 import { DEFAULT_STORE_ID, GRID_COLUMNS } from '../constants.ts';
 import { ProductCardView } from '../product-card/productCardElement.tsx';
 import { text } from '../shared.tsx';
-import { productToProps, useCatalogueSource } from '../storeData.ts';
+import { NO_PRODUCTS_PLACEHOLDER, productToProps, useCatalogueSource } from '../storeData.ts';
 import { type ElementDefinition, options } from '../types.ts';
 
 /** What a grid shows before (or without) its script: published pages replace it with the live catalogue. */
@@ -25,7 +25,14 @@ function GridItems({ storeId }: { storeId: string }) {
       </>
     );
   }
-  if (!products.data || products.data.length === 0) return <p data-store-status="">No products found</p>;
+  // A store that does not exist or sells nothing: the owner is told what to do (visitors see no grid).
+  if (products.status === 'missing' || !products.data || products.data.length === 0) {
+    return (
+      <p data-store-status="" style={{ gridColumn: '1 / -1', color: '#555' }}>
+        {NO_PRODUCTS_PLACEHOLDER}
+      </p>
+    );
+  }
   return (
     <>
       {products.data.map((product) => (

@@ -3,7 +3,13 @@ import type { CatalogueSource, Live } from '../../../canvas/elements/storeData.t
 import { useCatalogue, useCatalogueProduct } from '../../../services/storeQueries.ts';
 
 const live = <T>(query: UseQueryResult<T>): Live<T> => ({
-  status: query.isError ? 'error' : query.data === undefined ? 'loading' : 'ready',
+  status: query.isError
+    ? (query.error as { status?: unknown } | null)?.status === 404
+      ? 'missing'
+      : 'error'
+    : query.data === undefined
+      ? 'loading'
+      : 'ready',
   data: query.data ?? null,
 });
 

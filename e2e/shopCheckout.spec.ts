@@ -1,0 +1,118 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { password, sidebar, signIn, uniqueEmail } from './helpers.ts';
+
+// A visitor buys on a published site through the checkout form; a grid bound to a store that does not
+// exist shows visitors nothing broken. The owner's side is set up through the API where it can be.
+
+async function ownerWithStore(request: APIRequestContext, products: Array<[string, number, number]>) {
+  const email = uniqueEmail('checkout-owner');
+  const registered = await request.post('/api/auth/register', { data: { email, password } });
+  expect(registered.status()).toBe(201);
+  const { token } = (await registered.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const storeId = `shop-${Date.now()}`;
+  expect(
+    (await request.post('/api/ecommerce/stores', { headers, data: { storeId, storeName: 'Mill' } })).status(),
+  ).toBe(201);
+  for (const [name, price, inventoryQuantity] of products) {
+    const created = await request.post('/api/ecommerce/products', {
+      headers,
+      data: { storeId, name, price, inventoryQuantity },
+    });
+    expect(created.status()).toBe(201);
+  }
+  return { email, storeId };
+}
+
+/** Builds a page with one product grid bound to `storeId`, saves and publishes it; returns its URL. */
+async function publishGrid(page: Page, email: string, storeId: string, name: string): Promise<string> {
+  await signIn(page, email);
+  await sidebar(page).getByRole('button', { name: 'All Websites' }).click();
+  await page.getByRole('button', { name: 'Create From Scratch' }).click();
+  await page.getByText('Build from Scratch').click();
+  await expect(page).toHaveURL(/\/builder\//);
+  await page
+    .getByRole('complementary', { name: 'Builder sidebar' })
+    .getByRole('button', { name: 'Product Grid', exact: true })
+    .click();
+  const storeField = page
+    .getByLabel('Store ID')
+    .or(page.getByRole('combobox', { name: 'Store' }))
+    .first();
+  if ((await storeField.evaluate((node) => node.tagName)) === 'INPUT') await storeField.fill(storeId);
+  else {
+    await storeField.click();
+    await page.getByRole('option', { name: storeId }).click();
+  }
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const saveDialog = page.getByRole('dialog', { name: 'Save Website' });
+  await saveDialog.getByLabel('Website Name').fill(name);
+  await saveDialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(saveDialog).toBeHidden();
+  await page.getByRole('article', { name }).getByRole('button', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/builder\/\d+/);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const publishDialog = page.getByRole('dialog', { name: 'Publish Website' });
+  await publishDialog
+    .getByLabel('Subdomain')
+    .fill(`${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}`);
+  await publishDialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(publishDialog.getByText(/Website published successfully at:/)).toBeVisible();
+  return (await publishDialog.getByRole('link').getAttribute('href')) ?? '';
+}
+
+test('a visitor buys through the checkout form on a published site and sees the order number', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const { email, storeId } = await ownerWithStore(request, [['Rye Flour', 4.5, 5]]);
+  const url = await publishGrid(page, email, storeId, 'Mill Shop');
+
+  const visitorContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(url);
+  const flour = visitor.locator('[data-product-card]', { hasText: 'Rye Flour' });
+  await expect(flour.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  await flour.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(visitor.getByText('Cart (1)')).toBeVisible();
+  await visitor.getByRole('button', { name: 'Checkout' }).click();
+
+  // The form, with focus on its heading; nothing typed yet says what each field needs.
+  await expect(visitor.getByRole('heading', { name: 'Checkout' })).toBeFocused();
+  await visitor.getByRole('button', { name: 'Place order' }).click();
+  await expect(visitor.getByText('Please enter your name')).toBeVisible();
+  await expect(visitor.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await visitor.getByLabel('Name').fill('Ana Buyer');
+  await visitor.getByLabel('Email').fill('ana@example.com');
+  await expect(visitor.getByRole('radio', { name: 'Pickup' })).toBeChecked();
+  await expect(visitor.getByText('Please enter your name')).toBeHidden();
+  // At phone width nothing scrolls sideways.
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await visitor.getByRole('button', { name: 'Place order' }).click();
+
+  await expect(visitor.getByText('Order placed successfully!')).toBeVisible();
+  await expect(visitor.getByText('Order #1001')).toBeVisible();
+  await expect(visitor.getByText('Rye Flour × 1')).toBeVisible();
+  await expect(visitor.getByText('Cart (0)')).toBeVisible();
+  await visitorContext.close();
+});
+
+test('a published grid bound to a store that does not exist shows visitors no samples and no error', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const { email } = await ownerWithStore(request, []);
+  const url = await publishGrid(page, email, `gone-${Date.now()}`, 'Empty Shelf');
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  const answered = visitor.waitForResponse((response) => response.url().includes('/api/ecommerce/products?'));
+  await visitor.goto(url);
+  expect((await answered).status()).toBe(404);
+  await expect(visitor.locator('[data-store-grid]')).toBeHidden();
+  await expect(visitor.getByText('Sample Product')).toHaveCount(0);
+  await expect(visitor.getByText('99.99')).toHaveCount(0);
+  await expect(visitor.getByText('Failed to load products')).toHaveCount(0);
+  await visitorContext.close();
+});

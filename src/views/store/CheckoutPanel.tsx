@@ -1,0 +1,156 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import {
+  type CheckoutDraft,
+  type DeliveryMethod,
+  formatMoney,
+  formatOrderNumber,
+  ORDER_PLACED_MESSAGE,
+} from '../../contracts/store.ts';
+import {
+  type cartMachine,
+  selectCheckoutDraft,
+  selectCheckoutError,
+  selectCheckoutErrors,
+  selectCheckoutOptions,
+  selectCheckoutStep,
+  selectCheckoutTotals,
+  selectLastOrder,
+} from '../../machines/cartMachine.ts';
+
+type Props = { cartRef: ActorRefFrom<typeof cartMachine> };
+
+const TEXT_FIELDS: Array<[keyof CheckoutDraft, string]> = [
+  ['name', 'Name'],
+  ['email', 'Email'],
+  ['phone', 'Phone (optional)'],
+];
+const ADDRESS_FIELDS: Array<[keyof CheckoutDraft, string]> = [
+  ['line1', 'Address'],
+  ['city', 'City'],
+  ['postalCode', 'Postal code'],
+  ['country', 'Country code (e.g. US)'],
+];
+
+/** The dashboard storefront's checkout: the same machine states as the published site's form. */
+export function CheckoutPanel({ cartRef }: Props) {
+  const step = useSelector(cartRef, selectCheckoutStep);
+  const draft = useSelector(cartRef, selectCheckoutDraft);
+  const errors = useSelector(cartRef, selectCheckoutErrors);
+  const options = useSelector(cartRef, selectCheckoutOptions);
+  const error = useSelector(cartRef, selectCheckoutError);
+  const totals = useSelector(cartRef, selectCheckoutTotals);
+  const order = useSelector(cartRef, selectLastOrder);
+  const update = (fields: Partial<CheckoutDraft>) => cartRef.send({ type: 'checkout.update', fields });
+  const currency = options?.currency ?? 'USD';
+
+  if (step === 'confirmed' && order) {
+    return (
+      <Stack spacing={1} sx={{ p: 2, width: 360 }}>
+        <Alert severity="success">{ORDER_PLACED_MESSAGE}</Alert>
+        <Typography variant="h6">Order {formatOrderNumber(order.orderNumber)}</Typography>
+        {order.items.map((item) => (
+          <Typography key={`${item.productId}-${item.productName}`}>
+            {item.productName} × {item.quantity}
+          </Typography>
+        ))}
+        <Typography>Total {formatMoney(order.total, order.currency)}</Typography>
+        {order.paymentInstructions ? <Typography>{order.paymentInstructions}</Typography> : null}
+        <Button variant="contained" onClick={() => cartRef.send({ type: 'checkout.done' })}>
+          Continue shopping
+        </Button>
+      </Stack>
+    );
+  }
+  if (step === 'redirecting' && order?.checkoutUrl) {
+    return (
+      <Stack spacing={1} sx={{ p: 2, width: 360 }}>
+        <Typography>Taking you to the secure payment page…</Typography>
+        <Button variant="contained" href={order.checkoutUrl} target="_top">
+          Continue to payment
+        </Button>
+      </Stack>
+    );
+  }
+  const placing = step === 'placing';
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      sx={{ p: 2, width: 360 }}
+      aria-label="Checkout"
+      onSubmit={(event) => {
+        event.preventDefault();
+        cartRef.send({ type: 'checkout.submit' });
+      }}
+    >
+      <Typography variant="h6">Checkout</Typography>
+      {step === 'loading' ? <Typography>Loading checkout…</Typography> : null}
+      {step === 'unavailable' ? (
+        <Alert
+          severity="error"
+          action={<Button onClick={() => cartRef.send({ type: 'checkout.retry' })}>Retry</Button>}
+        >
+          {error}
+        </Alert>
+      ) : null}
+      {TEXT_FIELDS.map(([field, label]) => (
+        <TextField
+          key={field}
+          label={label}
+          value={draft[field]}
+          disabled={placing}
+          error={Boolean(errors[field])}
+          helperText={errors[field]}
+          onChange={(event) => update({ [field]: event.target.value })}
+        />
+      ))}
+      {options ? (
+        <RadioGroup
+          aria-label="Delivery"
+          value={draft.deliveryMethod}
+          onChange={(_, value) => update({ deliveryMethod: value as DeliveryMethod })}
+        >
+          {options.pickupEnabled ? (
+            <FormControlLabel value="pickup" control={<Radio />} label="Pickup" />
+          ) : null}
+          {options.shippingEnabled ? (
+            <FormControlLabel value="shipping" control={<Radio />} label="Shipping" />
+          ) : null}
+        </RadioGroup>
+      ) : null}
+      {draft.deliveryMethod === 'shipping'
+        ? ADDRESS_FIELDS.map(([field, label]) => (
+            <TextField
+              key={field}
+              label={label}
+              value={draft[field]}
+              disabled={placing}
+              error={Boolean(errors[field])}
+              helperText={errors[field]}
+              onChange={(event) => update({ [field]: event.target.value })}
+            />
+          ))
+        : null}
+      {totals ? <Typography>Total {formatMoney(totals.total, currency)}</Typography> : null}
+      {error && step !== 'unavailable' ? <Alert severity="error">{error}</Alert> : null}
+      <Stack direction="row" spacing={1}>
+        <Button type="submit" variant="contained" disabled={placing || step !== 'details'}>
+          Place order
+        </Button>
+        <Button disabled={placing} onClick={() => cartRef.send({ type: 'checkout.back' })}>
+          Back to cart
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
