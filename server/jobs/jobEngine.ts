@@ -13,6 +13,8 @@ import type { PostDueData } from './postDueJob.ts';
 import { purgeExpired } from './purgeJob.ts';
 import { REPLAY_QUEUES, registerReplayWorkers } from './replayPurgeJob.ts';
 import type { WebhookDeliveryData } from './webhooks.ts';
+import { OUTBOX_QUEUES, type OutboxMailData } from '../shop/mailOutbox.ts';
+import { registerOutboxWorkers } from '../shop/outboxWorkers.ts';
 
 /** The queues of this product, by purpose. */
 export const QUEUES = {
@@ -23,6 +25,7 @@ export const QUEUES = {
   ...REPLAY_QUEUES,
   ...DOMAIN_QUEUES,
   emailChangedMail: 'email-changed-mail',
+  ...OUTBOX_QUEUES,
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -35,6 +38,8 @@ type JobData = {
   'replay-purge': Record<string, never>;
   'domain-recheck': Record<string, never>;
   'email-changed-mail': EmailChangedMailData;
+  'outbox-mail': OutboxMailData;
+  'outbox-sweep': Record<string, never>;
 } & CrmJobData;
 
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
@@ -153,6 +158,12 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
   });
   await registerReplayWorkers(boss, {
     db,
+    pollingIntervalSeconds: POLLING_SECONDS,
+    schedule: options.schedule !== false,
+  });
+  await registerOutboxWorkers(boss, {
+    db,
+    mailer,
     pollingIntervalSeconds: POLLING_SECONDS,
     schedule: options.schedule !== false,
   });
