@@ -15,6 +15,7 @@ import { errorHandler } from './errorHandler.ts';
 import type { JobEngine } from './jobs/jobEngine.ts';
 import { emitWebhookEvent } from './jobs/webhooks.ts';
 import { registerDocs, registerDocsPermission, registerOpenApi } from './openapi.ts';
+import type { PaymentGateway } from './payments/gateway.ts';
 import type { PublishingOptions } from './publishing/publishingDeps.ts';
 import { createSiteHosts } from './publishing/siteHosts.ts';
 import { createSitePageCache } from './publishing/sitePageCache.ts';
@@ -46,6 +47,8 @@ import { userRoutes } from './routes/user/userRoutes.ts';
 import { webhooksRoutes } from './routes/webhooks/webhooksRoutes.ts';
 import { generateRoutes } from './routes/website/generateRoutes.ts';
 import { websiteRoutes } from './routes/website/websiteRoutes.ts';
+import { createWebhookOrderEvents } from './shop/defaultOrderEvents.ts';
+import type { OrderEvents } from './shop/orderEvents.ts';
 import { registerStatic, securityHeaders, sendSpaIndex, staticDirExists } from './static.ts';
 import { registerTextGuard } from './textGuard.ts';
 import { createValidatorCompiler, formatValidationErrors } from './validation.ts';
@@ -70,6 +73,10 @@ export type BuildAppOptions = {
   collab?: { debounceMs?: number; maxDebounceMs?: number };
   /** The DNS TXT lookup that verifies custom domains (tests pass a fake); default: node:dns. */
   resolveTxt?: TxtResolver;
+  /** Card payments (the Stripe gateway when configured); default null: card is not offered. */
+  payments?: PaymentGateway | null;
+  /** The shop's order side effects; default: the 'order.placed' webhook only. */
+  orderEvents?: OrderEvents;
 };
 
 const BODY_LIMIT = 1024 * 1024;
@@ -94,6 +101,8 @@ export async function buildApp({
   storeRateLimits,
   collab: collabTiming,
   resolveTxt = createSystemTxtResolver(),
+  payments = null,
+  orderEvents = createWebhookOrderEvents(jobs, db),
 }: BuildAppOptions): Promise<FastifyInstance> {
   // Caches of every process sharing the database forget together (README "Several processes").
   const bus = createInvalidationBus({
@@ -163,7 +172,7 @@ export async function buildApp({
     return reply.code(404).send({ message: 'Not found' });
   });
 
-  const deps: RouteDeps = { db, tokens, config, jobs };
+  const deps: RouteDeps = { db, tokens, config, jobs, payments, orderEvents };
   const collab = mountCollab(app, {
     db,
     tokens,

@@ -2,6 +2,8 @@ import type { TokenService } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import type { JobEngine } from '../jobs/jobEngine.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import type { OrderEvents } from '../shop/orderEvents.ts';
 
 /** What every route plugin receives as its options. */
 export type RouteDeps = {
@@ -10,4 +12,8 @@ export type RouteDeps = {
   config: Config;
   /** The running job engine; null when the app runs without one (most API tests). */
   jobs: JobEngine | null;
+  /** Card payments (Stripe Checkout); null when the server is not configured for them. */
+  payments: PaymentGateway | null;
+  /** What happens beside an order's own rows when it is placed or changes (mails, CRM, webhooks). */
+  orderEvents: OrderEvents;
 };

@@ -1,5 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { OrderStatus, ProductInput, StoreCurrency } from '../../../src/contracts/store.ts';
+import { toCsv } from '../../../src/contracts/csv.ts';
+import {
+  CHECKOUT_LIMITS,
+  formatOrderNumber,
+  ORDER_STATUS_LABELS,
+  type OrderAction,
+  type OrderDetails,
+  type OrderListQuery,
+  type ProductInput,
+  type StoreCurrency,
+  type StoreSettings,
+} from '../../../src/contracts/store.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import { PRODUCT_NOT_FOUND } from '../../repositories/storeCarts.ts';
@@ -15,7 +26,14 @@ import {
   storeCurrencyOf,
   updateProduct,
 } from '../../repositories/storeCatalog.ts';
-import { changeOrderStatus, listCustomerOrders, listStoreOrders } from '../../repositories/storeOrders.ts';
+import {
+  applyOrderAction,
+  exportStoreOrders,
+  listCustomerOrders,
+  listStoreOrders,
+  ordersSummary,
+} from '../../repositories/storeOrders.ts';
+import { saveStoreSettings, storeSettingsOf } from '../../repositories/storeSettings.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 import { STORE_NOT_FOUND } from './ecommercePublicRoutes.ts';
 import {
@@ -24,9 +42,13 @@ import {
   createStoreSchema,
   customerOrdersSchema,
   deleteByIdSchema,
+  getSettingsSchema,
   listStoresSchema,
-  orderStatusSchema,
+  orderActionSchema,
+  ordersSummarySchema,
   ownerProductsSchema,
+  putSettingsSchema,
+  storeOrdersCsvSchema,
   storeOrdersSchema,
   updateProductSchema,
 } from './ecommerceSchemas.ts';
@@ -48,7 +70,7 @@ function checkCurrency(input: ProductInput, storeCurrency: StoreCurrency | null)
  * What owners do: stores, catalogue and orders of the caller's account; another account's are 404. Every
  * member sees them; changing them (marking an order paid included) needs 'store.edit'.
  */
-export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
+export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, orderEvents }) => {
   const view = { permission: 'account.view' } as const;
   const edit = { permission: 'store.edit' } as const;
 
@@ -139,28 +161,78 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (app, {
     },
   );
 
-  app.get<{ Params: { storeId: string }; Querystring: { skip: number; take: number } }>(
+  app.get<{ Params: { storeId: string } }>(
+    '/api/ecommerce/stores/:storeId/settings',
+    { config: view, schema: getSettingsSchema },
+    async (request) => {
+      if (!(await ownsStore(db, requireAccountId(request), request.params.storeId)))
+        throw new HttpError(404, STORE_NOT_FOUND);
+      return storeSettingsOf(db, request.params.storeId);
+    },
+  );
+
+  app.put<{ Params: { storeId: string }; Body: StoreSettings }>(
+    '/api/ecommerce/stores/:storeId/settings',
+    { config: edit, schema: putSettingsSchema },
+    async (request) => {
+      const accountId = requireAccountId(request);
+      if (!(await ownsStore(db, accountId, request.params.storeId)))
+        throw new HttpError(404, STORE_NOT_FOUND);
+      checkSettings(request.body);
+      return saveStoreSettings(db, accountId, request.params.storeId, request.body);
+    },
+  );
+
+  app.get<{ Params: { storeId: string }; Querystring: OrderListQuery }>(
     '/api/ecommerce/stores/:storeId/orders',
     { config: view, schema: storeOrdersSchema },
     async (request) => {
-      const { skip, take } = request.query;
-      const page = await listStoreOrders(db, requireAccountId(request), request.params.storeId, skip, take);
+      const page = await listStoreOrders(
+        db,
+        requireAccountId(request),
+        request.params.storeId,
+        request.query,
+      );
       if (!page) throw new HttpError(404, STORE_NOT_FOUND);
       return page;
     },
   );
 
-  app.patch<{ Params: { id: string }; Body: { status: OrderStatus } }>(
+  app.get<{ Params: { storeId: string }; Querystring: Pick<OrderListQuery, 'status' | 'searchTerm'> }>(
+    '/api/ecommerce/stores/:storeId/orders.csv',
+    { config: view, schema: storeOrdersCsvSchema },
+    async (request, reply) => {
+      const { storeId } = request.params;
+      const orders = await exportStoreOrders(db, requireAccountId(request), storeId, request.query);
+      if (!orders) throw new HttpError(404, STORE_NOT_FOUND);
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="orders-${storeId}.csv"`);
+      return reply.send(ordersCsv(orders));
+    },
+  );
+
+  app.get('/api/ecommerce/orders/summary', { config: view, schema: ordersSummarySchema }, (request) =>
+    ordersSummary(db, requireAccountId(request)),
+  );
+
+  app.patch<{ Params: { id: string }; Body: OrderAction }>(
     '/api/ecommerce/orders/:id',
-    { config: edit, schema: orderStatusSchema },
-    (request) =>
-      changeOrderStatus(
+    { config: edit, schema: orderActionSchema },
+    async (request) => {
+      const body = request.body as OrderAction & { trackingNumber?: string; carrier?: string };
+      if (body.action !== 'ship' && (body.trackingNumber !== undefined || body.carrier !== undefined)) {
+        throw new HttpError(400, 'trackingNumber and carrier go only with the ship action');
+      }
+      const { accountId: _account, ...order } = await applyOrderAction(
         db,
         requireAccountId(request),
         request.params.id,
-        request.body.status,
+        body,
         request.user.id,
-      ),
+        orderEvents,
+      );
+      return order;
+    },
   );
 
   app.get<{ Params: { id: string } }>(
@@ -169,3 +241,88 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (app, {
     (request) => listCustomerOrders(db, requireAccountId(request), request.params.id),
   );
 };
+
+const hasAtMostDecimals = (value: number, decimals: number) => {
+  const scaled = value * 10 ** decimals;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+};
+
+/** What the settings' schema cannot say in the owner's words; a refused save changes nothing. */
+function checkSettings(settings: StoreSettings): void {
+  if (!settings.pickupEnabled && !settings.shippingEnabled) {
+    throw new HttpError(400, 'Choose at least one delivery method');
+  }
+  if (settings.paymentMethods.length === 0) throw new HttpError(400, 'Choose at least one payment method');
+  if (new Set(settings.paymentMethods).size !== settings.paymentMethods.length) {
+    throw new HttpError(400, 'paymentMethods must not name a method twice');
+  }
+  if (!hasAtMostDecimals(settings.flatShippingRate, 2)) {
+    throw new HttpError(400, 'flatShippingRate must have at most 2 decimals');
+  }
+  if (settings.freeShippingThreshold !== null && !hasAtMostDecimals(settings.freeShippingThreshold, 2)) {
+    throw new HttpError(400, 'freeShippingThreshold must have at most 2 decimals');
+  }
+  if (!hasAtMostDecimals(settings.taxRate, 3))
+    throw new HttpError(400, 'taxRate must have at most 3 decimals');
+  if (settings.manualPaymentInstructions.length > CHECKOUT_LIMITS.instructions) {
+    throw new HttpError(
+      400,
+      `manualPaymentInstructions must be at most ${CHECKOUT_LIMITS.instructions} characters`,
+    );
+  }
+}
+
+export const ORDERS_CSV_HEADER = [
+  'Order',
+  'Date',
+  'Status',
+  'Payment',
+  'Fulfilment',
+  'Buyer',
+  'Email',
+  'Phone',
+  'Delivery',
+  'Address',
+  'Items',
+  'Subtotal',
+  'Shipping',
+  'Tax',
+  'Total',
+  'Currency',
+  'Tracking',
+] as const;
+
+const money = (amount: number) => amount.toFixed(2);
+
+/** The owner's export: one order a row, CSV-escaped and formula-safe (toCsv). */
+export function ordersCsv(orders: readonly OrderDetails[]): string {
+  return toCsv([
+    ORDERS_CSV_HEADER,
+    ...orders.map((order) => {
+      const address = order.shippingAddress;
+      return [
+        formatOrderNumber(order.orderNumber),
+        order.createdDate,
+        ORDER_STATUS_LABELS[order.status],
+        order.paymentMethod === 'card' ? `card (${order.paymentStatus})` : `manual (${order.paymentStatus})`,
+        order.fulfilmentStatus,
+        order.customer.name,
+        order.customer.email,
+        order.customer.phone ?? '',
+        order.deliveryMethod,
+        address
+          ? [address.line1, address.line2, address.city, address.region, address.postalCode, address.country]
+              .filter(Boolean)
+              .join(', ')
+          : '',
+        order.items.map((item) => `${item.quantity} × ${item.productName}`).join('; '),
+        money(order.subtotal),
+        money(order.shipping),
+        money(order.tax),
+        money(order.total),
+        order.currency,
+        [order.carrier, order.trackingNumber].filter(Boolean).join(' '),
+      ];
+    }),
+  ]);
+}

@@ -1,8 +1,13 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { isWellFormedEmail } from '../../../src/contracts/common.ts';
+import {
+  CHECKOUT_MESSAGES,
+  type CheckoutInput,
+  type PlacedOrderResponse,
+} from '../../../src/contracts/store.ts';
 import type { Queryable } from '../../db/types.ts';
 import { HttpError } from '../../errors.ts';
-import { emitWebhookEvent } from '../../jobs/webhooks.ts';
 import { createCatalogueReader } from '../../repositories/catalogueCache.ts';
 import {
   addCartItem,
@@ -14,10 +19,22 @@ import {
   setCartItemQuantity,
 } from '../../repositories/storeCarts.ts';
 import { findProduct, findStore, listCategories } from '../../repositories/storeCatalog.ts';
-import { findOrder, ORDER_NOT_FOUND, placeOrder } from '../../repositories/storeOrders.ts';
+import {
+  CARD_UNAVAILABLE,
+  expireUnopenedCardOrder,
+  findOrderDetails,
+  findOrderForBuyer,
+  ORDER_NOT_FOUND,
+  type PlacedOrder,
+  placeOrder,
+  recordCardCheckout,
+  toPublicOrder,
+} from '../../repositories/storeOrders.ts';
+import { checkoutOptionsOf } from '../../repositories/storeSettings.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 import {
   addItemSchema,
+  checkoutOptionsSchema,
   createCartSchema,
   getCartSchema,
   getOrderSchema,
@@ -45,7 +62,7 @@ type ItemParams = CartParams & { itemId: number };
  */
 export const ecommercePublicRoutes: FastifyPluginAsync<RouteDeps & { limits?: StoreRateLimits }> = async (
   app,
-  { db, jobs, limits = DEFAULT_STORE_RATE_LIMITS },
+  { db, config, payments, orderEvents, limits = DEFAULT_STORE_RATE_LIMITS },
 ) => {
   await app.register(rateLimit, {
     global: false,
@@ -157,26 +174,102 @@ export const ecommercePublicRoutes: FastifyPluginAsync<RouteDeps & { limits?: St
       }),
   );
 
-  app.post<{ Body: { cartId: string }; Headers: { 'idempotency-key'?: string } }>(
-    '/api/ecommerce/orders',
-    { schema: placeOrderSchema, config: perMinute(limits.orders) },
-    async (request, reply) => {
-      const key = request.headers['idempotency-key'] ?? null;
-      const { order, created, accountId } = await placeOrder(db, request.body.cartId, key, request.ip);
-      if (created && accountId !== undefined) {
-        await emitWebhookEvent(jobs, db, accountId, 'order.placed', order);
-      }
-      return reply.code(created ? 201 : 200).send(order);
+  app.get<{ Params: { storeId: string } }>(
+    '/api/ecommerce/stores/:storeId/checkout',
+    { schema: checkoutOptionsSchema, ...reads },
+    async (request) => {
+      const options = await checkoutOptionsOf(db, request.params.storeId, payments !== null);
+      if (!options) throw new HttpError(404, STORE_NOT_FOUND);
+      return options;
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  // Where the visitor comes back to from the card checkout: the server-rendered order page.
+  const orderPageUrl = (request: FastifyRequest, placed: PlacedOrder, outcome: 'paid' | 'cancelled') =>
+    `${config.appUrl ?? `${request.protocol}://${request.host}`}/order/${encodeURIComponent(placed.order.id)}` +
+    `?token=${placed.accessToken}&${outcome}=1`;
+
+  app.post<{ Body: CheckoutInput; Headers: { 'idempotency-key'?: string } }>(
+    '/api/ecommerce/orders',
+    { schema: placeOrderSchema, config: perMinute(limits.orders) },
+    async (request, reply) => {
+      const input = checkBuyer(request.body);
+      const placed = await placeOrder(db, {
+        input,
+        idempotencyKey: request.headers['idempotency-key'] ?? null,
+        ip: request.ip,
+        cardAvailable: payments !== null,
+        events: orderEvents,
+      });
+      const answer = (order: PlacedOrder['order'], checkoutUrl: string | null): PlacedOrderResponse => {
+        const { accountId: _account, ...details } = order;
+        return { ...details, accessToken: placed.accessToken, checkoutUrl };
+      };
+      // A repeat of this cart's checkout: the cart id is the buyer's secret already.
+      if (!placed.created) return reply.code(200).send(answer(placed.order, null));
+      await orderEvents.afterCommit({
+        type: 'placed',
+        accountId: placed.accountId,
+        order: placed.order,
+        accessToken: placed.accessToken,
+      });
+      if (placed.order.paymentMethod !== 'card' || !payments) {
+        return reply.code(201).send(answer(placed.order, null));
+      }
+      try {
+        const expiresAt = new Date(placed.order.reservedUntil ?? Date.now());
+        const session = await payments.createCheckout(
+          placed.order,
+          {
+            successUrl: orderPageUrl(request, placed, 'paid'),
+            cancelUrl: orderPageUrl(request, placed, 'cancelled'),
+          },
+          expiresAt,
+        );
+        await recordCardCheckout(db, placed.order.id, session);
+        const order = (await findOrderDetails(db, placed.order.id)) ?? placed.order;
+        return reply.code(201).send(answer(order, session.url));
+      } catch (error) {
+        request.log.warn({ err: error, orderId: placed.order.id }, 'card checkout could not be opened');
+        await expireUnopenedCardOrder(db, placed.order, orderEvents);
+        throw new HttpError(502, CARD_UNAVAILABLE);
+      }
+    },
+  );
+
+  // Public: the order without buyer details; with its token, the buyer's own view. A wrong token is as
+  // unknown as a wrong id.
+  app.get<{ Params: { id: string }; Querystring: { token?: string } }>(
     '/api/ecommerce/orders/:id',
     { schema: getOrderSchema, ...reads },
     async (request) => {
-      const order = await findOrder(db, request.params.id);
+      const { token } = request.query;
+      if (token !== undefined) {
+        const order = await findOrderForBuyer(db, request.params.id, token);
+        if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
+        const { accountId: _account, ...details } = order;
+        return details;
+      }
+      const order = await findOrderDetails(db, request.params.id);
       if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
-      return order;
+      return toPublicOrder(order);
     },
   );
 };
+
+/** The buyer's fields the schema cannot word as the checkout form does; refused before anything changes. */
+function checkBuyer(input: CheckoutInput): CheckoutInput {
+  const name = input.customer.name?.trim() ?? '';
+  if (!name) throw new HttpError(400, CHECKOUT_MESSAGES.nameRequired);
+  const email = input.customer.email?.trim() ?? '';
+  if (!isWellFormedEmail(email)) throw new HttpError(400, CHECKOUT_MESSAGES.emailInvalid);
+  if (input.deliveryMethod === 'shipping' && !input.shippingAddress) {
+    throw new HttpError(400, CHECKOUT_MESSAGES.addressRequired);
+  }
+  const phone = input.customer.phone?.trim();
+  return {
+    ...input,
+    customer: { name, email, ...(phone ? { phone } : {}) },
+    ...(input.deliveryMethod === 'shipping' ? {} : { shippingAddress: undefined }),
+  };
+}

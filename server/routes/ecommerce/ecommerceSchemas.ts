@@ -1,6 +1,11 @@
 import {
+  CHECKOUT_LIMITS,
+  DELIVERY_METHODS,
+  FULFILMENT_STATUSES,
   MAX_PAGE_SIZE,
   ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
   PRODUCT_PAGE_SIZE,
   STORE_CURRENCIES,
 } from '../../../src/contracts/store.ts';
@@ -75,33 +80,73 @@ const cart = {
     },
   },
 } as const;
-const order = {
+const orderItem = {
   type: 'object',
   properties: {
-    id: { type: 'string' },
-    storeId: { type: 'string' },
-    customerId: { type: 'string' },
-    status: { type: 'string' },
-    total: { type: 'number' },
-    currency: { type: 'string' },
-    createdDate: { type: 'string' },
-    items: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          productId: { type: ['integer', 'null'] },
-          productName: { type: 'string' },
-          price: { type: 'number' },
-          quantity: { type: 'integer' },
-        },
-      },
-    },
+    productId: { type: ['integer', 'null'] },
+    productName: { type: 'string' },
+    price: { type: 'number' },
+    quantity: { type: 'integer' },
+  },
+} as const;
+const orderProperties = {
+  id: { type: 'string' },
+  orderNumber: { type: 'integer' },
+  storeId: { type: 'string' },
+  customerId: { type: 'string' },
+  status: { type: 'string', enum: [...ORDER_STATUSES] },
+  paymentMethod: { type: 'string', enum: [...PAYMENT_METHODS] },
+  paymentStatus: { type: 'string', enum: [...PAYMENT_STATUSES] },
+  fulfilmentStatus: { type: 'string', enum: [...FULFILMENT_STATUSES] },
+  deliveryMethod: { type: 'string', enum: [...DELIVERY_METHODS] },
+  subtotal: { type: 'number' },
+  shipping: { type: 'number' },
+  tax: { type: 'number' },
+  taxInclusive: { type: 'boolean' },
+  total: { type: 'number' },
+  currency: { type: 'string' },
+  createdDate: { type: 'string' },
+  items: { type: 'array', items: orderItem },
+  reservedUntil: { type: ['string', 'null'] },
+} as const;
+/** An order as anyone holding its id sees it: no buyer details (the schema drops any). */
+const order = { type: 'object', properties: orderProperties } as const;
+const address = {
+  type: 'object',
+  properties: {
+    line1: { type: 'string' },
+    line2: { type: 'string' },
+    city: { type: 'string' },
+    region: { type: 'string' },
+    postalCode: { type: 'string' },
+    country: { type: 'string' },
+  },
+} as const;
+const orderDetailsProperties = {
+  ...orderProperties,
+  customer: {
+    type: 'object',
+    properties: { name: { type: 'string' }, email: { type: 'string' }, phone: { type: 'string' } },
+  },
+  shippingAddress: { anyOf: [address, { type: 'null' }] },
+  note: { type: 'string' },
+  trackingNumber: { type: ['string', 'null'] },
+  carrier: { type: ['string', 'null'] },
+  paymentInstructions: { type: 'string' },
+} as const;
+/** The buyer's (with the token) and the owner's view. */
+const orderDetails = { type: 'object', properties: orderDetailsProperties } as const;
+const placedOrder = {
+  type: 'object',
+  properties: {
+    ...orderDetailsProperties,
+    accessToken: { type: 'string' },
+    checkoutUrl: { type: ['string', 'null'] },
   },
 } as const;
 const orderPage = {
   type: 'object',
-  properties: { results: { type: 'array', items: order }, totalCount: { type: 'integer' } },
+  properties: { results: { type: 'array', items: orderDetails }, totalCount: { type: 'integer' } },
 } as const;
 
 const paging = {
@@ -176,6 +221,8 @@ export const updateItemSchema = {
   response: cartAnswers,
 } as const;
 export const removeItemSchema = { params: itemParams, response: cartAnswers } as const;
+const addressLine = { type: 'string', transform: ['trim'], maxLength: CHECKOUT_LIMITS.addressLine } as const;
+const requiredLine = schemas.text(CHECKOUT_LIMITS.addressLine);
 export const placeOrderSchema = {
   headers: {
     type: 'object',
@@ -184,12 +231,77 @@ export const placeOrderSchema = {
   body: {
     type: 'object',
     additionalProperties: false,
-    required: ['cartId'],
-    properties: { cartId: RANDOM_ID },
+    required: ['cartId', 'customer', 'deliveryMethod'],
+    properties: {
+      cartId: RANDOM_ID,
+      // Name and email are checked by the route, with the messages the checkout form shows.
+      customer: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          name: { type: 'string', transform: ['trim'], maxLength: CHECKOUT_LIMITS.name },
+          email: { type: 'string', transform: ['trim', 'toLowerCase'], maxLength: CHECKOUT_LIMITS.email },
+          phone: { type: 'string', transform: ['trim'], maxLength: CHECKOUT_LIMITS.phone },
+        },
+      },
+      deliveryMethod: { type: 'string', enum: [...DELIVERY_METHODS] },
+      shippingAddress: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['line1', 'city', 'postalCode', 'country'],
+        properties: {
+          line1: requiredLine,
+          line2: addressLine,
+          city: requiredLine,
+          region: addressLine,
+          postalCode: requiredLine,
+          country: requiredLine,
+        },
+      },
+      note: { type: 'string', transform: ['trim'], maxLength: CHECKOUT_LIMITS.note },
+      paymentMethod: { type: 'string', enum: [...PAYMENT_METHODS], default: 'manual' },
+    },
   },
-  response: { 200: order, 201: order, 400: message, 404: message, 409: message },
+  response: {
+    200: placedOrder,
+    201: placedOrder,
+    400: message,
+    404: message,
+    409: message,
+    502: message,
+  },
 } as const;
-export const getOrderSchema = { params: orderParams, response: { 200: order, 404: message } } as const;
+export const getOrderSchema = {
+  params: orderParams,
+  querystring: {
+    type: 'object',
+    properties: { token: { type: 'string', maxLength: 200 } },
+  },
+  response: { 200: { anyOf: [orderDetails, order] }, 404: message },
+} as const;
+export const checkoutOptionsSchema = {
+  params: { type: 'object', required: ['storeId'], properties: { storeId } },
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        storeId: { type: 'string' },
+        storeName: { type: 'string' },
+        currency: { type: 'string' },
+        pickupEnabled: { type: 'boolean' },
+        shippingEnabled: { type: 'boolean' },
+        flatShippingRate: { type: 'number' },
+        freeShippingThreshold: { type: ['number', 'null'] },
+        taxRate: { type: 'number' },
+        taxInclusive: { type: 'boolean' },
+        paymentMethods: { type: 'array', items: { type: 'string' } },
+        manualPaymentInstructions: { type: 'string' },
+        pickupInstructions: { type: 'string' },
+      },
+    },
+    404: message,
+  },
+} as const;
 
 // Owner routes.
 export const createStoreSchema = {
@@ -261,20 +373,93 @@ export const createCategorySchema = {
   },
   response: { 201: category, 404: message, 409: message },
 } as const;
+const storeParams = { type: 'object', required: ['storeId'], properties: { storeId } } as const;
+const orderFilters = {
+  status: { type: 'string', enum: [...ORDER_STATUSES] },
+  searchTerm: { type: 'string', maxLength: 200 },
+} as const;
 export const storeOrdersSchema = {
-  params: { type: 'object', required: ['storeId'], properties: { storeId } },
-  querystring: { type: 'object', properties: paging },
+  params: storeParams,
+  querystring: { type: 'object', properties: { ...paging, ...orderFilters } },
   response: { 200: orderPage, 404: message },
 } as const;
-export const orderStatusSchema = {
+export const storeOrdersCsvSchema = {
+  params: storeParams,
+  querystring: { type: 'object', properties: orderFilters },
+  response: {
+    200: {
+      description: 'The orders as CSV (an attachment)',
+      content: { 'text/csv': { schema: { type: 'string' } } },
+    },
+    404: message,
+  },
+} as const;
+export const ordersSummarySchema = {
+  response: {
+    200: {
+      type: 'object',
+      properties: { needsAction: { type: 'integer' }, latestOrderAt: { type: ['string', 'null'] } },
+    },
+  },
+} as const;
+export const orderActionSchema = {
   params: orderParams,
   body: {
     type: 'object',
     additionalProperties: false,
-    required: ['status'],
-    properties: { status: { type: 'string', enum: [...ORDER_STATUSES] } },
+    required: ['action'],
+    properties: {
+      action: { type: 'string', enum: ['markPaid', 'readyForPickup', 'ship', 'complete', 'cancel'] },
+      trackingNumber: { type: 'string', transform: ['trim'], maxLength: CHECKOUT_LIMITS.trackingNumber },
+      carrier: { type: 'string', transform: ['trim'], maxLength: CHECKOUT_LIMITS.carrier },
+    },
   },
-  response: { 200: order, 404: message, 409: message },
+  response: { 200: orderDetails, 400: message, 404: message, 409: message },
+} as const;
+const settingsProperties = {
+  pickupEnabled: { type: 'boolean' },
+  shippingEnabled: { type: 'boolean' },
+  flatShippingRate: { type: 'number' },
+  freeShippingThreshold: { type: ['number', 'null'] },
+  taxRate: { type: 'number' },
+  taxInclusive: { type: 'boolean' },
+  orderNoticeEmail: { type: ['string', 'null'] },
+  paymentMethods: { type: 'array', items: { type: 'string' } },
+  manualPaymentInstructions: { type: 'string' },
+  pickupInstructions: { type: 'string' },
+} as const;
+const settings = { type: 'object', properties: settingsProperties } as const;
+export const getSettingsSchema = { params: storeParams, response: { 200: settings, 404: message } } as const;
+export const putSettingsSchema = {
+  params: storeParams,
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: Object.keys(settingsProperties),
+    properties: {
+      pickupEnabled: { type: 'boolean' },
+      shippingEnabled: { type: 'boolean' },
+      flatShippingRate: { ...money },
+      freeShippingThreshold: { anyOf: [money, { type: 'null' }] },
+      taxRate: { type: 'number', minimum: 0, maximum: 100 },
+      taxInclusive: { type: 'boolean' },
+      orderNoticeEmail: {
+        anyOf: [{ type: 'null' }, { ...schemas.email, maxLength: CHECKOUT_LIMITS.email }],
+      },
+      paymentMethods: {
+        type: 'array',
+        maxItems: PAYMENT_METHODS.length,
+        items: { type: 'string', enum: [...PAYMENT_METHODS] },
+      },
+      manualPaymentInstructions: {
+        type: 'string',
+        transform: ['trim'],
+        maxLength: CHECKOUT_LIMITS.instructions,
+      },
+      pickupInstructions: { type: 'string', transform: ['trim'], maxLength: CHECKOUT_LIMITS.instructions },
+    },
+  },
+  response: { 200: settings, 400: message, 404: message },
 } as const;
 export const customerOrdersSchema = {
   params: {
@@ -282,5 +467,5 @@ export const customerOrdersSchema = {
     required: ['id'],
     properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
   },
-  response: { 200: { type: 'array', items: order } },
+  response: { 200: { type: 'array', items: orderDetails } },
 } as const;
