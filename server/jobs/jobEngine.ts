@@ -13,8 +13,9 @@ import type { PostDueData } from './postDueJob.ts';
 import { purgeExpired } from './purgeJob.ts';
 import { REPLAY_QUEUES, registerReplayWorkers } from './replayPurgeJob.ts';
 import type { WebhookDeliveryData } from './webhooks.ts';
-import { OUTBOX_QUEUES, type OutboxMailData } from '../shop/mailOutbox.ts';
-import { registerOutboxWorkers } from '../shop/outboxWorkers.ts';
+import type { StripePayments } from '../payments/stripeGateway.ts';
+import type { OutboxMailData } from '../shop/mailOutbox.ts';
+import { registerShopWorkers, SHOP_QUEUES } from '../shop/shopWorkers.ts';
 
 /** The queues of this product, by purpose. */
 export const QUEUES = {
@@ -25,7 +26,7 @@ export const QUEUES = {
   ...REPLAY_QUEUES,
   ...DOMAIN_QUEUES,
   emailChangedMail: 'email-changed-mail',
-  ...OUTBOX_QUEUES,
+  ...SHOP_QUEUES,
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -40,6 +41,7 @@ type JobData = {
   'email-changed-mail': EmailChangedMailData;
   'outbox-mail': OutboxMailData;
   'outbox-sweep': Record<string, never>;
+  'card-payment-expiry': Record<string, never>;
 } & CrmJobData;
 
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
@@ -101,6 +103,11 @@ export type JobEngineOptions = {
   oauth?: OAuthSettings | null;
   /** Where outgoing requests (webhooks, publishing) may go; unset: public addresses only. */
   outbound?: OutboundPolicy;
+  /** Stripe (card payments), to close the checkouts of overdue card orders; unset: not configured. */
+  payments?: Pick<StripePayments, 'expireCheckout'> | null;
+  /** APP_URL and PORT: the origin of links in the shop's mails (localhost when APP_URL is unset). */
+  appUrl?: string | null;
+  port?: number;
   /** The DNS TXT lookup of the custom-domain re-check (tests pass a fake); default: node:dns. */
   resolveTxt?: TxtResolver;
 };
@@ -161,11 +168,14 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     pollingIntervalSeconds: POLLING_SECONDS,
     schedule: options.schedule !== false,
   });
-  await registerOutboxWorkers(boss, {
+  await registerShopWorkers(boss, {
     db,
     mailer,
     pollingIntervalSeconds: POLLING_SECONDS,
     schedule: options.schedule !== false,
+    payments: options.payments ?? null,
+    appUrl: options.appUrl ?? null,
+    port: options.port ?? 3000,
   });
   const domainListeners = new Set<() => void>();
   await registerDomainWorkers(boss, {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { type OrderDetails, toCents } from '../../src/contracts/store.ts';
-import { type OutboundPolicy, safeFetch } from '../net/safeFetch.ts';
+import { type OutboundPolicy, outboundPolicy, safeFetch } from '../net/safeFetch.ts';
 import type { CardCheckout, PaymentGateway } from './gateway.ts';
 
 /** STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and (for a local fake) STRIPE_API_URL. */
@@ -153,4 +153,12 @@ export function createStripeGateway(settings: StripeSettings, outbound: Outbound
       return { eventId: event.id, type: 'other', sessionId: null, orderId: null, paymentStatus: null };
     },
   };
+}
+
+/** The gateway the configuration asks for: Stripe when both secrets are set, else null (no card). */
+export function stripeGatewayOf(
+  config: Parameters<typeof stripeSettingsOf>[0] & Parameters<typeof outboundPolicy>[0],
+): StripePayments | null {
+  const settings = stripeSettingsOf(config);
+  return settings ? createStripeGateway(settings, outboundPolicy(config)) : null;
 }

@@ -11,6 +11,7 @@ import { createDb, type Db, type DbKind } from '../../server/db/createDb.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { type JobEngine, startJobEngine } from '../../server/jobs/jobEngine.ts';
 import { outboundPolicy } from '../../server/net/safeFetch.ts';
+import { stripeGatewayOf } from '../../server/payments/stripeGateway.ts';
 import type { TxtResolver } from '../../server/publishing/txtResolver.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -165,6 +166,7 @@ function defineContext(kind: DbKind, options: SuiteOptions): TestContext {
           schedule: false,
           outbound: outboundPolicy(config),
           resolveTxt: options.resolveTxt ?? noTxtRecords,
+          payments: stripeGatewayOf(config),
         })
       : null;
     // The published-site renderer from source (vitest transforms the TSX); production loads its SSR build.
