@@ -71,7 +71,8 @@ export function loadConfig(env: Env): Config {
     allowLoopbackOutbound: parseFlag('ALLOW_LOOPBACK_OUTBOUND', env.ALLOW_LOOPBACK_OUTBOUND),
     stripeSecretKey: nonEmpty(env.STRIPE_SECRET_KEY) ?? null,
     stripeWebhookSecret: nonEmpty(env.STRIPE_WEBHOOK_SECRET) ?? null,
-    stripeApiUrl: parseUrl('STRIPE_API_URL', env.STRIPE_API_URL, ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
+    stripeApiUrl:
+      parseUrl('STRIPE_API_URL', env.STRIPE_API_URL, ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
   };
 }
 

@@ -2,7 +2,10 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import type { Db } from '../db/types.ts';
 import type { OAuthSettings } from '../integrations/oauthSettings.ts';
 import type { OutboundPolicy } from '../net/safeFetch.ts';
+import type { StripePayments } from '../payments/stripeGateway.ts';
 import { createSystemTxtResolver, type TxtResolver } from '../publishing/txtResolver.ts';
+import type { OutboxMailData } from '../shop/mailOutbox.ts';
+import { registerShopWorkers, SHOP_QUEUES } from '../shop/shopWorkers.ts';
 import { CRM_QUEUES, type CrmJobData, registerCrmWorkers } from './crmJobs.ts';
 import { DOMAIN_QUEUES, registerDomainWorkers } from './domainRecheckJob.ts';
 import { type EmailChangedMailData, sendEmailChangedMail } from './emailChangedMailJob.ts';
@@ -13,9 +16,6 @@ import type { PostDueData } from './postDueJob.ts';
 import { purgeExpired } from './purgeJob.ts';
 import { REPLAY_QUEUES, registerReplayWorkers } from './replayPurgeJob.ts';
 import type { WebhookDeliveryData } from './webhooks.ts';
-import type { StripePayments } from '../payments/stripeGateway.ts';
-import type { OutboxMailData } from '../shop/mailOutbox.ts';
-import { registerShopWorkers, SHOP_QUEUES } from '../shop/shopWorkers.ts';
 
 /** The queues of this product, by purpose. */
 export const QUEUES = {

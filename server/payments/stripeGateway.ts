@@ -62,7 +62,11 @@ function guardedHttpClient(outbound: OutboundPolicy) {
       headers[key] = value;
     });
     const body = typeof init?.body === 'string' ? init.body : undefined;
-    const response = await safeFetch(url, { method, headers, body }, { maxBodyBytes: 1024 * 1024, ...outbound });
+    const response = await safeFetch(
+      url,
+      { method, headers, body },
+      { maxBodyBytes: 1024 * 1024, ...outbound },
+    );
     const responseHeaders = new Headers();
     for (const [key, value] of Object.entries(response.headers)) {
       if (typeof value === 'string') responseHeaders.set(key, value);

@@ -14,7 +14,13 @@ export const OUTBOX_SWEEP_AGE_MS = 60_000;
 /** How long a worker holds a message while it sends it. */
 const LEASE_SECONDS = 120;
 
-export type QueuedMail = { accountId: number | null; kind: string; to: string; subject: string; body: string };
+export type QueuedMail = {
+  accountId: number | null;
+  kind: string;
+  to: string;
+  subject: string;
+  body: string;
+};
 
 /**
  * Writes a message to the outbox, in the caller's transaction: it is sent once that commits (the job the
@@ -126,10 +132,7 @@ function describeSmtpError(error: unknown): string {
 }
 
 /** The admin's view of the outbox: newest first, optionally of one status. */
-export async function listOutbox(
-  db: Queryable,
-  { skip, take, status }: OutboxQuery,
-): Promise<OutboxPage> {
+export async function listOutbox(db: Queryable, { skip, take, status }: OutboxQuery): Promise<OutboxPage> {
   const where = status ? 'where status = $1' : '';
   const params: unknown[] = status ? [status] : [];
   const [counted] = await db.query<{ count: number }>(

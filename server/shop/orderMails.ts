@@ -37,9 +37,7 @@ function totalsLines(order: OrderDetails): string[] {
   if (order.deliveryMethod === 'shipping') lines.push(`Shipping: ${money(order, order.shipping)}`);
   if (order.tax > 0) {
     lines.push(
-      order.taxInclusive
-        ? `Tax (included): ${money(order, order.tax)}`
-        : `Tax: ${money(order, order.tax)}`,
+      order.taxInclusive ? `Tax (included): ${money(order, order.tax)}` : `Tax: ${money(order, order.tax)}`,
     );
   }
   lines.push(`Total: ${money(order, order.total)}`);
@@ -99,11 +97,7 @@ export function buyerConfirmationMail(
 export type StatusMailCause = 'paymentReceived' | 'readyForPickup' | 'ship' | 'cancel' | 'paymentExpired';
 
 /** The mail a buyer gets when their order changes; null for changes that send none (complete). */
-export function statusMail(
-  order: OrderDetails,
-  cause: string,
-  context: MailContext,
-): MailContent | null {
+export function statusMail(order: OrderDetails, cause: string, context: MailContext): MailContent | null {
   const n = number(order);
   const sign = ['', `${context.storeName}`];
   switch (cause) {

@@ -70,17 +70,26 @@ export function createShopOrderEvents({
       if (event.type === 'placed') {
         const confirmation = buyerConfirmationMail(order, event.accessToken, context);
         ids.push(
-          await queueMail(tx, { accountId, kind: 'order.confirmation', to: order.customer.email, ...confirmation }),
+          await queueMail(tx, {
+            accountId,
+            kind: 'order.confirmation',
+            to: order.customer.email,
+            ...confirmation,
+          }),
         );
         if (facts.noticeEmail) {
           const notice = ownerNoticeMail(order, context);
-          ids.push(await queueMail(tx, { accountId, kind: 'order.notice', to: facts.noticeEmail, ...notice }));
+          ids.push(
+            await queueMail(tx, { accountId, kind: 'order.notice', to: facts.noticeEmail, ...notice }),
+          );
         }
         await recordBuyerContact(tx, accountId, order);
       } else {
         const mail = statusMail(order, event.cause, context);
         if (mail) {
-          ids.push(await queueMail(tx, { accountId, kind: 'order.status', to: order.customer.email, ...mail }));
+          ids.push(
+            await queueMail(tx, { accountId, kind: 'order.status', to: order.customer.email, ...mail }),
+          );
         }
       }
       if (ids.length > 0) {

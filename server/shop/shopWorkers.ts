@@ -52,8 +52,7 @@ export async function registerShopWorkers(boss: PgBoss, options: ShopWorkerOptio
   await boss.work<OutboxMailData, unknown, { pollingIntervalSeconds: number; includeMetadata: true }>(
     OUTBOX_QUEUES.outboxMail,
     { pollingIntervalSeconds, includeMetadata: true },
-    async ([job]) =>
-      sendOutboxMail(db, mailer, job.data.ids, { lastTry: job.retryCount >= job.retryLimit }),
+    async ([job]) => sendOutboxMail(db, mailer, job.data.ids, { lastTry: job.retryCount >= job.retryLimit }),
   );
   await boss.work(OUTBOX_QUEUES.outboxSweep, { pollingIntervalSeconds }, async () => {
     const ids = await findStrandedOutbox(db);

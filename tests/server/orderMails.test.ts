@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderDetails } from '../../src/contracts/store.ts';
+import { splitName } from '../../server/shop/buyerContacts.ts';
 import {
   buyerConfirmationMail,
   type MailContext,
   ownerNoticeMail,
   statusMail,
 } from '../../server/shop/orderMails.ts';
-import { splitName } from '../../server/shop/buyerContacts.ts';
+import type { OrderDetails } from '../../src/contracts/store.ts';
 
 const context: MailContext = {
   storeName: 'Rosa’s Bakery',
@@ -93,9 +93,14 @@ describe('order mails', () => {
   });
 
   it('status mails say what changed; completing sends none', () => {
-    const subjects = ['markPaid', 'paymentReceived', 'readyForPickup', 'ship', 'cancel', 'paymentExpired'].map(
-      (cause) => statusMail(order(), cause, context)?.subject,
-    );
+    const subjects = [
+      'markPaid',
+      'paymentReceived',
+      'readyForPickup',
+      'ship',
+      'cancel',
+      'paymentExpired',
+    ].map((cause) => statusMail(order(), cause, context)?.subject);
     expect(subjects).toEqual([
       'Payment received for order #1001',
       'Payment received for order #1001',
@@ -117,9 +122,7 @@ describe('order mails', () => {
 
   it('ready for pickup repeats the instructions and, when unpaid, what is due', () => {
     const body = statusMail(order(), 'readyForPickup', context)?.body.split('\n');
-    expect(body).toEqual(
-      expect.arrayContaining(['Collect at 5 Main St, 9–17h.', 'Amount due: $14.50']),
-    );
+    expect(body).toEqual(expect.arrayContaining(['Collect at 5 Main St, 9–17h.', 'Amount due: $14.50']));
   });
 
   it('the owner notice names the buyer, lines, delivery, note, total and the Orders tab', () => {

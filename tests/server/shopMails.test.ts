@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { queueMail } from '../../server/shop/mailOutbox.ts';
 import type { OutboxMessage, OutboxPage } from '../../src/contracts/admin.ts';
 import type { ContactPage } from '../../src/contracts/crm.ts';
-import { queueMail } from '../../server/shop/mailOutbox.ts';
 import { until } from './crmHelpers.ts';
 import { ADMIN_EMAIL, describeEachDatabase, type Session, type TestContext, uniqueEmail } from './harness.ts';
 import { createShop, placeOrder } from './shopFixtures.ts';
@@ -25,7 +25,9 @@ function decodeHeader(value: string): string {
         : Buffer.from(
             text
               .replace(/_/g, ' ')
-              .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+              .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) =>
+                String.fromCharCode(Number.parseInt(hex, 16)),
+              ),
             'latin1',
           ).toString('utf8'),
     );
@@ -113,7 +115,9 @@ describeEachDatabase(
           lifetimeValue: 12,
         }),
       ]);
-      const activities = await ctx.call('GET', '/api/crm/activities?search=placed', { token: shop.owner.token });
+      const activities = await ctx.call('GET', '/api/crm/activities?search=placed', {
+        token: shop.owner.token,
+      });
       expect(activities.statusCode, activities.body).toBe(200);
       expect(JSON.stringify(activities.json())).toContain('Order #1001 placed — $12.00');
     });
@@ -178,7 +182,8 @@ describeEachDatabase(
       ]);
       const jobId = await ctx.jobs.send('outbox-mail', { ids: [id as number] }, { retryLimit: 0 });
       await until(
-        async () => ((await ctx.jobs.stateOf('outbox-mail', jobId as string)) === 'completed' ? true : undefined),
+        async () =>
+          (await ctx.jobs.stateOf('outbox-mail', jobId as string)) === 'completed' ? true : undefined,
         'the job to finish',
       );
       const page = await outbox(ctx, admin, '?status=failed');
@@ -212,7 +217,10 @@ describeEachDatabase(
       expect(held.results[1]?.body).toContain('2 × Mug — $12.00');
 
       const paged = await outbox(ctx, admin, '?skip=1&take=1');
-      expect(paged).toMatchObject({ totalCount: 2, results: [{ subject: 'Your order #1001 at Rosa’s Bakery' }] });
+      expect(paged).toMatchObject({
+        totalCount: 2,
+        results: [{ subject: 'Your order #1001 at Rosa’s Bakery' }],
+      });
       expect((await outbox(ctx, admin, '?status=sent')).results).toEqual([]);
 
       expect((await ctx.call('GET', '/api/admin/outbox', { token: shop.owner.token })).statusCode).toBe(403);

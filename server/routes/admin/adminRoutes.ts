@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { OutboxQuery } from '../../../src/contracts/admin.ts';
 import { HttpError } from '../../errors.ts';
 import { listActivity, logActivity } from '../../repositories/activityLogs.ts';
 import { listUsers, updateUser } from '../../repositories/adminUsers.ts';
-import type { OutboxQuery } from '../../../src/contracts/admin.ts';
 import { listOutbox } from '../../shop/mailOutbox.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 import {
