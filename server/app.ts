@@ -29,6 +29,7 @@ import { businessRoutes } from './routes/business/businessRoutes.ts';
 import { campaignRoutes } from './routes/campaign/campaignRoutes.ts';
 import { crmRoutes } from './routes/crm/crmRoutes.ts';
 import { ecommerceOwnerRoutes } from './routes/ecommerce/ecommerceOwnerRoutes.ts';
+import { orderPageRoutes } from './routes/ecommerce/orderPageRoutes.ts';
 import { ecommercePublicRoutes, type StoreRateLimits } from './routes/ecommerce/ecommercePublicRoutes.ts';
 import { type OnFormSubmitted, publicFormRoutes } from './routes/forms/publicFormRoutes.ts';
 import { submissionRoutes } from './routes/forms/submissionRoutes.ts';
@@ -244,6 +245,7 @@ export async function buildApp({
     ...(storeRateLimits ? { limits: storeRateLimits } : {}),
   });
   await app.register(ecommerceOwnerRoutes, deps);
+  await app.register(orderPageRoutes, deps);
   await app.register(crmRoutes, deps);
   await app.register(integrationsRoutes, deps);
   await app.register(webhooksRoutes, deps);

@@ -263,3 +263,50 @@ export async function deleteCategory(db: Queryable, accountId: number, id: numbe
   ]);
   return rows.length > 0;
 }
+
+/** A store id made from a name: lowercase ASCII letters, digits and dashes ('Rosa’s Bakery' → 'rosa-s-bakery'). */
+export function storeIdFromName(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50)
+    .replace(/-+$/, '');
+  return slug || 'store';
+}
+
+/**
+ * The account's first store, named after the business, when it has none yet (business setup): its id
+ * is the name's slug, made unique with a numeric suffix ('rosas-bakery-2'). Null when the account has a
+ * store already. Run in a transaction: the account row is locked so two saves make one store.
+ */
+export async function ensureAccountStore(
+  tx: Queryable,
+  accountId: number,
+  businessName: string,
+): Promise<Store | null> {
+  await tx.query('select 1 from accounts where id = $1 for update', [accountId]);
+  if (await tx.one('select 1 from stores where account_id = $1 limit 1', [accountId])) return null;
+  const base = storeIdFromName(businessName);
+  const taken = new Set(
+    (
+      await tx.query<{ storeId: string }>(
+        `select store_id as "storeId" from stores where store_id = $1 or store_id like $2`,
+        [base, `${base}-%`],
+      )
+    ).map((row) => row.storeId),
+  );
+  for (let suffix = 1; ; suffix += 1) {
+    const storeId = suffix === 1 ? base : `${base}-${suffix}`;
+    if (taken.has(storeId)) continue;
+    const store = await createStore(tx, accountId, {
+      storeId,
+      storeName: businessName.trim().slice(0, 200),
+      currency: DEFAULT_CURRENCY,
+    });
+    // Taken meanwhile by another account's setup: the next suffix.
+    if (store) return store;
+  }
+}

@@ -72,6 +72,8 @@ export type SuiteOptions = {
   config?: Partial<Config>;
   /** The DNS TXT lookup of custom-domain verification (a fake: tests never ask real DNS). */
   resolveTxt?: TxtResolver;
+  /** A card payment gateway (a fake of the provider we cannot reach); default: none, card not offered. */
+  payments?: BuildAppOptions['payments'];
 };
 
 // No TXT record anywhere, unless a suite passes its own fake.
@@ -178,6 +180,7 @@ function defineContext(kind: DbKind, options: SuiteOptions): TestContext {
       publishing: { renderer, siteScript: null },
       collab: options.collab,
       resolveTxt: options.resolveTxt ?? noTxtRecords,
+      payments: options.payments ?? null,
     });
     state = { app, db: opened.db, config, jobs, databaseUrl: opened.databaseUrl, dispose: opened.dispose };
   });

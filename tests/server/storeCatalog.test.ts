@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Paged, Product, Store } from '../../src/contracts/store.ts';
 import { describeEachDatabase } from './harness.ts';
-import { createProduct, createStore, uniqueStoreId } from './storeFixtures.ts';
+import { checkoutBody, createProduct, createStore, uniqueStoreId } from './storeFixtures.ts';
 
 describeEachDatabase('store catalogue', (ctx) => {
   it('creates a store (USD by default), lists the account’s stores and refuses a taken or malformed id', async () => {
@@ -186,10 +186,11 @@ describeEachDatabase('store catalogue', (ctx) => {
     await ctx.call('POST', `/api/ecommerce/cart/${cart.id}/items`, {
       body: { productId: product.id, quantity: 3 },
     });
-    await ctx.call('POST', '/api/ecommerce/orders', {
-      body: { cartId: cart.id },
+    const placed = await ctx.call('POST', '/api/ecommerce/orders', {
+      body: checkoutBody({ cartId: cart.id }),
       remoteAddress: '198.18.0.1',
     });
+    expect(placed.statusCode, placed.body).toBe(201);
     expect((await list())[0]).toMatchObject({ inventoryQuantity: 1 });
   });
 
@@ -215,7 +216,7 @@ describeEachDatabase('store catalogue', (ctx) => {
       ctx.call('DELETE', `/api/ecommerce/categories/${category.id}`, { token }),
       ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/orders`, { token }),
       ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/products`, { token }),
-      ctx.call('PATCH', `/api/ecommerce/orders/${'a'.repeat(32)}`, { token, body: { status: 'paid' } }),
+      ctx.call('PATCH', `/api/ecommerce/orders/${'a'.repeat(32)}`, { token, body: { action: 'markPaid' } }),
     ];
     for (const response of await Promise.all(attempts)) expect(response.statusCode, response.body).toBe(404);
     // A product of the stranger's own store cannot use the owner's category either.

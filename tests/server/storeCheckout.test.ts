@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import type { Cart, Order, Paged, Product } from '../../src/contracts/store.ts';
+import type { Cart, Order, Paged, PlacedOrderResponse, Product } from '../../src/contracts/store.ts';
 import { describeEachDatabase } from './harness.ts';
-import { addItem, checkout, createProduct, createStore, newCart } from './storeFixtures.ts';
+import { addItem, checkout, checkoutBody, createProduct, createStore, newCart } from './storeFixtures.ts';
 
 describeEachDatabase('store carts and checkout', (ctx) => {
   it('prices a cart from the catalogue: merges lines, changes quantities, removes at ≤ 0 and on delete', async () => {
@@ -117,7 +117,21 @@ describeEachDatabase('store carts and checkout', (ctx) => {
     const retried = await checkout(ctx, { cartId: cart.id }, { 'idempotency-key': 'key-1' });
     expect(retried.statusCode).toBe(200);
     expect(retried.json()).toEqual(order);
-    expect((await ctx.call('GET', `/api/ecommerce/orders/${order.id}`)).json()).toEqual(order);
+    // Anyone with the id sees the order without its buyer; the buyer's token shows them their details.
+    const { accessToken, checkoutUrl: _u, ...details } = order as PlacedOrderResponse;
+    const {
+      customer: _c,
+      shippingAddress: _a,
+      note: _n,
+      trackingNumber: _t,
+      carrier: _r,
+      paymentInstructions: _p,
+      ...shown
+    } = details;
+    expect((await ctx.call('GET', `/api/ecommerce/orders/${order.id}`)).json()).toEqual(shown);
+    expect((await ctx.call('GET', `/api/ecommerce/orders/${order.id}?token=${accessToken}`)).json()).toEqual(
+      details,
+    );
 
     // The checked-out cart is closed; stock went down once.
     expect((await addItem(ctx, cart.id, bread.id)).statusCode).toBe(409);
@@ -201,7 +215,7 @@ describeEachDatabase('store carts and checkout', (ctx) => {
     expect(orders.json<Paged<Order>>().totalCount).toBe(6);
   });
 
-  it('the owner moves orders placed → paid → fulfilled, or cancels (stock returns), and lists a customer’s', async () => {
+  it('the owner moves orders placed → paid → ready → completed, or cancels (stock returns), and lists a customer’s', async () => {
     const setup = await createStore(ctx);
     const bread = await createProduct(ctx, setup, { name: 'Bread', price: 1, inventoryQuantity: 5 });
     const place = async (customerId: string) => {
@@ -212,17 +226,18 @@ describeEachDatabase('store carts and checkout', (ctx) => {
     const first = await place('ada');
     const second = await place('bob');
     const token = setup.owner.token;
-    const move = (id: string, status: string) =>
-      ctx.call('PATCH', `/api/ecommerce/orders/${id}`, { token, body: { status } });
+    const act = (id: string, action: string) =>
+      ctx.call('PATCH', `/api/ecommerce/orders/${id}`, { token, body: { action } });
 
-    expect((await move(first.id, 'fulfilled')).statusCode).toBe(409);
-    expect((await move(first.id, 'paid')).json()).toMatchObject({ status: 'paid' });
-    expect((await move(first.id, 'fulfilled')).json()).toMatchObject({ status: 'fulfilled' });
-    expect((await move(first.id, 'cancelled')).json().message).toBe(
-      'An order that is fulfilled cannot become cancelled',
+    expect((await act(first.id, 'complete')).statusCode).toBe(409);
+    expect((await act(first.id, 'markPaid')).json()).toMatchObject({ status: 'paid', paymentStatus: 'paid' });
+    expect((await act(first.id, 'readyForPickup')).json()).toMatchObject({ status: 'ready_for_pickup' });
+    expect((await act(first.id, 'complete')).json()).toMatchObject({ status: 'completed' });
+    expect((await act(first.id, 'cancel')).json().message).toBe(
+      `Order #${first.orderNumber} is completed and cannot change.`,
     );
-    expect((await move(second.id, 'shipped')).statusCode).toBe(400);
-    expect((await move(second.id, 'cancelled')).json()).toMatchObject({ status: 'cancelled' });
+    expect((await act(second.id, 'fulfil')).statusCode).toBe(400);
+    expect((await act(second.id, 'cancel')).json()).toMatchObject({ status: 'cancelled' });
     const product = await ctx.call('GET', `/api/ecommerce/products/${bread.id}?storeId=${setup.storeId}`);
     expect(product.json<Product>().inventoryQuantity).toBe(3);
 
@@ -251,7 +266,7 @@ describeEachDatabase('store carts and checkout', (ctx) => {
     const statuses: number[] = [];
     for (let index = 0; index < 21; index += 1) {
       const response = await ctx.call('POST', '/api/ecommerce/orders', {
-        body: { cartId: 'z'.repeat(32) },
+        body: checkoutBody({ cartId: 'z'.repeat(32) }),
         remoteAddress: '203.0.113.9',
       });
       statuses.push(response.statusCode);

@@ -151,7 +151,7 @@ describeEachDatabase(
       const paid = {
         method: 'PATCH',
         url: `/api/ecommerce/orders/${order.json().id}`,
-        body: { status: 'paid' },
+        body: { action: 'markPaid' },
       };
       await refusedThenAllowed(paid, ['orders', 'order_items', 'products'], { by: user, status: 200 });
     });

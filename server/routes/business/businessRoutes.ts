@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import { findBusinessProfile, upsertBusinessProfile } from '../../repositories/businessProfiles.ts';
+import { ensureAccountStore } from '../../repositories/storeCatalog.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 import { profileGetSchema, type SetupBody, setupSchema } from './businessSchemas.ts';
 
@@ -11,7 +12,13 @@ export const businessRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db })
     '/api/business/setup',
     { config: { permission: 'business.edit' }, schema: setupSchema },
     async (request) => {
-      const profile = await upsertBusinessProfile(db, requireAccountId(request), request.body);
+      const accountId = requireAccountId(request);
+      // The account's shop starts with the business: a store named after it, if it has none yet.
+      const profile = await db.transaction(async (tx) => {
+        const saved = await upsertBusinessProfile(tx, accountId, request.body);
+        await ensureAccountStore(tx, accountId, saved.businessName);
+        return saved;
+      });
       // No website is generated at setup yet; the client treats null as "none".
       return { ...profile, websiteId: null };
     },

@@ -443,9 +443,8 @@ export const putSettingsSchema = {
       freeShippingThreshold: { anyOf: [money, { type: 'null' }] },
       taxRate: { type: 'number', minimum: 0, maximum: 100 },
       taxInclusive: { type: 'boolean' },
-      orderNoticeEmail: {
-        anyOf: [{ type: 'null' }, { ...schemas.email, maxLength: CHECKOUT_LIMITS.email }],
-      },
+      // Formats and transforms apply to strings only: null passes as "the account owner's email".
+      orderNoticeEmail: { ...schemas.email, type: ['string', 'null'], maxLength: CHECKOUT_LIMITS.email },
       paymentMethods: {
         type: 'array',
         maxItems: PAYMENT_METHODS.length,
