@@ -72,7 +72,10 @@ export type SuiteOptions = {
   config?: Partial<Config>;
   /** The DNS TXT lookup of custom-domain verification (a fake: tests never ask real DNS). */
   resolveTxt?: TxtResolver;
-  /** A card payment gateway (a fake of the provider we cannot reach); default: none, card not offered. */
+  /**
+   * A card payment gateway (a fake of the provider we cannot reach); default: Stripe when `config` names it
+   * (STRIPE_* pointing at tests/server/fakeStripe.ts), else none: card not offered.
+   */
   payments?: BuildAppOptions['payments'];
 };
 
@@ -180,7 +183,8 @@ function defineContext(kind: DbKind, options: SuiteOptions): TestContext {
       publishing: { renderer, siteScript: null },
       collab: options.collab,
       resolveTxt: options.resolveTxt ?? noTxtRecords,
-      payments: options.payments ?? null,
+      // Unset: the app's default, Stripe when the suite's config names it (a loopback fake), else none.
+      ...(options.payments !== undefined ? { payments: options.payments } : {}),
     });
     state = { app, db: opened.db, config, jobs, databaseUrl: opened.databaseUrl, dispose: opened.dispose };
   });

@@ -33,6 +33,11 @@ export const stripeWebhookRoutes: FastifyPluginAsync<RouteDeps & { stripe: Strip
     {
       config: { permission: 'public' },
       schema: {
+        // Kept as the exact bytes received (the signature covers them), so no shape is checked here.
+        body: {
+          description:
+            'A Stripe event (JSON), believed only with a valid Stripe-Signature header over these exact bytes',
+        },
         headers: {
           type: 'object',
           properties: { 'stripe-signature': { type: 'string', maxLength: 4096 } },
