@@ -120,7 +120,9 @@ export const orderPageRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }
       if (!order) {
         return reply
           .code(404)
-          .send(page(ORDER_NOT_FOUND, `<h1>${ORDER_NOT_FOUND}</h1><p>Check the link in your confirmation.</p>`));
+          .send(
+            page(ORDER_NOT_FOUND, `<h1>${ORDER_NOT_FOUND}</h1><p>Check the link in your confirmation.</p>`),
+          );
       }
       const store = await db.one<{ storeName: string }>(
         'select store_name as "storeName" from stores where store_id = $1',
