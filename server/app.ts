@@ -16,6 +16,7 @@ import type { JobEngine } from './jobs/jobEngine.ts';
 import { emitWebhookEvent } from './jobs/webhooks.ts';
 import { registerDocs, registerDocsPermission, registerOpenApi } from './openapi.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
+import { type StripePayments, stripeGatewayOf } from './payments/stripeGateway.ts';
 import type { PublishingOptions } from './publishing/publishingDeps.ts';
 import { createSiteHosts } from './publishing/siteHosts.ts';
 import { createSitePageCache } from './publishing/sitePageCache.ts';
@@ -34,6 +35,7 @@ import { type OnFormSubmitted, publicFormRoutes } from './routes/forms/publicFor
 import { submissionRoutes } from './routes/forms/submissionRoutes.ts';
 import { healthRoutes } from './routes/health/healthRoutes.ts';
 import { integrationsRoutes } from './routes/integrations/integrationsRoutes.ts';
+import { stripeWebhookRoutes } from './routes/payments/stripeWebhookRoutes.ts';
 import { domainRoutes } from './routes/publish/domainRoutes.ts';
 import { publishRoutes } from './routes/publish/publishRoutes.ts';
 import { replayAdminRoutes, replayRoutes } from './routes/replay/replayRoutes.ts';
@@ -50,6 +52,7 @@ import { generateRoutes } from './routes/website/generateRoutes.ts';
 import { websiteRoutes } from './routes/website/websiteRoutes.ts';
 import { createWebhookOrderEvents } from './shop/defaultOrderEvents.ts';
 import type { OrderEvents } from './shop/orderEvents.ts';
+import { createShopOrderEvents } from './shop/shopOrderEvents.ts';
 import { registerStatic, securityHeaders, sendSpaIndex, staticDirExists } from './static.ts';
 import { registerTextGuard } from './textGuard.ts';
 import { createValidatorCompiler, formatValidationErrors } from './validation.ts';
@@ -74,9 +77,17 @@ export type BuildAppOptions = {
   collab?: { debounceMs?: number; maxDebounceMs?: number };
   /** The DNS TXT lookup that verifies custom domains (tests pass a fake); default: node:dns. */
   resolveTxt?: TxtResolver;
-  /** Card payments (the Stripe gateway when configured); default null: card is not offered. */
+  /**
+   * Stripe Checkout (card payments and their webhook); default: built from the configuration
+   * (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), null when it names none.
+   */
+  stripe?: StripePayments | null;
+  /** Card payments offered at checkout; default: `stripe`. */
   payments?: PaymentGateway | null;
-  /** The shop's order side effects; default: the 'order.placed' webhook only. */
+  /**
+   * The shop's order side effects; default: with a job engine, the mails (outbox), the buyer's CRM contact
+   * and the webhooks; without one, the 'order.placed' webhook only.
+   */
   orderEvents?: OrderEvents;
 };
 
@@ -102,8 +113,9 @@ export async function buildApp({
   storeRateLimits,
   collab: collabTiming,
   resolveTxt = createSystemTxtResolver(),
-  payments = null,
-  orderEvents = createWebhookOrderEvents(jobs, db),
+  stripe = stripeGatewayOf(config),
+  payments = stripe,
+  orderEvents = jobs ? createShopOrderEvents({ db, jobs, config }) : createWebhookOrderEvents(jobs, db),
 }: BuildAppOptions): Promise<FastifyInstance> {
   // Caches of every process sharing the database forget together (README "Several processes").
   const bus = createInvalidationBus({
@@ -237,6 +249,7 @@ export async function buildApp({
   await app.register(crmRoutes, deps);
   await app.register(integrationsRoutes, deps);
   await app.register(webhooksRoutes, deps);
+  await app.register(stripeWebhookRoutes, { ...deps, stripe });
   await app.register(socialRoutes, deps);
   await app.register(seoRoutes, deps);
   await app.register(replayRoutes, deps);

@@ -37,6 +37,12 @@ export type Config = {
    * localhost), for local development and tests; never other private ranges. Unset or false: refused.
    */
   allowLoopbackOutbound?: boolean;
+  /** STRIPE_SECRET_KEY: card payments through Stripe Checkout (with STRIPE_WEBHOOK_SECRET); unset: no card. */
+  stripeSecretKey?: string | null;
+  /** STRIPE_WEBHOOK_SECRET: verifies POST /api/webhooks/stripe (whsec_…). */
+  stripeWebhookSecret?: string | null;
+  /** STRIPE_API_URL: another Stripe API origin (a local fake in tests); unset: api.stripe.com. */
+  stripeApiUrl?: string | null;
   /** Tests only: a fake resolver and shorter limits for outgoing requests. */
   outboundTesting?: OutboundTesting;
 };
@@ -63,6 +69,10 @@ export function loadConfig(env: Env): Config {
     oauth: loadOAuthSettings(env),
     redisUrl: parseUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']),
     allowLoopbackOutbound: parseFlag('ALLOW_LOOPBACK_OUTBOUND', env.ALLOW_LOOPBACK_OUTBOUND),
+    stripeSecretKey: nonEmpty(env.STRIPE_SECRET_KEY) ?? null,
+    stripeWebhookSecret: nonEmpty(env.STRIPE_WEBHOOK_SECRET) ?? null,
+    stripeApiUrl:
+      parseUrl('STRIPE_API_URL', env.STRIPE_API_URL, ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
   };
 }
 

@@ -6,6 +6,7 @@ import { createDb } from './db/createDb.ts';
 import { migrate } from './db/migrate.ts';
 import { type JobEngine, startJobEngine } from './jobs/jobEngine.ts';
 import { outboundPolicy } from './net/safeFetch.ts';
+import { stripeGatewayOf } from './payments/stripeGateway.ts';
 import { loadPublishing } from './publishing/loadPublishing.ts';
 import { installShutdown } from './shutdown.ts';
 
@@ -33,6 +34,11 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 let jobs: JobEngine | null = null;
 try {
   const { applied } = await migrate(db);
+  // Card payments through Stripe Checkout, when both Stripe secrets are set.
+  const stripe = stripeGatewayOf(config);
+  if (!stripe && (config.stripeSecretKey || config.stripeWebhookSecret)) {
+    logger.warn('card payments are off: set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
   jobs = await startJobEngine({
     db,
     databaseUrl: config.databaseUrl,
@@ -40,11 +46,14 @@ try {
     log: logger.child({ module: 'jobs' }),
     oauth: config.oauth ?? null,
     outbound: outboundPolicy(config),
+    payments: stripe,
+    appUrl: config.appUrl ?? null,
+    port: config.port,
   });
   // Published sites are rendered by the SSR build of the canvas renderers (npm run build).
   const { missing, ...publishing } = await loadPublishing(new URL('../dist', import.meta.url).pathname);
   if (missing.length > 0) logger.warn({ missing }, 'publishing is unavailable until `npm run build`');
-  app = await buildApp({ config, db, loggerInstance: logger, jobs, publishing });
+  app = await buildApp({ config, db, loggerInstance: logger, jobs, publishing, stripe, payments: stripe });
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {

@@ -2,7 +2,10 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import type { Db } from '../db/types.ts';
 import type { OAuthSettings } from '../integrations/oauthSettings.ts';
 import type { OutboundPolicy } from '../net/safeFetch.ts';
+import type { StripePayments } from '../payments/stripeGateway.ts';
 import { createSystemTxtResolver, type TxtResolver } from '../publishing/txtResolver.ts';
+import type { OutboxMailData } from '../shop/mailOutbox.ts';
+import { registerShopWorkers, SHOP_QUEUES } from '../shop/shopWorkers.ts';
 import { CRM_QUEUES, type CrmJobData, registerCrmWorkers } from './crmJobs.ts';
 import { DOMAIN_QUEUES, registerDomainWorkers } from './domainRecheckJob.ts';
 import { type EmailChangedMailData, sendEmailChangedMail } from './emailChangedMailJob.ts';
@@ -23,6 +26,7 @@ export const QUEUES = {
   ...REPLAY_QUEUES,
   ...DOMAIN_QUEUES,
   emailChangedMail: 'email-changed-mail',
+  ...SHOP_QUEUES,
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -35,6 +39,9 @@ type JobData = {
   'replay-purge': Record<string, never>;
   'domain-recheck': Record<string, never>;
   'email-changed-mail': EmailChangedMailData;
+  'outbox-mail': OutboxMailData;
+  'outbox-sweep': Record<string, never>;
+  'card-payment-expiry': Record<string, never>;
 } & CrmJobData;
 
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
@@ -96,6 +103,11 @@ export type JobEngineOptions = {
   oauth?: OAuthSettings | null;
   /** Where outgoing requests (webhooks, publishing) may go; unset: public addresses only. */
   outbound?: OutboundPolicy;
+  /** Stripe (card payments), to close the checkouts of overdue card orders; unset: not configured. */
+  payments?: Pick<StripePayments, 'expireCheckout'> | null;
+  /** APP_URL and PORT: the origin of links in the shop's mails (localhost when APP_URL is unset). */
+  appUrl?: string | null;
+  port?: number;
   /** The DNS TXT lookup of the custom-domain re-check (tests pass a fake); default: node:dns. */
   resolveTxt?: TxtResolver;
 };
@@ -155,6 +167,15 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     db,
     pollingIntervalSeconds: POLLING_SECONDS,
     schedule: options.schedule !== false,
+  });
+  await registerShopWorkers(boss, {
+    db,
+    mailer,
+    pollingIntervalSeconds: POLLING_SECONDS,
+    schedule: options.schedule !== false,
+    payments: options.payments ?? null,
+    appUrl: options.appUrl ?? null,
+    port: options.port ?? 3000,
   });
   const domainListeners = new Set<() => void>();
   await registerDomainWorkers(boss, {

@@ -39,3 +39,26 @@ export const ACCOUNT_ROLES = ['User', 'Admin', 'Viewer'] as const;
 export const DEFAULT_ACCOUNT_ROLE = 'User';
 /** How long an invitation link stays valid. */
 export const INVITATION_LIFETIME_DAYS = 7;
+
+/** The mail outbox (issue 15): every transactional mail is written here first, then sent by a job. */
+export const OUTBOX_STATUSES = ['queued', 'sent', 'held', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** One message as GET /api/admin/outbox lists it (platform admins only). */
+export type OutboxMessage = {
+  id: number;
+  /** What it is about, e.g. 'order.confirmation', 'order.notice', 'order.status'. */
+  kind: string;
+  to: string;
+  subject: string;
+  /** Plain text. */
+  body: string;
+  /** 'held': no mail server is configured (SMTP_URL), the message waits here. */
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+};
+export type OutboxPage = { results: OutboxMessage[]; totalCount: number };
+export type OutboxQuery = { skip: number; take: number; status?: OutboxStatus };

@@ -9,10 +9,16 @@ export type Contact = {
   tags: string[];
   notes: string;
   contactListIds: number[];
+  /** Read with the contact: the shop orders they placed (matched to them by email), not counting cancelled orders or expired card payments. */
+  orderCount: number;
+  /** The sum of those orders' totals. */
+  lifetimeValue: number;
   createdAt: string;
   updatedAt: string;
 };
-export type ContactInput = Partial<Omit<Contact, 'id' | 'createdAt' | 'updatedAt'>>;
+export type ContactInput = Partial<
+  Omit<Contact, 'id' | 'createdAt' | 'updatedAt' | 'orderCount' | 'lifetimeValue'>
+>;
 export type ContactPage = { contacts: Contact[]; totalCount: number };
 export type ContactList = { id: number; name: string; description: string; contactCount: number };
 
@@ -54,7 +60,7 @@ export type DealInput = Partial<
 >;
 export type Pipeline = { id: number; name: string; stages: string[]; isDefault: boolean };
 
-export const ACTIVITY_TYPES = ['call', 'email', 'meeting', 'task', 'note'] as const;
+export const ACTIVITY_TYPES = ['call', 'email', 'meeting', 'task', 'note', 'order'] as const;
 export type Activity = {
   id: number;
   type: (typeof ACTIVITY_TYPES)[number];

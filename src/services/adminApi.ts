@@ -1,4 +1,4 @@
-import type { ActivityType } from '../contracts/admin.ts';
+import type { ActivityType, OutboxPage, OutboxQuery } from '../contracts/admin.ts';
 import type { PlanCode, Role, UserStatus } from '../contracts/auth.ts';
 import type { Http } from './http.ts';
 
@@ -98,4 +98,13 @@ export async function getJobsOverview(http: Http, state?: JobState): Promise<Job
 /** POST /api/admin/jobs/{queue}/{id}/retry: a failed job runs again. */
 export async function retryJob(http: Http, input: { queue: string; jobId: string }): Promise<void> {
   await http.post(`admin/jobs/${input.queue}/${input.jobId}/retry`);
+}
+
+/** GET /api/admin/outbox: transactional mail, newest first, optionally of one status. */
+export async function listOutbox(http: Http, query: OutboxQuery): Promise<OutboxPage> {
+  return http
+    .get('admin/outbox', {
+      searchParams: searchParams({ skip: query.skip, take: query.take, status: query.status }),
+    })
+    .json<OutboxPage>();
 }

@@ -1,4 +1,5 @@
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import type { OutboxPage, OutboxQuery } from '../contracts/admin.ts';
 import {
   type ActivityFilter,
   type ActivityLog,
@@ -8,6 +9,7 @@ import {
   type JobsOverview,
   listActivityLogs,
   listAdminUsers,
+  listOutbox,
   type Page,
   type PageRequest,
 } from './adminApi.ts';
@@ -22,6 +24,7 @@ export const adminQueryKeys = {
   reviews: ['admin', 'reviews'] as const,
   credits: ['admin', 'credits'] as const,
   jobs: (state?: JobState) => ['admin', 'jobs', state ?? 'all'] as const,
+  outbox: (query: OutboxQuery) => ['admin', 'outbox', query] as const,
 };
 
 /** One page of users; the previous page stays shown while the next loads. */
@@ -60,5 +63,15 @@ export function useJobsOverview(state?: JobState): UseQueryResult<JobsOverview> 
     queryKey: adminQueryKeys.jobs(state),
     queryFn: () => getJobsOverview(http, state),
     refetchInterval: 5000,
+  });
+}
+
+/** One page of the mail outbox; the previous page stays shown while the next loads. */
+export function useOutbox(query: OutboxQuery): UseQueryResult<OutboxPage> {
+  const http = useHttp();
+  return useQuery({
+    queryKey: adminQueryKeys.outbox(query),
+    queryFn: () => listOutbox(http, query),
+    placeholderData: keepPreviousData,
   });
 }

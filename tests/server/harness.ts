@@ -11,6 +11,7 @@ import { createDb, type Db, type DbKind } from '../../server/db/createDb.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { type JobEngine, startJobEngine } from '../../server/jobs/jobEngine.ts';
 import { outboundPolicy } from '../../server/net/safeFetch.ts';
+import { stripeGatewayOf } from '../../server/payments/stripeGateway.ts';
 import type { TxtResolver } from '../../server/publishing/txtResolver.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -71,7 +72,10 @@ export type SuiteOptions = {
   config?: Partial<Config>;
   /** The DNS TXT lookup of custom-domain verification (a fake: tests never ask real DNS). */
   resolveTxt?: TxtResolver;
-  /** A card payment gateway (a fake of the provider we cannot reach); default: none, card not offered. */
+  /**
+   * A card payment gateway (a fake of the provider we cannot reach); default: Stripe when `config` names it
+   * (STRIPE_* pointing at tests/server/fakeStripe.ts), else none: card not offered.
+   */
   payments?: BuildAppOptions['payments'];
 };
 
@@ -167,6 +171,7 @@ function defineContext(kind: DbKind, options: SuiteOptions): TestContext {
           schedule: false,
           outbound: outboundPolicy(config),
           resolveTxt: options.resolveTxt ?? noTxtRecords,
+          payments: stripeGatewayOf(config),
         })
       : null;
     // The published-site renderer from source (vitest transforms the TSX); production loads its SSR build.
@@ -178,7 +183,8 @@ function defineContext(kind: DbKind, options: SuiteOptions): TestContext {
       publishing: { renderer, siteScript: null },
       collab: options.collab,
       resolveTxt: options.resolveTxt ?? noTxtRecords,
-      payments: options.payments ?? null,
+      // Unset: the app's default, Stripe when the suite's config names it (a loopback fake), else none.
+      ...(options.payments !== undefined ? { payments: options.payments } : {}),
     });
     state = { app, db: opened.db, config, jobs, databaseUrl: opened.databaseUrl, dispose: opened.dispose };
   });

@@ -91,7 +91,7 @@ describe('review text and credit input rules', () => {
 });
 
 describe('Admin Dashboard', () => {
-  test('tabs Users, Activity Logs, Reviews & Credits and Job Dashboard; users with role, plan and status', async () => {
+  test('tabs Users, Activity Logs, Reviews & Credits, Job Dashboard and Outbox; users with role, plan and status', async () => {
     renderApp(dashboardInput(admin), adminRoutes());
     await openAdmin();
     expect(textsOf(screen.getAllByRole('tab'))).toEqual([
@@ -99,6 +99,7 @@ describe('Admin Dashboard', () => {
       'Activity Logs',
       'Reviews & Credits',
       'Job Dashboard',
+      'Outbox',
       'Session Replay',
     ]);
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Users');
@@ -315,5 +316,71 @@ describe('/hangfire job dashboard page', () => {
     await waitFor(() => expect(textsOf(screen.getAllByRole('alert'))).toEqual(['Job queued again']));
     expect(requests.some((r) => r.method === 'POST' && r.url.endsWith('/retry'))).toBe(true);
     expect(requests[0].headers.get('authorization')).toBe('Bearer token-1');
+  });
+});
+
+describe('the Outbox tab', () => {
+  const message = (id: number, status: string, subject: string) => ({
+    id,
+    kind: 'order.confirmation',
+    to: 'ada@example.com',
+    subject,
+    body: `Hello Ada,\n\n2 × Mug — $12.00\nTotal: $12.00 (${id})`,
+    status,
+    attempts: status === 'held' ? 0 : 1,
+    lastError: status === 'failed' ? '550 No such user here' : null,
+    createdAt: '2025-01-02T00:00:00.000Z',
+    sentAt: status === 'sent' ? '2025-01-02T00:00:01.000Z' : null,
+  });
+
+  test('lists messages newest first, filters by status and shows a message’s text', async () => {
+    const { requests } = renderApp(
+      dashboardInput(admin),
+      adminRoutes({
+        'GET /api/admin/outbox': (request) => {
+          const status = new URL(request.url).searchParams.get('status');
+          const all = [
+            message(2, 'held', 'Your order #1002 at Rosa’s Bakery'),
+            message(1, 'failed', 'Your order #1001 at Rosa’s Bakery'),
+          ];
+          const results = status ? all.filter((m) => m.status === status) : all;
+          return { body: { results, totalCount: results.length } };
+        },
+      }),
+    );
+    await openAdmin();
+    fireEvent.click(screen.getByRole('tab', { name: 'Outbox' }));
+    const table = await screen.findByRole('grid', { name: 'Outbox' }, slow);
+    await within(table).findByText('Your order #1002 at Rosa’s Bakery', undefined, slow);
+    expect(
+      rowsOf(table)
+        .slice(1)
+        .map((row) => row[2]),
+    ).toEqual(['Your order #1002 at Rosa’s Bakery', 'Your order #1001 at Rosa’s Bakery']);
+    expect(rowOf(within(table).getByText('Your order #1002 at Rosa’s Bakery'))).toEqual([
+      expect.any(String),
+      'ada@example.com',
+      'Your order #1002 at Rosa’s Bakery',
+      'order.confirmation',
+      'Held (no mail server)',
+      '0',
+    ]);
+
+    // Only the failed ones.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Failed' }));
+    await waitFor(() => expect(within(table).queryByText('Your order #1002 at Rosa’s Bakery')).toBeNull());
+    expect(requests.some((r) => new URL(r.url).searchParams.get('status') === 'failed')).toBe(true);
+
+    // A row opens the message: its text and the server's last answer.
+    fireEvent.click(within(table).getByText('Your order #1001 at Rosa’s Bakery'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Your order #1001 at Rosa’s Bakery');
+    expect(within(dialog).getByLabelText('Message text').textContent).toBe(
+      'Hello Ada,\n\n2 × Mug — $12.00\nTotal: $12.00 (1)',
+    );
+    expect(within(dialog).getByText('Last error: 550 No such user here')).toBeDefined();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

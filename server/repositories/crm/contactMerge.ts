@@ -56,7 +56,7 @@ export async function findDuplicateContacts(
 
 /**
  * Merges contact `mergeId` into `keepId` (run it in one transaction): the kept contact takes `fields`,
- * the tags and lists of both, and every deal, activity, lead and message of the other, which is then
+ * the tags and lists of both, and every deal, activity, lead, shop order and message of the other, which is then
  * deleted. null when either contact is not the account's.
  */
 export async function mergeContacts(
@@ -80,7 +80,7 @@ export async function mergeContacts(
      on conflict do nothing`,
     ids,
   );
-  for (const table of ['crm_deals', 'crm_activities', 'crm_leads']) {
+  for (const table of ['crm_deals', 'crm_activities', 'crm_leads', 'orders']) {
     await tx.query(`update ${table} set contact_id = $2 where account_id = $1 and contact_id = $3`, ids);
   }
   // One message per (campaign, contact): where both got a campaign, the kept contact's message stays and

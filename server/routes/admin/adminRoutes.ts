@@ -1,13 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { OutboxQuery } from '../../../src/contracts/admin.ts';
 import { HttpError } from '../../errors.ts';
 import { listActivity, logActivity } from '../../repositories/activityLogs.ts';
 import { listUsers, updateUser } from '../../repositories/adminUsers.ts';
+import { listOutbox } from '../../shop/mailOutbox.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 import {
   type ActivityQuery,
   type JobsQuery,
   jobsOverviewSchema,
   listActivitySchema,
+  listOutboxSchema,
   listUsersSchema,
   type RetryParams,
   retryJobSchema,
@@ -94,5 +97,12 @@ export const adminRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, jobs
       });
       return reply.code(204).send();
     },
+  );
+
+  // The mail outbox: what was (or would have been) mailed, newest first; bodies included, for support.
+  app.get<{ Querystring: OutboxQuery }>(
+    '/api/admin/outbox',
+    { config: platformAdmin, schema: listOutboxSchema },
+    async (request) => listOutbox(db, request.query),
   );
 };

@@ -1,4 +1,4 @@
-import { ACTIVITY_TYPES } from '../../../src/contracts/admin.ts';
+import { ACTIVITY_TYPES, OUTBOX_STATUSES } from '../../../src/contracts/admin.ts';
 import { JOB_STATES, QUEUE_NAMES } from '../../jobs/jobEngine.ts';
 import { schemas } from '../../validation.ts';
 
@@ -195,4 +195,56 @@ export const retryJobSchema = {
   },
   body: schemas.noBody,
   response: { 204: schemas.noContent, ...denied, 404: schemas.message, 503: schemas.message },
+} as const;
+
+export const listOutboxSchema = {
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      skip: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
+      take: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
+      status: { type: 'string', enum: OUTBOX_STATUSES },
+    },
+  },
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        results: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              id: { type: 'integer' },
+              kind: { type: 'string' },
+              to: { type: 'string' },
+              subject: { type: 'string' },
+              body: { type: 'string' },
+              status: { type: 'string', enum: OUTBOX_STATUSES },
+              attempts: { type: 'integer' },
+              lastError: { type: ['string', 'null'] },
+              createdAt: dateTime,
+              sentAt: nullableDateTime,
+            },
+            required: [
+              'id',
+              'kind',
+              'to',
+              'subject',
+              'body',
+              'status',
+              'attempts',
+              'lastError',
+              'createdAt',
+              'sentAt',
+            ],
+          },
+        },
+        totalCount: { type: 'integer' },
+      },
+      required: ['results', 'totalCount'],
+    },
+    ...denied,
+  },
 } as const;

@@ -48,6 +48,8 @@ const contact = {
     tags: { type: 'array', items: { type: 'string' } },
     notes: { type: 'string' },
     contactListIds: { type: 'array', items: { type: 'integer' } },
+    orderCount: { type: 'integer' },
+    lifetimeValue: { type: 'number' },
     createdAt: { type: 'string' },
     updatedAt: { type: 'string' },
   },

@@ -6,6 +6,7 @@ import { SectionPlaceholder } from '../dashboard/SectionPlaceholder.tsx';
 import { ActivityLogsTab } from './ActivityLogsTab.tsx';
 import { AdminUsersTab } from './AdminUsersTab.tsx';
 import { JobDashboardTab } from './JobDashboardTab.tsx';
+import { OutboxTab } from './OutboxTab.tsx';
 import { ReviewsCreditsTab } from './ReviewsCreditsTab.tsx';
 
 // The replay viewer brings the sandbox machines along: loaded when its tab is opened.
@@ -18,6 +19,7 @@ const TABS = [
   { value: 'activity', label: 'Activity Logs', Panel: ActivityLogsTab },
   { value: 'reviews', label: 'Reviews & Credits', Panel: ReviewsCreditsTab },
   { value: 'jobs', label: 'Job Dashboard', Panel: JobDashboardTab },
+  { value: 'outbox', label: 'Outbox', Panel: OutboxTab },
   { value: 'replay', label: 'Session Replay', Panel: SessionReplayTab },
 ] as const;
 

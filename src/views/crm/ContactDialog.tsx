@@ -1,9 +1,11 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { isWellFormedEmail } from '../../contracts/common.ts';
 import type { Contact, ContactList } from '../../contracts/crm.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
+import { formatMoney } from './crmFormat.ts';
 import { useCrmForm } from './useCrmForm.ts';
 
 type Props = {
@@ -61,6 +63,11 @@ export function ContactDialog({ contact, lists, onClose }: Props) {
       saving={save.saving}
       alert={save.alert}
     >
+      {contact && contact.orderCount > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          Orders: {contact.orderCount} · Lifetime value: {formatMoney(contact.lifetimeValue)}
+        </Typography>
+      )}
       {FIELDS.map(([name, label]) => (
         <TextField
           key={name}
