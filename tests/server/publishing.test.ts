@@ -87,6 +87,69 @@ describeEachDatabase(
       expect(list.json()[0]).toMatchObject({ isPublished: true, isActive: true, subdomain: 'rosa-bakery' });
     });
 
+    it("leaves out store elements bound to a store that is not the account's (none, or another business's)", async () => {
+      const other = await ctx.register();
+      const created = await ctx.call('POST', '/api/ecommerce/stores', {
+        token: other.token,
+        body: { storeId: `theirs-${other.accountId}`, storeName: 'Their Shop' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const { token, accountId } = await ctx.register();
+      const mine = await ctx.call('POST', '/api/ecommerce/stores', {
+        token,
+        body: { storeId: `mine-${accountId}`, storeName: 'My Shop' },
+      });
+      expect(mine.statusCode, mine.body).toBe(201);
+      const grid = (id: string, storeId?: string) => ({
+        id,
+        type: 'product-grid',
+        content: `Grid ${id}`,
+        ...(storeId === undefined ? {} : { storeId }),
+        children: [],
+      });
+      const pages = [
+        {
+          id: 'home',
+          name: 'Home',
+          path: '/',
+          isHomePage: true,
+          elements: [
+            { id: 't', type: 'text', content: 'Welcome in', children: [] },
+            grid('foreign', `theirs-${other.accountId}`),
+            grid('unbound'),
+            grid('missing', `nobody-${accountId}`),
+            {
+              id: 'box',
+              type: 'container',
+              children: [
+                grid('own', `mine-${accountId}`),
+                { id: 'cart', type: 'shopping-cart', storeId: 'x-none', children: [] },
+              ],
+            },
+          ],
+        },
+      ];
+      const saved = await ctx.call('POST', '/api/website/save', {
+        token,
+        body: { name: 'Mixed shop', pages },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const subdomain = `mixed-${accountId}`;
+      const published = await ctx.call('POST', `/api/website/${saved.json().id}/publish`, {
+        token,
+        body: { subdomain },
+      });
+      expect(published.statusCode, published.body).toBe(200);
+      const home = await ctx.call('GET', `/sites/${subdomain}/`);
+      expect(home.body).toContain('Welcome in');
+      expect(home.body).toContain(`data-store-id="mine-${accountId}"`);
+      expect(home.body).toContain('Grid own');
+      expect(home.body).not.toContain('Grid foreign');
+      expect(home.body).not.toContain('Grid unbound');
+      expect(home.body).not.toContain('Grid missing');
+      expect(home.body).not.toContain('data-store-cart');
+    });
+
     it('republishing updates what is served; unpublishing answers 404', async () => {
       const { token } = await ctx.register();
       const id = await savedSite(ctx, token, 'Old Name');

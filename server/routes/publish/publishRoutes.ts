@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { specPagesOf } from '../../../src/canvas/published/specPagesOf.ts';
+import { withoutForeignStores } from '../../../src/canvas/published/storeBinding.ts';
 import { siteSeoOf } from '../../../src/canvas/siteSeo.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError, isUniqueViolation } from '../../errors.ts';
@@ -7,6 +8,7 @@ import { assertClaimable, claimDomain, normalizeDomain } from '../../publishing/
 import { type PublishingDeps, SITE_SCRIPT_PATH } from '../../publishing/publishingDeps.ts';
 import { findDomainClaim } from '../../repositories/customDomains.ts';
 import { removePublication, storePublication } from '../../repositories/publishing.ts';
+import { listStores } from '../../repositories/storeCatalog.ts';
 import { findWebsite } from '../../repositories/websites.ts';
 import {
   PUBLISH_MESSAGES,
@@ -68,10 +70,12 @@ export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (app, dep
 
       // The site's SEO settings as they are now: changing them later applies on the next publish.
       const seo = siteSeoOf(site.seo);
+      // Store elements show only the account's own stores: others are left out of what visitors get.
+      const ownStores = new Set((await listStores(db, accountId)).map((store) => store.storeId));
       const rendered = renderer.renderPublishedSite({
         siteName: site.name,
         subdomain,
-        pages,
+        pages: withoutForeignStores(pages, ownStores),
         scriptSrc: siteScript?.src ?? SITE_SCRIPT_PATH,
         seo,
       });
