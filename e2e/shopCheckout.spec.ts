@@ -111,9 +111,9 @@ test('a published grid of an owner without a store shows visitors no samples and
   const url = await publishGrid(page, email, null, 'Empty Shelf');
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
-  await visitor.goto(url);
+  const served = await visitor.goto(url);
+  expect(served?.status()).toBe(200);
   // The grid is bound to no store of the owner's: publishing leaves it out of what visitors get.
-  await expect(visitor.getByRole('heading', { name: 'Empty Shelf' }).or(visitor.locator('body'))).toBeVisible();
   await expect(visitor.locator('[data-store-grid]')).toHaveCount(0);
   await expect(visitor.getByText('Our Products')).toHaveCount(0);
   await expect(visitor.getByText('Sample Product')).toHaveCount(0);
