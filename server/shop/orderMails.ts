@@ -13,8 +13,11 @@ export type MailContent = { subject: string; body: string };
 /** What the mails say besides the order: the store's name and pickup instructions, the app's public origin. */
 export type MailContext = { storeName: string; pickupInstructions: string; appUrl: string };
 
-/** The owner's Orders tab (the dashboard opens it on this hash). */
-export const ORDERS_TAB_PATH = '/#orders';
+/** The owner's Orders tab with this order's drawer open (the store admin keeps its place in the query). */
+export function ownerOrderLink(appUrl: string, storeId: string, orderId: string): string {
+  const query = new URLSearchParams({ storeTab: 'orders', store: storeId, order: orderId });
+  return `${appUrl}/?${query.toString()}`;
+}
 
 /** The buyer's own page of the order (the token is their secret; it is in their confirmation only). */
 export function buyerOrderLink(appUrl: string, orderId: string, accessToken: string): string {
@@ -201,7 +204,7 @@ export function ownerNoticeMail(order: OrderDetails, context: MailContext): Mail
     ...(order.note ? ['', `Note from the buyer: ${order.note}`] : []),
     '',
     'Handle it in your Orders tab:',
-    `${context.appUrl}${ORDERS_TAB_PATH}`,
+    ownerOrderLink(context.appUrl, order.storeId, order.id),
   ];
   return { subject: `New order ${number(order)} — ${money(order, order.total)}`, body: body.join('\n') };
 }
