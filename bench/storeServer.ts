@@ -5,6 +5,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createDb } from '../server/db/createDb.ts';
 import { migrate } from '../server/db/migrate.ts';
+import { startJobEngine } from '../server/jobs/jobEngine.ts';
 
 export const BENCH_STORE_ID = 'bench-store';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -17,9 +18,20 @@ const db = await createDb({
   poolSize: config.databasePoolSize,
 });
 await migrate(db);
+// The job engine as the real server runs it: order mails go to the outbox and their sending is enqueued.
+const jobs = await startJobEngine({
+  db,
+  databaseUrl: config.databaseUrl,
+  mail: { smtpUrl: null, from: 'Bench <no-reply@localhost>' },
+  log: { info: () => {}, warn: () => {}, error: () => {} },
+  oauth: null,
+  appUrl: null,
+  port: config.port,
+});
 const app = await buildApp({
   config,
   db,
+  jobs,
   storeRateLimits: { reads: unlimited, writes: unlimited, orders: unlimited },
 });
 
@@ -52,6 +64,7 @@ process.on(
   () =>
     void app
       .close()
+      .then(() => jobs.stop())
       .then(() => db.close())
       .then(() => process.exit(0)),
 );
