@@ -10,6 +10,7 @@ import { collabBench } from './collabBench.ts';
 import { crmBench } from './crmBench.ts';
 import type { PublishRenderFigures } from './publishRenderBench.tsx';
 import { publishServeBench } from './publishServeBench.ts';
+import { siteScriptBench } from './siteScriptBench.ts';
 import { storeBench } from './storeBench.ts';
 
 const only = process.argv[2];
@@ -26,6 +27,8 @@ if (!only || only === 'bundle') {
   console.log(
     `  ratio app / floor       ${ratio(bundle.appFirstScreenGzip, bundle.floorGzip)}x   (goal <= 1.2x)`,
   );
+  const site = await siteScriptBench();
+  console.log(`  published site script   ${kib(site.bytes)} minified, ${kib(site.gzipBytes)} gzip`);
 }
 
 if (!only || only === 'api') {
