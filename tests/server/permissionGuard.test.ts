@@ -89,11 +89,14 @@ describeEachDatabase('permission guard: the app', (ctx) => {
       expect(listed.length, method).toBeGreaterThan(0);
     }
     // Outside /api and /sites nothing declares (registration refuses that inside): that is the built client
-    // (@fastify/static) only; anything else there must be looked at.
+    // (@fastify/static) and the buyer's order page (its token is the secret) only; anything else there must
+    // be looked at.
     const outside = table.filter((route) => !/^\/(api|sites)(\/|$)/.test(route.url));
     expect(outside.map((route) => `${route.method} ${route.url} ${route.permission}`).sort()).toEqual([
       'GET /* public',
+      'GET /order/:id public',
       'HEAD /* public',
+      'HEAD /order/:id public',
     ]);
   });
 

@@ -379,7 +379,7 @@ describe('the Outbox tab', () => {
     expect(within(dialog).getByLabelText('Message text').textContent).toBe(
       'Hello Ada,\n\n2 × Mug — $12.00\nTotal: $12.00 (1)',
     );
-    expect(within(dialog).getByText('Last error: 550 No such user here')).toBeDefined();
+    expect(within(dialog).getByText(/^Last error:/).textContent).toBe('Last error: 550 No such user here');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

@@ -59,7 +59,7 @@ describe('Admin › Session Replay', () => {
     const { requests } = renderApp(dashboardInput(admin), replayRoutes(entries));
     await openReplayTab();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs.slice(-2)).toEqual(['Job Dashboard', 'Session Replay']);
+    expect(tabs.slice(-3)).toEqual(['Job Dashboard', 'Outbox', 'Session Replay']);
 
     fireEvent.change(screen.getByLabelText('User email'), { target: { value: 'alice' } });
     await waitFor(() =>
