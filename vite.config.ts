@@ -38,7 +38,7 @@ export default defineConfig({
           environment: 'jsdom',
           // Rendering the whole app in jsdom takes seconds on a loaded machine; 5 s flaked, never a real failure.
           testTimeout: 15_000,
-          include: ['tests/{machines,views,services,canvas}/**/*.test.{ts,tsx}'],
+          include: ['tests/{machines,views,services,canvas,contracts}/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setupClient.ts'],
         },
       },
