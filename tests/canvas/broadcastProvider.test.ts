@@ -1,12 +1,10 @@
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import * as Y from 'yjs';
 import { BroadcastProvider } from '../../src/canvas/broadcastProvider.ts';
 import { insertElement, updateElement } from '../../src/canvas/ops/elementOps.ts';
 import { createSiteDoc, edit } from '../../src/canvas/siteDoc.ts';
 import { SiteStore } from '../../src/canvas/siteStore.ts';
 import { shape, siteWithHome } from './canvasFixtures.ts';
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 test('two tabs on a BroadcastChannel exchange edits live, and a late tab catches up on join', async () => {
   const room = `test-${Math.random()}`;
@@ -20,12 +18,11 @@ test('two tabs on a BroadcastChannel exchange edits live, and a late tab catches
     insertElement(b, { id: 'offline', type: 'text', props: {} }, { pageId: 'home', parentId: null }),
   );
   const pb = BroadcastProvider.forRoom(b.doc, room);
-  await settle();
-  expect(shape(b)).toEqual(shape(a));
+  // BroadcastChannel delivers asynchronously: wait for the exchange rather than a fixed delay.
+  await vi.waitFor(() => expect(shape(b)).toEqual(shape(a)), { timeout: 5_000 });
   expect(a.elements.has('offline')).toBe(true);
   edit(a, () => updateElement(a, 'before', { content: 'live' }));
-  await settle();
-  expect(b.elements.get('before')?.get('content')).toBe('live');
+  await vi.waitFor(() => expect(b.elements.get('before')?.get('content')).toBe('live'), { timeout: 5_000 });
   pa.destroy();
   pb.destroy();
 });
