@@ -104,6 +104,20 @@ function SettingsForm({ storeId, saved }: { storeId: string; saved: StoreSetting
     error: errors[key] !== undefined,
     disabled: readOnly,
   });
+  // The switches and boxes: pickup, shipping and the two payment methods.
+  const toggle = (key: 'pickupEnabled' | 'shippingEnabled' | 'manual' | 'card') => ({
+    checked: draft[key],
+    disabled: readOnly,
+    onChange: (event: { target: { checked: boolean } }) => set(key, event.target.checked),
+  });
+  // The instructions shown to buyers (pickup, manual payment): several lines, the contract's length.
+  const instructions = (key: 'pickupInstructions' | 'manualPaymentInstructions', hint: string) => ({
+    ...text(key),
+    multiline: true,
+    minRows: 2,
+    helperText: errors[key] ?? hint,
+    slotProps: { htmlInput: { maxLength: CHECKOUT_LIMITS.instructions } },
+  });
 
   return (
     <Stack component="form" spacing={3} onSubmit={handleSubmit} noValidate sx={{ maxWidth: 560 }}>
@@ -117,36 +131,14 @@ function SettingsForm({ storeId, saved }: { storeId: string; saved: StoreSetting
         <Typography variant="h6" component="h3">
           Delivery
         </Typography>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={draft.pickupEnabled}
-              disabled={readOnly}
-              onChange={(event) => set('pickupEnabled', event.target.checked)}
-            />
-          }
-          label="Pickup"
-        />
+        <FormControlLabel control={<Switch {...toggle('pickupEnabled')} />} label="Pickup" />
         {draft.pickupEnabled ? (
           <TextField
             label="Pickup instructions"
-            multiline
-            minRows={2}
-            {...text('pickupInstructions')}
-            helperText={errors.pickupInstructions ?? 'Where and when buyers collect their orders'}
-            slotProps={{ htmlInput: { maxLength: CHECKOUT_LIMITS.instructions } }}
+            {...instructions('pickupInstructions', 'Where and when buyers collect their orders')}
           />
         ) : null}
-        <FormControlLabel
-          control={
-            <Switch
-              checked={draft.shippingEnabled}
-              disabled={readOnly}
-              onChange={(event) => set('shippingEnabled', event.target.checked)}
-            />
-          }
-          label="Shipping"
-        />
+        <FormControlLabel control={<Switch {...toggle('shippingEnabled')} />} label="Shipping" />
         {draft.shippingEnabled ? (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
@@ -220,36 +212,17 @@ function SettingsForm({ storeId, saved }: { storeId: string; saved: StoreSetting
         </FormLabel>
         <FormGroup>
           <FormControlLabel
-            control={
-              <Checkbox
-                checked={draft.manual}
-                disabled={readOnly}
-                onChange={(event) => set('manual', event.target.checked)}
-              />
-            }
+            control={<Checkbox {...toggle('manual')} />}
             label="Manual (pay on pickup or by bank transfer)"
           />
           {draft.manual ? (
             <TextField
               label="Payment instructions"
-              multiline
-              minRows={2}
-              {...text('manualPaymentInstructions')}
-              helperText={errors.manualPaymentInstructions ?? 'Shown to buyers who pay manually'}
-              slotProps={{ htmlInput: { maxLength: CHECKOUT_LIMITS.instructions } }}
+              {...instructions('manualPaymentInstructions', 'Shown to buyers who pay manually')}
               sx={{ my: 1 }}
             />
           ) : null}
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={draft.card}
-                disabled={readOnly}
-                onChange={(event) => set('card', event.target.checked)}
-              />
-            }
-            label="Card"
-          />
+          <FormControlLabel control={<Checkbox {...toggle('card')} />} label="Card" />
           {checkout.isSuccess && !cardAvailable ? <FormHelperText>{CARD_NEEDS_STRIPE}</FormHelperText> : null}
         </FormGroup>
         {errors.paymentMethods ? <FormHelperText>{errors.paymentMethods}</FormHelperText> : null}
