@@ -8,10 +8,12 @@ import { builderBrowserBench } from './builderBrowserBench.ts';
 import { bundleBench } from './bundleBench.ts';
 import { collabBench } from './collabBench.ts';
 import { crmBench } from './crmBench.ts';
+import { liveEventsBench } from './liveEventsBench.ts';
 import type { PublishRenderFigures } from './publishRenderBench.tsx';
 import { publishServeBench } from './publishServeBench.ts';
 import { siteScriptBench } from './siteScriptBench.ts';
 import { storeBench } from './storeBench.ts';
+import { versionsBench } from './versionsBench.ts';
 
 const only = process.argv[2];
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
@@ -158,6 +160,17 @@ if (!only || only === 'crm') {
   for (const skip of crm.skipped) console.log(`  skipped: ${skip}`);
 }
 
+if (!only || only === 'live') {
+  const live = await liveEventsBench();
+  console.log('\nLive events (a write until every open event stream of the account has it; median)');
+  for (const db of live.databases) {
+    console.log(
+      `  ${db.name.padEnd(10)} 1 subscriber ${db.oneMs.toFixed(1)} ms; ${db.subscribers} subscribers ${db.fanOutMs.toFixed(1)} ms  ratio ${ratio(db.fanOutMs, db.oneMs)}x`,
+    );
+  }
+  for (const skip of live.skipped) console.log(`  skipped: ${skip}`);
+}
+
 if (!only || only === 'collab') {
   // The 5,000-element document of the builder bench (its generator is JSX-adjacent: load it through Vite).
   const vite = await createServer({
@@ -187,5 +200,33 @@ if (!only || only === 'collab') {
   );
   console.log(
     `  reconnect and sync, document already on the device  ${c.warmReconnectMs.toFixed(1)} ms vs raw WebSocket connect + echo ${c.echoConnectMs.toFixed(2)} ms  ratio ${ratio(c.warmReconnectMs, c.echoConnectMs)}x`,
+  );
+}
+
+if (!only || only === 'versions') {
+  // The same 5,000-element document as the builder and co-editing benches.
+  const vite = await createServer({
+    server: { middlewareMode: true, hmr: false },
+    appType: 'custom',
+    logLevel: 'error',
+  });
+  let big: { yjsState: string; elements: number };
+  try {
+    const { benchSiteState } = (await vite.ssrLoadModule('/bench/builderBench.tsx')) as {
+      benchSiteState: () => { yjsState: string; elements: number };
+    };
+    big = benchSiteState();
+  } finally {
+    await vite.close();
+  }
+  const v = await versionsBench(big);
+  console.log(
+    `\nNamed versions (${v.elements.toLocaleString('en-US')}-element site, two devices on the sync server, median of ${v.rounds})`,
+  );
+  console.log(
+    `  POST restore until both devices show it  ${v.apiRestoreMs.toFixed(1)} ms vs the same change as a plain Yjs update ${v.plainUpdateMs.toFixed(1)} ms  ratio ${ratio(v.apiRestoreMs, v.plainUpdateMs)}x`,
+  );
+  console.log(
+    `  Restore in a tab until the other shows it ${v.tabRestoreMs.toFixed(1)} ms vs plain update ${v.plainUpdateMs.toFixed(1)} ms  ratio ${ratio(v.tabRestoreMs, v.plainUpdateMs)}x`,
   );
 }

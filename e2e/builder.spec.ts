@@ -21,20 +21,14 @@ async function signUpToBuilder(page: Page) {
 
 const canvas = (page: Page) => page.getByTestId('site-canvas');
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Builder sidebar' });
+const saveStatus = (page: Page) => page.getByRole('status', { name: 'Sync status' });
 
 async function skipTour(page: Page) {
   const skip = page.getByRole('button', { name: 'Skip Tour' });
   if (await skip.isVisible().catch(() => false)) await skip.click();
 }
 
-/** On the websites list (where a save lands), opens the named site in the builder again. */
-async function editFromList(page: Page, name: string) {
-  await skipTour(page);
-  await expect(page.getByRole('heading', { name: 'Your Websites' })).toBeVisible();
-  await page.getByRole('article', { name }).getByRole('button', { name: 'Edit' }).click();
-}
-
-test('an owner builds a page, undoes and redoes, sees a second tab follow live, reloads, saves and finds the site', async ({
+test('an owner builds a page, undoes and redoes, sees a second tab follow live, reloads, renames and finds the site', async ({
   page,
   context,
 }) => {
@@ -42,7 +36,8 @@ test('an owner builds a page, undoes and redoes, sees a second tab follow live, 
   await page.addInitScript(() => localStorage.setItem('hasSeenWalkthrough', 'true'));
   await signUpToBuilder(page);
   await expect(page).toHaveURL(/\/builder\/draft-/);
-  await expect(page.getByRole('heading', { name: 'My Website' })).toBeVisible();
+  // A new site is named after the business.
+  await expect(page.getByRole('heading', { name: 'Rosa’s Bakery' })).toBeVisible();
 
   // Click a component: it is added and the sidebar switches to Layers with its properties.
   await sidebar(page).getByRole('button', { name: 'Header', exact: true }).click();
@@ -80,15 +75,18 @@ test('an owner builds a page, undoes and redoes, sees a second tab follow live, 
   await page.keyboard.press('Control+Shift+z');
   await expect(canvas(page).getByText('Hello')).toBeVisible();
 
-  // Save with a name: the address becomes /builder/<id>.
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByLabel('Website Name').fill('Rosa Online');
-  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  // The first edit put the site on the server: the address is /builder/<id>. Rename it.
+  await expect(page).toHaveURL(/\/builder\/\d+$/, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Rename', exact: true }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename Website' });
+  await expect(rename.getByLabel('Website Name')).toHaveValue('Rosa’s Bakery');
+  await rename.getByLabel('Website Name').fill('  ');
+  await expect(rename.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await rename.getByLabel('Website Name').fill('Rosa Online');
+  await rename.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Website saved successfully!')).toBeVisible({ timeout: 30_000 });
-  // Spec §4: a saved site returns to the websites list; Edit opens it again at /builder/<id>.
-  await editFromList(page, 'Rosa Online');
-  await expect(page).toHaveURL(/\/builder\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Rosa Online' })).toBeVisible();
+  await expect(saveStatus(page)).toHaveText('All changes saved', { timeout: 30_000 });
 
   // A second tab on the same site shows it, and follows an edit live.
   const second = await context.newPage();
@@ -106,10 +104,10 @@ test('an owner builds a page, undoes and redoes, sees a second tab follow live, 
   await expect(canvas(page).getByRole('heading', { name: 'Warm bread all day' })).toBeVisible();
   await expect(canvas(page).locator('section a', { hasText: 'Order now' })).toBeVisible();
 
-  // The save shortcut: a saved, named site saves straight away.
+  // The save shortcut: a saved, named site saves straight away (and stays open).
   await page.keyboard.press('Control+s');
   await expect(page.getByText('Website saved successfully!').first()).toBeVisible({ timeout: 30_000 });
-  await editFromList(page, 'Rosa Online');
+  await expect(page.getByRole('heading', { name: 'Rosa Online' })).toBeVisible();
 
   // Pages: add one, its path is checked, and the home page has no delete button.
   await page.getByRole('tab', { name: 'Pages' }).click();
@@ -124,10 +122,11 @@ test('an owner builds a page, undoes and redoes, sees a second tab follow live, 
   await expect(page.getByRole('list', { name: 'Pages' }).getByText('/about-us')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete Home' })).toHaveCount(0);
 
-  // Back to the dashboard: the site is in Your Websites.
+  // Back to the dashboard once everything is saved (no question asked): the site is in Your Websites.
+  await expect(saveStatus(page)).toHaveText('All changes saved', { timeout: 30_000 });
   await page.getByRole('button', { name: 'Back' }).click();
   await skipTour(page);
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/websites$/);
   await expect(page.getByRole('heading', { name: 'Your Websites' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Rosa Online' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Rosa Online' }).getByText('Active')).toBeVisible();

@@ -34,6 +34,11 @@ test('Add contact keeps what was typed: a bad email and a duplicate are explaine
   await dialog.getByLabel('Email').fill('ada@engines');
   await expect(dialog.getByText('Enter a valid email address, like name@example.com.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  // The server's length rule, checked in the dialog too (src/contracts/crmFieldRules.ts).
+  await dialog.getByLabel('Phone').fill('5'.repeat(51));
+  await expect(dialog.getByText('At most 50 characters')).toBeVisible();
+  await dialog.getByLabel('Phone').fill('');
+  await expect(dialog.getByText('At most 50 characters')).toHaveCount(0);
 
   // The server's refusal (409) lands under Email; the dialog stays with everything typed.
   await dialog.getByLabel('Email').fill('Grace@navy.example');

@@ -32,3 +32,31 @@ export async function openSettings(page: Page, item: 'Teams' | 'Accounts' | 'Per
   if (!(await entry.isVisible())) await nav.getByRole('button', { name: 'Settings' }).click();
   await entry.click();
 }
+
+/** The business a new owner describes in business setup. */
+export type SetupBusiness = { name: string; services: string; email: string };
+export const ROSAS_BAKERY: SetupBusiness = {
+  name: 'Rosa’s Bakery',
+  services: 'Bread, cakes, catering',
+  email: 'hello@rosas.example',
+};
+
+/** Signs up as `email`, describes `business` in setup and builds from scratch: a new site in the builder. */
+export async function signUpToBuilder(page: Page, email: string, business = ROSAS_BAKERY): Promise<void> {
+  await page.addInitScript(() => localStorage.setItem('hasSeenWalkthrough', 'true'));
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Create account' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Tell us about your business' })).toBeVisible();
+  await page.getByLabel('Business name').fill(business.name);
+  await page.getByRole('combobox', { name: 'Industry' }).click();
+  await page.getByRole('option', { name: 'Retail' }).click();
+  await page.getByLabel('Services').fill(business.services);
+  await page.getByLabel('Email').fill(business.email);
+  await page.getByLabel('Phone').fill('+1 555 0100');
+  await page.getByRole('button', { name: 'Build from Scratch' }).click();
+  // The new site is named after the business.
+  await expect(page.getByRole('heading', { name: business.name })).toBeVisible();
+}

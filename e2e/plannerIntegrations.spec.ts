@@ -50,7 +50,7 @@ test('connect Facebook Ads: the window goes to the provider and comes back with 
   await facebook.getByRole('button', { name: 'Connect Facebook Ads' }).click();
   // Back on the app with ?code=…: the app machine exchanges it, then lands on Campaigns (spec §3).
   await expect(page.getByText('Facebook connected!')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/crm\/campaigns$/);
   await expect(page.getByRole('heading', { name: 'Campaigns', level: 2 })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('facebookAuthSuccess'))).toBe('true');
   expect(await page.evaluate(() => localStorage.getItem('redirectToFacebookCampaigns'))).toBeNull();

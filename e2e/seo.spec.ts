@@ -42,10 +42,11 @@ test('SEO Tools audits a site, opens the builder on the element to fix, and the 
   await expect(page).toHaveURL(/\/builder\/\d+/);
   await expect(page.getByRole('heading', { name: 'Image Properties' })).toBeVisible();
   await page.getByLabel('Alt Text').fill('A fresh loaf');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('Website saved successfully!')).toBeVisible();
-
-  // The save returns to the websites list (spec §4); the audit re-ran on the server.
+  // The change saves itself; back on the websites list, the audit reads the stored pages.
+  await expect(page.getByRole('status', { name: 'Sync status' })).toHaveText('All changes saved', {
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('heading', { name: 'Your Websites' })).toBeVisible();
   await sidebar(page).getByRole('button', { name: 'SEO Tools' }).click();
   await expect(findings).toBeVisible();

@@ -48,13 +48,14 @@ async function publishGrid(
   // A new store element binds to the account's first store; without a store the panel offers to create one.
   if (storeName) await expect(page.getByRole('combobox', { name: 'Store' })).toHaveText(storeName);
   else await expect(page.getByText('No store yet')).toBeVisible();
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  const saveDialog = page.getByRole('dialog', { name: 'Save Website' });
+  // The first edit put the site on the server; it is renamed there.
+  await expect(page).toHaveURL(/\/builder\/\d+/, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Rename', exact: true }).click();
+  const saveDialog = page.getByRole('dialog', { name: 'Rename Website' });
   await saveDialog.getByLabel('Website Name').fill(name);
   await saveDialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(saveDialog).toBeHidden();
-  await page.getByRole('article', { name }).getByRole('button', { name: 'Edit' }).click();
-  await expect(page).toHaveURL(/\/builder\/\d+/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   const publishDialog = page.getByRole('dialog', { name: 'Publish Website' });
   await publishDialog

@@ -28,7 +28,7 @@ test('an owner with the Orders tab open sees a new order within 5 s, a badge of 
   await signIn(page, email);
   await sidebar(page).getByRole('button', { name: 'Online Store' }).click();
   await page.getByRole('tab', { name: 'Orders' }).click();
-  await expect(page).toHaveURL(/[?&]storeTab=orders/);
+  await expect(page).toHaveURL(/\/store\/orders/);
   const orders = page.getByRole('grid', { name: 'Orders' });
   await expect(orders.getByText(/No orders yet/)).toBeVisible();
 
@@ -51,7 +51,7 @@ test('an owner with the Orders tab open sees a new order within 5 s, a badge of 
   });
   expect(placed.status()).toBe(201);
 
-  // No reload: the list polls every 4 s, and the sidebar badge follows.
+  // No reload: the account's live event stream refreshes the list, and the sidebar badge follows.
   const row = orders.getByRole('row', { name: /#1001/ });
   await expect(row).toBeVisible({ timeout: 5000 });
   await expect(row).toContainText('Ada Lovelace');

@@ -46,14 +46,14 @@ test('a visitor shops on the published site of an owner’s store, and the owner
   await expect(page.getByRole('combobox', { name: 'Store' })).toHaveText('Corner Shop');
   const canvas = page.getByTestId('site-canvas');
   await expect(canvas.getByText('Honey Jar')).toBeVisible();
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  const saveDialog = page.getByRole('dialog', { name: 'Save Website' });
+  // The first edit put the site on the server; it is renamed there.
+  await expect(page).toHaveURL(/\/builder\/\d+/, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Rename', exact: true }).click();
+  const saveDialog = page.getByRole('dialog', { name: 'Rename Website' });
   await saveDialog.getByLabel('Website Name').fill('Corner Shop');
   await saveDialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(saveDialog).toBeHidden();
-  // The save returns to the websites list (spec §4); Edit opens the saved site again.
-  await page.getByRole('article', { name: 'Corner Shop' }).getByRole('button', { name: 'Edit' }).click();
-  await expect(page).toHaveURL(/\/builder\/\d+/);
+  await expect(page.getByRole('heading', { name: 'Corner Shop' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   const publishDialog = page.getByRole('dialog', { name: 'Publish Website' });

@@ -29,7 +29,7 @@ test('an owner adds an existing user to the team and sees them listed', async ({
   await expect(row.getByRole('combobox', { name: `Role of ${colleague}` })).toHaveText('User');
 });
 
-test('a new address gets an invitation link that works when it registers; the tour runs 1 of 6 to 6 of 6', async ({
+test('a new address gets an invitation link: its page creates the account and joins; the tour runs 1 of 6 to 6 of 6', async ({
   page,
   request,
   browser,
@@ -50,21 +50,20 @@ test('a new address gets an invitation link that works when it registers; the to
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('grid', { name: 'Pending invitations' }).getByText(newcomer)).toBeVisible();
 
-  // The newcomer opens the link in their own browser and creates their account with that address.
+  // The newcomer opens the link in their own browser: the page creates their account with that address.
   const context = await browser.newContext();
   const newPage = await context.newPage();
   await newPage.goto(link);
-  await expect(newPage).toHaveURL(/\/login$/);
-  await newPage.getByRole('tab', { name: 'Create account' }).click();
-  await newPage.getByLabel('Email').fill(newcomer);
+  await expect(newPage).toHaveURL(/\/invite$/);
+  await expect(newPage.getByRole('heading', { name: `Join ${accountName(owner)}` })).toBeVisible();
+  await expect(newPage.getByLabel('Email')).toHaveValue(newcomer);
+  await expect(newPage.getByLabel('Email')).not.toBeEditable();
   await newPage.getByLabel('Password').fill(password);
   await newPage.getByRole('button', { name: 'Create account', exact: true }).click();
-  await expect(newPage.getByText('Account created!')).toBeVisible();
-  await expect(newPage.getByRole('heading', { name: 'Tell us about your business' })).toBeVisible();
 
-  // Back on the dashboard (first visit: the tour shows), the invitation is taken up.
-  await newPage.goto('/');
+  // The joined account's dashboard (first visit: the tour shows), with no business setup on the way.
   await expect(newPage.getByText(`You joined ${accountName(owner)}`)).toBeVisible();
+  await expect(newPage).toHaveURL(/\/websites$/);
   const tour = newPage.getByRole('dialog');
   for (let step = 1; step <= 6; step++) {
     await expect(tour.getByText(`${step} of 6`)).toBeVisible();

@@ -47,6 +47,15 @@ async function fillOwnerAccount(request: APIRequestContext, headers: Record<stri
     const response = await request.post(path, { headers, data });
     expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
     if (path === '/api/ecommerce/stores') storeId = ((await response.json()) as { storeId: string }).storeId;
+    if (path === '/api/website/save') {
+      // A named version of the site, which the Viewer may list and preview but not restore.
+      const { id } = (await response.json()) as { id: number };
+      const version = await request.post(`/api/website/${id}/versions`, {
+        headers,
+        data: { name: 'Opening day' },
+      });
+      expect(version.status(), await version.text()).toBe(201);
+    }
   }
   const product = await request.post('/api/ecommerce/products', {
     headers,
@@ -115,8 +124,17 @@ test('a Viewer walks the owner’s dashboard and sees the data but no control th
   await site.getByRole('button', { name: 'Preview' }).click();
   await expect(page).toHaveURL(/\/builder\/\d+/);
   await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Rename', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save as', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
+  // History: the versions and their Preview, but no Save version and no Restore.
+  await page.getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: 'History' });
+  await expect(history.getByText('Opening day')).toBeVisible();
+  await expect(history.getByRole('button', { name: 'Preview Opening day' })).toBeVisible();
+  await expect(history.getByRole('button', { name: 'Restore Opening day' })).toHaveCount(0);
+  await expect(history.getByRole('button', { name: 'Save version' })).toHaveCount(0);
+  await history.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByRole('heading', { name: 'Your Websites' })).toBeVisible();
 

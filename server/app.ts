@@ -4,6 +4,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import { registerActivityTrail } from './activityTrail.ts';
 import type { AuthUser } from './auth/authUser.ts';
 import { registerPermissionGuard } from './auth/permissionGuard.ts';
 import { createTokenService } from './auth/tokens.ts';
@@ -12,6 +13,7 @@ import { type Collab, createCollab } from './collab/collabServer.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
 import { errorHandler } from './errorHandler.ts';
+import { createAccountEventHub } from './events/accountEventHub.ts';
 import type { JobEngine } from './jobs/jobEngine.ts';
 import { emitWebhookEvent } from './jobs/webhooks.ts';
 import { registerDocs, registerDocsPermission, registerOpenApi } from './openapi.ts';
@@ -31,6 +33,8 @@ import { crmRoutes } from './routes/crm/crmRoutes.ts';
 import { ecommerceOwnerRoutes } from './routes/ecommerce/ecommerceOwnerRoutes.ts';
 import { ecommercePublicRoutes, type StoreRateLimits } from './routes/ecommerce/ecommercePublicRoutes.ts';
 import { orderPageRoutes } from './routes/ecommerce/orderPageRoutes.ts';
+import { type EventsRouteOptions, eventsRoutes } from './routes/events/eventsRoutes.ts';
+import { presenceRoutes } from './routes/events/presenceRoutes.ts';
 import { type OnFormSubmitted, publicFormRoutes } from './routes/forms/publicFormRoutes.ts';
 import { submissionRoutes } from './routes/forms/submissionRoutes.ts';
 import { healthRoutes } from './routes/health/healthRoutes.ts';
@@ -49,6 +53,7 @@ import { uploadFilesRoutes, uploadRoutes } from './routes/upload/uploadRoutes.ts
 import { userRoutes } from './routes/user/userRoutes.ts';
 import { webhooksRoutes } from './routes/webhooks/webhooksRoutes.ts';
 import { generateRoutes } from './routes/website/generateRoutes.ts';
+import { versionRoutes } from './routes/website/versionRoutes.ts';
 import { websiteRoutes } from './routes/website/websiteRoutes.ts';
 import { createWebhookOrderEvents } from './shop/defaultOrderEvents.ts';
 import type { OrderEvents } from './shop/orderEvents.ts';
@@ -89,6 +94,8 @@ export type BuildAppOptions = {
    * and the webhooks; without one, the 'order.placed' webhook only.
    */
   orderEvents?: OrderEvents;
+  /** The live event stream's timing (tests shorten the session re-check); the defaults otherwise. */
+  liveEvents?: Pick<EventsRouteOptions, 'heartbeatMs' | 'authCheckMs'> & { flushMs?: number };
 };
 
 const BODY_LIMIT = 1024 * 1024;
@@ -116,13 +123,17 @@ export async function buildApp({
   stripe = stripeGatewayOf(config),
   payments = stripe,
   orderEvents = jobs ? createShopOrderEvents({ db, jobs, config }) : createWebhookOrderEvents(jobs, db),
+  liveEvents = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
   // Caches of every process sharing the database forget together (README "Several processes").
   const bus = createInvalidationBus({
     sender: db.kind === 'postgres' ? db : null,
     databaseUrl: config.databaseUrl ?? null,
+    pglite: db.pglite ?? null,
     log: { warn: (data, message) => app.log.warn(data, message) },
   });
+  // The accounts' live event streams, fed by the database's announcements on that bus (migration 0019).
+  const hub = createAccountEventHub(bus, { flushMs: liveEvents.flushMs });
   const hosts = await createSiteHosts(db, config.publicSiteDomain ?? null, bus);
   const app = Fastify({
     // Requests to a published site's own host ({sub}.PUBLIC_SITE_DOMAIN, a custom domain) → /sites/{sub}/….
@@ -147,6 +158,7 @@ export async function buildApp({
   registerDocsPermission(app);
   // First of all hooks and routes: every route registered after it must declare its permission.
   registerPermissionGuard(app, { db, tokens });
+  registerActivityTrail(app, db);
   // Before the routes, which it collects as they are registered: the OpenAPI document of their schemas.
   await registerOpenApi(app);
   // Initial values give every request the same shape; the guard sets them before a route reads them.
@@ -201,9 +213,12 @@ export async function buildApp({
     hosts,
     publicSiteDomain: config.publicSiteDomain ?? null,
     resolveTxt,
+    // Every publish takes a version of the site as it is published.
+    versions: { db, collab, retention: config.versionRetention },
   };
   app.addHook('onClose', async () => {
     hosts.close();
+    hub.close();
     await bus.close();
   });
   // The daily re-check may stop serving a domain: this process routes by it no more at once.
@@ -232,6 +247,7 @@ export async function buildApp({
   await app.register(adminRoutes, deps);
   await app.register(campaignRoutes, deps);
   await app.register(websiteRoutes, { ...deps, collab });
+  await app.register(versionRoutes, { ...deps, collab });
   await app.register(uploadRoutes, deps);
   await app.register(uploadFilesRoutes, deps);
   await app.register(generateRoutes, publishingDeps);
@@ -254,6 +270,13 @@ export async function buildApp({
   await app.register(seoRoutes, deps);
   await app.register(replayRoutes, deps);
   await app.register(replayAdminRoutes, deps);
+  await app.register(eventsRoutes, {
+    ...deps,
+    hub,
+    heartbeatMs: liveEvents.heartbeatMs,
+    authCheckMs: liveEvents.authCheckMs,
+  });
+  await app.register(presenceRoutes, deps);
   // GET /api/openapi.json and the reference page at /api/docs.
   await registerDocs(app);
 

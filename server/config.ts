@@ -43,6 +43,8 @@ export type Config = {
   stripeWebhookSecret?: string | null;
   /** STRIPE_API_URL: another Stripe API origin (a local fake in tests); unset: api.stripe.com. */
   stripeApiUrl?: string | null;
+  /** VERSION_RETENTION: how many versions of each website are kept (the newest; publishes included). */
+  versionRetention?: number;
   /** Tests only: a fake resolver and shorter limits for outgoing requests. */
   outboundTesting?: OutboundTesting;
 };
@@ -69,6 +71,7 @@ export function loadConfig(env: Env): Config {
     oauth: loadOAuthSettings(env),
     redisUrl: parseUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']),
     allowLoopbackOutbound: parseFlag('ALLOW_LOOPBACK_OUTBOUND', env.ALLOW_LOOPBACK_OUTBOUND),
+    versionRetention: parseVersionRetention(env.VERSION_RETENTION),
     stripeSecretKey: nonEmpty(env.STRIPE_SECRET_KEY) ?? null,
     stripeWebhookSecret: nonEmpty(env.STRIPE_WEBHOOK_SECRET) ?? null,
     stripeApiUrl:
@@ -136,6 +139,19 @@ function parsePoolSize(raw: string | undefined): number {
     throw new Error(`DATABASE_POOL_SIZE must be an integer between 1 and 1000 (got "${raw}")`);
   }
   return size;
+}
+
+/** Versions kept per website when VERSION_RETENTION is unset. */
+export const DEFAULT_VERSION_RETENTION = 50;
+
+function parseVersionRetention(raw: string | undefined): number {
+  const value = nonEmpty(raw);
+  if (value === undefined) return DEFAULT_VERSION_RETENTION;
+  const count = Number(value);
+  if (!/^\d+$/.test(value) || count < 1 || count > 10_000) {
+    throw new Error(`VERSION_RETENTION must be an integer between 1 and 10000 (got "${raw}")`);
+  }
+  return count;
 }
 
 function parseUrl(name: string, raw: string | undefined, protocols: string[]): string | null {

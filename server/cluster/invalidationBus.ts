@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Queryable } from '../db/types.ts';
 
-/** What a process keeps in memory that another process's write can make stale. */
-export type InvalidationTopic = 'site-pages' | 'site-hosts';
+/**
+ * What a process keeps in memory that another process's write can make stale; and `account-events`, the changes
+ * the database itself announces for the accounts' live views (migration 0019; payload: the JSON of one event).
+ */
+export type InvalidationTopic = 'site-pages' | 'site-hosts' | 'account-events';
 
 /**
  * Told what changed: a topic's payload (a subdomain), or null for "anything may have changed" (a publisher
@@ -32,6 +36,8 @@ export type InvalidationBusOptions = {
   sender: Queryable | null;
   /** The PostgreSQL server to LISTEN on; null: in-process delivery only. */
   databaseUrl: string | null;
+  /** PGlite (one process): listens on it for what its triggers announce (migration 0019). */
+  pglite?: PGlite | null;
   log?: { warn: (data: object, message: string) => void };
   /** How long to wait before listening again after the connection dropped. */
   reconnectMs?: number;
@@ -39,7 +45,7 @@ export type InvalidationBusOptions = {
 
 // One channel per database (NOTIFY never crosses databases), so deployments sharing a server stay apart.
 const CHANNEL = 'bizsite_invalidate';
-const TOPICS: readonly InvalidationTopic[] = ['site-pages', 'site-hosts'];
+const TOPICS: readonly InvalidationTopic[] = ['site-pages', 'site-hosts', 'account-events'];
 
 type Message = { origin: string; topic: InvalidationTopic; payload: string | null };
 
@@ -62,6 +68,7 @@ function parseMessage(text: string): Message | null {
 export function createInvalidationBus({
   sender,
   databaseUrl,
+  pglite = null,
   log,
   reconnectMs = 1000,
 }: InvalidationBusOptions): InvalidationBus {
@@ -118,6 +125,16 @@ export function createInvalidationBus({
     }
   };
   void listen();
+  // PGlite: the database's own notifications (triggers) arrive in this process; nothing else sends there.
+  const stopPglite = pglite
+    ?.listen(CHANNEL, (payload) => {
+      const message = parseMessage(payload);
+      if (message) void deliverQuietly(message.topic, message.payload);
+    })
+    .catch((error: unknown) => {
+      log?.warn({ err: error }, 'invalidation: cannot listen on PGlite');
+      return null;
+    });
 
   return {
     async publish(topic, payload) {
@@ -144,6 +161,8 @@ export function createInvalidationBus({
       closed = true;
       listening = false;
       await client?.end().catch(() => undefined);
+      const unlisten = await stopPglite;
+      if (unlisten && !pglite?.closed) await unlisten().catch(() => undefined);
     },
   };
 }

@@ -1,5 +1,7 @@
 import type { Document, LocalTransactionOrigin } from '@hocuspocus/server';
 import * as Y from 'yjs';
+import { toSpecPages } from '../../src/canvas/pagesData.ts';
+import { createSiteDoc } from '../../src/canvas/siteDoc.ts';
 import type { Db } from '../db/types.ts';
 import { loadWebsiteState, mergeWebsiteState } from '../repositories/websiteDocs.ts';
 
@@ -68,7 +70,7 @@ export function createCollabDocs(db: Db, log: Log): CollabDocs {
       if (!state || stopped) return true;
       let written = state.written;
       let snapshot = state.snapshot;
-      const found = await mergeWebsiteState(db, state.accountId, state.websiteId, (stored) => {
+      const merge = (stored: string) => {
         if (stored && stored !== state.written) {
           try {
             Y.applyUpdate(document, fromBase64(stored), FROM_STORAGE);
@@ -82,7 +84,10 @@ export function createCollabDocs(db: Db, log: Log): CollabDocs {
         snapshot = now;
         written = toBase64(Y.encodeStateAsUpdate(document));
         return written;
-      });
+      };
+      // The pages follow the document: a site that saves itself publishes (and is audited) as it is now.
+      const pagesOf = () => toSpecPages(createSiteDoc(document));
+      const found = await mergeWebsiteState(db, state.accountId, state.websiteId, merge, pagesOf);
       if (!found) return false;
       state.written = written;
       state.snapshot = snapshot;

@@ -3,6 +3,8 @@ import type { Duplex } from 'node:stream';
 import { type Document, Hocuspocus } from '@hocuspocus/server';
 import { type WebSocket, WebSocketServer } from 'ws';
 import * as Y from 'yjs';
+import { createSiteDoc } from '../../src/canvas/siteDoc.ts';
+import { restoreInto } from '../../src/canvas/versions.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Db } from '../db/types.ts';
 import { COLLAB_PATH, type CollabContext, createCollabAuth, isRefusal } from './collabAuth.ts';
@@ -36,6 +38,13 @@ export type Collab = {
    * every connected editor, and into the stored state, before it resolves. Never overwrites.
    */
   mergeUpdate(site: SiteRef, update: Uint8Array): Promise<void>;
+  /** The whole state of a website's live document (loaded from storage when no one has it open). Writes nothing. */
+  readState(site: SiteRef): Promise<Uint8Array>;
+  /**
+   * Makes a website's live document equal to `state` (a version) as one transaction, which every connected
+   * editor receives as one update and which merges with their concurrent edits; stored before it resolves.
+   */
+  restoreState(site: SiteRef, state: Uint8Array): Promise<void>;
   /** Refuses new connections and closes the open ones (their edits stay in memory until `close`). */
   stopAccepting(): void;
   /**
@@ -166,6 +175,30 @@ export function createCollab({
         if (direct.document) await storeNow(direct.document);
       } finally {
         // Stays loaded until the debounced store, so saves in a row share one load.
+        await direct.disconnect({ unloadImmediately: false });
+      }
+    },
+
+    readState: async (site) => {
+      const context: ServerContext = { ip: null, site };
+      const direct = await hocuspocus.openDirectConnection(documentName(site.websiteId), context);
+      try {
+        if (!direct.document) throw new Error('the document closed while it was read');
+        return Y.encodeStateAsUpdate(direct.document);
+      } finally {
+        await direct.disconnect({ unloadImmediately: false });
+      }
+    },
+
+    restoreState: async (site, state) => {
+      const target = createSiteDoc(new Y.Doc());
+      Y.applyUpdate(target.doc, state);
+      const context: ServerContext = { ip: null, site };
+      const direct = await hocuspocus.openDirectConnection(documentName(site.websiteId), context);
+      try {
+        await direct.transact((document) => restoreInto(createSiteDoc(document), target));
+        if (direct.document) await storeNow(direct.document);
+      } finally {
         await direct.disconnect({ unloadImmediately: false });
       }
     },

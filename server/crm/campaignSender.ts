@@ -2,8 +2,16 @@ import type { Queryable } from '../db/types.ts';
 import type { Mailer } from '../jobs/mailer.ts';
 import { personalise, type Recipient } from './personalise.ts';
 
-/** `scheduledAt`: the send a schedule queued, which runs only if the campaign is still scheduled for then. */
-export type CampaignSendData = { accountId: number; campaignId: number; scheduledAt?: string };
+/**
+ * `scheduledAt`: the send a schedule queued, which runs only if the campaign is still scheduled for then.
+ * `retryFailed`: a Retry, which sends the campaign's failed messages again (and nobody else).
+ */
+export type CampaignSendData = {
+  accountId: number;
+  campaignId: number;
+  scheduledAt?: string;
+  retryFailed?: boolean;
+};
 export type CampaignSendResult = { sent: number; outbox: number; failed: number; alreadyDone: number };
 
 const BATCH = 500;
@@ -46,6 +54,7 @@ export async function sendCampaign(
 ): Promise<CampaignSendResult> {
   const { accountId, campaignId } = data;
   const result: CampaignSendResult = { sent: 0, outbox: 0, failed: 0, alreadyDone: 0 };
+  if (data.retryFailed) return retryFailed(db, mailer, accountId, campaignId, result);
   if (data.scheduledAt) {
     const due = await db.one(
       `update crm_campaigns set status = 'sending', updated_at = now()
@@ -100,6 +109,41 @@ export async function sendCampaign(
   }
   await db.query(
     `update crm_campaigns set status = 'sent', sent_at = now(), updated_at = now() where account_id = $1 and id = $2`,
+    [accountId, campaignId],
+  );
+  return result;
+}
+
+/** Delivers the campaign's failed messages again (each once more); the campaign is then sent again. */
+async function retryFailed(
+  db: Queryable,
+  mailer: Mailer,
+  accountId: number,
+  campaignId: number,
+  result: CampaignSendResult,
+): Promise<CampaignSendResult> {
+  const failed = await db.query<Message>(
+    `select id, to_address as "toAddress", subject, body from crm_communications
+     where account_id = $1 and campaign_id = $2 and status = 'failed' order by id`,
+    [accountId, campaignId],
+  );
+  for (const message of failed) {
+    const outcome = await deliver(db, mailer, accountId, message);
+    if (outcome === 'outbox') {
+      await db.query(
+        `update crm_communications set status = 'outbox', error = null where account_id = $1 and id = $2`,
+        [accountId, message.id],
+      );
+    } else if (outcome === 'sent') {
+      await db.query(`update crm_communications set error = null where account_id = $1 and id = $2`, [
+        accountId,
+        message.id,
+      ]);
+    }
+    result[outcome] += 1;
+  }
+  await db.query(
+    `update crm_campaigns set status = 'sent', updated_at = now() where account_id = $1 and id = $2`,
     [accountId, campaignId],
   );
   return result;

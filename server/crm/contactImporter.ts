@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { parse } from 'csv-parse';
+import { type CsvError, parse } from 'csv-parse';
 import type { Db, Queryable } from '../db/types.ts';
 import {
   columnFields,
@@ -176,12 +176,22 @@ export async function runImport(
   const counts: Counts = { created: 0, updated: 0, skipped: 0, processed: 0 };
   const errors: ImportError[] = [];
   const input = createReadStream(filePath);
+  // Relaxed quoting (a quote inside an unquoted value is kept as text); a row the parser still cannot read is
+  // a bad row of the report, never the failure of the whole file.
   const parser = input.pipe(
     parse({
       bom: true,
       skip_empty_lines: true,
       skip_records_with_empty_values: true,
       relax_column_count: true,
+      relax_quotes: true,
+      skip_records_with_error: true,
+      on_skip: (error) => {
+        counts.processed += 1;
+        counts.skipped += 1;
+        if (errors.length < MAX_ERRORS) errors.push(unreadableRow(error));
+        return undefined;
+      },
       info: true,
     }),
   );
@@ -234,6 +244,19 @@ export async function runImport(
   } catch (error) {
     input.destroy();
     await rollbackImport(db, accountId, importId, 'failed', (error as Error).message);
+  }
+}
+
+/** The report's entry for a row the CSV parser could not read: its line and why, in words. */
+export function unreadableRow(error: CsvError | undefined): ImportError {
+  const row = typeof error?.lines === 'number' ? error.lines : 0;
+  switch (error?.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return { row, message: 'a quoted value is never closed (a " is missing)' };
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      return { row, message: 'a quoted value has more text after its closing quote' };
+    default:
+      return { row, message: `the row could not be read (${error?.message ?? 'malformed CSV'})` };
   }
 }
 

@@ -1,5 +1,6 @@
 import type { PublishRenderer } from '../../src/canvas/published/publishTypes.ts';
 import type { RouteDeps } from '../routes/routeDeps.ts';
+import type { VersionDeps } from '../versions/takeVersion.ts';
 import type { SiteHosts } from './siteHosts.ts';
 import type { SitePageCache } from './sitePageCache.ts';
 import type { TxtResolver } from './txtResolver.ts';
@@ -18,6 +19,8 @@ export type PublishingDeps = RouteDeps &
     publicSiteDomain: string | null;
     /** The DNS TXT lookup that verifies custom domains. */
     resolveTxt: TxtResolver;
+    /** Where a publish takes its 'Published <date>' version; absent: none is taken. */
+    versions?: VersionDeps;
   };
 
 /** The path published pages load their script from when no built script is given. */

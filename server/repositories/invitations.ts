@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { INVITATION_LIFETIME_DAYS } from '../../src/contracts/admin.ts';
+import type { InvitationState } from '../../src/contracts/invitations.ts';
 import type { Queryable } from '../db/types.ts';
 import { addMember } from './members.ts';
 
@@ -39,7 +40,7 @@ export async function upsertInvitation(
   const row = await tx.one<{ id: number; expiresAt: Date }>(
     `insert into invitations (account_id, email, role_name, token_hash, invited_by, expires_at)
      values ($1, $2, $3, $4, $5, now() + make_interval(days => $6))
-     on conflict (account_id, email) where accepted_at is null do update set
+     on conflict (account_id, email) where accepted_at is null and revoked_at is null do update set
        role_name = excluded.role_name, token_hash = excluded.token_hash, invited_by = excluded.invited_by,
        created_at = now(), expires_at = excluded.expires_at
      returning id, expires_at as "expiresAt"`,
@@ -56,22 +57,27 @@ export async function upsertInvitation(
   return row;
 }
 
-/** The account's invitations not yet accepted (expired ones included, marked). */
+/** The account's invitations not yet accepted nor revoked (expired ones included, marked). */
 export async function listPendingInvitations(db: Queryable, accountId: number): Promise<InvitationView[]> {
   return db.query<InvitationView>(
     `select i.id, i.email, i.role_name as "roleName", u.name as "invitedBy", i.created_at as "createdAt",
        i.expires_at as "expiresAt", i.expires_at <= now() as expired
      from invitations i left join users u on u.id = i.invited_by
-     where i.account_id = $1 and i.accepted_at is null
+     where i.account_id = $1 and i.accepted_at is null and i.revoked_at is null
      order by i.created_at desc, i.id desc`,
     [accountId],
   );
 }
 
-/** Withdraws a pending invitation; returns its email, or null when there is none with that id. */
+/**
+ * Withdraws a pending invitation (kept, marked revoked, so its link says so); returns its email, or null when
+ * the account has no pending invitation with that id.
+ */
 export async function revokeInvitation(db: Queryable, accountId: number, id: number): Promise<string | null> {
   const row = await db.one<{ email: string }>(
-    'delete from invitations where id = $1 and account_id = $2 and accepted_at is null returning email',
+    `update invitations set revoked_at = now()
+     where id = $1 and account_id = $2 and accepted_at is null and revoked_at is null
+     returning email`,
     [id, accountId],
   );
   return row?.email ?? null;
@@ -79,7 +85,7 @@ export async function revokeInvitation(db: Queryable, accountId: number, id: num
 
 export type AcceptResult =
   | { status: 'accepted'; accountId: number; accountName: string; roleName: string; again: boolean }
-  | { status: 'notFound' | 'used' | 'expired' | 'wrongEmail' };
+  | { status: 'notFound' | 'used' | 'expired' | 'revoked' | 'wrongEmail' };
 
 /**
  * Accepts the invitation behind `tokenHash` for `user`, in the caller's transaction. The row is locked,
@@ -99,10 +105,12 @@ export async function acceptInvitation(
     role_name: string;
     accepted_by: number | null;
     accepted: boolean;
+    revoked: boolean;
     expired: boolean;
   }>(
     `select i.id, i.account_id, a.name as account_name, i.email, i.role_name, i.accepted_by,
-       i.accepted_at is not null as accepted, i.expires_at <= now() as expired
+       i.accepted_at is not null as accepted, i.revoked_at is not null as revoked,
+       i.expires_at <= now() as expired
      from invitations i join accounts a on a.id = i.account_id
      where i.token_hash = $1
      for update of i`,
@@ -117,6 +125,7 @@ export async function acceptInvitation(
     again: false,
   };
   if (row.accepted) return row.accepted_by === user.id ? { ...accepted, again: true } : { status: 'used' };
+  if (row.revoked) return { status: 'revoked' };
   if (row.expired) return { status: 'expired' };
   if (row.email !== user.email) return { status: 'wrongEmail' };
   await addMember(tx, row.account_id, user.id, row.role_name);
@@ -127,31 +136,50 @@ export async function acceptInvitation(
   return accepted;
 }
 
-/** At registration: the new address joins every account that invited it (unexpired invitations only). */
-export async function acceptInvitationsForNewUser(
-  tx: Queryable,
-  user: { id: number; email: string },
-): Promise<Array<{ accountId: number; roleName: string }>> {
-  return tx.query<{ accountId: number; roleName: string }>(
-    `with accepted as (
-       update invitations set accepted_at = now(), accepted_by = $1
-       where email = $2 and accepted_at is null and expires_at > now()
-       returning account_id, role_name
-     )
-     insert into account_members (account_id, user_id, role_name, joined_at)
-     select account_id, $1, role_name, clock_timestamp() from accepted
-     on conflict (account_id, user_id) do nothing
-     returning account_id as "accountId", role_name as "roleName"`,
-    [user.id, user.email],
-  );
-}
+/** How long an expired or revoked link still says so, before the purge job forgets it ("not found"). */
+export const INVITATION_KEPT_DAYS = 30;
 
-/** The purge job: pending invitations past their expiry are of no use to anyone. */
+/** The purge job: unaccepted invitations (expired or revoked) 30 days past their expiry are of no use to anyone. */
 export async function deleteExpiredInvitations(db: Queryable): Promise<number> {
   const row = await db.one<{ deleted: number }>(
-    `with gone as (delete from invitations where accepted_at is null and expires_at <= now() returning 1)
+    `with gone as (
+       delete from invitations
+       where accepted_at is null and expires_at <= now() - make_interval(days => ${INVITATION_KEPT_DAYS})
+       returning 1
+     )
      select count(*)::integer as deleted from gone`,
     [],
   );
   return row?.deleted ?? 0;
+}
+
+/** What an invitation link shows before anyone signs in (POST /api/invitations/preview). */
+export type InvitationPreviewRow = {
+  accountName: string;
+  inviterName: string | null;
+  email: string;
+  hasAccount: boolean;
+  state: InvitationState;
+  expiresAt: Date;
+};
+
+/** The invitation behind `tokenHash` as its link shows it, or null when there is none. */
+export async function previewInvitation(
+  db: Queryable,
+  tokenHash: string,
+): Promise<InvitationPreviewRow | null> {
+  return db.one<InvitationPreviewRow>(
+    `select a.name as "accountName", u.name as "inviterName", i.email,
+       exists (select 1 from users x where x.email = i.email) as "hasAccount",
+       case when i.accepted_at is not null then 'used'
+            when i.revoked_at is not null then 'revoked'
+            when i.expires_at <= now() then 'expired'
+            else 'valid' end as state,
+       i.expires_at as "expiresAt"
+     from invitations i
+     join accounts a on a.id = i.account_id
+     left join users u on u.id = i.invited_by
+     where i.token_hash = $1`,
+    [tokenHash],
+  );
 }

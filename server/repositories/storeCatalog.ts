@@ -1,3 +1,4 @@
+import { slugify } from '../../src/contracts/slug.ts';
 import {
   type Category,
   DEFAULT_CURRENCY,
@@ -264,17 +265,9 @@ export async function deleteCategory(db: Queryable, accountId: number, id: numbe
   return rows.length > 0;
 }
 
-/** A store id made from a name: lowercase ASCII letters, digits and dashes ('Rosa’s Bakery' → 'rosa-s-bakery'). */
+/** A store id made from a name with the product's one slug rule ('Rosa’s Bakery' → 'rosas-bakery'). */
 export function storeIdFromName(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 50)
-    .replace(/-+$/, '');
-  return slug || 'store';
+  return slugify(name, 50) || 'store';
 }
 
 /**

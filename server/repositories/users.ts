@@ -40,12 +40,20 @@ export async function findUserById(db: Queryable, id: number): Promise<UserWithS
   return row && toUser(row);
 }
 
-export type NewUser = { email: string; name: string; passwordHash: string; adminEmails: readonly string[] };
-export type CreatedUser = { user: UserWithSecrets; accountId: number };
+export type NewUser = {
+  email: string;
+  name: string;
+  passwordHash: string;
+  adminEmails: readonly string[];
+  /** false: someone joining an account by invitation gets no account of their own. */
+  personalAccount?: boolean;
+};
+export type CreatedUser = { user: UserWithSecrets; accountId: number | null };
 
 /**
- * Creates the user, their personal account and the membership, in the caller's transaction.
- * Returns null when the email is taken. The first user ever (or a listed admin email) is admin.
+ * Creates the user, their personal account (unless `personalAccount: false`) and the membership, in the
+ * caller's transaction. Returns null when the email is taken. The first user ever (or a listed admin email)
+ * is admin.
  */
 export async function createUserWithAccount(tx: Queryable, input: NewUser): Promise<CreatedUser | null> {
   // Two first sign-ups at once must not both become admin: serialise registrations.
@@ -60,6 +68,7 @@ export async function createUserWithAccount(tx: Queryable, input: NewUser): Prom
     [input.email, input.name, input.passwordHash, role],
   );
   if (!row) return null;
+  if (input.personalAccount === false) return { user: toUser(row), accountId: null };
   const account = await tx.one<{ id: number }>('insert into accounts (name) values ($1) returning id', [
     personalAccountName(input.name),
   ]);

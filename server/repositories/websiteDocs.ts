@@ -29,13 +29,15 @@ export async function loadWebsiteState(
 
 /**
  * Locks the website row, passes its stored state (base64, '' when none) to `merge` and stores the base64 state
- * `merge` returns (null: nothing to write). Resolves false when the account has no such website.
+ * `merge` returns (null: nothing to write), with the pages `pagesOf` reads from it when given (what publishing
+ * and the SEO audit read). Resolves false when the account has no such website.
  */
 export async function mergeWebsiteState(
   db: Db,
   accountId: number,
   websiteId: number,
   merge: (stored: string) => string | null,
+  pagesOf?: () => unknown[],
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const row = await tx.one<{ yjs_state: string }>(
@@ -44,7 +46,13 @@ export async function mergeWebsiteState(
     );
     if (!row) return false;
     const merged = merge(row.yjs_state);
-    if (merged !== null && merged !== row.yjs_state) {
+    if (merged !== null && merged !== row.yjs_state && pagesOf) {
+      await tx.query(
+        `update websites set yjs_state = $3, pages = $4::jsonb, updated_at = now()
+         where account_id = $1 and id = $2`,
+        [accountId, websiteId, merged, JSON.stringify(pagesOf())],
+      );
+    } else if (merged !== null && merged !== row.yjs_state) {
       await tx.query(
         'update websites set yjs_state = $3, updated_at = now() where account_id = $1 and id = $2',
         [accountId, websiteId, merged],

@@ -1,3 +1,4 @@
+import { appRoute, buildPath } from '../../src/contracts/appRoutes.ts';
 import {
   type Address,
   formatMoney,
@@ -13,10 +14,9 @@ export type MailContent = { subject: string; body: string };
 /** What the mails say besides the order: the store's name and pickup instructions, the app's public origin. */
 export type MailContext = { storeName: string; pickupInstructions: string; appUrl: string };
 
-/** The owner's Orders tab with this order's drawer open (the store admin keeps its place in the query). */
+/** The owner's Orders tab with this order's drawer open: /store/orders?store=…&order=… (see contracts/appRoutes.ts). */
 export function ownerOrderLink(appUrl: string, storeId: string, orderId: string): string {
-  const query = new URLSearchParams({ storeTab: 'orders', store: storeId, order: orderId });
-  return `${appUrl}/?${query.toString()}`;
+  return `${appUrl}${buildPath(appRoute('store', { tab: 'orders', store: storeId, order: orderId }))}`;
 }
 
 /** The buyer's own page of the order (the token is their secret; it is in their confirmation only). */

@@ -1,7 +1,15 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
-import type * as Y from 'yjs';
-import { isStoredIn, readStoredMessage } from './collabAck.ts';
-import type { SiteDoc } from './siteDoc.ts';
+import * as Y from 'yjs';
+import {
+  addPending,
+  emptyPending,
+  isEmpty,
+  type PendingChanges,
+  pendingOf,
+  prunePending,
+  readStoredMessage,
+} from './collabAck.ts';
+import { SEED_ORIGIN, SERVER_ORIGIN, type SiteDoc } from './siteDoc.ts';
 
 /** Where the editing is: local only (a draft), connecting, live with the server, offline, or refused. */
 export type CollabStatus = 'local' | 'connecting' | 'online' | 'offline' | 'refused';
@@ -23,7 +31,10 @@ export type CollabSnapshot = {
   /** The server lets this person follow the site but not change it (their account role). */
   readOnly: boolean;
   peers: readonly Peer[];
-  /** Every edit of this document is in the server's database (acknowledged by its stored snapshot). */
+  /**
+   * Every change made on this device (and what it held when it connected) is in the server's database,
+   * acknowledged by the server's stored snapshot; changes received from the server never count against it.
+   */
   saved: boolean;
 };
 
@@ -63,18 +74,18 @@ export class SiteCollab {
   private readonly listeners = new Set<() => void>();
   private readonly onOffline = () => this.socket?.disconnect();
   private readonly onOnline = () => void this.socket?.connect();
-  private stored: Y.Snapshot | null = null;
-  private recheck: ReturnType<typeof setTimeout> | null = null;
-  // After any change (also one from another device, which may be stored already or not), saved is checked
-  // again against the last stored snapshot, once per burst of updates: the check walks the whole document.
-  private readonly onDocUpdate = () => {
-    if (this.snapshot.saved) this.set({ saved: false });
-    if (this.recheck === null && this.stored) {
-      this.recheck = setTimeout(() => {
-        this.recheck = null;
-        this.checkSaved();
-      }, 0);
-    }
+  // What this device still needs the server to store: every insertion and deletion made here (edits, the
+  // local copy loaded from IndexedDB, other tabs), never what came from the server. So changes made by others
+  // or by the server itself (a restore, an HTTP save) cannot leave the status waiting for an acknowledgement
+  // that concerns nobody here.
+  private pending: PendingChanges = emptyPending();
+  // Every change not received from the server is pending until a stored snapshot covers it. The server's stored
+  // state fetched over HTTP, and a seed derived from it, are the server's already (a Viewer's seed could never
+  // be stored, and would leave the status waiting).
+  private readonly onTransaction = (transaction: Y.Transaction) => {
+    if (transaction.origin === this.provider && this.provider !== null) return;
+    if (transaction.origin === SERVER_ORIGIN || transaction.origin === SEED_ORIGIN) return;
+    if (addPending(this.pending, transaction)) this.set({ saved: false });
   };
 
   constructor(site: SiteDoc, remote: CollabRemote) {
@@ -101,7 +112,7 @@ export class SiteCollab {
       token: () => this.remote.token() ?? '',
       onStatus: ({ status }) => {
         if (status === 'connected') return;
-        this.set({ status: status === 'connecting' ? 'connecting' : 'offline', saved: false });
+        this.set({ status: status === 'connecting' ? 'connecting' : 'offline' });
       },
       onAuthenticated: ({ scope }) => this.set({ status: 'online', readOnly: scope === 'readonly' }),
       onAuthenticationFailed: () => this.set({ status: 'refused' }),
@@ -112,20 +123,22 @@ export class SiteCollab {
       onStateless: ({ payload }) => {
         const stored = readStoredMessage(payload);
         if (!stored) return;
-        this.stored = stored;
-        this.checkSaved();
+        prunePending(this.pending, stored);
+        this.set({ saved: isEmpty(this.pending) });
       },
     });
     provider.attach();
     provider.awareness?.setLocalState({ user: this.remote.user, selection: this.selection });
     this.socket = socket;
     this.provider = provider;
-    this.doc.on('update', this.onDocUpdate);
+    // Whatever the document holds as it connects waits for the server's word that it is stored.
+    this.pending = pendingOf(Y.snapshot(this.doc));
+    this.doc.on('afterTransaction', this.onTransaction);
     if (typeof window !== 'undefined') {
       window.addEventListener('offline', this.onOffline);
       window.addEventListener('online', this.onOnline);
     }
-    this.set({ status: 'connecting' });
+    this.set({ status: 'connecting', saved: isEmpty(this.pending) });
   }
 
   /** Tells the others what this editor has selected (null: nothing). */
@@ -137,7 +150,7 @@ export class SiteCollab {
   /** Stops syncing; the document stays as it is (IndexedDB keeps it). */
   disconnect(): void {
     if (!this.provider) return;
-    this.doc.off('update', this.onDocUpdate);
+    this.doc.off('afterTransaction', this.onTransaction);
     if (typeof window !== 'undefined') {
       window.removeEventListener('offline', this.onOffline);
       window.removeEventListener('online', this.onOnline);
@@ -146,9 +159,7 @@ export class SiteCollab {
     this.socket?.destroy();
     this.provider = null;
     this.socket = null;
-    this.stored = null;
-    if (this.recheck !== null) clearTimeout(this.recheck);
-    this.recheck = null;
+    this.pending = emptyPending();
     this.set(LOCAL);
   }
 
@@ -163,10 +174,6 @@ export class SiteCollab {
   /** The provider, for tests that drive the sync by hand. */
   get connection(): HocuspocusProvider | null {
     return this.provider;
-  }
-
-  private checkSaved(): void {
-    if (this.stored && this.provider) this.set({ saved: isStoredIn(this.doc, this.stored) });
   }
 
   private set(change: Partial<CollabSnapshot>): void {

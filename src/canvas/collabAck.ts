@@ -40,3 +40,59 @@ export function isStoredIn(doc: Y.Doc, stored: Y.Snapshot): boolean {
   }
   return true;
 }
+
+/** Changes still to be acknowledged: the end clock per client and the deleted ranges per client. */
+export type PendingChanges = { sv: Map<number, number>; ds: Map<number, { clock: number; len: number }[]> };
+
+export const emptyPending = (): PendingChanges => ({ sv: new Map(), ds: new Map() });
+
+export const isEmpty = (pending: PendingChanges): boolean => pending.sv.size === 0 && pending.ds.size === 0;
+
+/** Everything in a snapshot of a document, as pending changes. */
+export function pendingOf(snapshot: Y.Snapshot): PendingChanges {
+  const pending = emptyPending();
+  for (const [client, clock] of snapshot.sv) if (clock > 0) pending.sv.set(client, clock);
+  for (const [client, items] of snapshot.ds.clients) {
+    if (items.length > 0)
+      pending.ds.set(
+        client,
+        items.map(({ clock, len }) => ({ clock, len })),
+      );
+  }
+  return pending;
+}
+
+/** Adds what a transaction inserted and deleted; true when it changed anything. */
+export function addPending(pending: PendingChanges, transaction: Y.Transaction): boolean {
+  let changed = false;
+  for (const [client, clock] of transaction.afterState) {
+    if (clock > (transaction.beforeState.get(client) ?? 0)) {
+      pending.sv.set(client, Math.max(clock, pending.sv.get(client) ?? 0));
+      changed = true;
+    }
+  }
+  for (const [client, items] of transaction.deleteSet.clients) {
+    if (items.length === 0) continue;
+    const list = pending.ds.get(client) ?? [];
+    for (const { clock, len } of items) list.push({ clock, len });
+    pending.ds.set(client, list);
+    changed = true;
+  }
+  return changed;
+}
+
+/** Drops what the stored snapshot covers. */
+export function prunePending(pending: PendingChanges, stored: Y.Snapshot): void {
+  for (const [client, clock] of pending.sv) {
+    if ((stored.sv.get(client) ?? 0) >= clock) pending.sv.delete(client);
+  }
+  for (const [client, items] of pending.ds) {
+    const storedDeletions = stored.ds.clients.get(client) ?? [];
+    const left = items.filter(
+      ({ clock, len }) =>
+        !storedDeletions.some((range) => range.clock <= clock && clock + len <= range.clock + range.len),
+    );
+    if (left.length > 0) pending.ds.set(client, left);
+    else pending.ds.delete(client);
+  }
+}

@@ -1,6 +1,6 @@
 import type { ElementNode } from './ops/elementOps.ts';
 import { type ElementProps, listPages, readElement, type SiteDoc } from './siteDoc.ts';
-import { readTree } from './tree.ts';
+import { readTree, type TreeIndex } from './tree.ts';
 
 /** An element in the nested shape of spec §3 (the save payload and templates). */
 export type SpecElement = ElementProps & {
@@ -24,20 +24,27 @@ export type SpecPage = {
   elements: SpecElement[];
 };
 
+/** One element and its shown children in the spec shape (the save payload's and the clipboard's). */
+export function specElementOf(
+  site: SiteDoc,
+  tree: TreeIndex,
+  id: string,
+  parentId: string | null,
+): SpecElement {
+  const map = site.elements.get(id);
+  const element = map ? readElement(map) : null;
+  return {
+    ...(element?.props ?? {}),
+    id,
+    type: element?.type ?? 'text',
+    parentId,
+    children: (tree.children.get(id) ?? []).map((child) => specElementOf(site, tree, child, id)),
+  };
+}
+
 /** The site's pages with their element trees, as shown (repaired, deleted left out). */
 export function toSpecPages(site: SiteDoc): SpecPage[] {
   const tree = readTree(site);
-  const build = (id: string, parentId: string | null): SpecElement => {
-    const map = site.elements.get(id);
-    const element = map ? readElement(map) : null;
-    return {
-      ...(element?.props ?? {}),
-      id,
-      type: element?.type ?? 'text',
-      parentId,
-      children: (tree.children.get(id) ?? []).map((child) => build(child, id)),
-    };
-  };
   return listPages(site).map((page) => ({
     id: page.id,
     name: page.name,
@@ -48,7 +55,7 @@ export function toSpecPages(site: SiteDoc): SpecPage[] {
     canonicalUrl: page.canonicalUrl,
     ogImage: page.ogImage,
     noindex: page.noindex,
-    elements: (tree.roots.get(page.id) ?? []).map((id) => build(id, null)),
+    elements: (tree.roots.get(page.id) ?? []).map((id) => specElementOf(site, tree, id, null)),
   }));
 }
 

@@ -4,6 +4,8 @@ import * as Y from 'yjs';
 export const LOCAL_ORIGIN = Symbol('local-edit');
 /** Updates applied from the server's stored state (not undoable). */
 export const SERVER_ORIGIN = 'server';
+/** A site's first content derived from what the server holds (its pages, or a template): not an edit. */
+export const SEED_ORIGIN = 'seed';
 
 /** Element keys that place the element; every other key of an element map is one of its properties. */
 export const PLACEMENT_KEYS = ['id', 'type', 'pageId', 'parentId', 'order', 'deleted'] as const;

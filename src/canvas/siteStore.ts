@@ -1,7 +1,6 @@
 import type * as Y from 'yjs';
 import {
   type ElementData,
-  edit,
   listPages,
   type PageData,
   PLACEMENT_KEYS,
@@ -9,7 +8,7 @@ import {
   type SiteDoc,
 } from './siteDoc.ts';
 import { childrenKey, readTree, type TreeIndex } from './tree.ts';
-import { createUndoManager } from './undo.ts';
+import { createUndoManager, UndoSteps } from './undo.ts';
 
 type Listener = () => void;
 const EMPTY: readonly string[] = Object.freeze([]);
@@ -22,6 +21,7 @@ const PLACEMENT = new Set<string>(PLACEMENT_KEYS);
 export class SiteStore {
   readonly site: SiteDoc;
   readonly undoManager: Y.UndoManager;
+  private readonly steps: UndoSteps;
   private tree: TreeIndex;
   private pages: PageData[];
   private readonly elementCache = new Map<string, ElementData>();
@@ -33,6 +33,7 @@ export class SiteStore {
   constructor(site: SiteDoc) {
     this.site = site;
     this.undoManager = createUndoManager(site);
+    this.steps = new UndoSteps(site, this.undoManager);
     this.tree = readTree(site);
     this.pages = listPages(site);
     site.elements.observeDeep(this.onElements);
@@ -140,15 +141,23 @@ export class SiteStore {
   getPages = (): PageData[] => this.pages;
   getTree = (): TreeIndex => this.tree;
 
-  /** Runs local ops as one undoable transaction. */
-  edit = (fn: () => void): void => edit(this.site, fn);
+  /** Runs local ops as one undoable transaction that is an undo step of its own (a discrete command). */
+  edit = (fn: () => void): void => this.steps.command(fn);
+
+  /** Runs a keystroke's edit of `field`: keystrokes of one typing burst in one field are one undo step. */
+  type = (field: string, fn: () => void): void => this.steps.typing(field, fn);
+
+  /** Ends the current typing burst (a field lost focus): the next keystroke starts a new undo step. */
+  endTyping = (): void => this.steps.endBurst();
 
   canUndo = (): boolean => this.undoManager.undoStack.length > 0;
   canRedo = (): boolean => this.undoManager.redoStack.length > 0;
   undo = (): void => {
+    this.steps.endBurst();
     this.undoManager.undo();
   };
   redo = (): void => {
+    this.steps.endBurst();
     this.undoManager.redo();
   };
 

@@ -1,12 +1,17 @@
-import type { ReactElement } from 'react';
+import { type ReactElement, useContext } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { BusinessContext, type BusinessInfo, withBusinessProps } from './businessTokens.ts';
 import { SITE_CSS } from './elements/constants.ts';
 import { definitionOf } from './elements/registry.ts';
 import type { SpecElement, SpecPage } from './pagesData.ts';
 import { escapeHtml } from './sanitize.ts';
 
-/** Renders spec-shaped elements with the registry's renderers (unknown types are left out). */
+/**
+ * Renders spec-shaped elements with the registry's renderers (unknown types are left out), with the
+ * business tokens of their properties resolved from the surrounding `BusinessContext`.
+ */
 export function StaticElements({ elements }: { elements: SpecElement[] }): ReactElement {
+  const business = useContext(BusinessContext);
   return (
     <>
       {elements.map((element) => {
@@ -15,7 +20,7 @@ export function StaticElements({ elements }: { elements: SpecElement[] }): React
         const { Render } = definition;
         const { id, type: _type, parentId: _parentId, children, ...props } = element;
         return (
-          <Render key={id} id={id} props={props}>
+          <Render key={id} id={id} props={withBusinessProps(props, business)}>
             {children.length > 0 ? <StaticElements elements={children} /> : null}
           </Render>
         );
@@ -24,26 +29,36 @@ export function StaticElements({ elements }: { elements: SpecElement[] }): React
   );
 }
 
-/** The markup of one page's elements inside the site wrapper. */
-export function renderPageMarkup(page: SpecPage): string {
+/** The markup of one page's elements inside the site wrapper (business tokens from `business`). */
+export function renderPageMarkup(page: SpecPage, business: BusinessInfo | null = null): string {
   return renderToStaticMarkup(
-    <div className="bz-site" data-page-path={page.path}>
-      <StaticElements elements={page.elements} />
-    </div>,
+    <BusinessContext.Provider value={business}>
+      <div className="bz-site" data-page-path={page.path}>
+        <StaticElements elements={page.elements} />
+      </div>
+    </BusinessContext.Provider>,
   );
 }
 
 /** A complete HTML document for a page: the site's `htmlContent` (the home page) and, later, publishing. */
-export function renderPageDocument(page: SpecPage, siteName: string): string {
+export function renderPageDocument(
+  page: SpecPage,
+  siteName: string,
+  business: BusinessInfo | null = null,
+): string {
   const title = escapeHtml(page.title || page.name || siteName);
   const description = page.description
     ? `<meta name="description" content="${escapeHtml(page.description)}">`
     : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>${description}<style>${SITE_CSS}</style></head><body style="margin:0">${renderPageMarkup(page)}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>${description}<style>${SITE_CSS}</style></head><body style="margin:0">${renderPageMarkup(page, business)}</body></html>`;
 }
 
 /** `htmlContent` of the save payload: the home page (or the first page) as a document. */
-export function renderSiteHtml(pages: SpecPage[], siteName: string): string {
+export function renderSiteHtml(
+  pages: SpecPage[],
+  siteName: string,
+  business: BusinessInfo | null = null,
+): string {
   const home = pages.find((page) => page.isHomePage) ?? pages[0];
-  return home ? renderPageDocument(home, siteName) : '';
+  return home ? renderPageDocument(home, siteName, business) : '';
 }

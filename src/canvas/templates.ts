@@ -1,3 +1,4 @@
+import { BUSINESS_TOKENS } from './businessTokens.ts';
 import type { ElementNode } from './ops/elementOps.ts';
 
 export type TemplateCategory = 'business' | 'portfolio' | 'ecommerce' | 'blog' | 'landing';
@@ -30,13 +31,15 @@ const nav = (logoText: string): ElementNode => ({
   type: 'navbar',
   props: { logoText, colorScheme: 'light', position: 'static', navItems: [] },
 });
+// The footer carries the #contact anchor of the heroes' buttons, and the business's own details (tokens).
 const footer = (content: string): ElementNode => ({
   type: 'footer',
   props: {
     content,
+    anchorId: 'contact',
     quickLinks: 'Home|About|Contact',
-    contactInfo: 'info@example.com',
-    socialLinks: 'Facebook|Instagram',
+    contactInfo: `${BUSINESS_TOKENS.email}|${BUSINESS_TOKENS.phone}|${BUSINESS_TOKENS.address}`,
+    socialLinks: BUSINESS_TOKENS.social,
     backgroundColor: '#222222',
     color: '#ffffff',
     padding: '40px 20px',

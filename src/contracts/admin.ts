@@ -1,3 +1,5 @@
+import { ACCOUNT_ACTION_TYPES } from './activitySentences.ts';
+
 /**
  * The kinds of activity-log entries: the server writes them, the admin filter offers them.
  * (The server imports this module; keep it free of browser APIs.)
@@ -29,6 +31,8 @@ export const ACTIVITY_TYPES = [
   'webhook.deleted',
   'domain.verified',
   'domain.unverified',
+  // What members do in an account, in words (activitySentences.ts).
+  ...ACCOUNT_ACTION_TYPES,
 ] as const;
 
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];

@@ -41,8 +41,11 @@ export type BusinessSetupInput = {
   phone: string;
 };
 
+/** What Settings › Business details edits: the setup fields, the address and the social profiles. */
+export type BusinessDetailsInput = BusinessSetupInput & { address: string; socialLinks: string[] };
+
 /** The stored business profile of the current account. */
-export type BusinessProfile = BusinessSetupInput & { websiteId: string | null };
+export type BusinessProfile = BusinessDetailsInput & { websiteId: string | null };
 
 /** Review submission (spec §3). */
 export type ReviewInput = { rating: number; reviewText: string; email: string | null };

@@ -1,7 +1,26 @@
-import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, sendTo, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  assertEvent,
+  assign,
+  fromCallback,
+  type SnapshotFrom,
+  sendTo,
+  setup,
+} from 'xstate';
+import {
+  type AppRoute,
+  appRoute,
+  buildPath,
+  HOME_ROUTE,
+  parseRoute,
+  type RouteName,
+  resolveRoute,
+  type UrlLocation,
+} from '../contracts/appRoutes.ts';
 import type { AuthResult, BusinessProfile, BusinessSetupInput } from '../contracts/auth.ts';
 import { ApiError, errorMessage } from '../services/ApiError.ts';
 import type { LoginInput, RegisterInput } from '../services/authApi.ts';
+import { type HistoryMode, watchUrl, writeUrl } from '../services/browserHistory.ts';
 import { STORAGE_KEYS, type StoredSession, setFlag } from '../services/browserStorage.ts';
 import type { ToastInput } from '../services/toast.ts';
 import { adminMachine } from './adminMachine.ts';
@@ -41,6 +60,14 @@ export type AppEvent =
   | { type: 'generator.generate'; business: GenerateInput }
   | { type: 'website.saved' }
   | { type: 'view.back' }
+  /** Leaves the invitation page (a link that cannot be used): to sign-in, or the dashboard when signed in. */
+  | { type: 'invite.leave' }
+  /** Go to a place (a sidebar click, a tab, an opened record); `replace`: no Back step (a filter typed). */
+  | { type: 'nav.go'; route: AppRoute; replace?: boolean }
+  /** The address changed under the app (Back, Forward, a hash typed): show the place it names. */
+  | { type: 'nav.popstate'; location: UrlLocation }
+  /** The builder knows which site it edits (a new draft's room, or the id a first save gave it). */
+  | { type: 'builder.located'; siteId: string }
   | SessionEndedEvent;
 
 /** The setup call's payload, and the optional logo that is uploaded beside it (spec: the call never carries it). */
@@ -62,8 +89,16 @@ export function generationError(error: unknown): string {
   return GENERATION_FAILED;
 }
 
-/** Read once at start-up by the composition root (storage, URL), so the machine itself stays pure. */
-export type AppInput = { session: StoredSession | null; location: PageLocation; oauthProcessed: boolean };
+/**
+ * Read once at start-up by the composition root (storage, URL), so the machine itself stays pure.
+ * `invitationToken`: the app was opened at an invitation link (/invite#<token>).
+ */
+export type AppInput = {
+  session: StoredSession | null;
+  location: PageLocation & { hash?: string };
+  oauthProcessed: boolean;
+  invitationToken?: string | null;
+};
 
 export type AppContext = {
   storedSession: StoredSession | null;
@@ -76,19 +111,60 @@ export type AppContext = {
   generatorError: string | null;
   /** Which business form shows: the first setup, or the variant with a single Generate Website button. */
   setupVariant: 'setup' | 'generate';
+  /** The invitation link the app was opened at, until its page is left. */
+  invitationToken: string | null;
+  /** The place showing: what the address bar says (see contracts/appRoutes.ts). */
+  route: AppRoute;
+  /** A place opened while signed out: sign-in returns to it. */
+  returnTo: AppRoute | null;
 };
+
+/** The site a builder place opens (a saved id or a `draft-…` room), or null for any other place. */
+export function builderTargetOf(route: AppRoute): BuilderInput | null {
+  if (route.name !== 'builder') return null;
+  const id = route.params.siteId;
+  return id.startsWith('draft-') ? { websiteId: null, draftId: id } : { websiteId: id };
+}
 
 /** The site of a /builder/<id> deep link (a saved id or a `draft-…` room), or null. */
 export function builderTargetFromPath(pathname: string): BuilderInput | null {
-  const match = /^\/builder\/([A-Za-z0-9-]{1,64})\/?$/.exec(pathname);
-  if (!match?.[1]) return null;
-  const id = match[1];
-  return id.startsWith('draft-')
-    ? { websiteId: null, draftId: id }
-    : /^\d+$/.test(id)
-      ? { websiteId: id }
-      : null;
+  const route = parseRoute({ pathname, search: '' });
+  return route ? builderTargetOf(route) : null;
 }
+
+/** Places shown outside the dashboard: each is a view of its own. */
+const VIEW_ROUTES: readonly RouteName[] = [
+  'login',
+  'invite',
+  'builder',
+  'flowChoice',
+  'generator',
+  'businessSetup',
+  'generateSetup',
+];
+/** Whether a place is one of the dashboard's (a section, a tab, an opened record). */
+export const isDashboardRoute = (route: AppRoute): boolean => !VIEW_ROUTES.includes(route.name);
+
+const routeOfNav = (event: AppEvent): AppRoute =>
+  event.type === 'nav.go'
+    ? event.route
+    : event.type === 'nav.popstate'
+      ? resolveRoute(event.location)
+      : HOME_ROUTE;
+const siteRoute = (siteId: string): AppRoute => appRoute('builder', { siteId });
+const loginUrl = { route: appRoute('login'), mode: 'replace' as const };
+/** Shows a place and makes it a Back step: the two actions every move to a new place takes. */
+const pushPlace = (route: AppRoute) => [
+  { type: 'setRoute' as const, params: { route } },
+  { type: 'writeUrl' as const, params: { route, mode: 'push' as const } },
+];
+/** The address bar follows a `nav.*` event (a Back step for `nav.go`, none for Back/Forward itself). */
+const writeNavUrl = {
+  type: 'writeUrl' as const,
+  params: ({ event }: { event: AppEvent }) => ({ route: routeOfNav(event), mode: modeOfNav(event) }),
+};
+const modeOfNav = (event: AppEvent): HistoryMode =>
+  event.type === 'nav.go' && !event.replace ? 'push' : 'replace';
 
 /** The top-level views of spec §2. */
 export type AppView =
@@ -99,7 +175,8 @@ export type AppView =
   | 'flowChoice'
   | 'builder'
   | 'generator'
-  | 'dashboard';
+  | 'dashboard'
+  | 'invite';
 
 const setupDone: ToastInput = { type: 'success', title: 'Business profile created!' };
 
@@ -145,6 +222,10 @@ export const appMachine = setup({
     setupBusiness: notProvided<BusinessProfile, SetupInput>('setupBusiness'),
     googleAdsCallback: notProvided<void, { code: string; state: string }>('googleAdsCallback'),
     facebookAdsCallback: notProvided<void, { code: string; state: string }>('facebookAdsCallback'),
+    /** Back and Forward (and a typed hash) become `nav.popstate`. */
+    urlWatcher: fromCallback<AppEvent>(({ sendBack }) =>
+      watchUrl((location) => sendBack({ type: 'nav.popstate', location })),
+    ),
   },
   actions: {
     startSession: sendTo('session', (_, params: AuthResult) => ({
@@ -152,22 +233,17 @@ export const appMachine = setup({
       ...params,
     })),
     toast: (args, params: ToastInput) => showToast(args, params),
-    /**
-     * The auth view lives at /login; the builder at /builder/<id> (kept by the builder machine, which
-     * knows the id); the other views at / (dropping a processed OAuth code or a builder path).
-     */
-    syncUrl: (_, params: { view: 'auth' | 'app' }) => {
-      const { pathname, search } = window.location;
-      if (params.view === 'auth') {
-        if (pathname !== '/login') window.history.replaceState(null, '', '/login');
-      } else if (
-        pathname === '/login' ||
-        pathname.startsWith('/builder/') ||
-        new URLSearchParams(search).has('code')
-      ) {
-        window.history.replaceState(null, '', '/');
-      }
-    },
+    /** The address bar shows the place: 'push' makes a Back step, 'replace' does not. */
+    writeUrl: (_, params: { route: AppRoute; mode: HistoryMode }) =>
+      writeUrl(buildPath(params.route), params.mode),
+    setRoute: assign((_, params: { route: AppRoute }) => ({ route: params.route })),
+    /** The place a `nav.*` event names becomes the one showing… */
+    showNavRoute: assign(({ event }) => ({ route: routeOfNav(event) })),
+    /** Signed out: the place asked for is kept for after sign-in (never /login itself). */
+    rememberNavRoute: assign(({ event }) => {
+      const route = routeOfNav(event);
+      return { returnTo: route.name === 'login' ? null : route };
+    }),
     storeTemplate: (_, params: { templateId: string }) =>
       localStorage.setItem(STORAGE_KEYS.selectedTemplate, params.templateId),
     markOAuthProcessed: () => setFlag(STORAGE_KEYS.oauthProcessed, sessionStorage),
@@ -178,23 +254,38 @@ export const appMachine = setup({
     googleCallback: ({ context }) => context.oauth?.provider === 'google',
     facebookCallback: ({ context }) => context.oauth?.provider === 'facebook',
     authenticatedOnLoad: ({ context }) => context.storedSession !== null,
+    invitationLink: ({ context }) => context.invitationToken !== null,
     nextIsBuilder: ({ context }) => context.next === 'builder',
     isVariant: ({ context }) => context.setupVariant === 'generate',
-    builderDeepLink: ({ context }) =>
-      context.storedSession !== null &&
-      (context.builder.websiteId !== null || context.builder.draftId !== undefined),
+    routeIs: ({ context }, params: { name: RouteName }) => context.route.name === params.name,
+    toDashboardPlace: ({ event }) => isDashboardRoute(routeOfNav(event)),
+    sameBuilderSite: ({ context, event }) => {
+      const next = routeOfNav(event);
+      return (
+        next.name === 'builder' &&
+        context.route.name === 'builder' &&
+        next.params.siteId === context.route.params.siteId
+      );
+    },
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => ({
-    storedSession: input.session,
-    // The callbacks are authenticated calls: without a session there is nothing to connect.
-    oauth: input.session ? detectOAuthCallback(input.location, input.oauthProcessed) : null,
-    next: 'builder',
-    builder: (input.session ? builderTargetFromPath(input.location.pathname) : null) ?? { websiteId: null },
-    generatorError: null,
-    setupVariant: 'setup',
-  }),
+  context: ({ input }) => {
+    const route = resolveRoute(input.location);
+    return {
+      storedSession: input.session,
+      // The callbacks are authenticated calls: without a session there is nothing to connect.
+      oauth: input.session ? detectOAuthCallback(input.location, input.oauthProcessed) : null,
+      next: 'builder',
+      builder: { websiteId: null },
+      generatorError: null,
+      setupVariant: 'setup',
+      route,
+      // A place opened while signed out is where sign-in goes next.
+      returnTo: input.session || route.name === 'login' || route.name === 'invite' ? null : route,
+      invitationToken: input.invitationToken ?? null,
+    };
+  },
   invoke: [
     { id: 'toasts', systemId: 'toasts', src: 'toasts' },
     {
@@ -203,9 +294,19 @@ export const appMachine = setup({
       src: 'session',
       input: ({ context }) => ({ stored: context.storedSession }),
     },
+    { id: 'urlWatcher', src: 'urlWatcher' },
   ],
   on: {
-    'session.ended': { target: '.auth' },
+    'session.ended': {
+      target: '.auth',
+      // An expired session comes back to where it was; a logout starts afresh.
+      actions: assign(({ context, event }) => ({
+        returnTo: event.reason === 'expired' ? context.route : null,
+      })),
+    },
+    // A place outside the current view: the view that shows it takes over.
+    'nav.go': { target: '.routing', actions: ['showNavRoute', writeNavUrl] },
+    'nav.popstate': { target: '.routing', actions: ['showNavRoute', writeNavUrl] },
   },
   initial: 'boot',
   states: {
@@ -213,19 +314,50 @@ export const appMachine = setup({
       always: [
         { guard: 'googleCallback', target: 'oauth.google' },
         { guard: 'facebookCallback', target: 'oauth.facebook' },
-        { guard: 'builderDeepLink', target: 'builder' },
+        { guard: 'invitationLink', target: 'invite' },
         {
           guard: 'authenticatedOnLoad',
-          target: 'dashboard',
-          actions: { type: 'syncUrl', params: { view: 'app' } },
+          target: 'routing',
+          // The address as the table writes it (an old link's form, a processed code dropped).
+          actions: { type: 'writeUrl', params: ({ context }) => ({ route: context.route, mode: 'replace' }) },
         },
         { target: 'auth' },
+      ],
+    },
+    /** Shows the view of `context.route` (after load, sign-in, Back/Forward or a link). */
+    routing: {
+      always: [
+        {
+          guard: { type: 'routeIs', params: { name: 'builder' } },
+          target: 'builder',
+          actions: assign(({ context }) => ({
+            builder: builderTargetOf(context.route) ?? { websiteId: null },
+          })),
+        },
+        { guard: { type: 'routeIs', params: { name: 'flowChoice' } }, target: 'flowChoice' },
+        { guard: { type: 'routeIs', params: { name: 'generator' } }, target: 'generator' },
+        { guard: { type: 'routeIs', params: { name: 'businessSetup' } }, target: 'businessSetup' },
+        {
+          guard: { type: 'routeIs', params: { name: 'generateSetup' } },
+          target: 'businessSetup',
+          actions: assign({ setupVariant: 'generate' as const }),
+        },
+        {
+          // Signed in, /login is no place to be, nor /invite once its link is used or left.
+          guard: ({ context }) => context.route.name === 'login' || context.route.name === 'invite',
+          target: 'dashboard',
+          actions: [
+            { type: 'setRoute', params: { route: HOME_ROUTE } },
+            { type: 'writeUrl', params: { route: HOME_ROUTE, mode: 'replace' } },
+          ],
+        },
+        { target: 'dashboard' },
       ],
     },
     oauth: {
       tags: ['busy'],
       entry: 'markOAuthProcessed',
-      exit: { type: 'syncUrl', params: { view: 'app' } },
+      exit: { type: 'writeUrl', params: ({ context }) => ({ route: context.route, mode: 'replace' }) },
       initial: 'google',
       states: {
         google: {
@@ -260,8 +392,15 @@ export const appMachine = setup({
       },
     },
     auth: {
-      entry: { type: 'syncUrl', params: { view: 'auth' } },
-      exit: { type: 'syncUrl', params: { view: 'app' } },
+      entry: [
+        { type: 'setRoute', params: { route: appRoute('login') } },
+        { type: 'writeUrl', params: { route: appRoute('login'), mode: 'replace' } },
+      ],
+      on: {
+        // Signed out, every place waits behind the sign-in screen, which remembers it.
+        'nav.go': { actions: ['rememberNavRoute', { type: 'writeUrl', params: loginUrl }] },
+        'nav.popstate': { actions: ['rememberNavRoute', { type: 'writeUrl', params: loginUrl }] },
+      },
       initial: 'idle',
       states: {
         idle: {
@@ -276,10 +415,16 @@ export const appMachine = setup({
               return { email: event.email, password: event.password };
             },
             onDone: {
-              target: '#app.dashboard',
+              target: '#app.routing',
               actions: [
                 { type: 'startSession', params: ({ event }) => event.output },
                 { type: 'toast', params: { type: 'success', title: 'Welcome back!' } },
+                // Back to the place that asked for sign-in, or the websites list.
+                {
+                  type: 'writeUrl',
+                  params: ({ context }) => ({ route: context.returnTo ?? HOME_ROUTE, mode: 'replace' }),
+                },
+                assign(({ context }) => ({ route: context.returnTo ?? HOME_ROUTE, returnTo: null })),
               ],
             },
             onError: {
@@ -301,6 +446,9 @@ export const appMachine = setup({
               actions: [
                 { type: 'startSession', params: ({ event }) => event.output },
                 { type: 'toast', params: { type: 'success', title: 'Account created!' } },
+                { type: 'setRoute', params: { route: appRoute('businessSetup') } },
+                { type: 'writeUrl', params: { route: appRoute('businessSetup'), mode: 'replace' } },
+                assign({ returnTo: null }),
               ],
             },
             onError: {
@@ -310,6 +458,29 @@ export const appMachine = setup({
           },
         },
       },
+    },
+    // The invitation landing page (/invite#<token>): joining is part of creating the account or signing in,
+    // and lands in the joined account's dashboard — never in business setup, which is for a business of one's own.
+    invite: {
+      invoke: {
+        id: 'invitation',
+        systemId: 'invitation',
+        src: 'invitation',
+        input: ({ context }) => ({
+          token: context.invitationToken ?? '',
+          signedInEmail: context.storedSession?.user.email ?? null,
+        }),
+        // Joined: the dashboard, at its home (the /invite address is no place to stay).
+        onDone: {
+          target: 'routing',
+          actions: [
+            { type: 'setRoute', params: { route: HOME_ROUTE } },
+            { type: 'writeUrl', params: { route: HOME_ROUTE, mode: 'replace' } },
+          ],
+        },
+      },
+      exit: assign({ invitationToken: null }),
+      on: { 'invite.leave': { target: 'boot' } },
     },
     businessSetup: {
       exit: assign({ setupVariant: 'setup' as const }),
@@ -321,7 +492,7 @@ export const appMachine = setup({
               target: 'submitting',
               actions: assign(({ event }) => ({ next: event.next })),
             },
-            'view.back': { guard: 'isVariant', target: '#app.dashboard' },
+            'view.back': { guard: 'isVariant', target: '#app.dashboard', actions: pushPlace(HOME_ROUTE) },
           },
         },
         submitting: {
@@ -338,7 +509,10 @@ export const appMachine = setup({
                 target: '#app.builder',
                 actions: { type: 'toast', params: setupDone },
               },
-              { target: '#app.generator', actions: { type: 'toast', params: setupDone } },
+              {
+                target: '#app.generator',
+                actions: [{ type: 'toast', params: setupDone }, ...pushPlace(appRoute('generator'))],
+              },
             ],
             onError: {
               target: 'editing',
@@ -363,13 +537,21 @@ export const appMachine = setup({
         { id: 'passwordForm', systemId: 'passwordForm', src: 'passwordForm' },
         { id: 'team', systemId: 'team', src: 'team' },
         { id: 'admin', systemId: 'admin', src: 'admin' },
-        { id: 'invitation', systemId: 'invitation', src: 'invitation' },
         { id: 'planner', systemId: 'planner', src: 'planner' },
         { id: 'oauthConnect', systemId: 'oauthConnect', src: 'oauthConnect' },
       ],
       on: {
-        'website.create': { target: 'flowChoice', actions: assign({ builder: { websiteId: null } }) },
-        'website.generate': { target: 'businessSetup', actions: assign({ setupVariant: 'generate' }) },
+        // Another section, tab or record: the dashboard (and its tour, forms, …) stays.
+        'nav.go': { guard: 'toDashboardPlace', actions: ['showNavRoute', writeNavUrl] },
+        'nav.popstate': { guard: 'toDashboardPlace', actions: ['showNavRoute', writeNavUrl] },
+        'website.create': {
+          target: 'flowChoice',
+          actions: [assign({ builder: { websiteId: null } }), ...pushPlace(appRoute('flowChoice'))],
+        },
+        'website.generate': {
+          target: 'businessSetup',
+          actions: [assign({ setupVariant: 'generate' }), ...pushPlace(appRoute('generateSetup'))],
+        },
         'template.use': {
           target: 'builder',
           actions: [
@@ -379,17 +561,24 @@ export const appMachine = setup({
         },
         'website.edit': {
           target: 'builder',
-          actions: assign(({ event }) => ({
-            builder: { websiteId: event.websiteId, mode: event.mode, focus: event.focus },
-          })),
+          actions: [
+            assign(({ event }) => ({
+              builder: { websiteId: event.websiteId, mode: event.mode, focus: event.focus },
+            })),
+            {
+              type: 'writeUrl',
+              params: ({ event }) => ({ route: siteRoute(event.websiteId), mode: 'push' }),
+            },
+            { type: 'setRoute', params: ({ event }) => ({ route: siteRoute(event.websiteId) }) },
+          ],
         },
       },
     },
     flowChoice: {
       on: {
         'flow.build': { target: 'builder' },
-        'flow.generate': { target: 'generator' },
-        'view.back': { target: 'dashboard' },
+        'flow.generate': { target: 'generator', actions: pushPlace(appRoute('generator')) },
+        'view.back': { target: 'dashboard', actions: pushPlace(HOME_ROUTE) },
       },
     },
     builder: {
@@ -397,12 +586,34 @@ export const appMachine = setup({
         { id: 'builder', systemId: 'builder', src: 'builder', input: ({ context }) => context.builder },
         { id: 'publish', systemId: 'publish', src: 'publish' },
       ],
-      exit: [{ type: 'syncUrl', params: { view: 'app' } }, assign({ builder: { websiteId: null } })],
-      on: { 'website.saved': { target: 'dashboard' }, 'view.back': { target: 'dashboard' } },
+      exit: assign({ builder: { websiteId: null } }),
+      on: {
+        // A new draft's room, or the id its first save gave it: a Back step only when arriving.
+        'builder.located': {
+          actions: [
+            {
+              type: 'writeUrl',
+              params: ({ context, event }) => ({
+                route: siteRoute(event.siteId),
+                mode: context.route.name === 'builder' ? 'replace' : 'push',
+              }),
+            },
+            { type: 'setRoute', params: ({ event }) => ({ route: siteRoute(event.siteId) }) },
+          ],
+        },
+        // The same site (only the query changed, e.g. a dialog of its own): the builder stays.
+        // Back within the same site (the History dialog's steps): the builder stays open, the place follows.
+        'nav.popstate': { guard: 'sameBuilderSite', actions: 'showNavRoute' },
+        'website.saved': { target: 'dashboard', actions: pushPlace(HOME_ROUTE) },
+        'view.back': { target: 'dashboard', actions: pushPlace(HOME_ROUTE) },
+      },
     },
     generator: {
       entry: assign({ generatorError: null }),
-      on: { 'website.saved': { target: 'dashboard' }, 'view.back': { target: 'dashboard' } },
+      on: {
+        'website.saved': { target: 'dashboard', actions: pushPlace(HOME_ROUTE) },
+        'view.back': { target: 'dashboard', actions: pushPlace(HOME_ROUTE) },
+      },
       initial: 'idle',
       states: {
         idle: { on: { 'generator.generate': { target: 'generating' } } },
@@ -418,7 +629,14 @@ export const appMachine = setup({
             // The generated site is saved, then opens in the builder.
             onDone: {
               target: '#app.builder',
-              actions: assign(({ event }) => ({ builder: { websiteId: event.output.websiteId } })),
+              actions: [
+                assign(({ event }) => ({ builder: { websiteId: event.output.websiteId } })),
+                {
+                  type: 'writeUrl',
+                  params: ({ event }) => ({ route: siteRoute(event.output.websiteId), mode: 'push' }),
+                },
+                { type: 'setRoute', params: ({ event }) => ({ route: siteRoute(event.output.websiteId) }) },
+              ],
             },
             onError: {
               target: 'idle',
@@ -460,4 +678,7 @@ export const selectPublishRef = (snapshot: AppSnapshot) => snapshot.children.pub
 export const selectGeneratorError = (snapshot: AppSnapshot) => snapshot.context.generatorError;
 export const selectSetupVariant = (snapshot: AppSnapshot) => snapshot.context.setupVariant;
 export const selectPlannerRef = (snapshot: AppSnapshot) => snapshot.children.planner;
+export const selectInvitationRef = (snapshot: AppSnapshot) => snapshot.children.invitation;
 export const selectOAuthConnectRef = (snapshot: AppSnapshot) => snapshot.children.oauthConnect;
+/** The place showing (what the address bar says). */
+export const selectRoute = (snapshot: AppSnapshot) => snapshot.context.route;

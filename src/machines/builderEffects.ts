@@ -3,11 +3,18 @@ import { type ElementNode, insertElement } from '../canvas/ops/elementOps.ts';
 import { addPage } from '../canvas/ops/pageOps.ts';
 import { toNodes, toSpecPages } from '../canvas/pagesData.ts';
 import { parseHtmlToElements } from '../canvas/parseHtml.ts';
-import { clearRoom, connectSite, roomFor } from '../canvas/persistence.ts';
-import { applyEncodedState, createSiteDoc, encodeState, type SiteDoc } from '../canvas/siteDoc.ts';
+import { clearRoom, connectSite, isSavedRoom, roomFor } from '../canvas/persistence.ts';
+import {
+  applyEncodedState,
+  createSiteDoc,
+  encodeState,
+  SEED_ORIGIN,
+  type SiteDoc,
+} from '../canvas/siteDoc.ts';
 import { SiteStore } from '../canvas/siteStore.ts';
 import { renderSiteHtml } from '../canvas/staticRender.tsx';
 import { TEMPLATES } from '../canvas/templates.ts';
+import { getBusinessProfile } from '../services/businessApi.ts';
 import type { Http } from '../services/http.ts';
 import { getWebsite, saveWebsite, updateWebsite, type Website } from '../services/websiteApi.ts';
 import {
@@ -20,7 +27,6 @@ import {
 } from './builderMachine.ts';
 
 // Seeding is not an edit of this tab: it is not undoable. Fixed ids make two tabs seeding at once agree.
-const SEED_ORIGIN = 'seed';
 const HOME_PAGE_ID = 'home';
 
 function withIds(nodes: ElementNode[], prefix: string): ElementNode[] {
@@ -82,15 +88,16 @@ export async function loadSite(
   const collab = remote ? new SiteCollab(site, remote) : null;
   const connection = connectSite(site, roomFor(input.websiteId ?? input.draftId), collab);
   try {
-    const [website] = await Promise.all([
+    const [website, businessName] = await Promise.all([
       input.websiteId ? getWebsite(http, input.websiteId) : Promise.resolve(null),
+      input.websiteId ? Promise.resolve(null) : newSiteName(http),
       connection.whenLoaded,
     ]);
     if (website?.yjsState) applyEncodedState(site, website.yjsState);
     seed(site, website);
     return {
       session: { store: new SiteStore(site), connection, collab },
-      name: website?.name ?? DEFAULT_SITE_NAME,
+      name: website?.name ?? businessName ?? DEFAULT_SITE_NAME,
     };
   } catch (error) {
     connection.destroy();
@@ -98,7 +105,20 @@ export async function loadSite(
   }
 }
 
-/** Saves a site: pages, exported HTML and the Yjs state; a draft moves to its new id's room. */
+/** A new site is named after the business; 'My Website' when there is no business name (or it can't be read). */
+async function newSiteName(http: Http): Promise<string> {
+  try {
+    const name = (await getBusinessProfile(http))?.businessName.trim();
+    return name || DEFAULT_SITE_NAME;
+  } catch {
+    return DEFAULT_SITE_NAME;
+  }
+}
+
+/**
+ * Saves a site: pages, exported HTML and the Yjs state. Without an id it creates a new site (a draft's first
+ * edit, or Save as: a copy), and the document moves to the new site's room.
+ */
 export async function saveSite(http: Http, input: SaveInput): Promise<SavedSite> {
   const { site } = input.session.store;
   const pages = toSpecPages(site);
@@ -112,13 +132,15 @@ export async function saveSite(http: Http, input: SaveInput): Promise<SavedSite>
   const saved = input.websiteId
     ? await updateWebsite(http, input.websiteId, payload)
     : await saveWebsite(http, payload);
-  if (!input.websiteId) moveToRoom(input.session, roomFor(saved.id), roomFor(input.draftId));
+  if (!input.websiteId) moveToRoom(input.session, roomFor(saved.id));
   return { websiteId: saved.id, name: saved.name };
 }
 
-// A draft that got its server id continues in the room of that id; the draft's local copy is dropped.
-function moveToRoom(session: BuilderSession, room: string, draftRoom: string): void {
+// A new site continues in the room of its id. A draft's local copy is dropped; a saved site's (the original
+// of a Save as) stays, as it may hold offline edits of that site.
+function moveToRoom(session: BuilderSession, room: string): void {
+  const previous = session.connection.room;
   session.connection.destroy();
   session.connection = connectSite(session.store.site, room, session.collab);
-  void clearRoom(draftRoom);
+  if (!isSavedRoom(previous)) void clearRoom(previous);
 }

@@ -1,6 +1,7 @@
-import { type ActorRefFrom, assign, type SnapshotFrom, sendParent, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromCallback, type SnapshotFrom, sendParent, setup } from 'xstate';
 import type { SiteCollab } from '../canvas/collab.ts';
 import type { SiteConnection } from '../canvas/persistence.ts';
+import { LOCAL_ORIGIN } from '../canvas/siteDoc.ts';
 import type { SiteStore } from '../canvas/siteStore.ts';
 import { ApiError, errorMessage } from '../services/ApiError.ts';
 import { notProvided } from './notProvided.ts';
@@ -34,7 +35,9 @@ export type BuilderInput = {
   focus?: BuilderFocus;
 };
 export type LoadInput = { websiteId: string | null; draftId: string };
+/** `name`: the site's name; a new site's is the business's name ('My Website' when there is none). */
 export type LoadedSite = { session: BuilderSession; name: string };
+/** `websiteId` null: a new site on the server (the first edit of a draft, or Save as: a copy). */
 export type SaveInput = { session: BuilderSession; websiteId: string | null; draftId: string; name: string };
 export type SavedSite = { websiteId: string; name: string };
 
@@ -46,12 +49,25 @@ export type BuilderEvent =
   | { type: 'mode.toggle' }
   | { type: 'sidebar.tab'; tab: SidebarTab }
   | { type: 'element.select'; id: string | null }
+  /** Shift+click: adds an element to the selection, or takes it out (for copy and cut of several). */
+  | { type: 'element.toggle'; id: string }
   /** A component was added from the palette: it is selected and the sidebar shows Layers. */
   | { type: 'element.added'; id: string }
   | { type: 'page.select'; pageId: string }
+  /** Ctrl+S: saves straight away when the site has an id and a real name, else asks for a name. */
   | { type: 'save.request' }
+  | { type: 'rename.request' }
+  /** Save as: a copy under a new name, which the builder then edits. */
+  | { type: 'saveAs.request' }
   | { type: 'save.confirm'; name: string }
-  | { type: 'save.cancel' };
+  | { type: 'save.cancel' }
+  /** This tab changed the document (a new site is created on the server at its first edit). */
+  | { type: 'doc.edited' }
+  /** The browser is back online (a new site whose creation failed offline is created now). */
+  | { type: 'network.online' };
+
+/** What the name dialog does: rename this site, or save a copy of it under the new name. */
+export type NamingMode = 'rename' | 'saveAs';
 
 export type BuilderContext = {
   websiteId: string | null;
@@ -62,10 +78,35 @@ export type BuilderContext = {
   mode: BuilderMode;
   tab: SidebarTab;
   selectedId: string | null;
+  /** Every selected element (Shift+click adds more); `selectedId` is the one whose properties show. */
+  selectedIds: string[];
   pageId: string | null;
   /** The alert of the last failed save, until the next save. */
   saveError: string | null;
+  /** A new site was edited here: it has changes that are not on the server until it is created there. */
+  edited: boolean;
+  naming: NamingMode;
+  /** The name a save in flight gives the site (or its copy). */
+  nextName: string;
 };
+
+/**
+ * Tells the builder about this tab's edits of the document (`doc.edited`) and the browser coming back online
+ * (`network.online`).
+ */
+const watchEdits = fromCallback<BuilderEvent, { session: BuilderSession | null }>(({ sendBack, input }) => {
+  const doc = input.session?.store.site.doc;
+  const onTransaction = (transaction: { origin: unknown; changed: Map<unknown, unknown> }) => {
+    if (transaction.origin === LOCAL_ORIGIN && transaction.changed.size > 0) sendBack({ type: 'doc.edited' });
+  };
+  const onOnline = () => sendBack({ type: 'network.online' });
+  doc?.on('afterTransaction', onTransaction);
+  if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
+  return () => {
+    doc?.off('afterTransaction', onTransaction);
+    if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
+  };
+});
 
 /** The builder: loads a site document, edits it, saves it (spec §2, §4). */
 export const builderMachine = setup({
@@ -77,15 +118,14 @@ export const builderMachine = setup({
   actors: {
     loadSite: notProvided<LoadedSite, LoadInput>('loadSite'),
     saveSite: notProvided<SavedSite, SaveInput>('saveSite'),
+    watchEdits,
   },
   actions: {
-    /** The address bar mirrors the site being edited: /builder/<id>. */
-    syncUrl: ({ context }) => {
-      const target = `/builder/${encodeURIComponent(context.websiteId ?? context.draftId)}`;
-      if (typeof window !== 'undefined' && window.location.pathname !== target) {
-        window.history.replaceState(null, '', target);
-      }
-    },
+    /** The app (which owns the address bar) learns the site being edited: /builder/<id>. */
+    syncUrl: sendParent(({ context }) => ({
+      type: 'builder.located' as const,
+      siteId: context.websiteId ?? context.draftId,
+    })),
     /** The others see what this editor has selected (an outline with this person's name). */
     shareSelection: ({ context }) => {
       const { session, selectedId, pageId, mode } = context;
@@ -101,8 +141,6 @@ export const builderMachine = setup({
     toastSaved: (args) => showToast(args, { type: 'success', title: 'Website saved successfully!' }),
     toastSaveFailed: (args) =>
       showToast(args, { type: 'error', title: SAVE_FAILED, message: SAVE_FAILED_HINT }),
-    /** Spec §4: after a successful save the user returns to the websites list (the app's dashboard). */
-    notifySaved: sendParent({ type: 'website.saved' }),
     sessionExpired: (args) => {
       showToast(args, { type: 'error', title: SESSION_EXPIRED_MESSAGE });
       tellSession(args, { type: 'session.expired' });
@@ -112,6 +150,9 @@ export const builderMachine = setup({
     /** Spec §4 save shortcut: a saved site with a real name saves straight away. */
     canSaveDirectly: ({ context }) => context.websiteId !== null && context.name !== DEFAULT_SITE_NAME,
     nameGiven: ({ event }) => event.type === 'save.confirm' && event.name.trim() !== '',
+    isDraft: ({ context }) => context.websiteId === null,
+    /** A new site with changes that could not be created on the server yet (offline). */
+    draftWithEdits: ({ context }) => context.websiteId === null && context.edited,
     unauthorized: ({ event }) => {
       const error = (event as { error?: unknown }).error;
       return error instanceof ApiError && error.status === 401;
@@ -127,8 +168,12 @@ export const builderMachine = setup({
     mode: input.mode ?? 'edit',
     tab: input.focus?.elementId ? 'layers' : 'components',
     selectedId: input.focus?.elementId ?? null,
+    selectedIds: input.focus?.elementId ? [input.focus.elementId] : [],
     pageId: input.focus?.pageId ?? null,
     saveError: null,
+    edited: false,
+    naming: 'rename',
+    nextName: DEFAULT_SITE_NAME,
   }),
   exit: 'closeSession',
   initial: 'loading',
@@ -160,6 +205,7 @@ export const builderMachine = setup({
             assign(({ context }) => ({
               mode: context.mode === 'edit' ? 'preview' : 'edit',
               selectedId: null,
+              selectedIds: [],
             })),
             'shareSelection',
           ],
@@ -169,26 +215,97 @@ export const builderMachine = setup({
           actions: [
             assign(({ event }) => ({
               selectedId: event.id,
+              selectedIds: event.id ? [event.id] : [],
               ...(event.id ? { tab: 'layers' as const } : {}),
             })),
             'shareSelection',
           ],
         },
+        'element.toggle': {
+          actions: [
+            assign(({ context, event }) => {
+              const selectedIds = context.selectedIds.includes(event.id)
+                ? context.selectedIds.filter((id) => id !== event.id)
+                : [...context.selectedIds, event.id];
+              return { selectedIds, selectedId: selectedIds.at(-1) ?? null, tab: 'layers' as const };
+            }),
+            'shareSelection',
+          ],
+        },
         'element.added': {
           actions: [
-            assign(({ event }) => ({ selectedId: event.id, tab: 'layers' as const })),
+            assign(({ event }) => ({
+              selectedId: event.id,
+              selectedIds: [event.id],
+              tab: 'layers' as const,
+            })),
             'shareSelection',
           ],
         },
         'page.select': {
-          actions: [assign(({ event }) => ({ pageId: event.pageId, selectedId: null })), 'shareSelection'],
+          actions: [
+            assign(({ event }) => ({ pageId: event.pageId, selectedId: null, selectedIds: [] })),
+            'shareSelection',
+          ],
         },
+        // An edit of a new site while a dialog is open or a save is in flight: it has unsaved changes.
+        'doc.edited': { guard: 'isDraft', actions: assign({ edited: true }) },
       },
+      invoke: { src: 'watchEdits', input: ({ context }) => ({ session: context.session }) },
       initial: 'idle',
       states: {
         idle: {
           on: {
-            'save.request': [{ guard: 'canSaveDirectly', target: 'saving' }, { target: 'naming' }],
+            // Autosave: a new site is created on the server at its first edit (named after the business); from
+            // then on every change syncs through the co-editing server.
+            'doc.edited': {
+              guard: 'isDraft',
+              target: 'creating',
+              actions: assign({ edited: true, nextName: ({ context }) => context.name }),
+            },
+            'network.online': {
+              guard: 'draftWithEdits',
+              target: 'creating',
+              actions: assign({ nextName: ({ context }) => context.name }),
+            },
+            'save.request': [
+              {
+                guard: 'canSaveDirectly',
+                target: 'saving',
+                actions: assign({ naming: 'rename', nextName: ({ context }) => context.name }),
+              },
+              { target: 'naming', actions: assign({ naming: 'rename' }) },
+            ],
+            'rename.request': { target: 'naming', actions: assign({ naming: 'rename' }) },
+            'saveAs.request': { target: 'naming', actions: assign({ naming: 'saveAs' }) },
+          },
+        },
+        creating: {
+          tags: ['busy'],
+          invoke: {
+            src: 'saveSite',
+            input: ({ context }) => ({
+              session: context.session as BuilderSession,
+              websiteId: null,
+              draftId: context.draftId,
+              name: context.nextName,
+            }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                assign(({ event }) => ({
+                  websiteId: event.output.websiteId,
+                  name: event.output.name,
+                  edited: false,
+                })),
+                'syncUrl',
+              ],
+            },
+            onError: [
+              { guard: 'unauthorized', target: 'idle', actions: 'sessionExpired' },
+              // Offline (or refused): the changes stay on this device; the next edit or going online retries.
+              { target: 'idle' },
+            ],
           },
         },
         naming: {
@@ -196,7 +313,7 @@ export const builderMachine = setup({
             'save.confirm': {
               guard: 'nameGiven',
               target: 'saving',
-              actions: assign(({ event }) => ({ name: event.name.trim() })),
+              actions: assign(({ event }) => ({ nextName: event.name.trim() })),
             },
             'save.cancel': { target: 'idle' },
           },
@@ -208,17 +325,21 @@ export const builderMachine = setup({
             src: 'saveSite',
             input: ({ context }) => ({
               session: context.session as BuilderSession,
-              websiteId: context.websiteId,
+              websiteId: context.naming === 'saveAs' ? null : context.websiteId,
               draftId: context.draftId,
-              name: context.name,
+              name: context.nextName,
             }),
+            // Rename and Save as keep the builder open: the site (or its new copy) goes on saving itself.
             onDone: {
               target: 'idle',
               actions: [
-                assign(({ event }) => ({ websiteId: event.output.websiteId, name: event.output.name })),
+                assign(({ event }) => ({
+                  websiteId: event.output.websiteId,
+                  name: event.output.name,
+                  edited: false,
+                })),
                 'syncUrl',
                 'toastSaved',
-                'notifySaved',
               ],
             },
             onError: [
@@ -247,10 +368,23 @@ export const selectName = (s: BuilderSnapshot) => s.context.name;
 export const selectMode = (s: BuilderSnapshot) => s.context.mode;
 export const selectTab = (s: BuilderSnapshot) => s.context.tab;
 export const selectSelectedId = (s: BuilderSnapshot) => s.context.selectedId;
+export const selectSelectedIds = (s: BuilderSnapshot) => s.context.selectedIds;
 export const selectPageId = (s: BuilderSnapshot) => s.context.pageId;
 export const selectWebsiteId = (s: BuilderSnapshot) => s.context.websiteId;
 export const selectIsLoading = (s: BuilderSnapshot) => s.matches('loading');
 export const selectLoadFailed = (s: BuilderSnapshot) => s.matches('failed');
 export const selectIsNaming = (s: BuilderSnapshot) => s.matches({ ready: 'naming' });
-export const selectIsSaving = (s: BuilderSnapshot) => s.matches({ ready: 'saving' });
+export const selectNamingMode = (s: BuilderSnapshot) => s.context.naming;
+/** A save, or the creation of a new site, is in flight. */
+export const selectIsSaving = (s: BuilderSnapshot) =>
+  s.matches({ ready: 'saving' }) || s.matches({ ready: 'creating' });
+/**
+ * Where a new site (not on the server yet) stands: 'clean' (not edited: nothing to save), 'creating', or
+ * 'unsaved' (edited, its creation failed: offline); null for a site on the server.
+ */
+export const selectDraftState = (s: BuilderSnapshot): 'clean' | 'creating' | 'unsaved' | null => {
+  if (s.matches({ ready: 'creating' })) return 'creating';
+  if (s.context.websiteId !== null) return null;
+  return s.context.edited ? 'unsaved' : 'clean';
+};
 export const selectSaveError = (s: BuilderSnapshot) => s.context.saveError;

@@ -41,6 +41,7 @@ export type CrmWrite =
   | { kind: 'deleteWorkflow'; id: number }
   | { kind: 'saveCampaign'; id: number | null; input: CampaignInput }
   | { kind: 'sendCampaign'; id: number }
+  | { kind: 'retryCampaign'; id: number }
   | { kind: 'savePipeline'; id: number | null; input: { name?: string; stages?: string[] } };
 
 /** The messages the CRM keeps in its state (spec §8 word for word; our words for writes it does not name). */
@@ -64,6 +65,7 @@ export const CRM_MESSAGES: Record<CrmWrite['kind'] | 'refreshContacts' | 'refres
   deleteWorkflow: 'Failed to delete workflow',
   saveCampaign: 'Failed to save campaign',
   sendCampaign: 'Failed to send campaign',
+  retryCampaign: 'Failed to retry campaign',
   savePipeline: 'Failed to save pipeline',
   refreshContacts: 'Failed to refresh contacts',
   refreshData: 'Failed to refresh data',

@@ -13,6 +13,7 @@ import {
   listContacts,
   mergeContacts,
   pipelinesApi,
+  retryCampaign,
   rollbackImport,
   sendCampaign,
   workflowsApi,
@@ -69,6 +70,8 @@ export function runCrmWrite(http: Http, write: CrmWrite): Promise<unknown> {
         : campaignsApi.update(http, write.id, write.input);
     case 'sendCampaign':
       return sendCampaign(http, write.id);
+    case 'retryCampaign':
+      return retryCampaign(http, write.id);
     case 'savePipeline':
       return write.id === null
         ? pipelinesApi.create(http, write.input)

@@ -8,16 +8,18 @@ import {
   type InviteInput,
   inviteOrAddUser,
   type MemberInput,
+  previewInvitation,
   removeMember,
   revokeInvitation,
 } from '../services/accountsApi.ts';
 import { retryJob, type UserChanges, updateAdminUser } from '../services/adminApi.ts';
 import { adminQueryKeys } from '../services/adminQueries.ts';
+import { registerWithInvitation, signInWithInvitation } from '../services/authApi.ts';
 import type { Http } from '../services/http.ts';
 import { queryKeys } from '../services/queryKeys.ts';
 import { type CreditUpdate, updateCredit } from '../services/reviewApi.ts';
 import { adminMachine } from './adminMachine.ts';
-import { invitationMachine } from './invitationMachine.ts';
+import { invitationMachine, type JoinInput } from './invitationMachine.ts';
 import { teamMachine } from './teamMachine.ts';
 
 /** The team machine with its real calls; each write refreshes the account data it touched. */
@@ -64,10 +66,19 @@ export function createLiveAdminMachine(http: Http, queryClient: QueryClient) {
   });
 }
 
-/** Accepts a kept invitation link through the API and refreshes the account list. */
+/** The invitation landing page with its calls: the preview, sign-up or sign-in with the link, or accepting it. */
 export function createLiveInvitationMachine(http: Http, queryClient: QueryClient) {
   return invitationMachine.provide({
     actors: {
+      previewInvitation: fromPromise(({ input }: { input: { token: string } }) =>
+        previewInvitation(http, input.token),
+      ),
+      registerWithInvitation: fromPromise(({ input }: { input: JoinInput }) =>
+        registerWithInvitation(http, input),
+      ),
+      signInWithInvitation: fromPromise(({ input }: { input: JoinInput }) =>
+        signInWithInvitation(http, input),
+      ),
       acceptInvitation: fromPromise(({ input }: { input: { token: string } }) =>
         acceptInvitation(http, input.token),
       ),

@@ -1,4 +1,5 @@
 import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
+import { normalizeSlugInput, slugify } from '../contracts/slug.ts';
 import { errorMessage } from '../services/ApiError.ts';
 import type { DomainView, PublishResult } from '../services/publishApi.ts';
 import type { SaveInput } from './builderMachine.ts';
@@ -34,14 +35,14 @@ export type PublishContext = {
   error: string | null;
 };
 
-/** Spec §5: forced lowercase; only a-z, 0-9 and hyphen. */
+/** Spec §5: forced lowercase; only a-z, 0-9 and hyphen (the slug rule of src/contracts/slug.ts). */
 export function normalizeSubdomain(raw: string): string {
-  return raw.toLowerCase().replace(/[^a-z0-9-]/g, '');
+  return normalizeSlugInput(raw);
 }
 
-/** Spec §5 default: the site name lowercased with whitespace turned into hyphens (then the rule above). */
+/** Spec §5 default: the site name as a clean slug ('Summit Plumbing & Heating' → 'summit-plumbing-heating'). */
 export function defaultSubdomain(siteName: string): string {
-  return normalizeSubdomain(siteName.trim().toLowerCase().replace(/\s+/g, '-'));
+  return slugify(siteName);
 }
 
 /** Spec §8, word for word. */

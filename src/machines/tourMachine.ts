@@ -8,13 +8,15 @@ export type TourEvent =
   | { type: 'tour.start' }
   | { type: 'tour.next' }
   | { type: 'tour.previous' }
-  | { type: 'tour.skip' };
+  | { type: 'tour.skip' }
+  | { type: 'tour.resume' };
 
 export type TourContext = { step: number };
 
 /**
  * The dashboard walkthrough (systemId `tour`): shown on the first visit until finished or skipped
- * (localStorage `hasSeenWalkthrough`); the header's ? button starts it again.
+ * (localStorage `hasSeenWalkthrough`); the header's ? button starts it again. Skip Tour pauses it at its
+ * step: until the page is left, `tour.resume` reopens it there (the header's Resume tour).
  */
 export const tourMachine = setup({
   types: { context: {} as TourContext, events: {} as TourEvent },
@@ -37,17 +39,23 @@ export const tourMachine = setup({
     hidden: {
       on: { 'tour.start': { target: 'visible', actions: assign({ step: 0 }) } },
     },
+    paused: {
+      on: {
+        'tour.start': { target: 'visible', actions: assign({ step: 0 }) },
+        'tour.resume': { target: 'visible' },
+      },
+    },
     visible: {
       on: {
         'tour.next': [
-          { guard: 'isLastStep', target: 'hidden', actions: 'markSeen' },
+          { guard: 'isLastStep', target: 'hidden', actions: ['markSeen', assign({ step: 0 })] },
           { actions: assign(({ context }) => ({ step: context.step + 1 })) },
         ],
         'tour.previous': {
           guard: not('isFirstStep'),
           actions: assign(({ context }) => ({ step: Math.max(0, context.step - 1) })),
         },
-        'tour.skip': { target: 'hidden', actions: 'markSeen' },
+        'tour.skip': { target: 'paused', actions: 'markSeen' },
       },
     },
   },
@@ -56,7 +64,9 @@ export const tourMachine = setup({
 type TourSnapshot = SnapshotFrom<typeof tourMachine>;
 
 export const selectTourOpen = (snapshot: TourSnapshot): boolean => snapshot.matches('visible');
-/** Zero-based index of the current step. */
+/** Skipped part-way: Resume tour reopens it at its step. */
+export const selectTourResumable = (snapshot: TourSnapshot): boolean => snapshot.matches('paused');
+/** Zero-based index of the current step (while paused, the step it resumes at). */
 export const selectTourStep = (snapshot: TourSnapshot): number => snapshot.context.step;
 /** "n of 6". */
 export const selectTourProgress = (snapshot: TourSnapshot): string =>

@@ -1,5 +1,6 @@
 import type { Account } from '../contracts/auth.ts';
 import type { Industry } from '../contracts/common.ts';
+import type { InvitationPreview } from '../contracts/invitations.ts';
 import type { CallContext, Http } from './http.ts';
 
 type RawAccount = Omit<Account, 'id' | 'description' | 'roleName'> & {
@@ -132,4 +133,14 @@ export async function acceptInvitation(http: Http, token: string): Promise<Accep
     .post('invitations/accept', { json: { token }, context })
     .json<{ accountId: RawId; accountName: string; roleName: string }>();
   return { accountId: String(raw.accountId), accountName: raw.accountName, roleName: raw.roleName };
+}
+
+/**
+ * POST /api/invitations/preview (public): what an invitation link is — account, inviter, address, state.
+ * Rejects with an `ApiError` 404 for a link the server does not know.
+ */
+export async function previewInvitation(http: Http, token: string): Promise<InvitationPreview> {
+  return http
+    .post('invitations/preview', { json: { token }, context: { quietStatuses: [400, 404] } })
+    .json<InvitationPreview>();
 }

@@ -26,6 +26,8 @@ export type ActivityLog = {
   accountId: string | null;
   ip: string | null;
   details: Record<string, unknown>;
+  /** The entry in words: "ada@example.com deleted the contact “Grace Hopper”." */
+  sentence: string;
   createdAt: string;
 };
 

@@ -5,6 +5,8 @@ import type { CallContext, Http } from './http.ts';
 // The sign-in screen reports every refusal itself ("Authentication failed" with the reason), so the
 // expected refusals raise no second, generic toast.
 const AUTH_CONTEXT: CallContext = { quietStatuses: [400, 401, 409, 429] };
+// With an invitation link, its refusals (another address, unknown, used, expired or revoked) are the page's too.
+const INVITATION_AUTH_CONTEXT: CallContext = { quietStatuses: [400, 401, 403, 404, 409, 410, 429] };
 
 /**
  * Spec §8's lower-level messages: a failure with no reason from the server (network, 5xx) says
@@ -21,7 +23,10 @@ async function withFallback<T>(call: Promise<T>, fallback: string): Promise<T> {
   }
 }
 
-type RawAuth = RawUser & { token: string };
+type RawAuth = RawUser & {
+  token: string;
+  joined?: { accountId: string | number; accountName: string; roleName: string };
+};
 
 /** Credentials of the sign-in form. */
 export type LoginInput = { email: string; password: string };
@@ -50,4 +55,37 @@ export async function register(http: Http, input: RegisterInput): Promise<AuthRe
 /** POST /api/auth/logout: revokes every token of the user. */
 export async function logout(http: Http): Promise<void> {
   await http.post('auth/logout');
+}
+
+/** Signing up or in from an invitation link (/invite#<token>): the invited address, and the link's token. */
+export type InvitedAuthInput = { token: string; email: string; password: string; name?: string };
+/** The session (already in the joined account) and that account's name. */
+export type InvitedAuthResult = AuthResult & { accountName: string };
+
+function joinedResult(raw: RawAuth): InvitedAuthResult {
+  return { token: raw.token, user: toUser(raw), accountName: raw.joined?.accountName ?? '' };
+}
+
+/** POST /api/auth/register with the link's token: the new user joins that account and gets none of their own. */
+export async function registerWithInvitation(
+  http: Http,
+  input: InvitedAuthInput,
+): Promise<InvitedAuthResult> {
+  const name = input.name?.trim() || input.email.split('@')[0];
+  const json = { email: input.email, password: input.password, name, invitationToken: input.token };
+  const raw = await withFallback(
+    http.post('auth/register', { json, context: INVITATION_AUTH_CONTEXT }).json<RawAuth>(),
+    'Registration failed',
+  );
+  return joinedResult(raw);
+}
+
+/** POST /api/auth/login with the link's token: signed in, in the joined account. */
+export async function signInWithInvitation(http: Http, input: InvitedAuthInput): Promise<InvitedAuthResult> {
+  const json = { email: input.email, password: input.password, invitationToken: input.token };
+  const raw = await withFallback(
+    http.post('auth/login', { json, context: INVITATION_AUTH_CONTEXT }).json<RawAuth>(),
+    'Login failed',
+  );
+  return joinedResult(raw);
 }

@@ -1,18 +1,33 @@
-import type { BusinessProfile, BusinessSetupInput } from '../contracts/auth.ts';
+import type { BusinessDetailsInput, BusinessProfile, BusinessSetupInput } from '../contracts/auth.ts';
 import { ApiError } from './ApiError.ts';
 import type { CallContext, Http } from './http.ts';
 
-type RawProfile = BusinessSetupInput & { websiteId?: string | number | null };
+type RawProfile = BusinessSetupInput & {
+  address?: string | null;
+  socialLinks?: string[] | null;
+  websiteId?: string | number | null;
+};
 
 function toProfile(raw: RawProfile): BusinessProfile {
   const { businessName, industry, services, email, phone } = raw;
   const websiteId = raw.websiteId === null || raw.websiteId === undefined ? null : String(raw.websiteId);
-  return { businessName, industry, services, email, phone, websiteId };
+  const address = raw.address ?? '';
+  const socialLinks = raw.socialLinks ?? [];
+  return { businessName, industry, services, email, phone, address, socialLinks, websiteId };
 }
 
 /** POST /api/business/setup: stores the business profile on the current account. */
 export async function setupBusiness(http: Http, input: BusinessSetupInput): Promise<BusinessProfile> {
   return toProfile(await http.post('business/setup', { json: input }).json<RawProfile>());
+}
+
+/** PUT /api/business/profile: replaces the business details (Settings › Business details). */
+export async function updateBusinessDetails(
+  http: Http,
+  input: BusinessDetailsInput,
+  context?: CallContext,
+): Promise<BusinessProfile> {
+  return toProfile(await http.put('business/profile', { json: input, context }).json<RawProfile>());
 }
 
 /** GET /api/business/profile; `null` when the account has none yet (404, not an error). */

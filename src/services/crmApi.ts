@@ -101,6 +101,8 @@ function resource<T, I>(path: string) {
 }
 
 export const contactsApi = resource<Contact, ContactInput>('contacts');
+/** GET /api/crm/contacts/:id: one contact (an opened record's address). */
+export const getContact = (http: Http, id: number) => http.get(`crm/contacts/${id}`).json<Contact>();
 export const leadsApi = resource<Lead, LeadInput>('leads');
 export const dealsApi = resource<Deal, DealInput>('deals');
 export const activitiesApi = resource<Activity, ActivityInput>('activities');
@@ -121,6 +123,10 @@ export const convertLead = (http: Http, id: number, value: number) =>
     .json<{ lead: Lead; contact: Contact; deal: Deal }>();
 export const sendCampaign = (http: Http, id: number) =>
   http.post(`crm/campaigns/${id}/send`).json<Campaign>();
+
+/** POST /api/crm/campaigns/{id}/retry: sends the campaign's failed messages again. */
+export const retryCampaign = (http: Http, id: number) =>
+  http.post(`crm/campaigns/${id}/retry`).json<Campaign>();
 
 /** POST /api/crm/contacts/import: a finished report (small files) or a queued one to poll. */
 export async function importContacts(http: Http, file: File, options: ImportOptions): Promise<ImportReport> {

@@ -20,6 +20,7 @@ import {
   type ContactQuery,
   campaignsApi,
   findDuplicateContacts,
+  getContact,
   getStats,
   type InboxQuery,
   listActivitiesPage,
@@ -45,6 +46,7 @@ export const crmKeys = {
   workflowRuns: ['crm', 'workflow-runs'] as const,
   contacts: (query: ContactQuery) => ['crm', 'contacts', query] as const,
   allContacts: ['crm', 'contacts', 'all'] as const,
+  contact: (id: number) => ['crm', 'contacts', 'one', id] as const,
   audienceSample: (contactListId: number | null) => ['crm', 'contacts', 'sample', contactListId] as const,
   duplicates: ['crm', 'contacts', 'duplicates'] as const,
   leads: (query: ListQuery) => ['crm', 'leads', query] as const,
@@ -63,6 +65,17 @@ export function useCrmStats(): UseQueryResult<CrmStats> {
 export function usePipelines(): UseQueryResult<Pipeline[]> {
   const http = useHttp();
   return useQuery({ queryKey: crmKeys.pipelines, queryFn: () => pipelinesApi.list(http) });
+}
+
+/** One contact by id (null: none asked for); a contact already on screen is used as it is. */
+export function useContact(id: number | null, shown?: Contact): UseQueryResult<Contact> {
+  const http = useHttp();
+  return useQuery({
+    queryKey: crmKeys.contact(id ?? 0),
+    queryFn: () => getContact(http, id ?? 0),
+    enabled: id !== null && !shown,
+    retry: false,
+  });
 }
 
 export function useContactLists(): UseQueryResult<ContactList[]> {

@@ -15,7 +15,8 @@ import {
 import { useHttp } from './httpContext.ts';
 import { queryKeys } from './queryKeys.ts';
 
-const submissionsKey = [...queryKeys.websites, 'submissions'] as const;
+/** The form inbox's query. */
+export const submissionsKey = [...queryKeys.websites, 'submissions'] as const;
 
 /** The account's form submissions (the Form Submissions manager). */
 export function useFormSubmissions(): UseQueryResult<FormSubmission[]> {

@@ -4,4 +4,6 @@ export const queryKeys = {
   accounts: ['accounts'],
   businessProfile: ['business', 'profile'],
   websites: ['websites'],
+  /** Who of the account is editing which record (GET /api/presence). */
+  presence: ['presence'],
 } as const;

@@ -88,13 +88,9 @@ export function useOwnerProducts(
   });
 }
 
-/** How often an open Orders tab asks for new orders, and the sidebar badge for its count. */
-export const ORDERS_REFRESH_MS = 4000;
-export const ORDERS_SUMMARY_REFRESH_MS = 15_000;
-
 /**
- * One page of a store's orders (newest first, with the buyers), refetched every 4 s while mounted and
- * the document is visible, so a new order shows up without a reload.
+ * One page of a store's orders (newest first, with the buyers). A new or changed order shows up without a
+ * reload: the account's live event stream invalidates these queries (services/liveEventKeys.ts).
  */
 export function useStoreOrders(storeId: string, query: OrderListQuery): UseQueryResult<Paged<OrderDetails>> {
   const http = useHttp();
@@ -102,26 +98,18 @@ export function useStoreOrders(storeId: string, query: OrderListQuery): UseQuery
     queryKey: [...storeKeys.orders(storeId), query],
     queryFn: () => listStoreOrders(http, storeId, query),
     placeholderData: keepPreviousData,
-    refetchInterval: ORDERS_REFRESH_MS,
   });
 }
 
-/** The sidebar badge: orders that need the owner, every 15 s and when the window regains focus. */
+/** The sidebar badge: orders that need the owner; kept current by the live event stream and on focus. */
 export function useOrdersSummary(): UseQueryResult<OrdersSummary> {
   const http = useHttp();
   return useQuery({
     queryKey: storeKeys.ordersSummary,
     queryFn: () => getOrdersSummary(http),
-    refetchInterval: ORDERS_SUMMARY_REFRESH_MS,
     refetchOnWindowFocus: true,
     retry: false,
   });
-}
-
-/** Asks for the badge's count again now (the open list just saw a new order). */
-export function useRefreshOrdersSummary(): () => void {
-  const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: storeKeys.ordersSummary });
 }
 
 /** Downloads orders.csv with the list's filters (the file itself is saved by the view). */

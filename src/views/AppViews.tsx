@@ -16,6 +16,9 @@ const BusinessSetupForm = lazy(() =>
 );
 const FlowChoice = lazy(() => import('./flow/FlowChoice.tsx').then((m) => ({ default: m.FlowChoice })));
 const BuilderView = lazy(() => import('./builder/BuilderView.tsx').then((m) => ({ default: m.BuilderView })));
+const InvitationPage = lazy(() =>
+  import('./auth/InvitationPage.tsx').then((m) => ({ default: m.InvitationPage })),
+);
 const GeneratorView = lazy(() =>
   import('./generator/GeneratorView.tsx').then((m) => ({ default: m.GeneratorView })),
 );
@@ -46,6 +49,8 @@ function renderView(view: ReturnType<typeof selectView>) {
       return <GeneratorView />;
     case 'dashboard':
       return <Dashboard />;
+    case 'invite':
+      return <InvitationPage />;
     case 'oauth':
       return <Waiting label="Connecting your ads account…" />;
     case 'boot':

@@ -1,8 +1,9 @@
 import CloseIcon from '@mui/icons-material/Close';
 import IconButton from '@mui/material/IconButton';
+import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { type SnackbarKey, SnackbarProvider, useSnackbar } from 'notistack';
+import { MaterialDesignContent, type SnackbarKey, SnackbarProvider, useSnackbar } from 'notistack';
 import { useEffect, useRef } from 'react';
 import { selectToastsRef } from '../machines/appMachine.ts';
 import { selectToastQueue } from '../machines/toastsMachine.ts';
@@ -12,13 +13,32 @@ import { ErrorBoundary } from './ErrorBoundary.tsx';
 
 const noToasts: Toast[] = [];
 
+// notistack's own greens, oranges and blues are too light for white text (WCAG AA): the theme's dark shades.
+const ContrastSnackbar = styled(MaterialDesignContent)(({ theme }) => ({
+  '&.notistack-MuiContent-success': { backgroundColor: theme.palette.success.dark },
+  '&.notistack-MuiContent-error': { backgroundColor: theme.palette.error.dark },
+  '&.notistack-MuiContent-warning': { backgroundColor: theme.palette.warning.dark },
+  '&.notistack-MuiContent-info': { backgroundColor: theme.palette.info.dark },
+}));
+const toastComponents = {
+  success: ContrastSnackbar,
+  error: ContrastSnackbar,
+  warning: ContrastSnackbar,
+  info: ContrastSnackbar,
+  default: ContrastSnackbar,
+};
+
 /**
  * notistack and the bridge, loaded after the first screen (App lazy-loads this module): toasts raised
  * before it arrives wait in the `toasts` actor's queue, so none is lost.
  */
 export default function Toasts() {
   return (
-    <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+    <SnackbarProvider
+      maxSnack={4}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      Components={toastComponents}
+    >
       <ErrorBoundary>
         <ToastBridge />
       </ErrorBoundary>

@@ -38,9 +38,10 @@ export type AppSystemOptions = {
 
 /** Start-up facts the app machine needs, read once from the browser. */
 export function readAppInput(): AppInput {
-  // An invitation link (/invite#token) is kept for this tab until the user is signed in.
-  captureInvitationLink(window.location);
+  // An invitation link (/invite#token): its landing page shows first (the token is kept for this tab).
+  const invitationToken = captureInvitationLink(window.location);
   return {
+    invitationToken,
     session: readStoredSession(),
     location: { pathname: window.location.pathname, search: window.location.search },
     oauthProcessed: hasFlag(STORAGE_KEYS.oauthProcessed, sessionStorage),

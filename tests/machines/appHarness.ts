@@ -1,4 +1,5 @@
 import { type Actor, createActor, fromCallback, type InspectionEvent } from 'xstate';
+import { buildPath } from '../../src/contracts/appRoutes.ts';
 import type { AuthResult, User } from '../../src/contracts/auth.ts';
 import { adminMachine } from '../../src/machines/adminMachine.ts';
 import { type AppInput, appMachine } from '../../src/machines/appMachine.ts';
@@ -105,7 +106,12 @@ export function createAppHarness(
         },
       }),
       invitation: invitationMachine.provide({
-        actors: { acceptInvitation: calls.actor('acceptInvitation') },
+        actors: {
+          previewInvitation: calls.actor('previewInvitation'),
+          registerWithInvitation: calls.actor('registerWithInvitation'),
+          signInWithInvitation: calls.actor('signInWithInvitation'),
+          acceptInvitation: calls.actor('acceptInvitation'),
+        },
         actions: { forgetToken: record('forgetInvitation'), refreshAccounts: record('refreshAccounts') },
       }),
       login: calls.actor('login'),
@@ -114,10 +120,12 @@ export function createAppHarness(
       generateWebsite: calls.actor('generateWebsite'),
       googleAdsCallback: calls.actor('googleAdsCallback'),
       facebookAdsCallback: calls.actor('facebookAdsCallback'),
+      // Back/Forward are sent as `nav.popstate` by the tests themselves.
+      urlWatcher: fromCallback(() => {}),
     },
     actions: {
-      syncUrl: (_, params) => {
-        effects.push(`syncUrl:${params.view}`);
+      writeUrl: (_, params) => {
+        effects.push(`url:${params.mode}:${buildPath(params.route)}`);
       },
       markOAuthProcessed: record('markOAuthProcessed'),
       storeTemplate: (_, params) => {
@@ -135,6 +143,8 @@ export function createAppHarness(
     actor,
     calls,
     effects,
+    /** The addresses the app wrote, in order (`push:/crm/contacts`, `replace:/login`). */
+    urls: () => effects.filter((e) => e.startsWith('url:')).map((e) => e.slice(4)),
     session: () => actor.getSnapshot().children.session!,
     toasts: (): Toast[] => {
       const toasts = actor.system.get('toasts');

@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 
 import { createTestModel } from 'xstate/graph';
-import { appMachine } from '../../src/machines/appMachine.ts';
+import { type AppRoute, appRoute, buildPath, HOME_ROUTE } from '../../src/contracts/appRoutes.ts';
+import { appMachine, isDashboardRoute, selectView } from '../../src/machines/appMachine.ts';
 import { ApiError } from '../../src/services/ApiError.ts';
 import { type AppHarness, aliceAuth, anonymousLoad, createAppHarness, storedAlice } from './appHarness.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
@@ -20,6 +21,7 @@ const business = {
   phone: '123',
 } as const;
 const failure = new ApiError(401, 'Invalid email or password');
+const INVITE_TOKEN = 'tok-1234567890abcdef';
 
 // What settling each call must have shown (the latest toast title), or `null` for no toast.
 const toastAfter: Record<string, { succeed: string | null; fail: string | null }> = {
@@ -38,6 +40,22 @@ const outputOf: Record<string, unknown> = {
   generateWebsite: { websiteId: '77' },
 };
 
+// The places `nav.section` goes to in turn (a CRM section, a settings page, an admin tab, an opened record).
+const sectionPlaces: AppRoute[] = [
+  appRoute('crm', { section: 'deals' }),
+  appRoute('settings', { tab: 'team' }),
+  appRoute('admin', { tab: 'jobs' }),
+  appRoute('crmContact', { contactId: '7' }),
+];
+const at = (pathname: string, search = '') => ({ pathname, search });
+
+/** The view a place shows (the dashboard for its sections, tabs and records). */
+function viewOf(route: AppRoute): string {
+  if (isDashboardRoute(route)) return 'dashboard';
+  if (route.name === 'generateSetup') return 'businessSetup';
+  return route.name === 'login' ? 'auth' : route.name;
+}
+
 function expectToastAfter(h: AppHarness, name: string, outcome: 'succeed' | 'fail', toastsBefore: number) {
   const expected = toastAfter[name][outcome];
   if (expected === null) expect(h.toasts()).toHaveLength(toastsBefore);
@@ -47,6 +65,11 @@ function expectToastAfter(h: AppHarness, name: string, outcome: 'succeed' | 'fai
 for (const path of paths) {
   test(`app: ${path.description}`, async () => {
     let h!: AppHarness;
+    // The place the walk expects the app to show (or keep for after sign-in), and the address it wrote.
+    let place: AppRoute = HOME_ROUTE;
+    let url = '';
+    let sections = 0;
+    const route = () => h.actor.getSnapshot().context.route;
     const load = (input: typeof anonymousLoad) => {
       h = createAppHarness(input, { inspect: coverage.inspect });
     };
@@ -90,8 +113,80 @@ for (const path of paths) {
             location: { pathname: '/builder/42', search: '' },
             oauthProcessed: false,
           }),
+        'load.invitation': () =>
+          load({
+            ...anonymousLoad,
+            location: { pathname: '/invite', search: '' },
+            invitationToken: INVITE_TOKEN,
+          }),
+        'load.invitationSignedIn': () =>
+          load({
+            session: storedAlice,
+            location: { pathname: '/invite', search: '' },
+            oauthProcessed: false,
+            invitationToken: INVITE_TOKEN,
+          }),
+        'invitation.joined': async () => {
+          await h.calls.settle({
+            accountName: 'Bakery',
+            inviterName: 'Rosa',
+            email: 'alice@example.com',
+            hasAccount: false,
+            state: 'valid',
+            expiresAt: '2030-01-01T00:00:00.000Z',
+          });
+          h.actor.system.get('invitation')?.send({ type: 'invitation.register', password: 'secret1' });
+          expect(h.calls.only()).toBe('registerWithInvitation');
+          await h.calls.settle({ ...aliceAuth, accountName: 'Bakery' });
+          expect(h.lastToastTitle()).toBe('You joined Bakery');
+        },
+        'invite.leave': () => h.actor.send({ type: 'invite.leave' }),
         'load.codeWithoutSession': () =>
           load({ session: null, location: { pathname: '/', search: '?code=f1' }, oauthProcessed: false }),
+        // A link opened signed out: the sign-in screen keeps it.
+        'load.deepLinkSignedOut': () => {
+          place = appRoute('crmContact', { contactId: '7' });
+          load({ ...anonymousLoad, location: at('/crm/contacts/7') });
+        },
+        // The owner's link in a new-order e-mail (the address it has had since before the route table).
+        'load.orderMailLink': () => {
+          place = appRoute('store', { tab: 'orders', store: 's1', order: 'o1' });
+          url = 'replace:/store/orders?store=s1&order=o1';
+          load({
+            ...anonymousLoad,
+            session: storedAlice,
+            location: at('/', '?storeTab=orders&store=s1&order=o1'),
+          });
+        },
+        'load.flowChoiceLink': () =>
+          load({ ...anonymousLoad, session: storedAlice, location: at('/websites/new') }),
+        'load.generatorLink': () =>
+          load({ ...anonymousLoad, session: storedAlice, location: at('/websites/new/generator') }),
+        'load.setupLink': () => load({ ...anonymousLoad, session: storedAlice, location: at('/setup') }),
+        'load.generateSetupLink': () =>
+          load({ ...anonymousLoad, session: storedAlice, location: at('/websites/new/business') }),
+        'load.loginSignedIn': () => load({ ...anonymousLoad, session: storedAlice, location: at('/login') }),
+        // A click on a section, a tab or a record.
+        'nav.section': () => {
+          place = sectionPlaces[sections++ % sectionPlaces.length]!;
+          url = `push:${buildPath(place)}`;
+          h.actor.send({ type: 'nav.go', route: place });
+        },
+        // Back (or Forward) to a place the address bar held.
+        'nav.back': () => {
+          place = appRoute('admin', { tab: 'jobs' });
+          url = 'replace:/admin/jobs';
+          h.actor.send({ type: 'nav.popstate', location: at('/admin/jobs') });
+        },
+        'nav.openSite': () => h.actor.send({ type: 'nav.go', route: appRoute('builder', { siteId: '42' }) }),
+        'nav.backToFlowChoice': () => h.actor.send({ type: 'nav.popstate', location: at('/websites/new') }),
+        'nav.backToLogin': () => h.actor.send({ type: 'nav.popstate', location: at('/login') }),
+        // Only the builder's own query changed (a dialog of its own): nothing reloads, nothing is written.
+        'nav.sameSite': () => {
+          const before = h.urls().length;
+          h.actor.send({ type: 'nav.popstate', location: at(buildPath(route()), '?history=1') });
+          expect(h.urls()).toHaveLength(before);
+        },
         'auth.login': () =>
           h.actor.send({ type: 'auth.login', email: 'alice@example.com', password: 'secret1' }),
         'auth.register': () =>
@@ -117,6 +212,7 @@ for (const path of paths) {
         'business.generate': () => h.actor.send({ type: 'business.submit', business, next: 'generator' }),
         'session.logout': () => h.session().send({ type: 'session.logout' }),
         'session.expire': () => {
+          place = route();
           h.session().send({ type: 'session.expired' });
           expect(h.lastToastTitle()).toBe('Session expired');
           expect(h.toasts().at(-1)?.message).toBe('Please log in again');
@@ -131,10 +227,44 @@ for (const path of paths) {
         'website.saved': () => h.actor.send({ type: 'website.saved' }),
       },
       states: {
+        invite: () => {
+          expect(h.actor.getSnapshot().value).toBe('invite');
+          expect(h.session().getSnapshot().value).toBe('anonymous');
+          expect(h.calls.calls.at(-1)).toEqual({ name: 'previewInvitation', input: { token: INVITE_TOKEN } });
+        },
+        inviteSignedIn: () => {
+          expect(h.actor.getSnapshot().value).toBe('invite');
+          expect(h.session().getSnapshot().value).toBe('authenticated');
+          expect(h.actor.system.get('invitation')?.getSnapshot().context.signedInEmail).toBe(
+            'alice@example.com',
+          );
+        },
         auth: () => {
           expect(h.actor.getSnapshot().value).toEqual({ auth: 'idle' });
           expect(h.session().getSnapshot().value).toBe('anonymous');
-          expect(h.effects.at(-1)).toBe('syncUrl:auth');
+          expect(h.urls().at(-1)).toBe('replace:/login');
+          // Nothing beyond the websites list to come back to.
+          expect([null, 'websites']).toContain(h.actor.getSnapshot().context.returnTo?.name ?? null);
+        },
+        authReturning: () => {
+          expect(h.actor.getSnapshot().value).toEqual({ auth: 'idle' });
+          expect(h.urls().at(-1)).toBe('replace:/login');
+          expect(h.actor.getSnapshot().context.returnTo).toEqual(place);
+        },
+        signingInReturning: () => {
+          expect(h.actor.getSnapshot().value).toEqual({ auth: 'signingIn' });
+          expect(h.actor.getSnapshot().context.returnTo).toEqual(place);
+        },
+        returned: () => {
+          expect(route()).toEqual(place);
+          expect(selectView(h.actor.getSnapshot())).toBe(viewOf(place));
+          expect(h.urls().at(-1)).toBe(`replace:${buildPath(place)}`);
+          expect(h.actor.getSnapshot().context.returnTo).toBeNull();
+        },
+        dashboardPlace: () => {
+          expect(h.actor.getSnapshot().value).toBe('dashboard');
+          expect(route()).toEqual(place);
+          expect(h.urls().at(-1)).toBe(url);
         },
         signingIn: () => {
           expect(h.actor.getSnapshot().value).toEqual({ auth: 'signingIn' });
@@ -166,10 +296,12 @@ for (const path of paths) {
         },
         businessSetupVariant: () => {
           expect(h.actor.getSnapshot().value).toEqual({ businessSetup: 'editing' });
+          expect(route()).toEqual(appRoute('generateSetup'));
           expect(h.actor.getSnapshot().context.setupVariant).toBe('generate');
         },
         businessSetup: () => {
           expect(h.actor.getSnapshot().value).toEqual({ businessSetup: 'editing' });
+          expect(route()).toEqual(appRoute('businessSetup'));
           expect(h.actor.getSnapshot().context.setupVariant).toBe('setup');
           expect(h.session().getSnapshot().value).toBe('authenticated');
         },
@@ -191,6 +323,7 @@ for (const path of paths) {
         dashboard: () => {
           const snapshot = h.actor.getSnapshot();
           expect(snapshot.value).toBe('dashboard');
+          expect(snapshot.context.route).toEqual(HOME_ROUTE);
           expect(h.session().getSnapshot().value).toBe('authenticated');
           expect(h.session().getSnapshot().context.token).toBe('token-1');
           expect(Object.keys(snapshot.children)).toEqual(
@@ -201,9 +334,18 @@ for (const path of paths) {
           expect(h.actor.getSnapshot().value).toBe('dashboard');
           expect(h.session().getSnapshot().value).toBe('loggingOut');
         },
-        flowChoice: () => expect(h.actor.getSnapshot().value).toBe('flowChoice'),
+        flowChoice: () => {
+          expect(h.actor.getSnapshot().value).toBe('flowChoice');
+          expect(route()).toEqual(appRoute('flowChoice'));
+          expect(h.urls().at(-1)).toMatch(/^(push|replace):\/websites\/new$/);
+        },
         builder: () => {
           expect(h.actor.getSnapshot().value).toBe('builder');
+          // The address names the site: its id, or the room of a draft not saved yet.
+          const current = route();
+          expect(current.name).toBe('builder');
+          if (current.name === 'builder')
+            expect(h.urls().at(-1)).toMatch(`:/builder/${current.params.siteId}`);
           // The Publish dialog's machine runs beside the builder.
           expect(h.actor.system.get('publish')).toBeDefined();
           const last = h.calls.calls.at(-1);
@@ -214,6 +356,7 @@ for (const path of paths) {
         },
         generator: () => {
           expect(h.actor.getSnapshot().value).toEqual({ generator: 'idle' });
+          expect(route()).toEqual(appRoute('generator'));
           expect(h.actor.getSnapshot().hasTag('busy')).toBe(false);
         },
         generating: () => {

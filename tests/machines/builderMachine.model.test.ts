@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { createSiteDoc } from '../../src/canvas/siteDoc.ts';
+import { insertElement } from '../../src/canvas/ops/elementOps.ts';
+import { createSiteDoc, newId } from '../../src/canvas/siteDoc.ts';
 import { SiteStore } from '../../src/canvas/siteStore.ts';
 import {
   type BuilderSession,
@@ -10,6 +11,8 @@ import {
   type LoadedSite,
   type SavedSite,
   type SaveInput,
+  selectDraftState,
+  selectIsSaving,
 } from '../../src/machines/builderMachine.ts';
 import { ApiError } from '../../src/services/ApiError.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
@@ -28,9 +31,8 @@ function createHarness(websiteId: string | null) {
     connection: { room: 'r', whenLoaded: Promise.resolve(), destroy: () => {} },
     collab: null,
   };
-  const notified: string[] = [];
   const machine = builderMachine.provide({
-    actions: { syncUrl: () => {}, notifySaved: () => notified.push('website.saved') },
+    actions: { syncUrl: () => {} },
     actors: {
       loadSite: fromPromise(
         () => new Promise<LoadedSite>((resolve, reject) => (pending.load = { resolve, reject })),
@@ -46,20 +48,32 @@ function createHarness(websiteId: string | null) {
     inspect: coverage.inspect,
   }).start();
   const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { actor, pending, saves, session, flush, notified };
+  // A local edit of the document, as the canvas makes one.
+  const editDoc = () =>
+    session.store.edit(() =>
+      insertElement(
+        session.store.site,
+        { id: newId(), type: 'text', props: {} },
+        { pageId: 'home', parentId: null },
+      ),
+    );
+  return { actor, pending, saves, session, flush, editDoc };
 }
 
 const model = createTestModel(builderModel, { serializeTransition: serializeEveryTransition });
 const paths = model.getShortestPaths();
+const BUSINESS = 'Rosa’s Bakery';
 
 for (const path of paths) {
   test(`builder: ${path.description}`, async () => {
     let h = createHarness(null);
-    let named = DEFAULT_SITE_NAME;
+    let named = BUSINESS;
+    let id = '42';
+    const ctx = () => h.actor.getSnapshot().context;
     await path.test({
       events: {
         'load.new': async () => {
-          h.pending.load?.resolve({ session: h.session, name: DEFAULT_SITE_NAME });
+          h.pending.load?.resolve({ session: h.session, name: BUSINESS });
           await h.flush();
         },
         'load.existing': async () => {
@@ -78,47 +92,85 @@ for (const path of paths) {
         },
         'builder.retry': () => h.actor.send({ type: 'builder.retry' }),
         'mode.toggle': () => {
-          const before = h.actor.getSnapshot().context.mode;
+          const before = ctx().mode;
           h.actor.send({ type: 'mode.toggle' });
-          expect(h.actor.getSnapshot().context.mode).not.toBe(before);
+          expect(ctx().mode).not.toBe(before);
         },
         'element.added': () => {
           h.actor.send({ type: 'element.added', id: 'e1' });
-          expect(h.actor.getSnapshot().context).toMatchObject({ selectedId: 'e1', tab: 'layers' });
+          expect(ctx()).toMatchObject({ selectedId: 'e1', tab: 'layers' });
         },
         'element.select': () => {
           h.actor.send({ type: 'element.select', id: 'e2' });
-          expect(h.actor.getSnapshot().context).toMatchObject({ selectedId: 'e2', tab: 'layers' });
+          expect(ctx()).toMatchObject({ selectedId: 'e2', tab: 'layers' });
+        },
+        'element.toggle': () => {
+          // Shift+click: from one selected element to two, then back to one (the last one stays shown).
+          h.actor.send({ type: 'element.select', id: 'e2' });
+          h.actor.send({ type: 'element.toggle', id: 'e3' });
+          expect(ctx()).toMatchObject({
+            selectedIds: ['e2', 'e3'],
+            selectedId: 'e3',
+          });
+          h.actor.send({ type: 'element.toggle', id: 'e3' });
+          expect(ctx()).toMatchObject({ selectedIds: ['e2'], selectedId: 'e2' });
+          h.actor.send({ type: 'element.toggle', id: 'e2' });
+          expect(ctx()).toMatchObject({ selectedIds: [], selectedId: null });
         },
         'sidebar.tab': () => {
           h.actor.send({ type: 'sidebar.tab', tab: 'pages' });
-          expect(h.actor.getSnapshot().context.tab).toBe('pages');
+          expect(ctx().tab).toBe('pages');
         },
         'page.select': () => {
           h.actor.send({ type: 'page.select', pageId: 'p2' });
-          expect(h.actor.getSnapshot().context.pageId).toBe('p2');
+          expect(ctx()).toMatchObject({ pageId: 'p2', selectedId: null, selectedIds: [] });
+        },
+        'doc.edit': () => {
+          const before = h.saves.length;
+          h.editDoc();
+          // Only a new site is created on the server by an edit (named after the business); a saved one syncs.
+          if (ctx().websiteId === null && h.actor.getSnapshot().matches({ ready: 'creating' })) {
+            expect(h.saves.at(-1)).toEqual({ websiteId: null, name: named });
+          } else {
+            expect(h.saves.length).toBe(before);
+          }
+        },
+        'network.online': () => h.actor.send({ type: 'network.online' }),
+        'create.ok': async () => {
+          h.pending.save?.resolve({ websiteId: '42', name: named });
+          await h.flush();
+        },
+        'create.fail': async () => {
+          h.pending.save?.reject(new TypeError('Failed to fetch'));
+          await h.flush();
+          expect(ctx().saveError).toBeNull();
+        },
+        'create.unauthorized': async () => {
+          h.pending.save?.reject(new ApiError(401, 'Session expired'));
+          await h.flush();
         },
         'save.request': () => h.actor.send({ type: 'save.request' }),
+        'rename.request': () => h.actor.send({ type: 'rename.request' }),
+        'saveAs.request': () => h.actor.send({ type: 'saveAs.request' }),
         'save.cancel': () => h.actor.send({ type: 'save.cancel' }),
         'save.blank': () => h.actor.send({ type: 'save.confirm', name: '   ' }),
         'save.confirm': () => {
-          named = 'Rosa Online';
-          h.actor.send({ type: 'save.confirm', name: '  Rosa Online ' });
-          expect(h.saves.at(-1)).toEqual({ websiteId: null, name: 'Rosa Online' });
+          const naming = ctx().naming;
+          const websiteId = naming === 'saveAs' ? null : ctx().websiteId;
+          named = naming === 'saveAs' ? 'Rosa Copy' : 'Rosa Online';
+          id = websiteId ?? (ctx().websiteId ? '43' : '42');
+          h.actor.send({ type: 'save.confirm', name: `  ${named} ` });
+          expect(h.saves.at(-1)).toEqual({ websiteId, name: named });
         },
         'save.ok': async () => {
-          const before = h.notified.length;
-          h.pending.save?.resolve({ websiteId: '42', name: named });
+          h.pending.save?.resolve({ websiteId: id, name: named });
           await h.flush();
-          expect(h.actor.getSnapshot().context.websiteId).toBe('42');
-          // Spec §4: the app returns to the websites list.
-          expect(h.notified.length).toBe(before + 1);
-          expect(h.actor.getSnapshot().context.saveError).toBeNull();
+          expect(ctx()).toMatchObject({ websiteId: id, name: named, saveError: null });
         },
         'save.fail': async () => {
           h.pending.save?.reject(new ApiError(500, 'boom'));
           await h.flush();
-          expect(h.actor.getSnapshot().context.saveError).toBe('Failed to save website: boom');
+          expect(ctx().saveError).toBe('Failed to save website: boom');
         },
         'save.unauthorized': async () => {
           h.pending.save?.reject(new ApiError(401, 'Session expired'));
@@ -128,21 +180,48 @@ for (const path of paths) {
       states: {
         loading: () => expect(h.actor.getSnapshot().matches('loading')).toBe(true),
         failed: () => expect(h.actor.getSnapshot().matches('failed')).toBe(true),
-        unsaved: () => {
+        draft: () => {
           expect(h.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
-          expect(h.actor.getSnapshot().context.websiteId).toBeNull();
+          expect(selectDraftState(h.actor.getSnapshot())).toBe('clean');
+          expect(ctx().name).toBe(BUSINESS);
         },
-        naming: () => expect(h.actor.getSnapshot().matches({ ready: 'naming' })).toBe(true),
+        creating: () => {
+          expect(selectDraftState(h.actor.getSnapshot())).toBe('creating');
+          expect(selectIsSaving(h.actor.getSnapshot())).toBe(true);
+        },
+        draftUnsaved: () => {
+          expect(h.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+          expect(selectDraftState(h.actor.getSnapshot())).toBe('unsaved');
+        },
+        naming: () => {
+          expect(h.actor.getSnapshot().matches({ ready: 'naming' })).toBe(true);
+          expect(ctx().naming).toBe('rename');
+        },
+        namingEdited: () => {
+          expect(h.actor.getSnapshot().matches({ ready: 'naming' })).toBe(true);
+          expect(selectDraftState(h.actor.getSnapshot())).toBe('unsaved');
+        },
         savingNew: () => expect(h.actor.getSnapshot().matches({ ready: 'saving' })).toBe(true),
+        saved: () => {
+          expect(h.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+          expect(ctx()).toMatchObject({ websiteId: id, name: named });
+          expect(selectDraftState(h.actor.getSnapshot())).toBeNull();
+        },
         saving: () => {
           expect(h.actor.getSnapshot().matches({ ready: 'saving' })).toBe(true);
           // Spec §4 shortcut: a saved site with a real name saves without the dialog.
-          expect(h.saves.at(-1)?.websiteId).toBe('42');
+          expect(h.saves.at(-1)).toEqual({ websiteId: '42', name: named });
         },
-        saved: () => {
-          expect(h.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
-          expect(h.actor.getSnapshot().context).toMatchObject({ websiteId: '42', name: named });
+        renaming: () => {
+          expect(h.actor.getSnapshot().matches({ ready: 'naming' })).toBe(true);
+          expect(ctx().naming).toBe('rename');
         },
+        savingRename: () => expect(h.actor.getSnapshot().matches({ ready: 'saving' })).toBe(true),
+        namingCopy: () => {
+          expect(h.actor.getSnapshot().matches({ ready: 'naming' })).toBe(true);
+          expect(ctx().naming).toBe('saveAs');
+        },
+        savingCopy: () => expect(h.actor.getSnapshot().matches({ ready: 'saving' })).toBe(true),
       },
     });
   });
@@ -162,6 +241,21 @@ test('a saved site still named "My Website" opens the name dialog (spec §4)', a
   await h.flush();
   h.actor.send({ type: 'save.request' });
   expect(h.actor.getSnapshot().matches({ ready: 'naming' })).toBe(true);
+});
+
+test('three quick edits of a new site create it once; later edits sync without another save', async () => {
+  const h = createHarness(null);
+  h.pending.load?.resolve({ session: h.session, name: BUSINESS });
+  await h.flush();
+  h.editDoc();
+  h.editDoc();
+  h.editDoc();
+  expect(h.saves).toEqual([{ websiteId: null, name: BUSINESS }]);
+  h.pending.save?.resolve({ websiteId: '9', name: BUSINESS });
+  await h.flush();
+  h.editDoc();
+  expect(h.saves.length).toBe(1);
+  expect(h.actor.getSnapshot().context.websiteId).toBe('9');
 });
 
 testRealCoverage(coverage, 'builderMachine');

@@ -229,7 +229,8 @@ test('the generated publish paths cover every state and transition of the model'
 
 test('subdomain rules of spec §5', () => {
   expect(defaultSubdomain('My Great  Site')).toBe('my-great-site');
-  expect(defaultSubdomain("Rosa's Café")).toBe('rosas-caf');
+  expect(defaultSubdomain("Rosa's Café")).toBe('rosas-cafe');
+  expect(defaultSubdomain('Summit Plumbing & Heating')).toBe('summit-plumbing-heating');
   expect(normalizeSubdomain('ABC-def_123 ')).toBe('abc-def123');
   expect(publishedMessage('x.test')).toBe('Website published successfully at: x.test');
 });

@@ -1,7 +1,9 @@
 import { afterEach, expect, test } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { invitationMachine } from '../../src/machines/invitationMachine.ts';
+import type { BusinessDetailsInput } from '../../src/contracts/auth.ts';
+import { businessDetailsMachine, selectDetailsRefusal } from '../../src/machines/businessDetailsMachine.ts';
+import { invitationMachine, selectInvitationPage } from '../../src/machines/invitationMachine.ts';
 import { passwordFormMachine } from '../../src/machines/passwordFormMachine.ts';
 import { profileFormMachine, selectProfileRefusal } from '../../src/machines/profileFormMachine.ts';
 import { selectToastQueue, toastsMachine } from '../../src/machines/toastsMachine.ts';
@@ -10,7 +12,13 @@ import { PENDING_INVITATION_KEY } from '../../src/services/invitationLink.ts';
 import { FakeCalls } from './fakeActors.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
-import { invitationModel, passwordFormModel, profileFormModel, toastsModel } from './models/writes.model.ts';
+import {
+  businessDetailsModel,
+  invitationModel,
+  passwordFormModel,
+  profileFormModel,
+  toastsModel,
+} from './models/writes.model.ts';
 
 const pathsOf = (model: Parameters<typeof createTestModel>[0]) =>
   createTestModel(model, { serializeTransition: serializeEveryTransition }).getShortestPaths();
@@ -130,50 +138,194 @@ for (const form of forms) {
   testRealCoverage(coverage, form.name);
 }
 
-// The invitation link: a token kept for this tab is sent once, and forgotten whatever the answer.
-const invitationCoverage = trackCoverage(invitationMachine);
-afterEach(() => sessionStorage.clear());
-for (const path of pathsOf(invitationModel)) {
-  test(`invitationMachine: ${path.description}`, async () => {
+// Settings › Business details: a save sends the details, a second save while saving is ignored; success
+// and a server failure toast, a 400 is only kept (for the form to show beside its field) until the next save.
+const businessCoverage = trackCoverage(businessDetailsMachine);
+const details: BusinessDetailsInput = {
+  businessName: 'Bakery',
+  industry: 'retail',
+  services: 'Bread and cakes',
+  email: 'hello@bakery.example',
+  phone: '+44 20 7946 0000',
+  address: '1 High Street, London',
+  socialLinks: ['https://instagram.com/bakery'],
+};
+for (const path of pathsOf(businessDetailsModel)) {
+  test(`businessDetailsMachine: ${path.description}`, async () => {
     const calls = new FakeCalls();
     const effects: string[] = [];
-    let actor!: ReturnType<typeof createActor<typeof invitationMachine>>;
-    const open = () => {
-      actor = createActor(
-        invitationMachine.provide({
-          actors: { acceptInvitation: calls.actor('acceptInvitation') },
-          actions: {
-            refreshAccounts: () => effects.push('refreshAccounts'),
-            switchAccount: (_, params) => effects.push(`switch:${params.accountId}`),
-            toastJoined: (_, params) => effects.push(`joined:${params.accountName}`),
-            toastFailed: () => effects.push('failed'),
-          },
-        }),
-        { inspect: invitationCoverage.inspect },
-      ).start();
-    };
+    // The effects since the last save began: each outcome adds its own (a refusal none).
+    let effectsAtSave = 0;
+    const actor = createActor(
+      businessDetailsMachine.provide({
+        actors: { saveDetails: calls.actor('saveDetails') },
+        actions: {
+          toastSaved: () => effects.push('Business details saved'),
+          toastFailed: () => effects.push('Failed to save business details'),
+        },
+      }),
+      { inspect: businessCoverage.inspect },
+    ).start();
+    const refusal = () => selectDetailsRefusal(actor.getSnapshot());
     await path.test({
       events: {
-        'open.withToken': () => {
-          sessionStorage.setItem(PENDING_INVITATION_KEY, 'tok-1234567890abcdef');
-          open();
+        submit: () => {
+          const saving = actor.getSnapshot().hasTag('busy');
+          const sent = calls.calls.length;
+          actor.send({ type: 'business.save', input: details });
+          // A save while one is in flight is ignored: no second call.
+          expect(calls.calls.length).toBe(saving ? sent : sent + 1);
+          effectsAtSave = effects.length;
         },
-        'open.withoutToken': open,
         'call.succeed': async () => {
-          await calls.settle({ accountId: 'a7', accountName: 'Bakery' });
-          expect(effects).toEqual(['refreshAccounts', 'switch:a7', 'joined:Bakery']);
+          expect(await calls.settle({ ...details, websiteId: 'w1' })).toBe('saveDetails');
         },
         'call.fail': async () => {
-          await calls.fail(new ApiError(410, 'This invitation has expired'));
-          expect(effects).toEqual(['failed']);
+          expect(await calls.fail(new ApiError(500, 'Internal Server Error'))).toBe('saveDetails');
+        },
+        'call.refuse': async () => {
+          expect(await calls.fail(new ApiError(400, 'Enter a valid phone number'))).toBe('saveDetails');
         },
       },
       states: {
-        opening: () => {},
+        idle: () => {
+          expect(actor.getSnapshot().value).toBe('idle');
+          expect(refusal()).toBe(null);
+        },
+        saving: () => {
+          expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+          expect(calls.calls.at(-1)).toEqual({ name: 'saveDetails', input: details });
+          expect(calls.only()).toBe('saveDetails');
+          // A new save forgets the last refusal.
+          expect(refusal()).toBe(null);
+        },
+        done: () => {
+          expect(actor.getSnapshot().value).toBe('saved');
+          expect(effects.slice(effectsAtSave)).toEqual(['Business details saved']);
+          expect(refusal()).toBe(null);
+        },
+        failed: () => {
+          expect(actor.getSnapshot().value).toBe('failed');
+          expect(effects.slice(effectsAtSave)).toEqual(['Failed to save business details']);
+          expect(refusal()).toBe(null);
+        },
+        refused: () => {
+          expect(actor.getSnapshot().value).toBe('failed');
+          expect(effects.slice(effectsAtSave)).toEqual([]);
+          expect(refusal()).toBe('Enter a valid phone number');
+        },
+      },
+    });
+  });
+}
+testModelWalk('businessDetailsMachine', businessDetailsModel, 'idle');
+testRealCoverage(businessCoverage, 'businessDetailsMachine');
+
+// The invitation landing page: the link is read, then taken up with the sign-up, the sign-in or one click.
+const invitationCoverage = trackCoverage(invitationMachine);
+const TOKEN = 'tok-1234567890abcdef';
+const validPreview = {
+  accountName: 'Bakery',
+  inviterName: 'Rosa',
+  email: 'nina@example.com',
+  hasAccount: false,
+  state: 'valid',
+  expiresAt: '2030-01-01T00:00:00.000Z',
+};
+const joined = {
+  token: 'token-9',
+  user: {
+    id: 'u9',
+    email: 'nina@example.com',
+    name: 'Nina',
+    role: 'user',
+    plan: 0,
+    status: 'trial',
+    accountId: 'a7',
+  },
+  accountName: 'Bakery',
+};
+afterEach(() => sessionStorage.clear());
+for (const path of pathsOf(invitationModel)) {
+  test(`invitationMachine: ${path.description}`, async () => {
+    sessionStorage.setItem(PENDING_INVITATION_KEY, TOKEN);
+    const calls = new FakeCalls();
+    const effects: string[] = [];
+    const actor = createActor(
+      invitationMachine.provide({
+        actors: {
+          previewInvitation: calls.actor('previewInvitation'),
+          registerWithInvitation: calls.actor('registerWithInvitation'),
+          signInWithInvitation: calls.actor('signInWithInvitation'),
+          acceptInvitation: calls.actor('acceptInvitation'),
+        },
+        actions: {
+          refreshAccounts: () => effects.push('refreshAccounts'),
+          startSession: (_, params) => effects.push(`session:${params.user.accountId}`),
+          switchAccount: (_, params) => effects.push(`switch:${params.accountId}`),
+          toastJoined: (_, params) => effects.push(`joined:${params.accountName}`),
+          toastFailed: (_, params) => effects.push(`failed:${params.title}`),
+        },
+      }),
+      { input: { token: TOKEN, signedInEmail: null }, inspect: invitationCoverage.inspect },
+    ).start();
+    const page = () => selectInvitationPage(actor.getSnapshot());
+    await path.test({
+      events: {
+        'call.succeed': async () => {
+          const name = calls.only();
+          if (name === 'previewInvitation') await calls.settle(validPreview);
+          else if (name === 'acceptInvitation') {
+            await calls.settle({ accountId: 'a7', accountName: 'Bakery', roleName: 'User' });
+            expect(effects.slice(-3)).toEqual(['refreshAccounts', 'switch:a7', 'joined:Bakery']);
+          } else {
+            await calls.settle(joined);
+            expect(effects.slice(-2)).toEqual(['session:a7', 'joined:Bakery']);
+          }
+        },
+        'call.succeedUnusable': () => calls.settle({ ...validPreview, state: 'revoked' }),
+        'call.notFound': () => calls.fail(new ApiError(404, 'Invitation not found')),
+        'call.refused': async () => {
+          await calls.fail(new ApiError(410, 'This invitation has expired'));
+          expect(effects.at(-1)).toBe('failed:The invitation could not be accepted');
+        },
+        'call.fail': async () => {
+          const name = await calls.fail(new ApiError(401, 'Invalid email or password'));
+          if (name === 'signInWithInvitation') expect(effects.at(-1)).toBe('failed:Authentication failed');
+          if (name === 'registerWithInvitation') expect(effects.at(-1)).toBe('failed:Registration failed');
+        },
+        retry: () => actor.send({ type: 'invitation.retry' }),
+        register: () => actor.send({ type: 'invitation.register', password: 'secret1', name: 'Nina' }),
+        signIn: () => actor.send({ type: 'invitation.signIn', password: 'secret1' }),
+        accept: () => actor.send({ type: 'invitation.accept' }),
+      },
+      states: {
+        loading: () => {
+          expect(page()).toEqual({ kind: 'loading' });
+          expect(calls.calls.at(-1)).toEqual({ name: 'previewInvitation', input: { token: TOKEN } });
+        },
+        failed: () => expect(page()).toEqual({ kind: 'failed', message: 'Invalid email or password' }),
+        unavailable: () => {
+          expect(page()).toMatchObject({
+            kind: 'unavailable',
+            state: expect.stringMatching(/^(revoked|unknown)$/),
+          });
+          expect(sessionStorage.getItem(PENDING_INVITATION_KEY)).toBeNull();
+        },
+        ready: () =>
+          expect(page()).toEqual({ kind: 'ready', preview: validPreview, form: 'register', busy: false }),
+        registering: () =>
+          expect(calls.calls.at(-1)).toEqual({
+            name: 'registerWithInvitation',
+            input: { token: TOKEN, email: 'nina@example.com', password: 'secret1', name: 'Nina' },
+          }),
+        signingIn: () =>
+          expect(calls.calls.at(-1)).toEqual({
+            name: 'signInWithInvitation',
+            input: { token: TOKEN, email: 'nina@example.com', password: 'secret1' },
+          }),
         accepting: () =>
-          expect(calls.calls).toEqual([
-            { name: 'acceptInvitation', input: { token: 'tok-1234567890abcdef' } },
-          ]),
+          expect(calls.calls.at(-1)).toEqual({ name: 'acceptInvitation', input: { token: TOKEN } }),
         done: () => {
           expect(actor.getSnapshot().status).toBe('done');
           expect(sessionStorage.getItem(PENDING_INVITATION_KEY)).toBeNull();
@@ -182,8 +334,25 @@ for (const path of pathsOf(invitationModel)) {
     });
   });
 }
-testModelWalk('invitationMachine', invitationModel, 'opening');
+testModelWalk('invitationMachine', invitationModel, 'loading');
 testRealCoverage(invitationCoverage, 'invitationMachine');
+
+test('the landing page offers Sign in to an address with a user, Join to it signed in, nothing to someone else', () => {
+  const snapshotWith = (signedInEmail: string | null, hasAccount: boolean) =>
+    invitationMachine.resolveState({
+      value: 'ready',
+      context: {
+        token: TOKEN,
+        signedInEmail,
+        preview: { ...validPreview, hasAccount } as never,
+        unknown: false,
+        loadError: null,
+      },
+    });
+  expect(selectInvitationPage(snapshotWith(null, true))).toMatchObject({ form: 'signIn' });
+  expect(selectInvitationPage(snapshotWith('Nina@Example.com', true))).toMatchObject({ form: 'join' });
+  expect(selectInvitationPage(snapshotWith('other@example.com', true))).toMatchObject({ form: 'otherUser' });
+});
 
 // The toast queue: shown toasts queue with their spec durations; the bridge's delivery removes them.
 const toastsCoverage = trackCoverage(toastsMachine);

@@ -4,10 +4,8 @@ import {
   selectAdminError,
   selectAdminStatus,
 } from '../../src/machines/adminMachine.ts';
-import { INVITATION_FAILED } from '../../src/machines/invitationMachine.ts';
 import { selectLastInvite, selectTeamStatus, TEAM_MESSAGES } from '../../src/machines/teamMachine.ts';
 import { ApiError } from '../../src/services/ApiError.ts';
-import { PENDING_INVITATION_KEY } from '../../src/services/invitationLink.ts';
 import { anonymousLoad, createAppHarness, storedAlice } from './appHarness.ts';
 
 function dashboard() {
@@ -114,37 +112,5 @@ describe('admin machine, inside the app system', () => {
     await h.calls.settle();
     expect(h.effects.at(-1)).toBe('refresh:admin.users');
     expect(h.lastToastTitle()).toBe('User updated');
-  });
-});
-
-describe('invitation link', () => {
-  test('a kept token is accepted once signed in: the account becomes current, the token is forgotten', async () => {
-    sessionStorage.setItem(PENDING_INVITATION_KEY, 'a'.repeat(43));
-    const h = dashboard();
-    expect(h.calls.calls.at(-1)).toEqual({ name: 'acceptInvitation', input: { token: 'a'.repeat(43) } });
-
-    await h.calls.settle({ accountId: 'a7', accountName: 'Rosa Catering', roleName: 'User' });
-
-    expect(h.lastToastTitle()).toBe('You joined Rosa Catering');
-    expect(h.session().getSnapshot().context.accountId).toBe('a7');
-    expect(h.effects).toEqual(expect.arrayContaining(['forgetInvitation', 'refreshAccounts']));
-  });
-
-  test('a refused link says why and is forgotten too', async () => {
-    sessionStorage.setItem(PENDING_INVITATION_KEY, 'b'.repeat(43));
-    const h = dashboard();
-    await h.calls.fail(new ApiError(410, 'This invitation has expired'));
-
-    expect(h.toasts().at(-1)).toMatchObject({
-      title: INVITATION_FAILED,
-      message: 'This invitation has expired',
-    });
-    expect(h.effects).toContain('forgetInvitation');
-    expect(h.session().getSnapshot().context.accountId).toBe('a1');
-  });
-
-  test('without a kept token nothing is called', () => {
-    const h = dashboard();
-    expect(h.calls.calls).toEqual([]);
   });
 });

@@ -4,13 +4,14 @@ import { createTestModel } from 'xstate/graph';
 import {
   selectTourOpen,
   selectTourProgress,
+  selectTourResumable,
   selectTourStep,
   TOUR_STEP_COUNT,
   tourMachine,
 } from '../../src/machines/tourMachine.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
-import { step, tourModel } from './models/tour.model.ts';
+import { paused, step, tourModel } from './models/tour.model.ts';
 
 const coverage = trackCoverage(tourMachine);
 
@@ -36,7 +37,7 @@ for (const path of paths) {
         { inspect: coverage.inspect },
       ).start();
     };
-    const send = (type: 'tour.next' | 'tour.previous' | 'tour.skip' | 'tour.start') => {
+    const send = (type: 'tour.next' | 'tour.previous' | 'tour.skip' | 'tour.start' | 'tour.resume') => {
       const wasOpen = selectTourOpen(actor.getSnapshot());
       const wasLast = selectTourStep(actor.getSnapshot()) === TOUR_STEP_COUNT - 1;
       // Finish (Next on the last step) and Skip Tour mark the tour seen; nothing else does.
@@ -53,18 +54,35 @@ for (const path of paths) {
         'tour.previous': () => send('tour.previous'),
         'tour.skip': () => send('tour.skip'),
         'tour.start': () => send('tour.start'),
+        'tour.resume': () => send('tour.resume'),
       },
       states: {
         hidden: () => {
           expect(selectTourOpen(actor.getSnapshot())).toBe(false);
+          // Nothing to resume: never skipped, or finished.
+          expect(selectTourResumable(actor.getSnapshot())).toBe(false);
           expect(marks).toBe(expectedMarks);
         },
+        ...Object.fromEntries(
+          Array.from({ length: TOUR_STEP_COUNT }, (_, index) => [
+            paused(index + 1),
+            () => {
+              const snapshot = actor.getSnapshot();
+              expect(selectTourOpen(snapshot)).toBe(false);
+              expect(selectTourResumable(snapshot)).toBe(true);
+              // It resumes at the step it was skipped at.
+              expect(selectTourProgress(snapshot)).toBe(`${index + 1} of 6`);
+              expect(marks).toBe(expectedMarks);
+            },
+          ]),
+        ),
         ...Object.fromEntries(
           Array.from({ length: TOUR_STEP_COUNT }, (_, index) => [
             step(index + 1),
             () => {
               const snapshot = actor.getSnapshot();
               expect(selectTourOpen(snapshot)).toBe(true);
+              expect(selectTourResumable(snapshot)).toBe(false);
               expect(selectTourStep(snapshot)).toBe(index);
               expect(selectTourProgress(snapshot)).toBe(`${index + 1} of 6`);
               expect(marks).toBe(expectedMarks);

@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import {
   selectTourOpen,
   selectTourProgress,
+  selectTourResumable,
   selectTourStep,
   tourMachine,
 } from '../../src/machines/tourMachine.ts';
@@ -72,6 +73,33 @@ describe('tourMachine', () => {
 
     expect(selectTourOpen(actor.getSnapshot())).toBe(false);
     expect(marks).toEqual(['hasSeenWalkthrough']);
+  });
+
+  test('Skip Tour pauses it at its step; Resume tour reopens it there, ? starts over', () => {
+    const { actor } = startTour(false);
+    actor.send({ type: 'tour.next' });
+    actor.send({ type: 'tour.next' });
+
+    actor.send({ type: 'tour.skip' });
+    expect(selectTourOpen(actor.getSnapshot())).toBe(false);
+    expect(selectTourResumable(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'tour.resume' });
+
+    expect(selectTourOpen(actor.getSnapshot())).toBe(true);
+    expect(selectTourProgress(actor.getSnapshot())).toBe('3 of 6');
+    actor.send({ type: 'tour.skip' });
+    actor.send({ type: 'tour.start' });
+    expect(selectTourProgress(actor.getSnapshot())).toBe('1 of 6');
+  });
+
+  test('a finished tour has nothing to resume', () => {
+    const { actor } = startTour(false);
+    for (let i = 0; i < 6; i += 1) actor.send({ type: 'tour.next' });
+
+    actor.send({ type: 'tour.resume' });
+
+    expect(selectTourOpen(actor.getSnapshot())).toBe(false);
+    expect(selectTourResumable(actor.getSnapshot())).toBe(false);
   });
 
   test('the real flag lives in localStorage hasSeenWalkthrough', () => {

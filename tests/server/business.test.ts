@@ -1,4 +1,5 @@
-import { expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from './harness.ts';
 
 const profile = {
@@ -8,6 +9,8 @@ const profile = {
   email: 'hello@acme.example',
   phone: '+1 (555) 010-2030',
 };
+// What the server keeps beyond the setup fields (Settings › Business details), empty until edited there.
+const stored = { ...profile, address: '', socialLinks: [] };
 
 describeEachDatabase('business profile', (ctx) => {
   it('GET /api/business/profile is a 404 before setup', async () => {
@@ -24,10 +27,46 @@ describeEachDatabase('business profile', (ctx) => {
       body: { ...profile, businessName: '  Acme Bakery ', email: ' Hello@Acme.Example ' },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ...profile, websiteId: null });
+    expect(response.json()).toEqual({ ...stored, websiteId: null });
     const read = await ctx.call('GET', '/api/business/profile', { token: session.token });
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual(profile);
+    expect(read.json()).toEqual(stored);
+  });
+
+  it('setup gives the account its industry: the account list shows it, and setup again changes it', async () => {
+    const session = await ctx.register();
+    const before = await ctx.call('GET', '/api/accounts', { token: session.token });
+    expect(before.json().find((a: { id: number }) => a.id === session.accountId).industry).toBe('');
+    await ctx.call('POST', '/api/business/setup', { token: session.token, body: profile });
+    const after = await ctx.call('GET', '/api/accounts', { token: session.token });
+    expect(after.json().find((a: { id: number }) => a.id === session.accountId).industry).toBe('retail');
+    await ctx.call('POST', '/api/business/setup', {
+      token: session.token,
+      body: { ...profile, industry: 'consulting' },
+    });
+    const again = await ctx.call('GET', '/api/accounts', { token: session.token });
+    expect(again.json().find((a: { id: number }) => a.id === session.accountId).industry).toBe('consulting');
+  });
+
+  it('migration 0023 gives accounts set up before it the industry of their business profile', async () => {
+    const session = await ctx.register();
+    const untouched = await ctx.register();
+    await ctx.call('POST', '/api/business/setup', { token: session.token, body: profile });
+    // As an account set up before the setup wrote the account's industry.
+    await ctx.db.query("update accounts set industry = '' where id = $1", [session.accountId]);
+    const sql = await readFile(
+      new URL('../../server/db/migrations/0023_account_industry.sql', import.meta.url),
+      'utf8',
+    );
+    await ctx.db.exec(sql);
+    const rows = await ctx.db.query<{ id: number; industry: string }>(
+      'select id, industry from accounts where id = any($1::int[]) order by id',
+      [[session.accountId, untouched.accountId]],
+    );
+    expect(rows).toEqual([
+      { id: session.accountId, industry: 'retail' },
+      { id: untouched.accountId, industry: '' },
+    ]);
   });
 
   it('setup again replaces the profile (one per account)', async () => {
@@ -59,7 +98,7 @@ describeEachDatabase('business profile', (ctx) => {
       token: member.token,
       headers: { 'x-account-id': String(owner.accountId) },
     });
-    expect(shared.json()).toEqual(profile);
+    expect(shared.json()).toEqual(stored);
 
     const stranger = await ctx.register();
     const denied = await ctx.call('POST', '/api/business/setup', {
@@ -98,5 +137,70 @@ describeEachDatabase('business profile', (ctx) => {
   it('needs a valid token', async () => {
     expect((await ctx.call('POST', '/api/business/setup', { body: profile })).statusCode).toBe(401);
     expect((await ctx.call('GET', '/api/business/profile')).statusCode).toBe(401);
+  });
+
+  describe('PUT /api/business/profile (Settings › Business details)', () => {
+    const details = {
+      ...profile,
+      email: 'office@acme.example',
+      address: '1 Main Street, Springfield',
+      socialLinks: ['https://www.facebook.com/acme', 'https://instagram.com/acme'],
+    };
+
+    it('replaces every field; setup later keeps the address and the social links', async () => {
+      const session = await ctx.register();
+      await ctx.call('POST', '/api/business/setup', { token: session.token, body: profile });
+      const saved = await ctx.call('PUT', '/api/business/profile', { token: session.token, body: details });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toEqual(details);
+      await ctx.call('POST', '/api/business/setup', {
+        token: session.token,
+        body: { ...profile, businessName: 'Acme Two' },
+      });
+      const read = await ctx.call('GET', '/api/business/profile', { token: session.token });
+      expect(read.json()).toEqual({ ...details, businessName: 'Acme Two', email: profile.email });
+    });
+
+    it.each([
+      [{ ...details, email: 'nope' }, 'email must be a valid email address'],
+      [{ ...details, address: 'a'.repeat(301) }, 'address must be at most 300 characters'],
+      [{ ...details, socialLinks: ['javascript:alert(1)'] }, 'socialLinks.0 is not in a valid format'],
+      [{ ...details, socialLinks: undefined }, 'socialLinks is required'],
+    ])('refuses %j with 400 and changes nothing', async (body, message) => {
+      const session = await ctx.register();
+      await ctx.call('POST', '/api/business/setup', { token: session.token, body: profile });
+      const response = await ctx.call('PUT', '/api/business/profile', { token: session.token, body });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message });
+      const read = await ctx.call('GET', '/api/business/profile', { token: session.token });
+      expect(read.json()).toEqual(stored);
+    });
+
+    it('is 404 before setup, 404 for another account, 403 for a Viewer', async () => {
+      const owner = await ctx.register();
+      const none = await ctx.call('PUT', '/api/business/profile', { token: owner.token, body: details });
+      expect(none.statusCode).toBe(404);
+      await ctx.call('POST', '/api/business/setup', { token: owner.token, body: profile });
+      const stranger = await ctx.register();
+      const foreign = await ctx.call('PUT', '/api/business/profile', {
+        token: stranger.token,
+        body: details,
+      });
+      expect(foreign.statusCode).toBe(404);
+      const viewer = await ctx.register();
+      const added = await ctx.call('POST', `/api/accounts/${owner.accountId}/users/invite-or-add`, {
+        token: owner.token,
+        body: { email: viewer.email, roleName: 'Viewer' },
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      const denied = await ctx.call('PUT', '/api/business/profile', {
+        token: viewer.token,
+        headers: { 'x-account-id': String(owner.accountId) },
+        body: details,
+      });
+      expect(denied.statusCode).toBe(403);
+      const read = await ctx.call('GET', '/api/business/profile', { token: owner.token });
+      expect(read.json()).toEqual(stored);
+    });
   });
 });

@@ -102,8 +102,9 @@ describeEachDatabase(
             expect(server).toBeDefined();
             const expected = content(server as Y.Doc);
             for (const c of clients) expect(JSON.parse(content(c.site.doc))).toEqual(JSON.parse(expected));
-            // And the database: once the server says everything of a device is stored, it is all in the row.
-            await clients[0].until((snapshot) => snapshot.saved);
+            // And the database: once every device hears that all of its own changes are stored, it is all in
+            // the row (a device's "saved" covers what it changed, not what it received).
+            await Promise.all(clients.map((c) => c.until((snapshot) => snapshot.saved)));
             const row = await ctx.db.one<{ yjs_state: string }>(
               'select yjs_state from websites where id = $1',
               [id],

@@ -50,6 +50,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads VERSION_RETENTION (50 when unset) and refuses anything but 1 to 10000', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).versionRetention).toBe(50);
+    expect(loadConfig({ DATA_DIR: dataDir, VERSION_RETENTION: '200' }).versionRetention).toBe(200);
+    for (const count of ['0', '-1', '1.5', 'all', '10001']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, VERSION_RETENTION: count })).toThrow(/VERSION_RETENTION/);
+    }
+  });
+
   it('reads DATABASE_POOL_SIZE (10 when unset) and refuses anything but 1 to 1000', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).databasePoolSize).toBe(10);
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: ' 25 ' }).databasePoolSize).toBe(25);

@@ -95,6 +95,28 @@ describeEachDatabase(
       ]);
     });
 
+    it('reads stray quotes as text and reports a row it cannot read instead of failing the file', async () => {
+      const { token } = await ctx.register();
+      const csv = [
+        'Name,Email,Company',
+        // A quote inside an unquoted value: strict parsing failed the whole file ("Invalid Opening Quote").
+        'Bob "the" Builder,bob@example.com,Builders',
+        'Ada Lovelace,ada@example.com,Engines',
+        // A quote opened and never closed: this row (the last) cannot be read.
+        'Eve Broken,eve@example.com,"Unclosed Co',
+      ].join('\r\n');
+      const response = await upload(ctx, token, csv);
+      expect(response.statusCode, response.body).toBe(200);
+      const report = response.json<Report>();
+      expect(report).toMatchObject({ status: 'completed', created: 2, skipped: 1, processedRows: 3 });
+      expect(report.errors).toEqual([{ row: 4, message: 'a quoted value is never closed (a " is missing)' }]);
+      const rows = await contacts(ctx, token);
+      expect(rows.map((c) => [c.firstName, c.lastName, c.email]).sort()).toEqual([
+        ['Ada', 'Lovelace', 'ada@example.com'],
+        ['Bob', '"the" Builder', 'bob@example.com'],
+      ]);
+    });
+
     it('uses a sent mapping, updates duplicates by email when asked, and rolls a whole import back', async () => {
       const { token } = await ctx.register();
       const kept = await expectJson<Contact>(ctx, 'POST', '/api/crm/contacts', token, 201, {

@@ -117,6 +117,55 @@ describeEachDatabase(
       expect(await expectJson<Message[]>(ctx, 'GET', '/api/crm/communications', token, 200)).toHaveLength(3);
     });
 
+    it('Retry sends only the failed messages again; nothing to retry is a 409, another account a 404', async () => {
+      const { token } = await ctx.register();
+      const list = await expectJson<{ id: number }>(ctx, 'POST', '/api/crm/contact-lists', token, 201, {
+        name: 'Retry list',
+      });
+      const people = ['dee', 'eve'].map((name) => `${name}-${Date.now()}@example.com`);
+      for (const email of people)
+        await expectJson(ctx, 'POST', '/api/crm/contacts', token, 201, { email, contactListIds: [list.id] });
+      smtp.rejected.add(people[1] ?? '');
+      const campaign = await expectJson<Campaign>(ctx, 'POST', '/api/crm/campaigns', token, 201, {
+        name: 'Retry me',
+        subject: 'Hi',
+        content: 'Hello',
+        contactListId: list.id,
+      });
+      await expectJson(ctx, 'POST', `/api/crm/campaigns/${campaign.id}/retry`, token, 409);
+      const sent = await expectJson<{ jobId: string }>(
+        ctx,
+        'POST',
+        `/api/crm/campaigns/${campaign.id}/send`,
+        token,
+        202,
+      );
+      await waitJob(ctx, 'crm-campaign-send', sent.jobId);
+      const read = async () =>
+        (await expectJson<Campaign[]>(ctx, 'GET', '/api/crm/campaigns', token, 200)).find(
+          (c) => c.id === campaign.id,
+        );
+      expect(await read()).toMatchObject({ status: 'sent', stats: { sent: 1, failed: 1 } });
+
+      const stranger = await ctx.register();
+      await expectJson(ctx, 'POST', `/api/crm/campaigns/${campaign.id}/retry`, stranger.token, 404);
+
+      smtp.rejected.delete(people[1] ?? '');
+      const retried = await expectJson<{ status: string; jobId: string }>(
+        ctx,
+        'POST',
+        `/api/crm/campaigns/${campaign.id}/retry`,
+        token,
+        202,
+      );
+      expect(retried.status).toBe('sending');
+      await waitJob(ctx, 'crm-campaign-send', retried.jobId);
+      expect(await read()).toMatchObject({ status: 'sent', stats: { total: 2, sent: 2, failed: 0 } });
+      const received = smtp.messages.filter((m) => m.to.some((to) => people.includes(to)));
+      expect(received.map((m) => m.to[0]).sort()).toEqual([...people].sort());
+      await expectJson(ctx, 'POST', `/api/crm/campaigns/${campaign.id}/retry`, token, 409);
+    });
+
     it('sends a scheduled campaign when its time comes, and not one whose schedule was cleared', async () => {
       const { token } = await ctx.register();
       const list = await expectJson<{ id: number }>(ctx, 'POST', '/api/crm/contact-lists', token, 201, {

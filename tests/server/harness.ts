@@ -77,6 +77,12 @@ export type SuiteOptions = {
    * (STRIPE_* pointing at tests/server/fakeStripe.ts), else none: card not offered.
    */
   payments?: BuildAppOptions['payments'];
+  /**
+   * On PostgreSQL, the app LISTENs on the suite's database (config.databaseUrl), as a server process does, so
+   * what the database announces reaches it (the live event stream); `liveEvents`: that stream's timing.
+   */
+  listen?: boolean;
+  liveEvents?: BuildAppOptions['liveEvents'];
 };
 
 // No TXT record anywhere, unless a suite passes its own fake.
@@ -160,6 +166,7 @@ function defineContext(kind: DbKind, options: SuiteOptions): TestContext {
       adminEmails: [ADMIN_EMAIL],
       staticDir,
       ...options.config,
+      ...(options.listen && opened.databaseUrl ? { databaseUrl: opened.databaseUrl } : {}),
     };
     const jobOptions = options.jobs?.();
     const jobs = jobOptions
@@ -182,6 +189,7 @@ function defineContext(kind: DbKind, options: SuiteOptions): TestContext {
       jobs,
       publishing: { renderer, siteScript: null },
       collab: options.collab,
+      liveEvents: options.liveEvents,
       resolveTxt: options.resolveTxt ?? noTxtRecords,
       // Unset: the app's default, Stripe when the suite's config names it (a loopback fake), else none.
       ...(options.payments !== undefined ? { payments: options.payments } : {}),

@@ -15,6 +15,10 @@ async function accept(ctx: TestContext, session: Session, token: string) {
   return ctx.call('POST', '/api/invitations/accept', { token: session.token, body: { token } });
 }
 
+async function preview(ctx: TestContext, token: string) {
+  return ctx.call('POST', '/api/invitations/preview', { body: { token } });
+}
+
 async function memberIds(ctx: TestContext, owner: Session): Promise<number[]> {
   const response = await ctx.call('GET', `/api/accounts/${owner.accountId}/users`, { token: owner.token });
   return response.json<Array<{ userId: number }>>().map((member) => member.userId);
@@ -44,25 +48,23 @@ describeEachDatabase('invitations', (ctx) => {
     expect(pending.json()).toMatchObject([{ email, roleName: 'Admin', expired: false }]);
   });
 
-  it('registering with the invited address joins the account; the personal account stays the default', async () => {
+  it('registering alone joins nothing: only the link (sent to the address) takes the invitation up', async () => {
     const owner = await ctx.register();
     const email = uniqueEmail('joiner');
     const { token } = await invite(ctx, owner, email);
 
+    // Someone typing the address without the link gets their own account and no membership.
     const joiner = await ctx.register({ email });
+    expect(await memberIds(ctx, owner)).toEqual([owner.userId]);
+    expect((await preview(ctx, token)).json()).toMatchObject({ state: 'valid', hasAccount: true });
 
-    expect(await memberIds(ctx, owner)).toEqual([owner.userId, joiner.userId]);
-    const accounts = await ctx.call('GET', '/api/accounts', { token: joiner.token });
-    expect(accounts.json().map((a: { id: number }) => a.id)).toEqual([joiner.accountId, owner.accountId]);
-    const pending = await ctx.call('GET', `/api/accounts/${owner.accountId}/invitations`, {
-      token: owner.token,
-    });
-    expect(pending.json()).toEqual([]);
-    // Opening the link afterwards (the same person) is fine; anyone else finds it used.
+    // With the link, signing in takes it up; anyone else then finds it used.
     expect((await accept(ctx, joiner, token)).json()).toMatchObject({
       accountId: owner.accountId,
       roleName: 'User',
     });
+    expect(await memberIds(ctx, owner)).toEqual([owner.userId, joiner.userId]);
+    expect((await preview(ctx, token)).json()).toMatchObject({ state: 'used' });
     const other = await ctx.register();
     const reuse = await accept(ctx, other, token);
     expect(reuse.statusCode).toBe(409);
@@ -99,13 +101,22 @@ describeEachDatabase('invitations', (ctx) => {
     expect(users.statusCode).toBe(200);
   });
 
-  it('an expired invitation is refused, at the link and at registration', async () => {
+  it('an expired invitation is refused, at the link and at sign-up with it', async () => {
     const owner = await ctx.register();
     const email = uniqueEmail('late');
     const { token } = await invite(ctx, owner, email);
     await ctx.db.query("update invitations set expires_at = now() - interval '1 minute' where email = $1", [
       email,
     ]);
+
+    expect((await preview(ctx, token)).json()).toMatchObject({ state: 'expired', hasAccount: false });
+    const signUp = await ctx.call('POST', '/api/auth/register', {
+      body: { email, password: 'secret-pass', invitationToken: token },
+    });
+    expect(signUp.statusCode).toBe(410);
+    expect(signUp.json()).toEqual({ message: 'This invitation has expired' });
+    // Refused as a whole: no user was created.
+    expect((await preview(ctx, token)).json()).toMatchObject({ hasAccount: false });
 
     const late = await ctx.register({ email });
     expect(await memberIds(ctx, owner)).toEqual([owner.userId]);
@@ -119,7 +130,7 @@ describeEachDatabase('invitations', (ctx) => {
     expect(pending.json()).toMatchObject([{ email, expired: true }]);
   });
 
-  it('inviting again renews the link and retires the old one; a revoked link is gone', async () => {
+  it('inviting again renews the link and retires the old one; a revoked link says so', async () => {
     const owner = await ctx.register();
     const email = uniqueEmail('twice');
     const first = await invite(ctx, owner, email);
@@ -140,8 +151,19 @@ describeEachDatabase('invitations', (ctx) => {
     });
     expect(revoked.statusCode).toBe(204);
     const gone = await accept(ctx, person, second.token);
-    expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual({ message: 'Invitation not found' });
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json()).toEqual({ message: 'This invitation was revoked' });
+    expect((await preview(ctx, second.token)).json()).toMatchObject({ state: 'revoked' });
+    expect(await memberIds(ctx, owner)).toEqual([owner.userId]);
+    // No longer pending; revoking it again finds nothing.
+    const list = await ctx.call('GET', `/api/accounts/${owner.accountId}/invitations`, {
+      token: owner.token,
+    });
+    expect(list.json()).toEqual([]);
+    const again = await ctx.call('DELETE', `/api/accounts/${owner.accountId}/invitations/${id}`, {
+      token: owner.token,
+    });
+    expect(again.statusCode).toBe(404);
   });
 
   it('parallel acceptance of one link by its owner adds them once', async () => {

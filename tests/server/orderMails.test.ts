@@ -137,7 +137,7 @@ describe('order mails', () => {
         'Total: $14.50',
         'Delivery: pickup',
         'Note from the buyer: Gift wrap, please',
-        'https://app.example.com/?storeTab=orders&store=rosa&order=ord_1',
+        'https://app.example.com/store/orders?store=rosa&order=ord_1',
       ]),
     );
   });

@@ -150,6 +150,35 @@ describeEachDatabase(
       expect(home.body).not.toContain('data-store-cart');
     });
 
+    it('the footer links the business email and phone, and follows an edit of the profile on republish', async () => {
+      const { token } = await ctx.register();
+      const setup = await ctx.call('POST', '/api/business/setup', { token, body: business });
+      expect(setup.statusCode, setup.body).toBe(200);
+      const id = await savedSite(ctx, token);
+      const publish = () =>
+        ctx.call('POST', `/api/website/${id}/publish`, { token, body: { subdomain: 'rosa-profile' } });
+      expect((await publish()).statusCode).toBe(200);
+      const before = (await ctx.call('GET', '/sites/rosa-profile/')).body;
+      expect(before).toContain(
+        '<a href="mailto:rosa@example.com" style="color:inherit">rosa@example.com</a>',
+      );
+      expect(before).toContain('<a href="tel:+15550100" style="color:inherit">+1 555 0100</a>');
+      expect(before).toContain('© Rosa Bakery. All rights reserved.');
+
+      const edited = await ctx.call('PUT', '/api/business/profile', {
+        token,
+        body: { ...business, email: 'orders@rosa.example', address: '', socialLinks: ['https://x.com/rosa'] },
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect((await publish()).statusCode).toBe(200);
+      const after = (await ctx.call('GET', '/sites/rosa-profile/')).body;
+      expect(after).toContain('href="mailto:orders@rosa.example"');
+      expect(after).not.toContain('rosa@example.com');
+      expect(after).toContain(
+        '<a href="https://x.com/rosa" style="color:inherit" target="_blank" rel="noopener noreferrer">X</a>',
+      );
+    });
+
     it('republishing updates what is served; unpublishing answers 404', async () => {
       const { token } = await ctx.register();
       const id = await savedSite(ctx, token, 'Old Name');

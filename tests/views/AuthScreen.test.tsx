@@ -87,7 +87,7 @@ describe('auth screen', () => {
     // The header's account menu, its avatar showing Bob's initial.
     expect((await screen.findByRole('button', { name: 'Account menu' })).textContent).toBe('B');
     expect(localStorage.getItem('token')).toBe('token-9');
-    expect(window.location.pathname).toBe('/');
+    expect(window.location.pathname).toBe('/websites');
     const me = requests.find((r) => r.url.endsWith('/api/user/me'));
     expect(me?.headers.get('authorization')).toBe('Bearer token-9');
   });

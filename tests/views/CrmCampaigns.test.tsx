@@ -95,12 +95,41 @@ describe('CRM campaigns: a send is confirmed, its result is a sentence, its prev
 
     fireEvent.click(screen.getByRole('button', { name: 'Send campaign' }));
     const dialog = within(await screen.findByRole('dialog', { name: "Send 'Spring news' to 42 contacts?" }));
+    // A sample recipient from this audience (Ada), never a contact outside it (Grace).
+    await dialog.findByText('Sample recipient: Ada Lovelace (ada@example.com)', {}, slow);
+    expect(dialog.queryByText(/Grace/)).toBeNull();
     fireEvent.click(dialog.getByRole('button', { name: 'Send' }));
-    const sentence = '1 message is waiting in the outbox: no mail server is set up yet.';
+    const sentence = '1 in the outbox';
     await waitFor(() => expect(screen.getAllByText(sentence).length).toBeGreaterThan(0), slow);
+    // Outbox wording says how to configure a mail server.
+    expect(screen.getByText(/set SMTP_URL/).textContent).toContain('No mail server is configured');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sends(requests)).toHaveLength(1);
     expect(screen.queryByText(/in outbox/)).toBeNull();
+  });
+
+  test('a send where some failed reads "Sent to N · M failed" and Retry sends the failed ones again', async () => {
+    const partly = { ...spring, status: 'sent', stats: { total: 3, sent: 2, outbox: 0, failed: 1 } };
+    const { requests } = renderApp(
+      dashboardInput(),
+      campaignRoutes(partly, {
+        'POST /api/crm/campaigns/1/retry': {
+          status: 202,
+          body: { ...partly, status: 'sending', jobId: 'j2' },
+        },
+      }),
+    );
+    await openCampaign('Spring news');
+    // The result shows in the list (beside the campaign) and as the open campaign's alert, with Retry.
+    const shown = await screen.findAllByText('Sent to 2 · 1 failed', {}, slow);
+    const alert = shown.map((node) => node.closest('[role="alert"]')).find(Boolean) as HTMLElement;
+    expect(alert.textContent).toContain('Sent to 2 · 1 failed');
+    expect(alert.textContent).not.toContain('outbox');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(
+      () => expect(requests.filter((r) => path(r) === 'POST /api/crm/campaigns/1/retry')).toHaveLength(1),
+      slow,
+    );
   });
 
   test('an empty audience cannot be sent to: Send is disabled with a note, and the preview says so', async () => {

@@ -203,12 +203,12 @@ describe('Workflows in words', () => {
       slow,
     );
     expect(item.textContent).toBe(
-      'Welcome — When a contact is created, if company contains "Navy" → Create an activity',
+      'Welcome — When a contact is created, if company contains "Navy" → log an activity',
     );
-    expect((await screen.findByText(/Create an activity: activity 9 created/, {}, slow)).textContent).toMatch(
-      / · Welcome · done · Create an activity: activity 9 created$/,
+    expect((await screen.findByText(/Log an activity: activity 9 created/, {}, slow)).textContent).toMatch(
+      / · Welcome · done · Log an activity: activity 9 created$/,
     );
     expect(screen.getByRole('combobox', { name: 'Trigger' }).textContent).toBe('When a contact is created');
-    expect(screen.getByRole('combobox', { name: 'Action' }).textContent).toBe('Create an activity');
+    expect(screen.getByRole('combobox', { name: 'Action' }).textContent).toBe('Log an activity');
   }, 30_000);
 });

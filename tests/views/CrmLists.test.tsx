@@ -120,7 +120,9 @@ describe('CRM lists: leads and activities with dialogs, search and paging', () =
       expect((dialog.getByLabelText(label) as HTMLInputElement).value, label).toBe(value);
     }
     fireEvent.change(dialog.getByLabelText('Email'), { target: { value: 'not an email' } });
-    expect(descriptionOf(dialog.getByLabelText('Email'))).toBe('Enter a valid email address');
+    expect(descriptionOf(dialog.getByLabelText('Email'))).toBe(
+      'Enter a valid email address, like name@example.com.',
+    );
     expect((dialog.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(dialog.getByLabelText('Email'), { target: { value: ' Walk@Example.com ' } });
     fireEvent.change(dialog.getByLabelText('Value (USD)'), { target: { value: '250.5' } });

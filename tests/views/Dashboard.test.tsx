@@ -57,7 +57,9 @@ describe('dashboard shell', () => {
     expect(nav.getAllByRole('button', { name: 'Integrations' })).toHaveLength(2);
     fireEvent.click(nav.getByRole('button', { name: 'Settings' }));
     expect(nav.getByRole('button', { name: 'Settings' }).getAttribute('aria-expanded')).toBe('true');
-    expect(groupsOf(navElement, 'Settings')).toEqual([['Teams', 'Accounts', 'Permissions']]);
+    expect(groupsOf(navElement, 'Settings')).toEqual([
+      ['Teams', 'Accounts', 'Permissions', 'Business details'],
+    ]);
   });
 
   test('Admin is hidden from a user and shown to an admin', () => {
@@ -132,7 +134,14 @@ describe('dashboard shell', () => {
     const before = requests.length;
 
     fireEvent.mouseDown(switcher);
-    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Side Gig' }));
+    // Each account shows its industry (from its business setup) under its name.
+    expect(textsOf(within(screen.getByRole('listbox')).getAllByRole('option'))).toEqual([
+      'Bob LtdRetail',
+      'Side GigOther',
+    ]);
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Side Gig Other' }));
+    // The chosen account shows its name only.
+    await waitFor(() => expect(switcher.textContent).toBe('Side Gig'));
 
     expect(localStorage.getItem('currentAccountId')).toBe('a2');
     await waitFor(() => expect(requests.length).toBeGreaterThan(before));
@@ -174,12 +183,25 @@ describe('dashboard shell', () => {
     const tour = within(await screen.findByRole('dialog'));
     const progress = tour.getByText(/^\d+ of \d+$/);
     expect(progress.textContent).toBe('1 of 6');
+    // Step 1 points at the product's name in the header, step 2 at the sidebar's Website Builder.
+    const active = () => document.querySelector('[data-tour-active]');
+    expect(active()?.textContent).toBe('BizSite');
     expect((tour.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(tour.getByRole('button', { name: 'Next' }));
     expect(progress.textContent).toBe('2 of 6');
+    await waitFor(() => expect(active()?.textContent).toBe('Website Builder'));
     expect((tour.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Resume tour' })).toBeNull();
     fireEvent.click(tour.getByRole('button', { name: 'Skip Tour' }));
     expect(localStorage.getItem('hasSeenWalkthrough')).toBe('true');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(active()).toBeNull();
+
+    // Resume tour (beside ?) reopens it where it was skipped.
+    fireEvent.click(screen.getByRole('button', { name: 'Resume tour' }));
+    const resumed = within(await screen.findByRole('dialog'));
+    expect(resumed.getByText(/^\d+ of \d+$/).textContent).toBe('2 of 6');
+    expect(screen.queryByRole('button', { name: 'Resume tour' })).toBeNull();
   });
 
   test('the star button opens the review popup; Submit waits for a rating', () => {

@@ -102,10 +102,14 @@ function storeRoutes(
   };
 }
 
-/** Opens the app on the Orders tab's URL (`extraQuery` adds e.g. `&order=o1`). */
+/**
+ * Opens the app on the Orders tab's URL as the order e-mails have always linked it (`/?storeTab=orders…`;
+ * `extraQuery` adds e.g. `&order=o1`): the app shows it at `/store/orders?…`.
+ */
 function openOrders(routes: Routes, extraQuery = '') {
-  window.history.replaceState(null, '', `/?storeTab=orders${extraQuery}`);
-  return renderApp(dashboardInput(), routes);
+  const search = `?storeTab=orders${extraQuery}`;
+  window.history.replaceState(null, '', `/${search}`);
+  return renderApp({ ...dashboardInput(), location: { pathname: '/', search } }, routes);
 }
 
 const ordersRequests = (requests: Request[]) =>

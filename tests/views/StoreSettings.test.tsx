@@ -35,8 +35,8 @@ function openSettings(role: string, put?: (body: StoreSettings) => { status?: nu
     'PUT /api/ecommerce/stores/bakery/settings': async (request) =>
       put ? put((await request.json()) as StoreSettings) : { status: 500 },
   };
-  window.history.replaceState(null, '', '/?storeTab=settings');
-  return renderApp(dashboardInput(), routes);
+  window.history.replaceState(null, '', '/store/settings');
+  return renderApp({ ...dashboardInput(), location: { pathname: '/store/settings', search: '' } }, routes);
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -107,7 +107,7 @@ describe('the store settings tab', { timeout: 20_000 }, () => {
     await screen.findByLabelText('Flat shipping rate', {}, slow);
     fireEvent.change(field('Flat shipping rate'), { target: { value: '6.75' } });
     fireEvent.click(screen.getByRole('tab', { name: 'Orders' }));
-    expect(new URLSearchParams(window.location.search).get('storeTab')).toBe('orders');
+    expect(window.location.pathname).toBe('/store/orders');
     await screen.findByRole('grid', { name: 'Orders' }, slow);
 
     fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));

@@ -1,26 +1,24 @@
 import { describe, expect, test } from 'vitest';
-import { campaignResult } from '../../src/views/crm/campaignResult.ts';
+import { campaignResult, canRetry } from '../../src/views/crm/campaignResult.ts';
 
-describe('campaignResult: what became of a sent campaign, as a sentence', () => {
+describe('campaignResult: what became of a sent campaign, plainly', () => {
   test.each([
-    [{ sent: 0, outbox: 1, failed: 0 }, '1 message is waiting in the outbox: no mail server is set up yet.'],
-    [
-      { sent: 0, outbox: 3, failed: 0 },
-      '3 messages are waiting in the outbox: no mail server is set up yet.',
-    ],
-    [{ sent: 41, outbox: 0, failed: 0 }, 'Sent to 41 contacts.'],
-    [{ sent: 1, outbox: 0, failed: 0 }, 'Sent to 1 contact.'],
-    [{ sent: 41, outbox: 0, failed: 1 }, 'Sent to 41 contacts. 1 could not be delivered.'],
-    [{ sent: 0, outbox: 0, failed: 2 }, '2 could not be delivered.'],
-    [
-      { sent: 2, outbox: 1, failed: 1 },
-      'Sent to 2 contacts. 1 could not be delivered. 1 message is waiting in the outbox: no mail server is set up yet.',
-    ],
+    [{ sent: 120, outbox: 0, failed: 3 }, 'Sent to 120 · 3 failed'],
+    [{ sent: 41, outbox: 0, failed: 0 }, 'Sent to 41'],
+    [{ sent: 0, outbox: 0, failed: 2 }, 'Sent to 0 · 2 failed'],
+    [{ sent: 0, outbox: 2, failed: 0 }, '2 in the outbox'],
+    [{ sent: 2, outbox: 1, failed: 1 }, 'Sent to 2 · 1 failed · 1 in the outbox'],
     [
       { sent: 0, outbox: 0, failed: 0 },
       'Nobody was sent this campaign: its audience has no email addresses.',
     ],
   ])('%o reads "%s"', (stats, sentence) => {
     expect(campaignResult(stats)).toBe(sentence);
+  });
+
+  test('Retry is offered only when some failed', () => {
+    expect(canRetry({ sent: 120, outbox: 0, failed: 3 })).toBe(true);
+    expect(canRetry({ sent: 120, outbox: 0, failed: 0 })).toBe(false);
+    expect(canRetry({ sent: 0, outbox: 2, failed: 0 })).toBe(false);
   });
 });

@@ -1,4 +1,10 @@
 import { INDUSTRIES, type Industry } from '../../../src/contracts/common.ts';
+import {
+  INVITATION_STATES,
+  INVITATION_TOKEN_MAX,
+  INVITATION_TOKEN_MIN,
+  INVITATION_TOKEN_PATTERN,
+} from '../../../src/contracts/invitations.ts';
 import { schemas } from '../../validation.ts';
 
 export const accountSchema = {
@@ -173,13 +179,41 @@ export const revokeInvitationSchema = {
 
 export type AcceptBody = { token: string };
 
-export const acceptInvitationSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['token'],
-    properties: { token: { type: 'string', minLength: 16, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' } },
+const tokenBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['token'],
+  properties: {
+    token: {
+      type: 'string',
+      minLength: INVITATION_TOKEN_MIN,
+      maxLength: INVITATION_TOKEN_MAX,
+      pattern: INVITATION_TOKEN_PATTERN,
+    },
   },
+} as const;
+
+export const previewInvitationSchema = {
+  body: tokenBody,
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        accountName: { type: 'string' },
+        inviterName: { type: ['string', 'null'] },
+        email: { type: 'string' },
+        hasAccount: { type: 'boolean' },
+        state: { type: 'string', enum: INVITATION_STATES },
+        expiresAt: dateTime,
+      },
+      required: ['accountName', 'inviterName', 'email', 'hasAccount', 'state', 'expiresAt'],
+    },
+    404: schemas.message,
+  },
+} as const;
+
+export const acceptInvitationSchema = {
+  body: tokenBody,
   response: {
     200: {
       type: 'object',

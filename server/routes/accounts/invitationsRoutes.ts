@@ -5,10 +5,12 @@ import { QUEUES } from '../../jobs/jobEngine.ts';
 import { findAccount } from '../../repositories/accounts.ts';
 import { logActivity } from '../../repositories/activityLogs.ts';
 import {
+  type AcceptResult,
   acceptInvitation,
   hashInvitationToken,
   listPendingInvitations,
   newInvitationToken,
+  previewInvitation,
   revokeInvitation,
   upsertInvitation,
 } from '../../repositories/invitations.ts';
@@ -23,6 +25,7 @@ import {
   type InviteBody,
   inviteSchema,
   listInvitationsSchema,
+  previewInvitationSchema,
   revokeInvitationSchema,
 } from './accountsSchemas.ts';
 
@@ -31,6 +34,23 @@ export const INVITATION_NOT_FOUND = 'Invitation not found';
 export const INVITATION_USED = 'This invitation has already been used';
 export const INVITATION_EXPIRED = 'This invitation has expired';
 export const INVITATION_OTHER_EMAIL = 'This invitation was sent to another email address';
+export const INVITATION_REVOKED = 'This invitation was revoked';
+
+/** The answer to an invitation that cannot be taken up (`wrongEmail` as a plain 403: see the accept route). */
+export function invitationRefusal(status: Exclude<AcceptResult['status'], 'accepted'>): HttpError {
+  switch (status) {
+    case 'notFound':
+      return new HttpError(404, INVITATION_NOT_FOUND);
+    case 'used':
+      return new HttpError(409, INVITATION_USED);
+    case 'expired':
+      return new HttpError(410, INVITATION_EXPIRED);
+    case 'revoked':
+      return new HttpError(410, INVITATION_REVOKED);
+    case 'wrongEmail':
+      return new HttpError(403, INVITATION_OTHER_EMAIL);
+  }
+}
 
 /** The invitation link: the token travels in the fragment, which browsers never send to a server. */
 export function invitationLink(origin: string, token: string): string {
@@ -122,6 +142,18 @@ export const invitationsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db
     },
   );
 
+  // What a link shows before anyone signs in: the account, who invited, the address and what became of it.
+  // The token travels in the body (never in a URL, so it stays out of logs); an unknown one reveals nothing.
+  app.post<{ Body: AcceptBody }>(
+    '/api/invitations/preview',
+    { config: { permission: 'public' }, schema: previewInvitationSchema },
+    async (request) => {
+      const preview = await previewInvitation(db, hashInvitationToken(request.body.token));
+      if (!preview) throw new HttpError(404, INVITATION_NOT_FOUND);
+      return preview;
+    },
+  );
+
   // The signed-in user opens an invitation link: it must be theirs, unexpired and unused (no membership yet).
   app.post<{ Body: AcceptBody }>(
     '/api/invitations/accept',
@@ -142,18 +174,11 @@ export const invitationsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db
         }
         return accepted;
       });
-      switch (result.status) {
-        case 'accepted':
-          return { accountId: result.accountId, accountName: result.accountName, roleName: result.roleName };
-        case 'notFound':
-          throw new HttpError(404, INVITATION_NOT_FOUND);
-        case 'used':
-          throw new HttpError(409, INVITATION_USED);
-        case 'expired':
-          throw new HttpError(410, INVITATION_EXPIRED);
-        case 'wrongEmail':
-          throw await deny(db, request, user, INVITATION_OTHER_EMAIL);
+      if (result.status === 'accepted') {
+        return { accountId: result.accountId, accountName: result.accountName, roleName: result.roleName };
       }
+      if (result.status === 'wrongEmail') throw await deny(db, request, user, INVITATION_OTHER_EMAIL);
+      throw invitationRefusal(result.status);
     },
   );
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { activitySentence } from '../../../src/contracts/activitySentences.ts';
 import type { OutboxQuery } from '../../../src/contracts/admin.ts';
 import { HttpError } from '../../errors.ts';
 import { listActivity, logActivity } from '../../repositories/activityLogs.ts';
@@ -69,7 +70,11 @@ export const adminRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, jobs
   app.get<{ Querystring: ActivityQuery }>(
     '/api/admin/activity-logs',
     { config: platformAdmin, schema: listActivitySchema },
-    async (request) => listActivity(db, request.query),
+    async (request) => {
+      const page = await listActivity(db, request.query);
+      // Each entry with its sentence (activitySentences.ts), so the log reads as what people did.
+      return { ...page, items: page.items.map((item) => ({ ...item, sentence: activitySentence(item) })) };
+    },
   );
 
   app.get<{ Querystring: JobsQuery }>(

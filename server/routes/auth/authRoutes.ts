@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { toUserView } from '../../auth/authUser.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
+import type { Queryable } from '../../db/types.ts';
 import { HttpError } from '../../errors.ts';
 import { logActivity } from '../../repositories/activityLogs.ts';
-import { acceptInvitationsForNewUser } from '../../repositories/invitations.ts';
+import { acceptInvitation, hashInvitationToken } from '../../repositories/invitations.ts';
 import {
   beginAttempt,
   clearFailures,
@@ -11,6 +12,7 @@ import {
   LOGIN_FAILURE_WINDOW_MINUTES,
 } from '../../repositories/loginFailures.ts';
 import { bumpTokenVersion, createUserWithAccount } from '../../repositories/users.ts';
+import { invitationRefusal } from '../accounts/invitationsRoutes.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 import {
   type LoginBody,
@@ -31,6 +33,34 @@ export function tooManyFromNetwork(retryAfterSeconds: number): string {
   return `Too many failed sign-in attempts from your network. Try again in ${minutes} ${unit}.`;
 }
 
+type Joined = { accountId: number; accountName: string; roleName: string };
+
+/**
+ * Takes up the invitation of a link as part of signing up or in, in the caller's transaction: the account is
+ * joined (and logged) or the transaction fails with the link's refusal (404, 409 used, 410 expired or revoked,
+ * 403 another address).
+ */
+async function joinByInvitation(
+  tx: Queryable,
+  token: string,
+  user: { id: number; email: string },
+  ip: string,
+): Promise<Joined> {
+  const result = await acceptInvitation(tx, hashInvitationToken(token), user);
+  if (result.status !== 'accepted') throw invitationRefusal(result.status);
+  if (!result.again) {
+    await logActivity(tx, {
+      type: 'invitation.accepted',
+      userId: user.id,
+      userEmail: user.email,
+      accountId: result.accountId,
+      ip,
+      details: { role: result.roleName },
+    });
+  }
+  return { accountId: result.accountId, accountName: result.accountName, roleName: result.roleName };
+}
+
 export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, tokens, config }) => {
   app.post<{ Body: RegisterBody }>(
     '/api/auth/register',
@@ -40,33 +70,36 @@ export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, token
       const name = request.body.name || email.slice(0, email.indexOf('@'));
       // Hash before the transaction: on PGlite a transaction holds the only connection.
       const passwordHash = await hashPassword(password);
+      const { invitationToken } = request.body;
       const created = await db.transaction(async (tx) => {
+        // Joining by invitation: the account joined is the user's; they get none of their own.
         const user = await createUserWithAccount(tx, {
           email,
           name,
           passwordHash,
           adminEmails: config.adminEmails,
+          personalAccount: invitationToken === undefined,
         });
         if (!user) return null;
-        // Registering is how a new address takes up the invitations sent to it.
-        const joined = await acceptInvitationsForNewUser(tx, { id: user.user.id, email });
-        const actor = { userId: user.user.id, userEmail: email, ip: request.ip };
-        await logActivity(tx, { ...actor, type: 'auth.register', accountId: user.accountId });
-        for (const { accountId, roleName } of joined) {
-          await logActivity(tx, {
-            ...actor,
-            type: 'invitation.accepted',
-            accountId,
-            details: { role: roleName },
-          });
-        }
-        return user;
+        // Registering alone joins nothing: an address is not proven by typing it, the link sent to it is.
+        const joined = invitationToken
+          ? await joinByInvitation(tx, invitationToken, { id: user.user.id, email }, request.ip)
+          : null;
+        const accountId = joined?.accountId ?? user.accountId;
+        await logActivity(tx, {
+          userId: user.user.id,
+          userEmail: email,
+          ip: request.ip,
+          type: 'auth.register',
+          accountId,
+        });
+        return { user: user.user, accountId, joined };
       });
       if (!created) throw new HttpError(409, EMAIL_TAKEN);
-      const { user, accountId } = created;
+      const { user, accountId, joined } = created;
       const token = await tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
       reply.code(201);
-      return { ...toUserView(user, accountId), token };
+      return { ...toUserView(user, accountId), token, ...(joined ? { joined } : {}) };
     },
   );
 
@@ -103,8 +136,13 @@ export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, token
         throw new HttpError(401, INVALID_CREDENTIALS);
       }
       await clearFailures(db, email, ip, { type: 'auth.login', userId: user.id, userEmail: user.email, ip });
+      const { invitationToken } = request.body;
+      // From an invitation link: the account joined becomes the session's (refused: not signed in).
+      const joined = invitationToken
+        ? await db.transaction((tx) => joinByInvitation(tx, invitationToken, user, ip))
+        : null;
       const token = await tokens.sign({ userId: user.id, tokenVersion: user.tokenVersion });
-      return { ...toUserView(user, accountId), token };
+      return { ...toUserView(user, joined?.accountId ?? accountId), token, ...(joined ? { joined } : {}) };
     },
   );
 

@@ -1,10 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
-import { findBusinessProfile, upsertBusinessProfile } from '../../repositories/businessProfiles.ts';
+import {
+  findBusinessProfile,
+  updateBusinessProfile,
+  upsertBusinessProfile,
+} from '../../repositories/businessProfiles.ts';
 import { ensureAccountStore } from '../../repositories/storeCatalog.ts';
 import type { RouteDeps } from '../routeDeps.ts';
-import { profileGetSchema, type SetupBody, setupSchema } from './businessSchemas.ts';
+import {
+  type DetailsBody,
+  detailsSchema,
+  profileGetSchema,
+  type SetupBody,
+  setupSchema,
+} from './businessSchemas.ts';
 
 export const businessRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
   // The profile belongs to the request's account (X-Account-Id or the user's first account); its Admins set it.
@@ -29,6 +39,17 @@ export const businessRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db })
     { config: { permission: 'account.view' }, schema: profileGetSchema },
     async (request) => {
       const profile = await findBusinessProfile(db, requireAccountId(request));
+      if (!profile) throw new HttpError(404, 'No business profile yet');
+      return profile;
+    },
+  );
+
+  // Settings › Business details: sites show these through their business tokens (on the next publish).
+  app.put<{ Body: DetailsBody }>(
+    '/api/business/profile',
+    { config: { permission: 'business.edit' }, schema: detailsSchema },
+    async (request) => {
+      const profile = await updateBusinessProfile(db, requireAccountId(request), request.body);
       if (!profile) throw new HttpError(404, 'No business profile yet');
       return profile;
     },

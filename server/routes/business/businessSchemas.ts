@@ -1,3 +1,4 @@
+import { BUSINESS_LIMITS, SOCIAL_LINK_PATTERN } from '../../../src/contracts/business.ts';
 import { INDUSTRIES } from '../../../src/contracts/common.ts';
 import { schemas } from '../../validation.ts';
 
@@ -7,6 +8,8 @@ const profileProperties = {
   services: { type: 'string' },
   email: { type: 'string' },
   phone: { type: 'string' },
+  address: { type: 'string' },
+  socialLinks: { type: 'array', items: { type: 'string' } },
 } as const;
 
 const profileSchema = {
@@ -23,25 +26,27 @@ export type SetupBody = {
   phone: string;
 };
 
+const setupProperties = {
+  businessName: schemas.text(BUSINESS_LIMITS.businessName),
+  industry: { type: 'string', enum: INDUSTRIES },
+  services: schemas.text(BUSINESS_LIMITS.services),
+  email: schemas.email,
+  // Digits, spaces and + ( ) - . with at least one digit: formats differ too much by country for more.
+  phone: {
+    type: 'string',
+    transform: ['trim'],
+    minLength: 5,
+    maxLength: 30,
+    pattern: '^(?=.*[0-9])[0-9 +().-]+$',
+  },
+} as const;
+
 export const setupSchema = {
   body: {
     type: 'object',
     additionalProperties: false,
     required: ['businessName', 'industry', 'services', 'email', 'phone'],
-    properties: {
-      businessName: schemas.text(120),
-      industry: { type: 'string', enum: INDUSTRIES },
-      services: schemas.text(2000),
-      email: schemas.email,
-      // Digits, spaces and + ( ) - . with at least one digit: formats differ too much by country for more.
-      phone: {
-        type: 'string',
-        transform: ['trim'],
-        minLength: 5,
-        maxLength: 30,
-        pattern: '^(?=.*[0-9])[0-9 +().-]+$',
-      },
-    },
+    properties: setupProperties,
   },
   response: {
     200: {
@@ -50,6 +55,32 @@ export const setupSchema = {
       required: [...Object.keys(profileProperties), 'websiteId'],
     },
   },
+} as const;
+
+export type DetailsBody = SetupBody & { address: string; socialLinks: string[] };
+
+/** PUT /api/business/profile: every field of the profile at once (Settings › Business details). */
+export const detailsSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['businessName', 'industry', 'services', 'email', 'phone', 'address', 'socialLinks'],
+    properties: {
+      ...setupProperties,
+      address: { type: 'string', transform: ['trim'], maxLength: BUSINESS_LIMITS.address },
+      socialLinks: {
+        type: 'array',
+        maxItems: BUSINESS_LIMITS.socialLinks,
+        items: {
+          type: 'string',
+          transform: ['trim'],
+          maxLength: BUSINESS_LIMITS.socialLink,
+          pattern: SOCIAL_LINK_PATTERN,
+        },
+      },
+    },
+  },
+  response: { 200: profileSchema, 400: schemas.message, 404: schemas.message },
 } as const;
 
 export const profileGetSchema = { response: { 200: profileSchema, 404: schemas.message } } as const;

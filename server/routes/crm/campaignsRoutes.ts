@@ -129,4 +129,46 @@ export const campaignsRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, jo
         .send({ ...(await findRow<Campaign>(db, CAMPAIGNS, accountId, campaign.id)), jobId });
     },
   );
+  // Retry: a sent campaign whose messages partly failed sends those again (only those), through the same job.
+  app.post<{ Params: IdParams }>(
+    '/api/crm/campaigns/:id/retry',
+    {
+      config: crmEdit,
+      schema: {
+        params: idParams,
+        body: schemas.noBody,
+        response: {
+          202: { type: 'object', additionalProperties: true },
+          404: schemas.message,
+          409: schemas.message,
+          503: schemas.message,
+        },
+      },
+    },
+    async (request, reply) => {
+      const accountId = requireAccountId(request);
+      if (!jobs) throw new HttpError(503, 'Sending is unavailable: the job engine is not running');
+      const campaign = await db.one<{ id: number }>(
+        `update crm_campaigns c set status = 'sending', updated_at = now()
+         where c.account_id = $1 and c.id = $2 and c.status = 'sent'
+           and exists (select 1 from crm_communications x
+                       where x.account_id = $1 and x.campaign_id = c.id and x.status = 'failed')
+         returning c.id`,
+        [accountId, request.params.id],
+      );
+      if (!campaign) {
+        if (!(await findRow<Campaign>(db, CAMPAIGNS, accountId, request.params.id)))
+          throw new HttpError(404, NOT_FOUND);
+        throw new HttpError(409, 'This campaign has no failed messages to send again');
+      }
+      const jobId = await jobs.send('crm-campaign-send', {
+        accountId,
+        campaignId: campaign.id,
+        retryFailed: true,
+      });
+      return reply
+        .code(202)
+        .send({ ...(await findRow<Campaign>(db, CAMPAIGNS, accountId, campaign.id)), jobId });
+    },
+  );
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { CONTACT_LIMITS } from '../../../src/contracts/crmFieldRules.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { emitCrmEvent } from '../../crm/crmEvents.ts';
 import { cacheByGeneration } from '../../db/generationCache.ts';
@@ -10,6 +11,7 @@ import {
   type ContactQuery,
   createContact,
   deleteContact,
+  findContact,
   listContacts,
   updateContact,
 } from '../../repositories/crm/contacts.ts';
@@ -21,18 +23,19 @@ const NOT_FOUND = 'Contact not found';
 const NEEDS_NAME = 'A contact needs a name or an email';
 const DUPLICATE_EMAIL = 'A contact with this email already exists';
 
+// The limits the Contact dialog checks too (src/contracts/crmFieldRules.ts).
 const contactProperties = {
-  firstName: str(100),
-  lastName: str(100),
+  firstName: str(CONTACT_LIMITS.firstName),
+  lastName: str(CONTACT_LIMITS.lastName),
   email: emailOrEmpty,
-  phone: str(50),
-  company: str(200),
+  phone: str(CONTACT_LIMITS.phone),
+  company: str(CONTACT_LIMITS.company),
   tags: {
     type: 'array',
-    maxItems: 50,
-    items: { type: 'string', transform: ['trim'], minLength: 1, maxLength: 50 },
+    maxItems: CONTACT_LIMITS.tags,
+    items: { type: 'string', transform: ['trim'], minLength: 1, maxLength: CONTACT_LIMITS.tag },
   },
-  notes: str(5000),
+  notes: str(CONTACT_LIMITS.notes),
   contactListIds: { type: 'array', maxItems: 100, uniqueItems: true, items: id },
 };
 
@@ -133,6 +136,17 @@ export const contactsRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, job
         if (isUniqueViolation(error)) throw new HttpError(409, DUPLICATE_EMAIL);
         throw error;
       }
+    },
+  );
+
+  // One contact: an opened record's address (/crm/contacts/:id) loads it even when it is on no list page.
+  app.get<{ Params: IdParams }>(
+    '/api/crm/contacts/:id',
+    { config: crmView, schema: { params: idParams, response: { 200: contact, ...errors } } },
+    async (request) => {
+      const found = await findContact(db, requireAccountId(request), request.params.id);
+      if (!found) throw new HttpError(404, NOT_FOUND);
+      return found;
     },
   );
 

@@ -1,3 +1,5 @@
+import { MAX_EMAIL_LENGTH } from '../../../src/contracts/common.ts';
+import { LEAD_LIMITS } from '../../../src/contracts/crmFieldRules.ts';
 import {
   ACTIVITY_TYPES,
   LEAD_STATUSES,
@@ -24,7 +26,7 @@ export const isoDateTime = {
 } as const;
 export const emailOrEmpty = {
   type: 'string',
-  maxLength: 254,
+  maxLength: MAX_EMAIL_LENGTH,
   transform: ['trim', 'toLowerCase'],
   format: 'email-or-empty',
 } as const;
@@ -68,15 +70,16 @@ export function entitySchemas(properties: Props, required: string[]) {
   };
 }
 
+// The limits the Lead dialog checks too (src/contracts/crmFieldRules.ts).
 export const leadProperties = {
-  name: schemas.text(200),
+  name: schemas.text(LEAD_LIMITS.name),
   email: emailOrEmpty,
-  phone: str(50),
-  company: str(200),
+  phone: str(LEAD_LIMITS.phone),
+  company: str(LEAD_LIMITS.company),
   status: { type: 'string', enum: LEAD_STATUSES },
-  source: str(100),
+  source: str(LEAD_LIMITS.source),
   value: money,
-  notes: str(5000),
+  notes: str(LEAD_LIMITS.notes),
   pagePath: str(300),
 };
 

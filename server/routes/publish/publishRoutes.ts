@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { businessInfoOf } from '../../../src/canvas/businessTokens.ts';
 import { specPagesOf } from '../../../src/canvas/published/specPagesOf.ts';
 import { withoutForeignStores } from '../../../src/canvas/published/storeBinding.ts';
 import { siteSeoOf } from '../../../src/canvas/siteSeo.ts';
@@ -6,10 +7,12 @@ import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError, isUniqueViolation } from '../../errors.ts';
 import { assertClaimable, claimDomain, normalizeDomain } from '../../publishing/customDomains.ts';
 import { type PublishingDeps, SITE_SCRIPT_PATH } from '../../publishing/publishingDeps.ts';
+import { findBusinessProfile } from '../../repositories/businessProfiles.ts';
 import { findDomainClaim } from '../../repositories/customDomains.ts';
 import { removePublication, storePublication } from '../../repositories/publishing.ts';
 import { listStores } from '../../repositories/storeCatalog.ts';
 import { findWebsite } from '../../repositories/websites.ts';
+import { takeVersion } from '../../versions/takeVersion.ts';
 import {
   PUBLISH_MESSAGES,
   type PublishBody,
@@ -36,6 +39,11 @@ export function siteAddress(
   }
   const domain = `${request.host}/sites/${subdomain}`;
   return { domain, url: `${protocol}://${domain}/` };
+}
+
+/** The name of the version every publish takes: 'Published 2026-05-01 14:03 UTC'. */
+export function publishVersionName(publishedAt: string): string {
+  return `Published ${new Date(publishedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 /**
@@ -72,12 +80,18 @@ export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (app, dep
       const seo = siteSeoOf(site.seo);
       // Store elements show only the account's own stores: others are left out of what visitors get.
       const ownStores = new Set((await listStores(db, accountId)).map((store) => store.storeId));
+      // The business details as they are now fill the pages' business tokens (footer, contact section).
+      const profile = await findBusinessProfile(db, accountId);
       const rendered = renderer.renderPublishedSite({
         siteName: site.name,
         subdomain,
         pages: withoutForeignStores(pages, ownStores),
         scriptSrc: siteScript?.src ?? SITE_SCRIPT_PATH,
         seo,
+        // Without a profile the site's own name stands in for the business name (the rest stays empty).
+        business: profile
+          ? businessInfoOf(profile)
+          : businessInfoOf({ businessName: site.name, email: '', phone: '' }),
       });
       // What the website's own address is stored as; a verified custom domain is answered on top of it.
       const platform = siteAddress(request, subdomain, null, publicSiteDomain);
@@ -102,6 +116,16 @@ export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (app, dep
       if (site.subdomain) await pageCache.forget(site.subdomain);
       await pageCache.forget(subdomain);
       await hosts.reload();
+      if (deps.versions) {
+        // The site is published either way: a version that could not be taken is logged, not the publish failed.
+        await takeVersion(deps.versions, {
+          accountId,
+          websiteId: site.id,
+          name: publishVersionName(stored.publishedAt),
+          kind: 'publish',
+          author: { id: request.user.id, name: request.user.name },
+        }).catch((error: unknown) => request.log.error({ err: error }, 'publish: version not taken'));
+      }
       const claim = await findDomainClaim(db, accountId, site.id);
       const verified = claim?.status === 'verified' ? claim.domain : null;
       const { domain, url } = siteAddress(request, subdomain, verified, publicSiteDomain);

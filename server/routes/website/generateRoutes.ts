@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { businessInfoOf } from '../../../src/canvas/businessTokens.ts';
 import { type GeneratorInput, generateSite } from '../../../src/canvas/generator/generateSite.ts';
 import { HttpError } from '../../errors.ts';
 import type { PublishingDeps } from '../../publishing/publishingDeps.ts';
@@ -39,7 +40,7 @@ export const generateRoutes: FastifyPluginAsync<PublishingDeps> = async (app, { 
     async (request) => {
       if (!renderer) throw new HttpError(503, 'Website generation is not available on this server');
       const { name, pages } = generateSite(request.body);
-      return { name, pages, html: renderer.renderSiteHtml(pages, name) };
+      return { name, pages, html: renderer.renderSiteHtml(pages, name, businessInfoOf(request.body)) };
     },
   );
 };

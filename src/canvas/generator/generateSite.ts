@@ -1,4 +1,6 @@
+import { BUSINESS_TOKENS } from '../businessTokens.ts';
 import type { SpecElement, SpecPage } from '../pagesData.ts';
+import { industryLabel, properCase, sentenceCase } from './properCase.ts';
 
 /** What the generator works from: the business setup (spec §3 Business) and an optional logo URL. */
 export type GeneratorInput = {
@@ -84,12 +86,15 @@ const STYLES: Record<string, Style> = {
   },
 };
 
-/** The services of the business: split on commas, semicolons and new lines, trimmed, unique, at most 12. */
+/**
+ * The services of the business: split on commas, semicolons and new lines, trimmed, in proper case
+ * ('boiler repair' → 'Boiler Repair'), unique, at most 12.
+ */
 export function parseServices(services: string): string[] {
   const seen = new Set<string>();
   const list: string[] = [];
   for (const raw of services.split(/[,;\n]/)) {
-    const service = raw.trim().slice(0, 100);
+    const service = properCase(raw.trim().slice(0, 100));
     if (service && !seen.has(service.toLowerCase())) {
       seen.add(service.toLowerCase());
       list.push(service);
@@ -128,10 +133,12 @@ function build(drafts: Draft[], prefix: string, parentId: string | null): SpecEl
  */
 export function generateSite(input: GeneratorInput): { name: string; pages: SpecPage[] } {
   const style = STYLES[input.industry] ?? (STYLES.other as Style);
-  const name = input.businessName.trim();
+  const name = properCase(input.businessName);
   const services = parseServices(input.services);
-  const serviceList = services.length > 0 ? services : ['Our services'];
-  const contactLine = [input.email, input.phone].filter(Boolean).join('|');
+  const serviceList = services.length > 0 ? services : ['Our Services'];
+  const industry = industryLabel(input.industry);
+  // Contact details are business tokens: the renderers fill them from the profile as it is then.
+  const contactLine = [BUSINESS_TOKENS.email, BUSINESS_TOKENS.phone, BUSINESS_TOKENS.address].join('|');
   const navbar: Draft = {
     type: 'navbar',
     props: {
@@ -151,10 +158,10 @@ export function generateSite(input: GeneratorInput): { name: string; pages: Spec
   const footer: Draft = {
     type: 'footer',
     props: {
-      content: `© ${name}. All rights reserved.`,
+      content: `© ${BUSINESS_TOKENS.name}. All rights reserved.`,
       quickLinks: PAGES.map((page) => page.name).join('|'),
       contactInfo: contactLine,
-      socialLinks: 'Facebook|Instagram|LinkedIn',
+      socialLinks: BUSINESS_TOKENS.social,
       backgroundColor: '#1f1f1f',
       color: '#ffffff',
       padding: '40px 20px',
@@ -205,7 +212,7 @@ export function generateSite(input: GeneratorInput): { name: string; pages: Spec
       props: {
         cardVariant: variant,
         content: service,
-        description: `${name} provides ${service.toLowerCase()} tailored to your needs.`,
+        description: `${sentenceCase(service)} from ${name}, tailored to your needs.`,
         buttonText: 'Learn more',
         buttonUrl: '/contact',
         buttonColor: style.accent,
@@ -221,18 +228,30 @@ export function generateSite(input: GeneratorInput): { name: string; pages: Spec
     props: { content, level: 'h2', fontSize: 32, textAlign: 'center', padding: '30px 20px 0' },
   });
 
+  // The home page's contact band: the anchor #contact of its call to action leads here.
+  const contactSection: Draft = {
+    type: 'section',
+    props: { anchorId: 'contact', sectionHeight: 'auto', backgroundColor: '#f5f5f5', padding: '40px 20px' },
+    children: [
+      heading('Contact Us'),
+      text(`Call us at ${BUSINESS_TOKENS.phone} or write to ${BUSINESS_TOKENS.email}.`),
+    ],
+  };
+  const aboutLine = `${style.about(name)} ${name} offers ${serviceList.join(', ')}.`;
+  const servicesSubtitle = industry ? `${industry} services from ${name}` : style.servicesIntro;
+
   const bodies: Record<(typeof PAGES)[number]['key'], Draft[]> = {
     home: [
-      hero(name, style.tagline(name), { text: style.cta, url: '/contact' }),
+      hero(name, style.tagline(name), { text: style.cta, url: '#contact' }),
       heading(style.servicesIntro),
       serviceCards('feature'),
-      text(`Call us at ${input.phone} or write to ${input.email}.`),
+      contactSection,
     ],
-    about: [hero(`About ${name}`, style.tagline(name)), text(style.about(name))],
-    services: [hero('Our Services', style.servicesIntro), serviceCards('basic')],
+    about: [hero(`About ${name}`, style.tagline(name)), text(aboutLine)],
+    services: [hero('Our Services', servicesSubtitle), serviceCards('basic')],
     contact: [
       hero('Contact Us', `We would love to hear from you`),
-      text(`Email: ${input.email} · Phone: ${input.phone}`),
+      text(`Email: ${BUSINESS_TOKENS.email} · Phone: ${BUSINESS_TOKENS.phone}`),
       {
         type: 'form',
         props: {

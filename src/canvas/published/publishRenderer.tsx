@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { BusinessContext } from '../businessTokens.ts';
 import { SITE_CSS } from '../elements/constants.ts';
 import { formFieldsOf } from '../elements/form/formElement.tsx';
 import type { SpecElement, SpecPage } from '../pagesData.ts';
@@ -66,9 +67,11 @@ function renderPage(page: SpecPage, input: PublishInput): PublishedPage {
   const seo = resolvePageSeo(page, input.siteName, input.seo);
   const body = renderToStaticMarkup(
     <PublishedContext.Provider value={true}>
-      <div className="bz-site" data-page-path={page.path}>
-        <StaticElements elements={page.elements} />
-      </div>
+      <BusinessContext.Provider value={input.business ?? null}>
+        <div className="bz-site" data-page-path={page.path}>
+          <StaticElements elements={page.elements} />
+        </div>
+      </BusinessContext.Provider>
     </PublishedContext.Provider>,
   );
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(seo.title)}</title>${metaTags(seo, input)}<meta name="bz-site" content="${escapeHtml(input.subdomain)}"><style>${SITE_CSS}${PUBLISHED_CSS}</style><script src="${escapeHtml(input.scriptSrc)}" defer></script></head><body style="margin:0">${relativeLinks(body)}</body></html>`;

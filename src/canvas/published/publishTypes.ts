@@ -1,3 +1,4 @@
+import type { BusinessInfo } from '../businessTokens.ts';
 import type { SpecPage } from '../pagesData.ts';
 import type { SiteSeo } from '../siteSeo.ts';
 
@@ -22,6 +23,8 @@ export type PublishInput = {
   scriptSrc: string;
   /** The site's SEO defaults (SEO Tools › Site settings); none when absent. */
   seo?: SiteSeo;
+  /** The account's business details, as they are at publishing: the business tokens of the pages. */
+  business?: BusinessInfo | null;
 };
 
 export type PublishOutput = { pages: PublishedPage[]; forms: PublishedForm[] };
@@ -30,7 +33,7 @@ export type PublishOutput = { pages: PublishedPage[]; forms: PublishedForm[] };
 export type PublishRenderer = {
   renderPublishedSite: (input: PublishInput) => PublishOutput;
   /** The `htmlContent` of a site: its home page as a document (the builder's save does the same). */
-  renderSiteHtml: (pages: SpecPage[], siteName: string) => string;
+  renderSiteHtml: (pages: SpecPage[], siteName: string, business?: BusinessInfo | null) => string;
 };
 
 /** The honeypot input every published form carries: people leave it empty, form-filling bots do not. */

@@ -1,5 +1,7 @@
 import { ACCOUNT_ROLES } from '../../contracts/admin.ts';
+import { ROUTES } from '../../contracts/appRoutes.ts';
 import { INDUSTRIES } from '../../contracts/common.ts';
+import { INVITATION_STATES } from '../../contracts/invitations.ts';
 import { GENERATION_FAILED, GENERATION_NETWORK_ERROR } from '../appMachine.ts';
 
 /**
@@ -31,6 +33,19 @@ const ACCOUNT_ROLE = oneOf(ACCOUNT_ROLES);
 const BUILDER_MODE = oneOf(['edit', 'preview']);
 const BUILDER_TARGET = fields({ websiteId: 'id', draftId: 'id', mode: BUILDER_MODE });
 const PROVIDER = oneOf(['google', 'facebook']);
+// A place: its name and its id-like params; a typed search (the store's `q`) is never kept.
+const ROUTE = fields({
+  name: oneOf(Object.keys(ROUTES)),
+  params: fields({
+    siteId: 'id',
+    tab: 'id',
+    section: 'id',
+    contactId: 'id',
+    store: 'id',
+    order: 'id',
+    status: 'id',
+  }),
+});
 const POST = fields({ id: 'id', channel: 'id', status: 'id' });
 
 /**
@@ -47,6 +62,10 @@ export const EVENT_FIELDS: { readonly [type: string]: FieldRules } = {
   'website.edit': { websiteId: 'id', mode: BUILDER_MODE, focus: fields({ pageId: 'id', elementId: 'id' }) },
   'generator.generate': { business: fields({ industry: INDUSTRY }) },
   'session.ended': { reason: oneOf(['logout', 'expired']) },
+  'nav.go': { route: ROUTE, replace: 'flag' },
+  'builder.located': { siteId: 'id' },
+  // The address is not kept (its query can hold a search); replayed, Back lands on the websites list.
+  'nav.popstate': { location: fields({}) },
   // session
   'session.login': { user: USER },
   'session.userUpdated': { user: USER },
@@ -70,6 +89,7 @@ export const EVENT_FIELDS: { readonly [type: string]: FieldRules } = {
   // builder and publish
   'sidebar.tab': { tab: oneOf(['pages', 'components', 'layers']) },
   'element.select': { id: 'id' },
+  'element.toggle': { id: 'id' },
   'element.added': { id: 'id' },
   'page.select': { pageId: 'id' },
   'publish.open': { websiteId: 'id' },
@@ -97,6 +117,9 @@ export const OUTPUT_FIELDS: { readonly [effect: string]: FieldRules } = {
   updateProfile: USER_FIELDS,
   submitReview: { creditsAwarded: 'count' },
   acceptInvitation: { accountId: 'id', roleName: ACCOUNT_ROLE },
+  previewInvitation: { state: oneOf(INVITATION_STATES), hasAccount: 'flag' },
+  registerWithInvitation: { user: USER },
+  signInWithInvitation: { user: USER },
   createAccount: { id: 'id', industry: INDUSTRY, isActive: 'flag' },
   savePost: { id: 'id', channel: 'id', status: 'id' },
   reschedulePost: { id: 'id', channel: 'id', status: 'id' },
@@ -110,6 +133,8 @@ export const CONTEXT_FIELDS: { readonly [actor: string]: FieldRules } = {
     builder: BUILDER_TARGET,
     generatorError: oneOf([GENERATION_FAILED, GENERATION_NETWORK_ERROR]),
     oauth: fields({ provider: PROVIDER }),
+    route: ROUTE,
+    returnTo: ROUTE,
   },
   session: { user: USER, accountId: 'id' },
   toasts: { queue: 'length', nextId: 'count' },
@@ -121,6 +146,7 @@ export const CONTEXT_FIELDS: { readonly [actor: string]: FieldRules } = {
     mode: BUILDER_MODE,
     tab: oneOf(['pages', 'components', 'layers']),
     selectedId: 'id',
+    selectedIds: 'length',
     pageId: 'id',
   },
   publish: { websiteId: 'id' },

@@ -62,9 +62,13 @@ export function createSandboxAppMachine() {
         actions: { refresh: noop },
       }),
       invitation: invitationMachine.provide({
-        actors: { acceptInvitation: inert() },
+        actors: {
+          previewInvitation: inert(),
+          registerWithInvitation: inert(),
+          signInWithInvitation: inert(),
+          acceptInvitation: inert(),
+        },
         actions: { forgetToken: noop, refreshAccounts: noop },
-        guards: { hasToken: () => false },
       }),
       builder: builderMachine.provide({
         actors: { loadSite: inert(), saveSite: inert() },
@@ -91,9 +95,10 @@ export function createSandboxAppMachine() {
       setupBusiness: inert(),
       googleAdsCallback: inert(),
       facebookAdsCallback: inert(),
+      urlWatcher: quiet(),
     },
     actions: {
-      syncUrl: noop,
+      writeUrl: noop,
       storeTemplate: noop,
       markOAuthProcessed: noop,
       markGoogleConnected: noop,

@@ -12,6 +12,7 @@ import { selectAccountId } from '../../machines/sessionMachine.ts';
 import { useAccounts } from '../../services/queries.ts';
 import { useSessionRef } from '../appActorContext.ts';
 import { DataTable } from '../common/DataTable.tsx';
+import { industryLabel } from '../dashboard/AccountSwitcher.tsx';
 import { SectionPlaceholder } from '../dashboard/SectionPlaceholder.tsx';
 import { AccountUsersPanel } from './AccountUsersPanel.tsx';
 import { CreateAccountDialog } from './CreateAccountDialog.tsx';
@@ -25,7 +26,12 @@ function StatusChip({ isActive }: { isActive: boolean }) {
 
 const columns: GridColDef<Account>[] = [
   { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
-  { field: 'industry', headerName: 'Industry', width: 140 },
+  {
+    field: 'industry',
+    headerName: 'Industry',
+    width: 140,
+    valueFormatter: (value: string) => industryLabel(value) || '—',
+  },
   { field: 'description', headerName: 'Description', flex: 1.5, minWidth: 200 },
   {
     field: 'isActive',
@@ -86,7 +92,7 @@ export function AccountManagement() {
                 </Button>
               )}
             </Stack>
-            <Typography variant="body2">Industry: {selected.industry || '—'}</Typography>
+            <Typography variant="body2">Industry: {industryLabel(selected.industry) || '—'}</Typography>
             <Typography variant="body2">{selected.description || 'No description'}</Typography>
             <AccountUsersPanel key={selected.id} accountId={selected.id} roleSource="server" />
           </Stack>

@@ -11,9 +11,20 @@ import { ReplaySettings } from './ReplaySettings.tsx';
 
 export type AccountSettingsTab = 'profile' | 'users';
 
-/** Account Settings: tabs Profile (the user's details) and Users (the current account's members). */
-export function AccountSettings({ initialTab }: { initialTab: AccountSettingsTab }) {
-  const [tab, setTab] = useState<AccountSettingsTab>(initialTab);
+/**
+ * Account Settings: tabs Profile (the user's details) and Users (the current account's members). With
+ * `onTabChange` the tab is the caller's (a place with its own URL); without, it is kept here.
+ */
+export function AccountSettings({
+  initialTab,
+  onTabChange,
+}: {
+  initialTab: AccountSettingsTab;
+  onTabChange?: (tab: AccountSettingsTab) => void;
+}) {
+  const [localTab, setLocalTab] = useState<AccountSettingsTab>(initialTab);
+  const tab = onTabChange ? initialTab : localTab;
+  const setTab = onTabChange ?? setLocalTab;
   const account = useCurrentAccount();
   const id = useId();
 

@@ -1,7 +1,9 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId } from 'react';
+import { appRoute } from '../../contracts/appRoutes.ts';
+import { useNavigate, useRoute } from '../common/useRoute.ts';
 import { SectionPlaceholder } from '../dashboard/SectionPlaceholder.tsx';
 import { ActivityLogsTab } from './ActivityLogsTab.tsx';
 import { AdminUsersTab } from './AdminUsersTab.tsx';
@@ -27,7 +29,11 @@ type TabValue = (typeof TABS)[number]['value'];
 
 /** The Admin Dashboard (platform role admin; the API enforces it again on every call). */
 export function AdminDashboard({ title }: { title: string }) {
-  const [tab, setTab] = useState<TabValue>('users');
+  // Each tab is a place of its own (/admin/jobs): reload and Back keep it.
+  const route = useRoute();
+  const navigate = useNavigate();
+  const tab: TabValue = (route.name === 'admin' ? route.params.tab : undefined) ?? 'users';
+  const setTab = (next: TabValue) => navigate(appRoute('admin', { tab: next }));
   const id = useId();
   const current = TABS.find((entry) => entry.value === tab) ?? TABS[0];
 

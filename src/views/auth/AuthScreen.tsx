@@ -11,6 +11,7 @@ import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { selectIsBusy } from '../../machines/appMachine.ts';
 import { useAppActor } from '../appActorContext.ts';
+import { Logo } from '../common/Logo.tsx';
 import {
   compact,
   emailError,
@@ -56,6 +57,9 @@ export function AuthScreen() {
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
       <Card sx={{ width: '100%', maxWidth: 420 }}>
         <CardContent>
+          <Box sx={{ display: 'flex', justifyContent: 'center', mb: 2 }}>
+            <Logo size={36} />
+          </Box>
           <Stack spacing={2} component="form" noValidate onSubmit={handleSubmit} aria-label="Authentication">
             <Typography variant="h5" component="h1">
               {registering ? 'Create your account' : 'Sign in'}

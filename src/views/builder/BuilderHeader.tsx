@@ -1,8 +1,10 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutline';
 import EditIcon from '@mui/icons-material/Edit';
+import FileCopyIcon from '@mui/icons-material/FileCopy';
+import HistoryIcon from '@mui/icons-material/History';
 import PublishIcon from '@mui/icons-material/Publish';
 import RedoIcon from '@mui/icons-material/Redo';
-import SaveIcon from '@mui/icons-material/Save';
 import UndoIcon from '@mui/icons-material/Undo';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import AppBar from '@mui/material/AppBar';
@@ -18,10 +20,23 @@ import { selectIsSaving, selectMode, selectName, selectWebsiteId } from '../../m
 import { useWebsites } from '../../services/queries.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { BuilderCommands } from './BuilderCommands.tsx';
-import { useBuilder, useBuilderReadOnly, useBuilderSelector, useUndoRedo } from './builderContext.ts';
+import {
+  useBuilder,
+  useBuilderReadOnly,
+  useBuilderSelector,
+  useUndoRedo,
+  useUnsavedChanges,
+} from './builderContext.ts';
 import { CollabPresence } from './CollabPresence.tsx';
+import { openHistory } from './HistoryDialog.tsx';
 
-/** Back, site name, who else is here, Preview/Edit, undo/redo, Save and Publish (a Viewer: no edit commands). */
+/** Asked before leaving the builder while some changes are not on the server yet. */
+export const LEAVE_WARNING = 'Some of your changes are not saved to the server yet. Leave anyway?';
+
+/**
+ * Back, site name, save status and who else is here, Preview/Edit, undo/redo, Rename, Save as and Publish (a
+ * Viewer: no edit commands). There is no Save: every change saves itself.
+ */
 export function BuilderHeader() {
   const app = useAppActor();
   const { builder } = useBuilder();
@@ -32,10 +47,15 @@ export function BuilderHeader() {
   const publish = useSelector(app, selectPublishRef);
   const websites = useWebsites();
   const readOnly = useBuilderReadOnly();
+  const unsaved = useUnsavedChanges();
+  const handleBack = () => {
+    if (unsaved && !window.confirm(LEAVE_WARNING)) return;
+    app.send({ type: 'view.back' });
+  };
   return (
     <AppBar position="static" color="default" elevation={1}>
       <Toolbar sx={{ gap: 1 }}>
-        <Button startIcon={<ArrowBackIcon />} onClick={() => app.send({ type: 'view.back' })}>
+        <Button startIcon={<ArrowBackIcon />} onClick={handleBack}>
           Back
         </Button>
         <Typography variant="h6" component="h1" noWrap sx={{ flex: 1 }}>
@@ -43,6 +63,13 @@ export function BuilderHeader() {
         </Typography>
         <CollabPresence />
         {readOnly ? null : <EditCommands />}
+        <Tooltip title="Named versions: save, preview and restore">
+          <span>
+            <Button startIcon={<HistoryIcon />} disabled={!websiteId} onClick={openHistory}>
+              History
+            </Button>
+          </span>
+        </Tooltip>
         <Button
           variant="outlined"
           startIcon={mode === 'edit' ? <VisibilityIcon /> : <EditIcon />}
@@ -52,14 +79,22 @@ export function BuilderHeader() {
         </Button>
         {readOnly ? null : (
           <>
-            <Box>
+            <Box sx={{ display: 'flex', gap: 1 }}>
               <Button
-                variant="contained"
-                startIcon={<SaveIcon />}
+                variant="outlined"
+                startIcon={<DriveFileRenameOutlineIcon />}
                 disabled={saving}
-                onClick={() => builder.send({ type: 'save.request' })}
+                onClick={() => builder.send({ type: 'rename.request' })}
               >
-                {saving ? 'Saving...' : 'Save'}
+                Rename
+              </Button>
+              <Button
+                variant="outlined"
+                startIcon={<FileCopyIcon />}
+                disabled={saving}
+                onClick={() => builder.send({ type: 'saveAs.request' })}
+              >
+                Save as
               </Button>
             </Box>
             <Button

@@ -2,8 +2,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { BusinessContext, businessInfoOf } from '../../canvas/businessTokens.ts';
 import { selectBuilderRef } from '../../machines/appMachine.ts';
 import {
   type BuilderActorRef,
@@ -12,11 +14,14 @@ import {
   selectSaveError,
   selectStore,
 } from '../../machines/builderMachine.ts';
+import { useBusinessProfile } from '../../services/queries.ts';
+import { queryKeys } from '../../services/queryKeys.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { BuilderHeader } from './BuilderHeader.tsx';
 import { BuilderSidebar } from './BuilderSidebar.tsx';
-import { BuilderContext, useBuilderSelector } from './builderContext.ts';
+import { BuilderContext, useBuilderSelector, useUnsavedChanges } from './builderContext.ts';
 import { Canvas } from './canvas/Canvas.tsx';
+import { HistoryDialog } from './HistoryDialog.tsx';
 import { PublishDialog } from './PublishDialog.tsx';
 import { SaveDialog } from './SaveDialog.tsx';
 import { useBuilderShortcuts } from './useBuilderShortcuts.ts';
@@ -33,6 +38,10 @@ export function BuilderView() {
 
 function BuilderFrame({ builder }: { builder: BuilderActorRef }) {
   const app = useAppActor();
+  const queryClient = useQueryClient();
+  // The site saved itself while it was open: what the app shows of it elsewhere (the list, SEO Tools) is read
+  // again after the builder closes.
+  useEffect(() => () => void queryClient.invalidateQueries({ queryKey: queryKeys.websites }), [queryClient]);
   const store = useSelector(builder, selectStore);
   const loading = useSelector(builder, selectIsLoading);
   const failed = useSelector(builder, selectLoadFailed);
@@ -59,13 +68,38 @@ function BuilderFrame({ builder }: { builder: BuilderActorRef }) {
   }
   return (
     <BuilderContext.Provider value={handles}>
-      <BuilderLayout />
+      <BusinessDetails>
+        <BuilderLayout />
+      </BusinessDetails>
     </BuilderContext.Provider>
   );
 }
 
+/** The account's business details for the business tokens of the canvas and the preview. */
+function BusinessDetails({ children }: { children: ReactNode }) {
+  const profile = useBusinessProfile().data ?? null;
+  const business = useMemo(() => (profile ? businessInfoOf(profile) : null), [profile]);
+  return <BusinessContext.Provider value={business}>{children}</BusinessContext.Provider>;
+}
+
+/** Closing or reloading the tab while some changes are not on the server yet asks first. */
+function useLeaveWarning(): void {
+  const unsaved = useUnsavedChanges();
+  useEffect(() => {
+    if (!unsaved) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [unsaved]);
+}
+
 function BuilderLayout() {
   useBuilderShortcuts();
+  useLeaveWarning();
   useEffect(() => {
     document.title = 'Website Builder';
   }, []);
@@ -79,6 +113,7 @@ function BuilderLayout() {
       </Box>
       <SaveDialog />
       <PublishDialog />
+      <HistoryDialog />
     </Box>
   );
 }

@@ -2,8 +2,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
-import type { CollabSnapshot } from '../../canvas/collab.ts';
-import { useCollab } from './builderContext.ts';
+import { type SaveStatus, useCollab, useSaveStatus } from './builderContext.ts';
 
 const initials = (name: string) =>
   name
@@ -13,27 +12,21 @@ const initials = (name: string) =>
     .map((word) => word[0]?.toUpperCase())
     .join('') || '?';
 
-function statusLabel({ status, saved }: CollabSnapshot): { label: string; hint: string } | null {
-  switch (status) {
-    case 'local':
-      return null;
-    case 'connecting':
-      return { label: 'Connecting…', hint: 'Your changes are kept on this device meanwhile' };
-    case 'online':
-      return saved
-        ? { label: 'All changes saved', hint: 'Every change is stored on the server' }
-        : { label: 'Syncing…', hint: 'Changes reach the others at once and are stored in a moment' };
-    case 'offline':
-      return { label: 'Offline', hint: 'Changes are kept on this device and sync when you are back online' };
-    case 'refused':
-      return { label: 'Not syncing', hint: 'This session cannot sync this site; sign in again' };
-  }
-}
+const LABELS: Record<SaveStatus, { label: string; hint: string }> = {
+  saving: { label: 'Saving…', hint: 'Your changes are on their way to the server' },
+  saved: { label: 'All changes saved', hint: 'Every change is stored on the server' },
+  offline: {
+    label: 'Offline — changes kept on this device',
+    hint: 'Your changes are saved to the server when you are back online',
+  },
+  refused: { label: 'Not syncing', hint: 'This session cannot sync this site; sign in again' },
+};
 
-/** Builder header: who else is in the site (a colour per person) and whether changes are synced. */
+/** Builder header: who else is in the site (a colour per person) and whether every change is saved. */
 export function CollabPresence() {
   const collab = useCollab();
-  const status = statusLabel(collab);
+  const saveStatus = useSaveStatus();
+  const status = saveStatus ? LABELS[saveStatus] : null;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
       {collab.peers.length > 0 ? (
@@ -65,7 +58,7 @@ export function CollabPresence() {
             <Chip
               size="small"
               variant="outlined"
-              color={collab.status === 'offline' || collab.status === 'refused' ? 'warning' : 'default'}
+              color={saveStatus === 'offline' || saveStatus === 'refused' ? 'warning' : 'default'}
               label={status.label}
             />
           </Tooltip>

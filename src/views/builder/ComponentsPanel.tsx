@@ -8,6 +8,7 @@ import { refreshNavigation } from '../../canvas/ops/pageOps.ts';
 import { newId } from '../../canvas/siteDoc.ts';
 import { useStores } from '../../services/storeQueries.ts';
 import { useBuilder, useCurrentPage } from './builderContext.ts';
+import { focusLayer } from './layerFocus.ts';
 
 /** The data type a palette drag carries. */
 export const DRAG_TYPE = 'application/x-bizsite-type';
@@ -49,7 +50,8 @@ export function ComponentsPanel() {
             event.dataTransfer.setData(DRAG_TYPE, type);
             event.dataTransfer.effectAllowed = 'copy';
           }}
-          onClick={() => page && add(type, page.id, null)}
+          // The new element is selected in Layers; keyboard focus follows it there.
+          onClick={() => page && focusLayer(add(type, page.id, null))}
           sx={{ justifyContent: 'flex-start' }}
         >
           {ELEMENTS[type].label}

@@ -12,10 +12,22 @@ import { definitionOf, normalizeProps } from '../../canvas/elements/registry.ts'
 import type { FieldSpec } from '../../canvas/elements/types.ts';
 import { updateElement } from '../../canvas/ops/elementOps.ts';
 import { useUploadImage } from '../../services/queries.ts';
-import { useBuilder, useElement } from './builderContext.ts';
+import { DOCUMENT_UNDO, useBuilder, useElement } from './builderContext.ts';
 import { FormFieldsEditor } from './FormFieldsEditor.tsx';
 import { NavigationDialog } from './NavigationDialog.tsx';
 import { StoreField } from './StoreField.tsx';
+
+// Fields whose changes come in bursts (keystrokes, a slider or colour drag): one undo step per burst. Every
+// other control's change is a command of its own.
+const BURST_KINDS = new Set<FieldSpec['kind']>([
+  'text',
+  'url',
+  'textarea',
+  'number',
+  'color',
+  'slider',
+  'formFields',
+]);
 
 /** The selected element's fields, from its type's field specs; edits are clamped to the spec limits. */
 export function PropertiesPanel({ id }: { id: string }) {
@@ -23,20 +35,22 @@ export function PropertiesPanel({ id }: { id: string }) {
   const element = useElement(id);
   // Stable across edits and reading the element at call time, so only the edited field re-renders.
   const set = useCallback(
-    (key: string, value: unknown) => {
+    (key: string, value: unknown, burst: boolean) => {
       const current = store.getElement(id);
       if (!current) return;
       const extra = key === 'formPreset' ? presetPatch(String(value)) : {};
       const patch = normalizeProps(current.type, { ...current.props, [key]: value, ...extra });
       const changed = Object.fromEntries(Object.entries(patch).filter(([k, v]) => current.props[k] !== v));
-      store.edit(() => updateElement(store.site, id, changed));
+      const apply = () => updateElement(store.site, id, changed);
+      if (burst) store.type(`${id}:${key}`, apply);
+      else store.edit(apply);
     },
     [store, id],
   );
   const definition = element ? definitionOf(element.type) : null;
   if (!element || !definition) return null;
   return (
-    <Box aria-label="Properties" sx={{ my: 2 }}>
+    <Box aria-label="Properties" sx={{ my: 2 }} {...DOCUMENT_UNDO} onBlur={store.endTyping}>
       <Typography variant="subtitle1" component="h2">
         {definition.label} Properties
       </Typography>
@@ -55,9 +69,12 @@ const FieldRow = memo(function FieldRow({
 }: {
   field: FieldSpec;
   value: unknown;
-  onSet: (key: string, value: unknown) => void;
+  onSet: (key: string, value: unknown, burst: boolean) => void;
 }) {
-  const onChange = useCallback((next: unknown) => onSet(field.key, next), [onSet, field.key]);
+  const onChange = useCallback(
+    (next: unknown) => onSet(field.key, next, BURST_KINDS.has(field.kind)),
+    [onSet, field.key, field.kind],
+  );
   return <FieldEditor field={field} value={value} onChange={onChange} />;
 });
 

@@ -5,25 +5,40 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
-import { DEFAULT_SITE_NAME, selectIsNaming, selectName } from '../../machines/builderMachine.ts';
+import {
+  DEFAULT_SITE_NAME,
+  selectIsNaming,
+  selectName,
+  selectNamingMode,
+  selectWebsiteId,
+} from '../../machines/builderMachine.ts';
 import { useBuilder, useBuilderSelector } from './builderContext.ts';
 
-/** Spec §5: the website name is required; Save is disabled while it is blank after trimming. */
+/**
+ * The name dialog: Rename (or, for a site not on the server yet, Save Website) and Save as, which saves a copy
+ * under the new name and goes on editing the copy. Spec §5: the website name is required; Save is disabled
+ * while it is blank after trimming.
+ */
 export function SaveDialog() {
   const { builder } = useBuilder();
   const open = useBuilderSelector(selectIsNaming);
   const current = useBuilderSelector(selectName);
+  const mode = useBuilderSelector(selectNamingMode);
+  const onServer = useBuilderSelector(selectWebsiteId) !== null;
   const [name, setName] = useState(current);
   useEffect(() => {
-    if (open) setName(current === DEFAULT_SITE_NAME ? '' : current);
-  }, [open, current]);
+    if (!open) return;
+    if (mode === 'saveAs') setName(`${current} (copy)`);
+    else setName(current === DEFAULT_SITE_NAME ? '' : current);
+  }, [open, current, mode]);
+  const title = mode === 'saveAs' ? 'Save Website As' : onServer ? 'Rename Website' : 'Save Website';
   const blank = name.trim() === '';
   const handleSave = () => {
     if (!blank) builder.send({ type: 'save.confirm', name });
   };
   return (
     <Dialog open={open} onClose={() => builder.send({ type: 'save.cancel' })} fullWidth maxWidth="xs">
-      <DialogTitle>Save Website</DialogTitle>
+      <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         <TextField
           autoFocus

@@ -7,9 +7,16 @@ import {
   type BuilderActorRef,
   type BuilderSnapshot,
   selectCollab,
+  selectDraftState,
   selectPageId,
 } from '../../machines/builderMachine.ts';
 import { useCan } from '../common/useCan.ts';
+
+/**
+ * Marks a panel whose text fields edit the document: Ctrl+Z there undoes the document (one step per typing
+ * burst), so the field and the canvas always show the same text (useBuilderShortcuts).
+ */
+export const DOCUMENT_UNDO = { 'data-undo': 'document' } as const;
 
 /** The running builder actor and its open site store. */
 export type BuilderHandles = { builder: BuilderActorRef; store: SiteStore };
@@ -86,4 +93,41 @@ export function useBuilderReadOnly(): boolean {
   const { readOnly } = useCollab();
   const canEdit = useCan('websites.edit');
   return readOnly || !canEdit;
+}
+
+/** What the header says about saving: everything is on the server, on its way, or kept here while offline. */
+export type SaveStatus = 'saving' | 'saved' | 'offline' | 'refused';
+
+/**
+ * The save status of the open site (null: nothing to tell — a new site not edited yet, a Viewer, or no sync
+ * server). It comes from the server's acknowledgement of this device's changes, never from a local guess.
+ */
+export function useSaveStatus(): SaveStatus | null {
+  const draft = useBuilderSelector(selectDraftState);
+  const collab = useCollab();
+  const readOnly = useBuilderReadOnly();
+  if (readOnly) return null;
+  if (draft === 'clean') return null;
+  if (draft === 'creating') return 'saving';
+  if (draft === 'unsaved') return 'offline';
+  switch (collab.status) {
+    case 'local':
+      return null;
+    case 'refused':
+      return 'refused';
+    case 'offline':
+      return 'offline';
+    default:
+      return collab.saved ? 'saved' : 'saving';
+  }
+}
+
+/** Whether this device holds changes the server has not stored yet (leaving asks first). */
+export function useUnsavedChanges(): boolean {
+  const draft = useBuilderSelector(selectDraftState);
+  const collab = useCollab();
+  const readOnly = useBuilderReadOnly();
+  if (readOnly) return false;
+  if (draft === 'creating' || draft === 'unsaved') return true;
+  return collab.status !== 'local' && !collab.saved;
 }

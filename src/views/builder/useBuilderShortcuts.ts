@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useBuilder, useBuilderReadOnly } from './builderContext.ts';
+import { useBuilderClipboardEvents } from './useBuilderClipboard.ts';
 
 function isTextInput(target: EventTarget | null): boolean {
   return (
@@ -8,11 +9,19 @@ function isTextInput(target: EventTarget | null): boolean {
   );
 }
 
+/** A field that edits the document (inside a `DOCUMENT_UNDO` panel): its undo is the document's. */
+function isDocumentField(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.closest('[data-undo="document"]') !== null;
+}
+
 /**
- * Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z (or Ctrl+Y) redo, Ctrl/Cmd+S save (spec §4's save shortcut); none for a
- * Viewer, who may not edit.
+ * Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z (or Ctrl+Y) redo, Ctrl/Cmd+S save (spec §4's save shortcut), Ctrl/Cmd+C,
+ * X and V copy, cut and paste elements; none for a Viewer, who may not edit. In a field that edits the
+ * document, undo and redo are the document's too (the browser's own would leave the field and the canvas
+ * apart); in any other text field (a dialog) the browser's own undo applies.
  */
 export function useBuilderShortcuts(): void {
+  useBuilderClipboardEvents();
   const { builder, store } = useBuilder();
   const readOnly = useBuilderReadOnly();
   useEffect(() => {
@@ -25,8 +34,7 @@ export function useBuilderShortcuts(): void {
         builder.send({ type: 'save.request' });
         return;
       }
-      // Inside a text field the browser's own undo applies to the field.
-      if (isTextInput(event.target)) return;
+      if (isTextInput(event.target) && !isDocumentField(event.target)) return;
       if (key === 'z' && event.shiftKey) {
         event.preventDefault();
         store.redo();
@@ -38,7 +46,22 @@ export function useBuilderShortcuts(): void {
         store.redo();
       }
     };
+    // Undo from the browser's menu or a context menu, in a document field: the document's undo as well.
+    const onBeforeInput = (event: InputEvent) => {
+      if (!isDocumentField(event.target)) return;
+      if (event.inputType === 'historyUndo') {
+        event.preventDefault();
+        store.undo();
+      } else if (event.inputType === 'historyRedo') {
+        event.preventDefault();
+        store.redo();
+      }
+    };
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    window.addEventListener('beforeinput', onBeforeInput, true);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('beforeinput', onBeforeInput, true);
+    };
   }, [builder, store, readOnly]);
 }

@@ -1,7 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-
-// Fired after `setUrlQuery`: history.pushState/replaceState raise no event of their own.
-const CHANGED = 'bizsite:urlquery';
+import { URL_CHANGED_EVENT as CHANGED } from '../../services/browserHistory.ts';
 
 function subscribe(listener: () => void): () => void {
   window.addEventListener('popstate', listener);

@@ -1,7 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -14,7 +16,7 @@ import type { Campaign, CampaignStatus, Contact } from '../../contracts/crm.ts';
 import { useAudienceSample, useCampaigns, useContactLists } from '../../services/crmQueries.ts';
 import { useCan } from '../common/useCan.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
-import { campaignResult } from './campaignResult.ts';
+import { campaignResult, canRetry, NO_MAIL_SERVER } from './campaignResult.ts';
 import { useCrmForm } from './useCrmForm.ts';
 
 // Refusals naming these show under them; any other (content, audience, schedule) above the buttons.
@@ -68,6 +70,12 @@ export function CampaignsView() {
   const [confirming, setConfirming] = useState(false);
   const closeConfirm = useCallback(() => setConfirming(false), []);
   const send = useCrmForm(NO_FIELDS, closeConfirm);
+  const retry = useCrmForm(
+    NO_FIELDS,
+    useCallback(() => {}, []),
+  );
+  // The confirmation names a real recipient: the first contact of the campaign's own audience.
+  const recipient = useAudienceSample(selected?.contactListId ?? null).data ?? null;
   const audience = lists.find((list) => list.id === selected?.contactListId) ?? null;
   const editable = canEdit && (!selected || selected.status === 'draft' || selected.status === 'scheduled');
 
@@ -96,17 +104,21 @@ export function CampaignsView() {
       <Paper sx={{ minWidth: 260 }}>
         <List aria-label="Campaigns">
           {canEdit ? (
-            <ListItemButton selected={!selected} onClick={() => handleSelect(null)}>
-              <ListItemText primary="New campaign" />
-            </ListItemButton>
+            <ListItem disablePadding>
+              <ListItemButton selected={!selected} onClick={() => handleSelect(null)}>
+                <ListItemText primary="New campaign" />
+              </ListItemButton>
+            </ListItem>
           ) : null}
           {campaigns.map((c) => (
-            <ListItemButton key={c.id} selected={c.id === selectedId} onClick={() => handleSelect(c)}>
-              <ListItemText
-                primary={c.name}
-                secondary={c.status === 'sent' ? campaignResult(c.stats) : STATUS_LABELS[c.status]}
-              />
-            </ListItemButton>
+            <ListItem key={c.id} disablePadding>
+              <ListItemButton selected={c.id === selectedId} onClick={() => handleSelect(c)}>
+                <ListItemText
+                  primary={c.name}
+                  secondary={c.status === 'sent' ? campaignResult(c.stats) : STATUS_LABELS[c.status]}
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Paper>
@@ -188,11 +200,39 @@ export function CampaignsView() {
             )}
           </Paper>
           {save.alert ? <Alert severity="error">{save.alert}</Alert> : null}
+          {selected?.status === 'sending' && (
+            <Stack spacing={1} aria-label="Sending progress">
+              <Typography>
+                Sending… {selected.stats.sent + selected.stats.failed + selected.stats.outbox} done so far
+              </Typography>
+              <LinearProgress />
+            </Stack>
+          )}
           {selected?.status === 'sent' && (
-            <Alert severity={selected.stats.sent > 0 ? 'success' : 'info'}>
+            <Alert
+              severity={selected.stats.failed > 0 ? 'warning' : selected.stats.sent > 0 ? 'success' : 'info'}
+              action={
+                canEdit && canRetry(selected.stats) ? (
+                  <Button
+                    color="inherit"
+                    size="small"
+                    disabled={retry.saving}
+                    onClick={() => retry.submit({ kind: 'retryCampaign', id: selected.id })}
+                  >
+                    Retry
+                  </Button>
+                ) : undefined
+              }
+            >
               {campaignResult(selected.stats)}
+              {selected.stats.outbox > 0 ? (
+                <Typography variant="body2" sx={{ mt: 1 }}>
+                  {NO_MAIL_SERVER}
+                </Typography>
+              ) : null}
             </Alert>
           )}
+          {retry.alert ? <Alert severity="error">{retry.alert}</Alert> : null}
           {canEdit ? (
             <Stack direction="row" spacing={1}>
               <Button
@@ -225,7 +265,18 @@ export function CampaignsView() {
               onClose={closeConfirm}
             >
               {(audience?.contactCount ?? 0) > 0 ? (
-                <Typography>Each contact of {audience?.name} with an email address gets it once.</Typography>
+                <>
+                  <Typography>
+                    Each contact of {audience?.name} with an email address gets it once.
+                  </Typography>
+                  {recipient ? (
+                    <Typography>
+                      Sample recipient:{' '}
+                      {`${recipient.firstName} ${recipient.lastName}`.trim() || recipient.email}
+                      {recipient.email ? ` (${recipient.email})` : ''}
+                    </Typography>
+                  ) : null}
+                </>
               ) : (
                 <Typography color="text.secondary">{EMPTY_AUDIENCE}</Typography>
               )}

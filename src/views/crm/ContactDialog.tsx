@@ -1,12 +1,15 @@
+import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { isWellFormedEmail } from '../../contracts/common.ts';
 import type { Contact, ContactList } from '../../contracts/crm.ts';
+import { contactErrors } from '../../contracts/crmFieldRules.ts';
+import { useEditingPresence } from '../../services/presenceQueries.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 import { formatMoney } from './crmFormat.ts';
 import { useCrmForm } from './useCrmForm.ts';
+import { useOtherEditors } from './useOtherEditors.ts';
 
 type Props = {
   contact: Contact | null;
@@ -26,6 +29,9 @@ const FORM_FIELDS = [...FIELDS.map(([name]) => name), 'tags', 'notes', 'contactL
 /** Create or edit one contact; it closes once the server has it, and shows a refusal beside its field. */
 export function ContactDialog({ contact, lists, onClose }: Props) {
   const save = useCrmForm(FORM_FIELDS, onClose);
+  // The account's other members see that this contact is being edited, and this dialog who else is.
+  useEditingPresence('crm.contact', contact?.id ?? null);
+  const othersEditing = useOtherEditors('crm.contact').get(String(contact?.id));
   const [form, setForm] = useState({
     firstName: contact?.firstName ?? '',
     lastName: contact?.lastName ?? '',
@@ -37,19 +43,18 @@ export function ContactDialog({ contact, lists, onClose }: Props) {
     contactListIds: contact?.contactListIds ?? [],
   });
   const email = form.email.trim();
-  // The server's own rule, checked before sending (it lower-cases the address first).
-  const emailError = email !== '' && !isWellFormedEmail(email.toLowerCase());
-  const canSave = Boolean(form.firstName.trim() || form.lastName.trim() || email) && !emailError;
+  const tags = form.tags
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+  // The server's own rules (src/contracts/crmFieldRules.ts), checked before sending.
+  const ruleErrors = contactErrors({ ...form, tags });
+  const canSave =
+    Boolean(form.firstName.trim() || form.lastName.trim() || email) && Object.keys(ruleErrors).length === 0;
   const fieldError = (name: (typeof FORM_FIELDS)[number]) =>
-    name === 'email' && emailError
-      ? 'Enter a valid email address, like name@example.com.'
-      : save.fieldError(name);
+    (name !== 'contactListIds' ? ruleErrors[name] : undefined) ?? save.fieldError(name);
 
   const handleSave = () => {
-    const tags = form.tags
-      .split(',')
-      .map((tag) => tag.trim())
-      .filter(Boolean);
     const input = { ...form, email, tags };
     save.submit(contact ? { kind: 'updateContact', id: contact.id, input } : { kind: 'addContact', input });
   };
@@ -63,6 +68,7 @@ export function ContactDialog({ contact, lists, onClose }: Props) {
       saving={save.saving}
       alert={save.alert}
     >
+      {othersEditing && <Alert severity="info">{othersEditing}</Alert>}
       {contact && contact.orderCount > 0 && (
         <Typography variant="body2" color="text.secondary">
           Orders: {contact.orderCount} · Lifetime value: {formatMoney(contact.lifetimeValue)}

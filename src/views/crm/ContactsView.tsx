@@ -1,18 +1,22 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { appRoute } from '../../contracts/appRoutes.ts';
 import type { Contact } from '../../contracts/crm.ts';
 import { createContactList, exportContacts } from '../../services/crmApi.ts';
-import { crmKeys, useContactLists, useContactsPage } from '../../services/crmQueries.ts';
+import { crmKeys, useContact, useContactLists, useContactsPage } from '../../services/crmQueries.ts';
 import { useHttp } from '../../services/httpContext.ts';
 import { useCan } from '../common/useCan.ts';
+import { useNavigate, useRoute } from '../common/useRoute.ts';
 import { ContactDialog } from './ContactDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { SearchField, ServerPagedTable, useServerPaging } from './ServerPagedList.tsx';
+import { useOtherEditors } from './useOtherEditors.ts';
 
 const columns: GridColDef<Contact>[] = [
   {
@@ -35,10 +39,35 @@ export function ContactsView() {
   const paging = useServerPaging();
   const page = useContactsPage({ ...paging.query, contactListId: listId === '' ? null : listId });
   const lists = useContactLists().data ?? [];
-  const [editing, setEditing] = useState<Contact | 'new' | null>(null);
+  // An opened contact is a place of its own (/crm/contacts/:id): reload, Back and a shared link reopen it.
+  const route = useRoute();
+  const navigate = useNavigate();
+  const openId = route.name === 'crmContact' ? Number(route.params.contactId) : null;
+  const onPage = page.data?.contacts.find((row) => row.id === openId);
+  const opened = useContact(openId, onPage);
+  const openContact = onPage ?? opened.data ?? null;
+  const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const canEdit = useCan('crm.edit');
-  const handleCloseDialog = useCallback(() => setEditing(null), []);
+  const handleCloseDialog = useCallback(() => {
+    setAdding(false);
+    if (openId !== null) navigate(appRoute('crm', { section: 'contacts' }));
+  }, [navigate, openId]);
+  // Presence: who else has a contact open for editing, shown on its row.
+  const editors = useOtherEditors('crm.contact');
+  const columnsWithEditors = useMemo<GridColDef<Contact>[]>(
+    () => [
+      ...columns,
+      {
+        field: 'editing',
+        headerName: 'Being edited',
+        flex: 1,
+        sortable: false,
+        valueGetter: (_, row) => editors.get(String(row.id)) ?? '',
+      },
+    ],
+    [editors],
+  );
 
   const handleExport = async () => {
     const blob = await exportContacts(http, listId === '' ? null : listId);
@@ -80,7 +109,7 @@ export function ContactsView() {
         </TextField>
         {canEdit ? (
           <>
-            <Button variant="contained" onClick={() => setEditing('new')}>
+            <Button variant="contained" onClick={() => setAdding(true)}>
               Add contact
             </Button>
             <Button onClick={() => setImporting(true)}>Import CSV</Button>
@@ -105,18 +134,24 @@ export function ContactsView() {
         label="Contacts"
         rows={page.data?.contacts ?? []}
         totalCount={page.data?.totalCount ?? 0}
-        columns={columns}
+        columns={columnsWithEditors}
         loading={page.isFetching}
         paging={paging}
-        onRowClick={canEdit ? (params) => setEditing(params.row) : undefined}
+        onRowClick={
+          canEdit
+            ? (params) => navigate(appRoute('crmContact', { contactId: String(params.row.id) }))
+            : undefined
+        }
       />
-      {editing && canEdit && (
+      {opened.isError ? <Alert severity="warning">Contact not found</Alert> : null}
+      {canEdit && (adding || openContact) ? (
         <ContactDialog
-          contact={editing === 'new' ? null : editing}
+          key={adding ? 'new' : openContact?.id}
+          contact={adding ? null : openContact}
           lists={lists}
           onClose={handleCloseDialog}
         />
-      )}
+      ) : null}
       {importing && canEdit && <ImportDialog lists={lists} onClose={() => setImporting(false)} />}
     </Stack>
   );

@@ -11,6 +11,7 @@ import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { selectCrmBusy, selectCrmError } from '../../machines/crmMachine.ts';
 import { createLiveCrmMachine } from '../../machines/liveCrmMachine.ts';
 import { useHttp } from '../../services/httpContext.ts';
+import { useLiveEventListener } from '../../services/liveEvents.ts';
 import { ViewOnlyNote } from '../common/ViewOnlyNote.tsx';
 import { CrmErrorBoundary } from './CrmErrorBoundary.tsx';
 import { CrmActorContext, useCrmActor } from './crmActorContext.ts';
@@ -84,9 +85,16 @@ const MORE: { key: CrmSectionKey; label: string }[] = [
   { key: 'permissions', label: 'Permissions' },
 ];
 
-function CrmBody({ sectionKey, title }: { sectionKey: CrmSectionKey; title: string }) {
+type MoreProps = {
+  /** Opens one of the sections beyond the sidebar's (null: back to the module's own); without it, kept here. */
+  onMore?: (key: CrmSectionKey | null) => void;
+};
+
+function CrmBody({ sectionKey, title, onMore }: { sectionKey: CrmSectionKey; title: string } & MoreProps) {
   const busy = useSelector(useCrmActor(), selectCrmBusy);
-  const [more, setMore] = useState<CrmSectionKey | null>(null);
+  const [localMore, setLocalMore] = useState<CrmSectionKey | null>(null);
+  const more = onMore ? (MORE.some((m) => m.key === sectionKey) ? sectionKey : null) : localMore;
+  const setMore = onMore ?? setLocalMore;
   const shown = more ?? sectionKey;
   return (
     <Stack spacing={2}>
@@ -114,15 +122,23 @@ function CrmBody({ sectionKey, title }: { sectionKey: CrmSectionKey; title: stri
 }
 
 /** The CRM module: one CRM actor for the open section, its error card and its crash boundary. */
-export function CrmModule({ section, title }: { section: string | null | undefined; title: string }) {
+const LIVE_CRM_KINDS = ['crm.contact', 'crm.lead', 'crm.deal', 'crm.activity'] as const;
+
+export function CrmModule({
+  section,
+  title,
+  onMore,
+}: { section: string | null | undefined; title: string } & MoreProps) {
   const http = useHttp();
   const queryClient = useQueryClient();
   const machine = useMemo(() => createLiveCrmMachine(http, queryClient), [http, queryClient]);
   const crm = useActorRef(machine);
+  // The lists the CRM's state holds (the deals board above all) reload when anyone changes them.
+  useLiveEventListener(LIVE_CRM_KINDS, () => crm.send({ type: 'crm.refresh' }));
   return (
     <CrmActorContext.Provider value={crm}>
       <CrmErrorBoundary>
-        <CrmBody sectionKey={resolveCrmSection(section)} title={title} />
+        <CrmBody sectionKey={resolveCrmSection(section)} title={title} onMore={onMore} />
       </CrmErrorBoundary>
     </CrmActorContext.Provider>
   );

@@ -108,7 +108,15 @@ export function DealsBoard() {
         ) : null}
       </Stack>
       {save.alert ? <Alert severity="error">{save.alert}</Alert> : null}
-      <Stack direction="row" spacing={1} sx={{ overflowX: 'auto', pb: 1 }}>
+      {/* Scrolls sideways: focusable, so the keyboard can scroll it too. */}
+      <Stack
+        direction="row"
+        spacing={1}
+        tabIndex={0}
+        role="region"
+        aria-label="Pipeline stages"
+        sx={{ overflowX: 'auto', pb: 1 }}
+      >
         {pipeline.stages.map((stage) => {
           const cards = inPipeline.filter((d) => d.stage === stage);
           return (

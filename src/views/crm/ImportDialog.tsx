@@ -14,6 +14,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import type { ContactList } from '../../contracts/crm.ts';
 import { IMPORT_FIELDS, inferMapping } from '../../contracts/crmImportFields.ts';
+import { toCsv } from '../../contracts/csv.ts';
 import {
   selectCanRollback,
   selectImportBusy,
@@ -23,6 +24,7 @@ import {
 import { createLiveImportMachine } from '../../machines/liveCrmMachine.ts';
 import { crmKeys } from '../../services/crmQueries.ts';
 import { useHttp } from '../../services/httpContext.ts';
+import { saveBlob } from '../common/saveBlob.ts';
 import { useCrmActor } from './crmActorContext.ts';
 
 // The header row's cells (RFC 4180 quoting), enough to offer a mapping; the server parses the file itself.
@@ -46,6 +48,17 @@ function parseHeaderLine(line: string): string[] {
   }
   cells.push(cell.trim());
   return cells.filter(Boolean).slice(0, 50);
+}
+
+/** The import's bad rows as a CSV the owner can fix from: the row number and the reason. */
+export function badRowsCsv(errors: readonly { row: number; message: string }[]): Blob {
+  const csv = toCsv([['Row', 'Reason'], ...errors.map((e) => [e.row, e.message])]);
+  return new Blob([csv], { type: 'text/csv;charset=utf-8' });
+}
+
+function badRowsFileName(fileName: string | undefined): string {
+  const base = (fileName ?? 'contacts.csv').replace(/\.csv$/i, '');
+  return `${base}-bad-rows.csv`;
 }
 
 /** Import contacts from a CSV file: duplicates rule, target list, progress bar, report and rollback. */
@@ -179,13 +192,23 @@ export function ImportDialog({ lists, onClose }: { lists: ContactList[]; onClose
             </Alert>
           )}
           {report && report.errors.length > 0 && (
-            <Stack component="ul" sx={{ maxHeight: 160, overflow: 'auto', m: 0 }} aria-label="Row errors">
-              {report.errors.map((e) => (
-                <li key={e.row}>
-                  Row {e.row}: {e.message}
-                </li>
-              ))}
-            </Stack>
+            <>
+              <Stack component="ul" sx={{ maxHeight: 160, overflow: 'auto', m: 0 }} aria-label="Row errors">
+                {report.errors.map((e) => (
+                  <li key={e.row}>
+                    Row {e.row}: {e.message}
+                  </li>
+                ))}
+              </Stack>
+              <Button
+                variant="outlined"
+                size="small"
+                sx={{ alignSelf: 'flex-start' }}
+                onClick={() => saveBlob(badRowsCsv(report.errors), badRowsFileName(file?.name))}
+              >
+                Download bad rows
+              </Button>
+            </>
           )}
         </Stack>
       </DialogContent>

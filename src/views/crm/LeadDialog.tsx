@@ -1,8 +1,8 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { isWellFormedEmail } from '../../contracts/common.ts';
 import { LEAD_STATUSES, type Lead, type LeadInput, type LeadStatus } from '../../contracts/crm.ts';
+import { leadErrors } from '../../contracts/crmFieldRules.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 import { useCrmForm } from './useCrmForm.ts';
 
@@ -34,10 +34,11 @@ export function LeadDialog({ lead, onClose }: Props) {
     notes: lead?.notes ?? '',
   });
   const email = form.email.trim();
-  const emailError = email !== '' && !isWellFormedEmail(email.toLowerCase());
+  // The server's own rules (src/contracts/crmFieldRules.ts), checked before sending.
+  const ruleErrors = leadErrors(form);
   const value = form.value.trim() === '' ? 0 : Number(form.value);
   const valueError = !Number.isFinite(value) || value < 0;
-  const canSave = form.name.trim() !== '' && !emailError && !valueError;
+  const canSave = form.name.trim() !== '' && Object.keys(ruleErrors).length === 0 && !valueError;
 
   const handleSave = () => {
     const input: LeadInput = {
@@ -53,7 +54,7 @@ export function LeadDialog({ lead, onClose }: Props) {
     save.submit(lead ? { kind: 'updateLead', id: lead.id, input } : { kind: 'addLead', input });
   };
   const fieldError = (name: (typeof FORM_FIELDS)[number]) => {
-    if (name === 'email' && emailError) return 'Enter a valid email address';
+    if (name !== 'value' && name !== 'status' && ruleErrors[name]) return ruleErrors[name];
     if (name === 'value' && valueError) return 'Enter an amount of 0 or more';
     return save.fieldError(name);
   };

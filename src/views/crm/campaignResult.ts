@@ -1,24 +1,25 @@
 import type { Campaign } from '../../contracts/crm.ts';
 
-const contacts = (n: number) => `${n} ${n === 1 ? 'contact' : 'contacts'}`;
+type Stats = Pick<Campaign['stats'], 'sent' | 'outbox' | 'failed'>;
+
+/** Said only when messages wait in the outbox, which happens only when the server has no mail server. */
+export const NO_MAIL_SERVER =
+  "No mail server is configured, so messages wait in the outbox (CRM › Communications). To send mail, set SMTP_URL (for example smtp://user:password@mail.example.com:587) in the server's environment and restart it.";
 
 /**
- * What became of a sent campaign, as sentences: delivered ("Sent to 41 contacts."), not delivered
- * ("1 could not be delivered."), and kept in the outbox because no mail server is set up.
+ * What became of a sent campaign, plainly: 'Sent to 120 · 3 failed', or '2 in the outbox' when no mail
+ * server is configured (see NO_MAIL_SERVER for how to configure one).
  */
-export function campaignResult(stats: Pick<Campaign['stats'], 'sent' | 'outbox' | 'failed'>): string {
+export function campaignResult(stats: Stats): string {
   const { sent, outbox, failed } = stats;
   if (sent + outbox + failed === 0)
     return 'Nobody was sent this campaign: its audience has no email addresses.';
   const parts: string[] = [];
-  if (sent > 0) parts.push(`Sent to ${contacts(sent)}.`);
-  if (failed > 0) parts.push(`${failed} could not be delivered.`);
-  if (outbox > 0) {
-    parts.push(
-      outbox === 1
-        ? '1 message is waiting in the outbox: no mail server is set up yet.'
-        : `${outbox} messages are waiting in the outbox: no mail server is set up yet.`,
-    );
-  }
-  return parts.join(' ');
+  if (sent > 0 || failed > 0) parts.push(`Sent to ${sent}`);
+  if (failed > 0) parts.push(`${failed} failed`);
+  if (outbox > 0) parts.push(`${outbox} in the outbox`);
+  return parts.join(' · ');
 }
+
+/** Whether the failed messages can be sent again (Retry). */
+export const canRetry = (stats: Stats): boolean => stats.failed > 0;

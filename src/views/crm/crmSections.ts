@@ -1,28 +1,8 @@
+import { CRM_SECTION_KEYS, type CrmSectionKey } from '../../contracts/appRoutes.ts';
 import type { SectionId } from '../dashboard/sections.ts';
 
-/** The CRM's section keys (spec §2). */
-export const CRM_SECTION_KEYS = [
-  'dashboard',
-  'contacts',
-  'leads',
-  'deals',
-  'campaigns',
-  'activities',
-  'workflow',
-  'pipelines',
-  'communications',
-  'inbox',
-  'analytics',
-  'reports',
-  'teams',
-  'permissions',
-  'custom-reports',
-  'ai',
-  'tracking',
-  'data-cleaning',
-  'integrations',
-] as const;
-export type CrmSectionKey = (typeof CRM_SECTION_KEYS)[number];
+// The CRM's section keys (spec §2) are params of its places (/crm/:section), so they live in the route table.
+export { CRM_SECTION_KEYS, type CrmSectionKey };
 
 /** A section key as given (with the spec's alias customreports); anything unknown → dashboard. */
 export function resolveCrmSection(key: string | null | undefined): CrmSectionKey {

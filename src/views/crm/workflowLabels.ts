@@ -10,7 +10,7 @@ export const TRIGGER_LABELS: Record<Workflow['trigger'], string> = {
 };
 
 export const ACTION_LABELS: Record<WorkflowAction['type'], string> = {
-  'create-activity': 'Create an activity',
+  'create-activity': 'Log an activity',
   'send-email': 'Send an email',
   'add-to-list': 'Add the contact to a list',
   'update-field': 'Update a field',
@@ -26,11 +26,17 @@ export const actionLabel = (action: string) =>
 
 const conditionLabel = (c: WorkflowCondition) => `${c.field} ${c.operator} "${String(c.value)}"`;
 
-/** "When a contact is created, if company contains "Navy" → Create an activity". */
+/** An action in the middle of a sentence: "log an activity". */
+const actionInSentence = (action: string) => {
+  const label = actionLabel(action);
+  return label === action ? label : label.charAt(0).toLowerCase() + label.slice(1);
+};
+
+/** "When a contact is created, if company contains "Navy" → log an activity, then send an email". */
 export function describeWorkflow(workflow: Pick<Workflow, 'trigger' | 'conditions' | 'actions'>): string {
   const conditions = workflow.conditions.map(conditionLabel).join(' and ');
   const when = conditions
     ? `${triggerLabel(workflow.trigger)}, if ${conditions}`
     : triggerLabel(workflow.trigger);
-  return `${when} → ${workflow.actions.map((a) => actionLabel(a.type)).join(', then ')}`;
+  return `${when} → ${workflow.actions.map((a) => actionInSentence(a.type)).join(', then ')}`;
 }

@@ -25,6 +25,7 @@ export function AccountMenu({ name, onUserSettings, onPasswordChange, onLogout }
     <>
       <IconButton
         aria-label="Account menu"
+        data-tour="profile"
         aria-haspopup="true"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={Boolean(anchor)}

@@ -1,9 +1,14 @@
+import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useSelector } from '@xstate/react';
 import { selectAccountId } from '../../machines/sessionMachine.ts';
 import { useAccounts } from '../../services/queries.ts';
 import { useSessionRef } from '../appActorContext.ts';
+
+/** An industry code as the business setup shows it ('retail' → 'Retail'); none yet: empty. */
+export const industryLabel = (industry: string | null | undefined): string =>
+  industry ? industry.charAt(0).toUpperCase() + industry.slice(1) : '';
 
 /** Chooses the current account; the session stores it and refetches account data. */
 export function AccountSwitcher() {
@@ -22,11 +27,18 @@ export function AccountSwitcher() {
       value={value}
       disabled={list.length === 0}
       onChange={(event) => session.send({ type: 'session.accountSelected', accountId: event.target.value })}
+      // The chosen account shows its name; the list shows each account's industry under it.
+      slotProps={{
+        select: { renderValue: (id) => list.find((account) => account.id === id)?.name ?? '' },
+      }}
       sx={{ minWidth: 180 }}
     >
       {list.map((account) => (
         <MenuItem key={account.id} value={account.id}>
-          {account.name}
+          <ListItemText
+            primary={account.name}
+            secondary={industryLabel(account.industry) || 'No industry yet'}
+          />
         </MenuItem>
       ))}
     </TextField>

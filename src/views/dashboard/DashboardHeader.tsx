@@ -1,6 +1,8 @@
 import HelpIcon from '@mui/icons-material/Help';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
@@ -9,7 +11,9 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { selectTourRef } from '../../machines/appMachine.ts';
 import { selectUser } from '../../machines/sessionMachine.ts';
+import { selectTourProgress, selectTourResumable } from '../../machines/tourMachine.ts';
 import { useAppActor, useSessionRef } from '../appActorContext.ts';
+import { Logo } from '../common/Logo.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { AccountSwitcher } from './AccountSwitcher.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -17,19 +21,33 @@ import type { SectionId } from './sections.ts';
 
 type Props = { title: string; onNavigate: (section: SectionId) => void };
 
-/** Header: section title, account switcher, tour button, user name with status, avatar menu. */
+/**
+ * Header: the product's logo and name, section title, account switcher, tour button (and Resume tour after
+ * Skip Tour), user name with status, avatar menu.
+ */
 export function DashboardHeader({ title, onNavigate }: Props) {
   const session = useSessionRef();
   const user = useSelector(session, selectUser);
   const tour = useSelector(useAppActor(), selectTourRef);
+  const resumable = useSelector(tour, (snapshot) => (snapshot ? selectTourResumable(snapshot) : false));
+  const progress = useSelector(tour, (snapshot) => (snapshot ? selectTourProgress(snapshot) : ''));
 
   return (
-    <AppBar position="sticky" color="inherit" elevation={1}>
+    <AppBar position="sticky" color="inherit">
       <Toolbar sx={{ gap: 2 }}>
+        <Logo data-tour="welcome" />
+        <Divider orientation="vertical" flexItem sx={{ my: 1.5 }} />
         <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
         <AccountSwitcher />
+        {resumable ? (
+          <Tooltip describeChild title={`Continue the tour at ${progress}`}>
+            <Button size="small" onClick={() => tour?.send({ type: 'tour.resume' })}>
+              Resume tour
+            </Button>
+          </Tooltip>
+        ) : null}
         <Tooltip title="Start tour">
           <IconButton aria-label="Start tour" onClick={() => tour?.send({ type: 'tour.start' })}>
             <HelpIcon />

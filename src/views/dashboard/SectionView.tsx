@@ -36,6 +36,9 @@ const Accounts = lazy(() =>
 const Permissions = lazy(() =>
   import('./sections/PermissionsSection.tsx').then((m) => ({ default: m.PermissionsSection })),
 );
+const BusinessDetails = lazy(() =>
+  import('./sections/BusinessDetailsSection.tsx').then((m) => ({ default: m.BusinessDetailsSection })),
+);
 const Admin = lazy(() => import('./sections/AdminSection.tsx').then((m) => ({ default: m.AdminSection })));
 const UserSettings = lazy(() =>
   import('./sections/UserSettingsSection.tsx').then((m) => ({ default: m.UserSettingsSection })),
@@ -75,6 +78,7 @@ const SECTION_VIEWS: Record<SectionId, SectionEntry> = {
   teams: { component: Teams, guard: 'auth' },
   accounts: { component: Accounts, guard: 'auth' },
   permissions: { component: Permissions, guard: 'auth' },
+  businessDetails: { component: BusinessDetails, guard: 'auth' },
   admin: { component: Admin, guard: 'admin' },
   userSettings: { component: UserSettings, guard: 'auth' },
   passwordChange: { component: PasswordChange, guard: 'auth' },

@@ -11,7 +11,6 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { OrdersBadge } from '../store/OrdersBadge.tsx';
 import { SidebarFlyout, SubSectionList } from './SidebarFlyout.tsx';
@@ -50,12 +49,8 @@ export function Sidebar({ section, wide, isAdmin, onNavigate, onToggleWide }: Pr
         },
       }}
     >
-      <Toolbar sx={{ justifyContent: wide ? 'space-between' : 'center', px: wide ? 2 : 1 }}>
-        {wide ? (
-          <Typography variant="h6" component="span" noWrap>
-            BizSite
-          </Typography>
-        ) : null}
+      {/* The product's name and logo lead the app bar beside it. */}
+      <Toolbar sx={{ justifyContent: wide ? 'flex-end' : 'center', px: wide ? 2 : 1 }}>
         <IconButton aria-label={wide ? 'Collapse sidebar' : 'Expand sidebar'} onClick={onToggleWide}>
           {wide ? <ChevronLeftIcon /> : <MenuIcon />}
         </IconButton>
@@ -93,7 +88,7 @@ function WideEntry({
   const { target } = entry;
   if (target) {
     return (
-      <ListItemButton selected={section === target} onClick={() => onNavigate(target)}>
+      <ListItemButton data-tour={entry.key} selected={section === target} onClick={() => onNavigate(target)}>
         <ListItemIcon>
           <EntryIcon entry={entry} />
         </ListItemIcon>
@@ -104,6 +99,7 @@ function WideEntry({
   return (
     <>
       <ListItemButton
+        data-tour={entry.key}
         onClick={onToggle}
         aria-expanded={open}
         selected={!open && sectionContains(entry, section)}
@@ -128,6 +124,7 @@ function NarrowEntry({ entry, section, onNavigate }: EntryProps) {
       <Tooltip title={entry.label} placement="right">
         <ListItemButton
           aria-label={entry.label}
+          data-tour={entry.key}
           selected={section === target}
           onClick={() => onNavigate(target)}
           sx={{ justifyContent: 'center' }}

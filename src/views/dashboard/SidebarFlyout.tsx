@@ -1,4 +1,6 @@
+import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -22,15 +24,17 @@ export function SubSectionList({ entry, section, onNavigate, indent = false }: P
                 {group.label}
               </ListSubheader>
             ) : null}
+            {/* Each button in a list item of its own: a list holds list items only. */}
             {group.items.map((item) => (
-              <ListItemButton
-                key={item.id}
-                selected={section === item.id}
-                onClick={() => onNavigate(item.id)}
-                sx={{ pl: indent ? 4 : 2 }}
-              >
-                <ListItemText primary={item.label} />
-              </ListItemButton>
+              <ListItem key={item.id} disablePadding>
+                <ListItemButton
+                  selected={section === item.id}
+                  onClick={() => onNavigate(item.id)}
+                  sx={{ pl: indent ? 4 : 2 }}
+                >
+                  <ListItemText primary={item.label} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </li>
@@ -50,7 +54,7 @@ const CLOSE_DELAY_MS = 150;
 export function SidebarFlyout({ entry, section, onNavigate }: Props) {
   const Icon = entry.icon;
   const flyoutId = useId();
-  const [anchor, setAnchor] = useState<HTMLLIElement | null>(null);
+  const [anchor, setAnchor] = useState<HTMLDivElement | null>(null);
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -71,9 +75,11 @@ export function SidebarFlyout({ entry, section, onNavigate }: Props) {
   };
 
   return (
-    <li ref={setAnchor} onMouseEnter={keepOpen} onMouseLeave={closeSoon}>
+    // A div, not a <li>: the sidebar's <nav> is not a list. Hover only adds to the button's click.
+    <Box ref={setAnchor} onMouseEnter={keepOpen} onMouseLeave={closeSoon}>
       <ListItemButton
         aria-label={entry.label}
+        data-tour={entry.key}
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={open ? flyoutId : undefined}
@@ -96,6 +102,6 @@ export function SidebarFlyout({ entry, section, onNavigate }: Props) {
           <SubSectionList entry={entry} section={section} onNavigate={handleNavigate} />
         </Paper>
       </Popper>
-    </li>
+    </Box>
   );
 }

@@ -8,6 +8,7 @@ import SmartToyIcon from '@mui/icons-material/SmartToy';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import WebIcon from '@mui/icons-material/Web';
 import type { ComponentType } from 'react';
+import { type AppRoute, appRoute, buildPath, type CrmSectionKey } from '../../contracts/appRoutes.ts';
 
 /** Every screen the dashboard's main area can show. */
 export type SectionId =
@@ -37,6 +38,7 @@ export type SectionId =
   | 'teams'
   | 'accounts'
   | 'permissions'
+  | 'businessDetails'
   | 'admin'
   | 'userSettings'
   | 'passwordChange';
@@ -122,6 +124,7 @@ export const NAV_SECTIONS: NavSection[] = [
           { id: 'teams', label: 'Teams' },
           { id: 'accounts', label: 'Accounts' },
           { id: 'permissions', label: 'Permissions' },
+          { id: 'businessDetails', label: 'Business details' },
         ],
       },
     ],
@@ -154,3 +157,60 @@ export function sectionTitle(id: SectionId): string {
 export function sectionContains(section: NavSection, id: SectionId): boolean {
   return section.target === id || (section.groups ?? []).some((g) => g.items.some((item) => item.id === id));
 }
+
+const crm = (section: CrmSectionKey) => appRoute('crm', { section });
+
+/** The place (URL) of each section: the route table's entry it opens. */
+export const SECTION_ROUTES: Record<SectionId, AppRoute> = {
+  websites: appRoute('websites'),
+  formSubmissions: appRoute('forms'),
+  templates: appRoute('templates'),
+  store: appRoute('store'),
+  crmDashboard: appRoute('crm'),
+  contacts: crm('contacts'),
+  leads: crm('leads'),
+  deals: crm('deals'),
+  pipelines: crm('pipelines'),
+  activities: crm('activities'),
+  campaigns: crm('campaigns'),
+  communications: crm('communications'),
+  inbox: crm('inbox'),
+  reports: crm('reports'),
+  customReports: crm('custom-reports'),
+  analytics: crm('analytics'),
+  leadTracking: crm('tracking'),
+  aiInsights: crm('ai'),
+  crmIntegrations: crm('integrations'),
+  seo: appRoute('seo'),
+  social: appRoute('social'),
+  integrations: appRoute('integrations'),
+  ai: appRoute('assistant'),
+  teams: appRoute('settings', { tab: 'team' }),
+  accounts: appRoute('settings', { tab: 'accounts' }),
+  permissions: appRoute('settings', { tab: 'permissions' }),
+  admin: appRoute('admin'),
+  userSettings: appRoute('settings', { tab: 'profile' }),
+  passwordChange: appRoute('settings', { tab: 'password' }),
+  businessDetails: appRoute('settings', { tab: 'business' }),
+};
+
+const SECTION_IDS = Object.keys(SECTION_ROUTES) as SectionId[];
+
+/**
+ * The section a place belongs to: the one whose URL it is, else the first of its route (a store tab → the
+ * store, an admin tab → Admin, a CRM section the sidebar does not list → the CRM dashboard), an opened
+ * contact → Contacts, and the websites list for places outside the dashboard.
+ */
+export function sectionOfRoute(route: AppRoute): SectionId {
+  if (route.name === 'crmContact') return 'contacts';
+  const path = buildPath(route);
+  return (
+    SECTION_IDS.find((id) => buildPath(SECTION_ROUTES[id]) === path) ??
+    SECTION_IDS.find((id) => SECTION_ROUTES[id].name === route.name) ??
+    'websites'
+  );
+}
+
+/** Account Settings' tabs are two settings pages: Profile (/settings/profile) and Users (/settings/team). */
+export const settingsTabRoute = (tab: 'profile' | 'users'): AppRoute =>
+  SECTION_ROUTES[tab === 'profile' ? 'userSettings' : 'teams'];

@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -44,28 +45,30 @@ export function SubmissionList({ submissions, selectedId, onOpen }: ListProps) {
     <Paper variant="outlined" sx={{ flex: 1, minWidth: 280 }}>
       <List aria-label="Form submissions" disablePadding>
         {submissions.map((s) => (
-          <ListItemButton key={s.id} selected={s.id === selectedId} onClick={() => onOpen(s.id)}>
-            <ListItemText
-              primary={
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <Typography component="span" sx={{ flex: 1, fontWeight: s.status === 'new' ? 700 : 400 }}>
-                    {s.formTitle} · {s.websiteName}
-                  </Typography>
-                  <StatusChip status={s.status} />
-                </Stack>
-              }
-              secondary={
-                <>
-                  {submissionPreview(s.data).map((line) => (
-                    <span key={line} style={{ display: 'block' }}>
-                      {line}
-                    </span>
-                  ))}
-                  <span style={{ display: 'block' }}>{when(s.submittedAt)}</span>
-                </>
-              }
-            />
-          </ListItemButton>
+          <ListItem key={s.id} disablePadding>
+            <ListItemButton selected={s.id === selectedId} onClick={() => onOpen(s.id)}>
+              <ListItemText
+                primary={
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <Typography component="span" sx={{ flex: 1, fontWeight: s.status === 'new' ? 700 : 400 }}>
+                      {s.formTitle} · {s.websiteName}
+                    </Typography>
+                    <StatusChip status={s.status} />
+                  </Stack>
+                }
+                secondary={
+                  <>
+                    {submissionPreview(s.data).map((line) => (
+                      <span key={line} style={{ display: 'block' }}>
+                        {line}
+                      </span>
+                    ))}
+                    <span style={{ display: 'block' }}>{when(s.submittedAt)}</span>
+                  </>
+                }
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Paper>

@@ -20,6 +20,20 @@ const DESCRIPTIONS: Record<Integration['id'], string> = {
   webhooks: 'Send form submissions, orders and new contacts to your own systems.',
 };
 
+/**
+ * What an owner needs to know about an integration they cannot connect from here, in their words: one the
+ * platform has not switched on yet, or one only an Admin of the account may connect. Null when nothing is in
+ * the way.
+ */
+export function integrationNote(integration: Integration, canManage: boolean): string | null {
+  if (integration.kind !== 'oauth' || integration.connected) return null;
+  if (!integration.configured) {
+    return `${integration.name} isn’t switched on for this platform yet: ask your platform administrator to turn it on, and a Connect button will appear here.`;
+  }
+  if (!canManage) return `An Admin of this account can connect ${integration.name}.`;
+  return null;
+}
+
 /** The catalogue: each integration with its state and the action that changes it. */
 export function IntegrationCards({ integrations }: { integrations: Integration[] }) {
   const connectRef = useSelector(useAppActor(), selectOAuthConnectRef);
@@ -49,17 +63,16 @@ export function IntegrationCards({ integrations }: { integrations: Integration[]
                         : 'Connected'
                       : integration.configured
                         ? 'Not connected'
-                        : 'Not configured'
+                        : 'Not available yet'
                   }
                 />
               </Stack>
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 {DESCRIPTIONS[integration.id]}
               </Typography>
-              {!integration.configured ? (
+              {integrationNote(integration, canManage) ? (
                 <Typography variant="body2" sx={{ mt: 1 }}>
-                  The server has no client credentials for {integration.name} yet (see the README’s
-                  environment table).
+                  {integrationNote(integration, canManage)}
                 </Typography>
               ) : null}
             </CardContent>

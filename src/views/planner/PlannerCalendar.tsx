@@ -17,6 +17,15 @@ type Props = {
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const DRAG_TYPE = 'application/x-bizsite-post';
+// Read by screen readers, not shown.
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** Month or week grid; posts are dragged between days to reschedule (time of day kept). */
 export function PlannerCalendar({ anchor, view, posts, onOpenPost, onNewOnDay, onMovePost }: Props) {
@@ -37,74 +46,102 @@ export function PlannerCalendar({ anchor, view, posts, onOpenPost, onNewOnDay, o
       aria-label={view === 'month' ? 'Month calendar' : 'Week calendar'}
       sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 0.5 }}
     >
-      {WEEKDAYS.map((name) => (
-        <Typography key={name} variant="caption" sx={{ textAlign: 'center', fontWeight: 600 }}>
-          {name}
-        </Typography>
-      ))}
-      {days.map((day) => {
-        const mine = posts.filter((p) => p.scheduledAt && sameDay(new Date(p.scheduledAt), day));
-        const outside = view === 'month' && day.getMonth() !== anchor.getMonth();
-        return (
-          <Paper
-            key={dayKey(day)}
-            role="gridcell"
-            aria-label={day.toDateString()}
-            data-day={dayKey(day)}
-            variant="outlined"
-            onDragOver={(e) => e.preventDefault()}
-            onDrop={(e) => handleDrop(e, day)}
-            onDoubleClick={() => onNewOnDay(day)}
-            sx={{
-              minHeight: view === 'month' ? 96 : 240,
-              p: 0.5,
-              opacity: outside ? 0.55 : 1,
-              borderColor: sameDay(day, today) ? 'primary.main' : undefined,
-            }}
+      {/* Rows of a grid hold its cells; `display: contents` keeps the seven-column layout. */}
+      <Box role="row" sx={{ display: 'contents' }}>
+        {WEEKDAYS.map((name) => (
+          <Typography
+            key={name}
+            role="columnheader"
+            variant="caption"
+            sx={{ textAlign: 'center', fontWeight: 600 }}
           >
-            <Typography variant="caption">{day.getDate()}</Typography>
-            {mine.map((post) => (
-              <Box
-                key={post.id}
-                role="button"
-                tabIndex={0}
-                draggable
-                onKeyDown={(e: KeyboardEvent) => {
-                  if (e.key === 'Enter' || e.key === ' ') onOpenPost(post);
-                }}
-                onDragStart={(e: DragEvent) => e.dataTransfer.setData(DRAG_TYPE, String(post.id))}
-                onClick={() => onOpenPost(post)}
-                aria-label={`${CHANNEL_LABELS[post.channel]} post: ${post.text.slice(0, 40)}`}
-                sx={{
-                  display: 'block',
-                  width: '100%',
-                  textAlign: 'left',
-                  mb: 0.5,
-                  p: 0.5,
-                  borderRadius: 1,
-                  cursor: 'grab',
-                  fontSize: 12,
-                  overflow: 'hidden',
-                  textOverflow: 'ellipsis',
-                  whiteSpace: 'nowrap',
-                  bgcolor:
-                    post.status === 'failed'
-                      ? 'error.light'
-                      : post.status === 'published'
-                        ? 'success.light'
-                        : 'action.hover',
-                }}
-              >
-                {new Date(post.scheduledAt ?? '').toLocaleTimeString([], {
-                  hour: '2-digit',
-                  minute: '2-digit',
-                })}{' '}
-                {CHANNEL_LABELS[post.channel]}: {post.text}
-              </Box>
-            ))}
-          </Paper>
-        );
-      })}
+            {name}
+          </Typography>
+        ))}
+      </Box>
+      {weeksOf(days).map((week) => (
+        <Box key={dayKey(week[0])} role="row" sx={{ display: 'contents' }}>
+          {week.map((day) => renderDay(day))}
+        </Box>
+      ))}
     </Box>
   );
+
+  function renderDay(day: Date) {
+    const mine = posts.filter((p) => p.scheduledAt && sameDay(new Date(p.scheduledAt), day));
+    const outside = view === 'month' && day.getMonth() !== anchor.getMonth();
+    return (
+      <Paper
+        key={dayKey(day)}
+        role="gridcell"
+        data-day={dayKey(day)}
+        variant="outlined"
+        onDragOver={(e) => e.preventDefault()}
+        onDrop={(e) => handleDrop(e, day)}
+        onDoubleClick={() => onNewOnDay(day)}
+        sx={{
+          minHeight: view === 'month' ? 96 : 240,
+          p: 0.5,
+          // Days of the next or last month are muted by colour (opacity would fail text contrast).
+          color: outside ? 'text.secondary' : undefined,
+          bgcolor: outside ? 'grey.50' : undefined,
+          borderColor: sameDay(day, today) ? 'primary.main' : undefined,
+        }}
+      >
+        {/* The date in full for assistive technology, its day number on screen. */}
+        <Typography variant="caption">
+          <span aria-hidden="true">{day.getDate()}</span>
+          <Box component="span" sx={visuallyHidden}>
+            {day.toDateString()}
+          </Box>
+        </Typography>
+        {mine.map((post) => (
+          <Box
+            key={post.id}
+            role="button"
+            tabIndex={0}
+            draggable
+            onKeyDown={(e: KeyboardEvent) => {
+              if (e.key === 'Enter' || e.key === ' ') onOpenPost(post);
+            }}
+            onDragStart={(e: DragEvent) => e.dataTransfer.setData(DRAG_TYPE, String(post.id))}
+            onClick={() => onOpenPost(post)}
+            aria-label={`${CHANNEL_LABELS[post.channel]} post: ${post.text.slice(0, 40)}`}
+            sx={{
+              display: 'block',
+              width: '100%',
+              textAlign: 'left',
+              mb: 0.5,
+              p: 0.5,
+              borderRadius: 1,
+              cursor: 'grab',
+              fontSize: 12,
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+              bgcolor:
+                post.status === 'failed'
+                  ? 'error.light'
+                  : post.status === 'published'
+                    ? 'success.light'
+                    : 'action.hover',
+            }}
+          >
+            {new Date(post.scheduledAt ?? '').toLocaleTimeString([], {
+              hour: '2-digit',
+              minute: '2-digit',
+            })}{' '}
+            {CHANNEL_LABELS[post.channel]}: {post.text}
+          </Box>
+        ))}
+      </Paper>
+    );
+  }
+}
+
+/** The visible days, seven to a row. */
+function weeksOf(days: Date[]): Date[][] {
+  const weeks: Date[][] = [];
+  for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
+  return weeks;
 }

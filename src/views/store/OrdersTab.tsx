@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   DELIVERY_METHODS,
   formatMoney,
@@ -16,13 +16,13 @@ import {
   type OrderStatus,
 } from '../../contracts/store.ts';
 import { errorMessage } from '../../services/ApiError.ts';
-import { useExportOrders, useRefreshOrdersSummary, useStoreOrders } from '../../services/storeQueries.ts';
+import { useExportOrders, useStoreOrders } from '../../services/storeQueries.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
 import { saveBlob } from '../common/saveBlob.ts';
 import { useDebounced } from '../common/useDebounced.ts';
 import { OrderDrawer } from './OrderDrawer.tsx';
 import { DELIVERY_LABELS, FulfilmentChip, itemsSummary, PaymentChip } from './orderLabels.tsx';
-import { openOrder, setOrderFilters, useStoreUrl } from './storeUrl.ts';
+import { useStoreUrl } from './storeUrl.ts';
 
 const PAGE_SIZE = 25;
 const ALL = 'all';
@@ -108,13 +108,6 @@ export function OrdersTab({ storeId }: { storeId: string }) {
   });
   const exportCsv = useExportOrders(storeId);
   const rows = orders.data?.results ?? [];
-  // A new order at the top of the list: the sidebar badge counts it now, not at its next 15 s poll.
-  const refreshSummary = useRefreshOrdersSummary();
-  const newest = orders.data?.results[0]?.id;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the newest order changes, only.
-  useEffect(() => {
-    if (newest) refreshSummary();
-  }, [newest]);
   const toFirstPage = () => setPaginationModel((model) => ({ ...model, page: 0 }));
 
   const handleExport = () =>
@@ -129,7 +122,7 @@ export function OrdersTab({ storeId }: { storeId: string }) {
           label="Status"
           value={url.status ?? ALL}
           onChange={(event) => {
-            setOrderFilters({
+            url.setOrderFilters({
               status: event.target.value === ALL ? null : (event.target.value as OrderStatus),
             });
             toFirstPage();
@@ -151,7 +144,7 @@ export function OrdersTab({ storeId }: { storeId: string }) {
           value={search}
           onChange={(event) => {
             setSearch(event.target.value);
-            setOrderFilters({ search: event.target.value });
+            url.setOrderFilters({ search: event.target.value });
             toFirstPage();
           }}
           sx={{ minWidth: 280 }}
@@ -186,7 +179,7 @@ export function OrdersTab({ storeId }: { storeId: string }) {
         paginationMode="server"
         paginationModel={paginationModel}
         onPaginationModelChange={setPaginationModel}
-        onRowClick={({ row }) => openOrder(row.id)}
+        onRowClick={({ row }) => url.openOrder(row.id)}
         sx={{ border: 0, minHeight: 200, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
         autoHeight
       />
@@ -195,7 +188,7 @@ export function OrdersTab({ storeId }: { storeId: string }) {
         orderId={url.orderId}
         order={rows.find((row) => row.id === url.orderId) ?? null}
         loading={orders.isLoading}
-        onClose={() => openOrder(null)}
+        onClose={() => url.openOrder(null)}
       />
     </Stack>
   );

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -30,13 +31,11 @@ export function StoresTab({ stores, selected, onSelect }: Props) {
       ) : (
         <List aria-label="Stores">
           {stores.map((store) => (
-            <ListItemButton
-              key={store.storeId}
-              selected={store.storeId === selected}
-              onClick={() => onSelect(store.storeId)}
-            >
-              <ListItemText primary={store.storeName} secondary={`${store.storeId} · ${store.currency}`} />
-            </ListItemButton>
+            <ListItem key={store.storeId} disablePadding>
+              <ListItemButton selected={store.storeId === selected} onClick={() => onSelect(store.storeId)}>
+                <ListItemText primary={store.storeName} secondary={`${store.storeId} · ${store.currency}`} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}

@@ -1,23 +1,8 @@
-import { ORDER_STATUSES, type OrderStatus } from '../../contracts/store.ts';
-import { setUrlQuery, useUrlQuery } from '../common/useUrlQuery.ts';
+import { appRoute, type RouteParams, STORE_TABS, type StoreTab } from '../../contracts/appRoutes.ts';
+import type { OrderStatus } from '../../contracts/store.ts';
+import { useNavigate, useRoute } from '../common/useRoute.ts';
 
-/** The store admin's tabs, each with its own URL (`/?storeTab=orders`). */
-export const STORE_TABS = ['products', 'orders', 'settings', 'stores'] as const;
-export type StoreTab = (typeof STORE_TABS)[number];
-
-/** Every query parameter the store section owns (dropped when the owner leaves it). */
-export const STORE_URL_KEYS = ['storeTab', 'store', 'status', 'q', 'order'] as const;
-
-/** Whether the page was opened on a store admin URL (the dashboard then starts on the store). */
-export const isStoreUrl = (search: string): boolean => {
-  const params = new URLSearchParams(search);
-  return params.has('storeTab') || params.has('store');
-};
-
-/** Removes the store's parameters from the URL (leaving the section). */
-export function clearStoreUrl(): void {
-  setUrlQuery(Object.fromEntries(STORE_URL_KEYS.map((key) => [key, null])));
-}
+export { STORE_TABS, type StoreTab };
 
 export type StoreUrl = {
   tab: StoreTab | null;
@@ -27,26 +12,38 @@ export type StoreUrl = {
   orderId: string | null;
 };
 
-/** The store admin's place as the URL says it: tab, store, the Orders filters and the open order. */
-export function useStoreUrl(): StoreUrl {
-  const params = useUrlQuery();
-  const tab = params.get('storeTab');
-  const status = params.get('status');
+type StoreParams = RouteParams<'store'>;
+
+/**
+ * The store admin's place as the address says it (`/store/orders?store=…&status=…&q=…&order=…`, see
+ * contracts/appRoutes.ts) and the moves between places: a tab, a store, an order (Back steps) and the
+ * Orders filters (no Back step while typing).
+ */
+export function useStoreUrl() {
+  const route = useRoute();
+  const navigate = useNavigate();
+  const params: StoreParams = route.name === 'store' ? route.params : {};
+  const go = (next: StoreParams, replace = false) => navigate(appRoute('store', next), { replace });
+  const url: StoreUrl = {
+    tab: params.tab ?? null,
+    storeId: params.store ?? null,
+    status: params.status ?? null,
+    search: params.q ?? '',
+    orderId: params.order ?? null,
+  };
   return {
-    tab: (STORE_TABS as readonly string[]).includes(tab ?? '') ? (tab as StoreTab) : null,
-    storeId: params.get('store'),
-    status: (ORDER_STATUSES as readonly string[]).includes(status ?? '') ? (status as OrderStatus) : null,
-    search: params.get('q') ?? '',
-    orderId: params.get('order'),
+    ...url,
+    openStoreTab: (tab: StoreTab) => go({ ...params, tab, order: undefined }),
+    chooseStore: (storeId: string) => go({ tab: params.tab, store: storeId }),
+    setOrderFilters: (filters: { status?: OrderStatus | null; search?: string }) =>
+      go(
+        {
+          ...params,
+          ...(filters.status === undefined ? {} : { status: filters.status ?? undefined }),
+          ...(filters.search === undefined ? {} : { q: filters.search || undefined }),
+        },
+        true,
+      ),
+    openOrder: (orderId: string | null) => go({ ...params, order: orderId ?? undefined }),
   };
 }
-
-export const openStoreTab = (tab: StoreTab) => setUrlQuery({ storeTab: tab, order: null }, 'push');
-export const chooseStore = (storeId: string) =>
-  setUrlQuery({ store: storeId, order: null, status: null, q: null }, 'push');
-export const setOrderFilters = (filters: { status?: OrderStatus | null; search?: string }) =>
-  setUrlQuery({
-    ...(filters.status === undefined ? {} : { status: filters.status }),
-    ...(filters.search === undefined ? {} : { q: filters.search }),
-  });
-export const openOrder = (orderId: string | null) => setUrlQuery({ order: orderId }, 'push');

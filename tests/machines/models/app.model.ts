@@ -1,7 +1,9 @@
 import { createMachine } from 'xstate';
 
 // Effect-free model of the app flow (spec §2 and §4). Each state of the model names what the
-// real machine must show; `call.succeed` / `call.fail` settle whichever call is in flight.
+// real machine must show; `call.succeed` / `call.fail` settle whichever call is in flight. `load.*Link`
+// opens the app on a place's URL, `nav.*` moves between places (a click or Back/Forward): every place is
+// reachable both ways, and `authReturning` is the sign-in screen holding a place to return to.
 export const appModel = createMachine({
   id: 'appModel',
   initial: 'loading',
@@ -15,22 +17,50 @@ export const appModel = createMachine({
         'load.processedCode': 'dashboard',
         'load.codeWithoutSession': 'auth',
         'load.builderLink': 'builder',
+        'load.invitation': 'invite',
+        'load.invitationSignedIn': 'inviteSignedIn',
+        'load.deepLinkSignedOut': 'authReturning',
+        'load.orderMailLink': 'dashboardPlace',
+        'load.flowChoiceLink': 'flowChoice',
+        'load.generatorLink': 'generator',
+        'load.setupLink': 'businessSetup',
+        'load.generateSetupLink': 'businessSetupVariant',
+        'load.loginSignedIn': 'dashboard',
       },
     },
+    // The invitation landing page: joining (with the sign-up or sign-in) lands in the dashboard, never in
+    // business setup; leaving goes where the app would have opened.
+    invite: { on: { 'invitation.joined': 'dashboard', 'invite.leave': 'auth' } },
+    inviteSignedIn: { on: { 'invite.leave': 'dashboard' } },
     oauthGoogle: { on: { 'call.succeed': 'dashboard', 'call.fail': 'dashboard' } },
     oauthFacebook: { on: { 'call.succeed': 'dashboard', 'call.fail': 'dashboard' } },
-    auth: { on: { 'auth.login': 'signingIn', 'auth.register': 'registering' } },
+    auth: {
+      on: {
+        'auth.login': 'signingIn',
+        'auth.register': 'registering',
+        'nav.back': 'authReturning',
+        'nav.section': 'authReturning',
+      },
+    },
+    authReturning: { on: { 'auth.login': 'signingInReturning' } },
+    signingInReturning: { on: { 'call.succeed': 'returned', 'call.fail': 'authReturning' } },
+    // Signed in again: the view of the place that was kept (a dashboard place, the builder, the flow…).
+    returned: {},
     signingIn: { on: { 'call.succeed': 'dashboard', 'call.fail': 'auth' } },
     registering: { on: { 'call.succeed': 'businessSetup', 'call.fail': 'auth' } },
     businessSetup: {
       on: {
         'business.build': 'settingUpForBuilder',
         'business.generate': 'settingUpForGenerator',
-        'session.expire': 'auth',
+        'session.expire': 'authReturning',
       },
     },
     businessSetupVariant: {
-      on: { 'business.generate': 'settingUpVariant', 'view.back': 'dashboard', 'session.expire': 'auth' },
+      on: {
+        'business.generate': 'settingUpVariant',
+        'view.back': 'dashboard',
+        'session.expire': 'authReturning',
+      },
     },
     settingUpVariant: { on: { 'call.succeed': 'generator', 'call.fail': 'businessSetupVariant' } },
     settingUpForBuilder: { on: { 'call.succeed': 'builder', 'call.fail': 'businessSetup' } },
@@ -44,7 +74,15 @@ export const appModel = createMachine({
         'session.logout': 'loggingOut',
         'session.expire': 'auth',
         'session.remoteLogout': 'auth',
+        'nav.section': 'dashboardPlace',
+        'nav.back': 'dashboardPlace',
+        'nav.openSite': 'builder',
+        'nav.backToFlowChoice': 'flowChoice',
+        'nav.backToLogin': 'dashboard',
       },
+    },
+    dashboardPlace: {
+      on: { 'nav.openSite': 'builder', 'session.expire': 'authReturning', 'nav.section': 'dashboardPlace' },
     },
     loggingOut: { on: { 'call.succeed': 'auth', 'call.fail': 'auth' } },
     flowChoice: {
@@ -52,16 +90,24 @@ export const appModel = createMachine({
         'flow.build': 'builder',
         'flow.generate': 'generator',
         'view.back': 'dashboard',
-        'session.expire': 'auth',
+        'session.expire': 'authReturning',
       },
     },
-    builder: { on: { 'website.saved': 'dashboard', 'view.back': 'dashboard', 'session.expire': 'auth' } },
+    builder: {
+      on: {
+        'website.saved': 'dashboard',
+        'view.back': 'dashboard',
+        'session.expire': 'authReturning',
+        'nav.back': 'dashboardPlace',
+        'nav.sameSite': 'builder',
+      },
+    },
     generator: {
       on: {
         'generator.generate': 'generating',
         'website.saved': 'dashboard',
         'view.back': 'dashboard',
-        'session.expire': 'auth',
+        'session.expire': 'authReturning',
       },
     },
     generating: {

@@ -1,30 +1,60 @@
 import { createMachine } from 'xstate';
 
-// Effect-free model of the builder (spec §4): load, edit, the save shortcut, the save dialog, failures.
+// Effect-free model of the builder (spec §4, issue 16): load, edit, autosave of a new site at its first edit,
+// the save shortcut, Rename and Save as, failures.
 export const builderModel = createMachine({
   id: 'builderModel',
   initial: 'loading',
   states: {
     loading: {
       on: {
-        'load.new': 'unsaved',
+        'load.new': 'draft',
         'load.existing': 'saved',
         'load.fail': 'failed',
         'load.unauthorized': 'failed',
       },
     },
     failed: { on: { 'builder.retry': 'loading' } },
-    unsaved: {
+    // A new site, not edited yet: nothing on the server.
+    draft: {
       on: {
+        'doc.edit': 'creating',
         'save.request': 'naming',
-        'mode.toggle': 'unsaved',
-        'element.added': 'unsaved',
-        'page.select': 'unsaved',
+        'mode.toggle': 'draft',
+        'element.added': 'draft',
+        'page.select': 'draft',
       },
     },
-    naming: { on: { 'save.cancel': 'unsaved', 'save.blank': 'naming', 'save.confirm': 'savingNew' } },
-    savingNew: { on: { 'save.ok': 'saved', 'save.fail': 'unsaved' } },
-    saved: { on: { 'save.request': 'saving', 'element.select': 'saved', 'sidebar.tab': 'saved' } },
+    creating: {
+      on: { 'create.ok': 'saved', 'create.fail': 'draftUnsaved', 'create.unauthorized': 'draftUnsaved' },
+    },
+    // Edited while offline: the changes wait on this device.
+    draftUnsaved: { on: { 'network.online': 'creating', 'doc.edit': 'creating' } },
+    naming: {
+      on: {
+        'save.cancel': 'draft',
+        'save.blank': 'naming',
+        'doc.edit': 'namingEdited',
+        'save.confirm': 'savingNew',
+      },
+    },
+    namingEdited: { on: { 'save.cancel': 'draftUnsaved' } },
+    savingNew: { on: { 'save.ok': 'saved', 'save.fail': 'draft' } },
+    saved: {
+      on: {
+        'save.request': 'saving',
+        'rename.request': 'renaming',
+        'saveAs.request': 'namingCopy',
+        'doc.edit': 'saved',
+        'element.select': 'saved',
+        'element.toggle': 'saved',
+        'sidebar.tab': 'saved',
+      },
+    },
     saving: { on: { 'save.ok': 'saved', 'save.fail': 'saved', 'save.unauthorized': 'saved' } },
+    renaming: { on: { 'save.cancel': 'saved', 'save.confirm': 'savingRename' } },
+    savingRename: { on: { 'save.ok': 'saved' } },
+    namingCopy: { on: { 'save.confirm': 'savingCopy' } },
+    savingCopy: { on: { 'save.ok': 'saved' } },
   },
 });

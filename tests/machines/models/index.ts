@@ -13,6 +13,7 @@ import { sessionModel } from './session.model.ts';
 import { tourModel } from './tour.model.ts';
 import {
   adminModel,
+  businessDetailsModel,
   invitationModel,
   passwordFormModel,
   profileFormModel,
@@ -45,6 +46,7 @@ export const MODELS: Record<string, ModelEntry> = {
   teamMachine: { models: [teamModel], testFile: 'writeMachines.model.test.ts' },
   profileFormMachine: { models: [profileFormModel], testFile: 'smallMachines.model.test.ts' },
   passwordFormMachine: { models: [passwordFormModel], testFile: 'smallMachines.model.test.ts' },
+  businessDetailsMachine: { models: [businessDetailsModel], testFile: 'smallMachines.model.test.ts' },
   invitationMachine: { models: [invitationModel], testFile: 'smallMachines.model.test.ts' },
   toastsMachine: { models: [toastsModel], testFile: 'smallMachines.model.test.ts' },
   replaySettingsMachine: { models: [replaySettingsModel], testFile: 'replayMachines.model.test.ts' },

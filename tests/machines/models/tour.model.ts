@@ -2,9 +2,11 @@ import { createMachine } from 'xstate';
 import { TOUR_STEP_COUNT } from '../../../src/machines/tourMachine.ts';
 
 // Effect-free model of the walkthrough (spec §2, §4, §9): six steps, Previous / Skip Tour / Next or
-// Finish, shown on a first visit until finished or skipped, reopened with ?. Events a state ignores
-// are modelled as self-loops, so the tests also prove they change nothing.
+// Finish, shown on a first visit until finished or skipped, reopened with ?. Skip Tour pauses it at its
+// step, and Resume tour reopens it there. Events a state ignores are modelled as self-loops, so the tests
+// also prove they change nothing.
 export const step = (n: number) => `step${n}`;
+export const paused = (n: number) => `paused${n}`;
 const stepStates = Object.fromEntries(
   Array.from({ length: TOUR_STEP_COUNT }, (_, index) => {
     const n = index + 1;
@@ -14,8 +16,27 @@ const stepStates = Object.fromEntries(
         on: {
           'tour.next': n === TOUR_STEP_COUNT ? 'hidden' : step(n + 1),
           'tour.previous': n === 1 ? step(1) : step(n - 1),
-          'tour.skip': 'hidden',
+          'tour.skip': paused(n),
           'tour.start': step(n),
+          'tour.resume': step(n),
+        },
+      },
+    ];
+  }),
+);
+const pausedStates = Object.fromEntries(
+  Array.from({ length: TOUR_STEP_COUNT }, (_, index) => {
+    const n = index + 1;
+    const self = paused(n);
+    return [
+      self,
+      {
+        on: {
+          'tour.resume': step(n),
+          'tour.start': step(1),
+          'tour.next': self,
+          'tour.previous': self,
+          'tour.skip': self,
         },
       },
     ];
@@ -28,8 +49,15 @@ export const tourModel = createMachine({
   states: {
     loading: { on: { 'load.firstVisit': step(1), 'load.seenBefore': 'hidden' } },
     hidden: {
-      on: { 'tour.start': step(1), 'tour.next': 'hidden', 'tour.previous': 'hidden', 'tour.skip': 'hidden' },
+      on: {
+        'tour.start': step(1),
+        'tour.next': 'hidden',
+        'tour.previous': 'hidden',
+        'tour.skip': 'hidden',
+        'tour.resume': 'hidden',
+      },
     },
     ...stepStates,
+    ...pausedStates,
   },
 });

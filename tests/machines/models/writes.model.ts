@@ -70,13 +70,47 @@ export const profileFormModel = createMachine({
 });
 export const passwordFormModel = formModel('passwordFormModel');
 
-/** The invitation link: with a kept token it is accepted once (either answer ends it); without one, nothing. */
+/**
+ * Settings › Business details: like {@link formModel}, but a 400 is its own outcome — the server's reason is
+ * kept for the form to show beside its field, with no toast — and the next save forgets it.
+ */
+export const businessDetailsModel = createMachine({
+  id: 'businessDetailsModel',
+  initial: 'idle',
+  states: {
+    idle: { on: { submit: 'saving' } },
+    saving: {
+      on: { submit: 'saving', 'call.succeed': 'done', 'call.fail': 'failed', 'call.refuse': 'refused' },
+    },
+    done: { on: { submit: 'saving' } },
+    failed: { on: { submit: 'saving' } },
+    refused: { on: { submit: 'saving' } },
+  },
+});
+
+/**
+ * The invitation landing page: the link is read (valid, unusable, unknown, or not loaded); a valid one is
+ * taken up by creating the account, signing in, or joining (signed in); a refusal that means the link changed
+ * reads it again, any other failure leaves the form up.
+ */
 export const invitationModel = createMachine({
   id: 'invitationModel',
-  initial: 'opening',
+  initial: 'loading',
   states: {
-    opening: { on: { 'open.withToken': 'accepting', 'open.withoutToken': 'done' } },
-    accepting: { on: { 'call.succeed': 'done', 'call.fail': 'done' } },
+    loading: {
+      on: {
+        'call.succeed': 'ready',
+        'call.succeedUnusable': 'unavailable',
+        'call.notFound': 'unavailable',
+        'call.fail': 'failed',
+      },
+    },
+    failed: { on: { retry: 'loading' } },
+    unavailable: {},
+    ready: { on: { register: 'registering', signIn: 'signingIn', accept: 'accepting' } },
+    registering: { on: { 'call.succeed': 'done', 'call.refused': 'loading', 'call.fail': 'ready' } },
+    signingIn: { on: { 'call.succeed': 'done', 'call.refused': 'loading', 'call.fail': 'ready' } },
+    accepting: { on: { 'call.succeed': 'done', 'call.fail': 'loading' } },
     done: {},
   },
 });

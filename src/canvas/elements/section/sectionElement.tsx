@@ -4,6 +4,16 @@ import { type ElementDefinition, options } from '../types.ts';
 
 const ALIGN = { top: 'flex-start', center: 'center', bottom: 'flex-end' } as const;
 
+/** The section's anchor as an HTML id: links to `#{anchor}` scroll to it (letters, digits, - and _ only). */
+export function anchorIdOf(props: Record<string, unknown>): string | undefined {
+  const anchor = text(props, 'anchorId')
+    .trim()
+    .replace(/^#/, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]/g, '');
+  return anchor || undefined;
+}
+
 /** A full-width band holding other elements; heights small 300 / medium 500 / large 700 / full / auto. */
 export const sectionElement: ElementDefinition = {
   type: 'section',
@@ -24,6 +34,7 @@ export const sectionElement: ElementDefinition = {
       kind: 'select',
       options: options(Object.keys(ALIGN)),
     },
+    { key: 'anchorId', label: 'Anchor (links to #anchor scroll here)', kind: 'text' },
     ...backgroundFields,
   ],
   Render: ({ id, props, children }) => {
@@ -32,6 +43,7 @@ export const sectionElement: ElementDefinition = {
     const align = ALIGN[text(props, 'sectionAlignment', 'top') as keyof typeof ALIGN] ?? 'flex-start';
     return (
       <section
+        id={anchorIdOf(props)}
         data-element-id={id}
         style={{
           ...boxStyle(props),

@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -92,12 +93,14 @@ export function ReplayStepList({
       {shown.map((step, offset) => {
         const at = from + offset;
         return (
-          <ListItemButton key={step.entry.seq} selected={at === index} onClick={() => onSeek(at)}>
-            <ListItemText
-              primary={`${at + 1}. ${step.entry.actor} · ${step.entry.event.type}`}
-              secondary={`→ ${formatStateValue(step.entry.state)}${step.replayed && !step.replayed.matches ? ' (differs in the sandbox)' : ''}`}
-            />
-          </ListItemButton>
+          <ListItem key={step.entry.seq} disablePadding>
+            <ListItemButton selected={at === index} onClick={() => onSeek(at)}>
+              <ListItemText
+                primary={`${at + 1}. ${step.entry.actor} · ${step.entry.event.type}`}
+                secondary={`→ ${formatStateValue(step.entry.state)}${step.replayed && !step.replayed.matches ? ' (differs in the sandbox)' : ''}`}
+              />
+            </ListItemButton>
+          </ListItem>
         );
       })}
     </List>

@@ -4,15 +4,17 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
-import { type DragEvent, type MouseEvent, memo, useState } from 'react';
+import { type DragEvent, type MouseEvent, memo, useContext, useState } from 'react';
+import { BusinessContext, withBusinessProps } from '../../../canvas/businessTokens.ts';
 import { SITE_CSS } from '../../../canvas/elements/constants.ts';
 import { definitionOf, ELEMENTS, isElementType } from '../../../canvas/elements/registry.ts';
 import { CatalogueContext } from '../../../canvas/elements/storeData.ts';
 import { ELEMENT_TYPES } from '../../../canvas/elements/types.ts';
 import { moveElement } from '../../../canvas/ops/elementOps.ts';
-import { selectMode, selectSelectedId } from '../../../machines/builderMachine.ts';
+import { selectMode, selectSelectedId, selectSelectedIds } from '../../../machines/builderMachine.ts';
 import {
   useBuilder,
   useBuilderReadOnly,
@@ -21,6 +23,7 @@ import {
   useCurrentPage,
   useElement,
 } from '../builderContext.ts';
+import { ClipboardToolbar } from '../ClipboardToolbar.tsx';
 import { DRAG_MOVE, DRAG_TYPE, useAddElement } from '../ComponentsPanel.tsx';
 import { SitePreview } from '../preview/SitePreview.tsx';
 import { liveCatalogue } from './liveCatalogue.ts';
@@ -31,10 +34,11 @@ const ElementView = memo(function ElementView({ id, pageId }: { id: string; page
   const element = useElement(id);
   const childIds = useChildren(pageId, id);
   const definition = element ? definitionOf(element.type) : null;
+  const business = useContext(BusinessContext);
   if (!element || !definition) return null;
   const { Render } = definition;
   return (
-    <Render id={id} props={element.props}>
+    <Render id={id} props={withBusinessProps(element.props, business)}>
       {definition.container ? (
         childIds.length > 0 ? (
           childIds.map((childId) => <ElementView key={childId} id={childId} pageId={pageId} />)
@@ -87,6 +91,7 @@ export function Canvas() {
   const page = useCurrentPage();
   const mode = useBuilderSelector(selectMode);
   const selectedId = useBuilderSelector(selectSelectedId);
+  const selectedIds = useBuilderSelector(selectSelectedIds);
   const add = useAddElement();
   const [picking, setPicking] = useState(false);
   // A Viewer sees the page and the others' selections, but selects and drops nothing.
@@ -104,7 +109,13 @@ export function Canvas() {
     if ((event.target as Element).closest('a, button, [type=submit]')) event.preventDefault();
     if (!editing) return;
     const target = (event.target as Element).closest('[data-element-id]');
-    builder.send({ type: 'element.select', id: target?.getAttribute('data-element-id') ?? null });
+    const id = target?.getAttribute('data-element-id') ?? null;
+    // Shift+click adds to the selection (or takes out), for copying or cutting several elements.
+    if (event.shiftKey && id) {
+      // Shift+click also extends the browser's text selection, which would take Ctrl+C over: drop it.
+      document.getSelection()?.removeAllRanges();
+      builder.send({ type: 'element.toggle', id });
+    } else builder.send({ type: 'element.select', id });
   };
   const handleDragOver = (event: DragEvent) => {
     if (
@@ -128,8 +139,8 @@ export function Canvas() {
     '.bz-site>[data-element-id]:not(.bz-nav){content-visibility:auto;contain-intrinsic-size:auto 320px}';
   const selectionCss = editing
     ? `.bz-editing [data-element-id]:hover{outline:1px dashed #90caf9;outline-offset:-1px}${
-        selectedId
-          ? `.bz-editing [data-element-id="${CSS.escape(selectedId)}"]{outline:2px solid #1976d2 !important;outline-offset:-2px}`
+        selectedIds.length > 0
+          ? `${selectedIds.map((id) => `.bz-editing [data-element-id="${CSS.escape(id)}"]`).join(',')}{outline:2px solid #1976d2 !important;outline-offset:-2px}`
           : ''
       }`
     : '';
@@ -141,11 +152,14 @@ export function Canvas() {
       sx={{ flex: 1, overflow: 'auto', bgcolor: 'grey.100', p: editing ? 3 : 0 }}
     >
       <style>{SITE_CSS + containmentCss + selectionCss}</style>
-      {editing && selectedIsContainer ? (
-        <Box sx={{ mb: 1 }}>
-          <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setPicking(true)}>
-            Add to {definitionOf(selected?.type ?? '')?.label}
-          </Button>
+      {editing ? (
+        <Box sx={{ mb: 1, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          {selectedIsContainer ? (
+            <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setPicking(true)}>
+              Add to {definitionOf(selected?.type ?? '')?.label}
+            </Button>
+          ) : null}
+          <ClipboardToolbar />
         </Box>
       ) : null}
       <Box
@@ -173,15 +187,16 @@ export function Canvas() {
         <DialogTitle>Add Component</DialogTitle>
         <List sx={{ minWidth: 280 }}>
           {ELEMENT_TYPES.map((type) => (
-            <ListItemButton
-              key={type}
-              onClick={() => {
-                if (selectedId) add(type, page.id, selectedId);
-                setPicking(false);
-              }}
-            >
-              {ELEMENTS[type].label}
-            </ListItemButton>
+            <ListItem key={type} disablePadding>
+              <ListItemButton
+                onClick={() => {
+                  if (selectedId) add(type, page.id, selectedId);
+                  setPicking(false);
+                }}
+              >
+                {ELEMENTS[type].label}
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Dialog>

@@ -5,9 +5,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { useMemo, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
+import { BusinessContext } from '../../../canvas/businessTokens.ts';
 import { toSpecPages } from '../../../canvas/pagesData.ts';
 import { renderPageDocument } from '../../../canvas/staticRender.tsx';
+import { slugify } from '../../../contracts/slug.ts';
 import { selectName } from '../../../machines/builderMachine.ts';
 import { useBuilder, useBuilderSelector, useStoreVersion } from '../builderContext.ts';
 
@@ -44,16 +46,11 @@ export function SitePreview({ pageId }: { pageId: string }) {
     () => toSpecPages(store.site).find((p) => p.id === pageId) ?? null,
     [store, pageId, version],
   );
-  const html = useMemo(() => (page ? renderPageDocument(page, name) : ''), [page, name]);
+  const business = useContext(BusinessContext);
+  const html = useMemo(() => (page ? renderPageDocument(page, name, business) : ''), [page, name, business]);
   if (!page) return null;
   const size = frameSize(device, orientation);
-  const host = `${
-    name
-      .trim()
-      .toLowerCase()
-      .replace(/\s+/g, '-')
-      .replace(/[^a-z0-9-]/g, '') || 'site'
-  }.${window.location.host}`;
+  const host = `${slugify(name) || 'site'}.${window.location.host}`;
   const address = `https://${host}/${page.isHomePage ? '' : page.path}`;
 
   return (

@@ -27,7 +27,7 @@ function download(csv: string): void {
 }
 
 /** The Form Submissions manager (spec §2): List View / Database View, Export CSV, detail pane. */
-export function FormSubmissionsSection({ title }: SectionProps) {
+export function FormSubmissionsSection({ title, onNavigate }: SectionProps) {
   const submissions = useFormSubmissions();
   const open = useOpenSubmission();
   const remove = useDeleteSubmission();
@@ -74,7 +74,18 @@ export function FormSubmissionsSection({ title }: SectionProps) {
       </Typography>
       {submissions.isPending ? <CircularProgress aria-label="Loading submissions" /> : null}
       {submissions.isSuccess && list.length === 0 ? (
-        <Alert severity="info">No form submissions yet</Alert>
+        <Alert
+          severity="info"
+          action={
+            onNavigate ? (
+              <Button color="inherit" size="small" onClick={() => onNavigate('websites')}>
+                Add a form to a website
+              </Button>
+            ) : undefined
+          }
+        >
+          No form submissions yet
+        </Alert>
       ) : null}
       {list.length > 0 && mode === 'list' ? (
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>

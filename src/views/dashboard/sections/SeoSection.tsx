@@ -32,7 +32,7 @@ const SEVERITY_COLOR: Record<SeoSeverity, 'error' | 'warning' | 'info'> = {
 const SEVERITY_ORDER: Record<SeoSeverity, number> = { error: 0, warning: 1, info: 2 };
 
 /** SEO Tools: each page's settings and the server's audit of a site, with a way to the element to fix. */
-export function SeoSection({ title }: SectionProps) {
+export function SeoSection({ title, onNavigate }: SectionProps) {
   const websites = useWebsites();
   const [chosen, setChosen] = useState<string | null>(null);
   const websiteId = chosen ?? websites.data?.[0]?.id ?? null;
@@ -45,7 +45,18 @@ export function SeoSection({ title }: SectionProps) {
       </Typography>
       <ViewOnlyNote permission="websites.edit" />
       {websites.data && websites.data.length === 0 ? (
-        <Typography color="text.secondary">No websites created yet</Typography>
+        <Alert
+          severity="info"
+          action={
+            onNavigate ? (
+              <Button color="inherit" size="small" onClick={() => onNavigate('websites')}>
+                Go to Your Websites
+              </Button>
+            ) : undefined
+          }
+        >
+          No websites created yet
+        </Alert>
       ) : null}
       {websites.data && websites.data.length > 0 ? (
         <TextField

@@ -14,7 +14,7 @@ import { ProductsTab } from '../../store/ProductsTab.tsx';
 import { Storefront } from '../../store/Storefront.tsx';
 import { StoreSettingsTab } from '../../store/StoreSettingsTab.tsx';
 import { StoresTab } from '../../store/StoresTab.tsx';
-import { chooseStore, openStoreTab, type StoreTab, useStoreUrl } from '../../store/storeUrl.ts';
+import { type StoreTab, useStoreUrl } from '../../store/storeUrl.ts';
 import { SectionPlaceholder, type SectionProps } from '../SectionPlaceholder.tsx';
 
 type Mode = 'storefront' | 'admin';
@@ -23,8 +23,9 @@ type Mode = 'storefront' | 'admin';
 export function StoreSection({ title }: SectionProps) {
   const stores = useStores();
   const [mode, setMode] = useState<Mode>('admin');
-  // The tab, the store, the Orders filters and the open order live in the URL (`/?storeTab=orders&store=…`).
+  // The tab, the store, the Orders filters and the open order live in the URL (`/store/orders?store=…`).
   const url = useStoreUrl();
+  const { chooseStore, openStoreTab } = url;
   const list = stores.data ?? [];
   const storeId = list.find((store) => store.storeId === url.storeId)?.storeId ?? list[0]?.storeId ?? null;
   const activeTab: StoreTab = storeId === null ? 'stores' : (url.tab ?? 'products');

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import CardMedia from '@mui/material/CardMedia';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
@@ -15,6 +14,7 @@ import { useAppActor } from '../../appActorContext.ts';
 import { useCan } from '../../common/useCan.ts';
 import { ViewOnlyNote } from '../../common/ViewOnlyNote.tsx';
 import type { SectionProps } from '../SectionPlaceholder.tsx';
+import { TemplateThumbnail } from './TemplateThumbnail.tsx';
 
 type Filter = 'all' | TemplateCategory;
 
@@ -63,17 +63,30 @@ export function TemplatesSection({ title }: SectionProps) {
         ))}
       </Stack>
       <ViewOnlyNote permission="websites.edit" />
-      {shown.length === 0 ? <Alert severity="info">{NO_TEMPLATES}</Alert> : null}
+      {shown.length === 0 ? (
+        <Alert
+          severity="info"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                setSearch('');
+                setFilter('all');
+              }}
+            >
+              Show all templates
+            </Button>
+          }
+        >
+          {NO_TEMPLATES}
+        </Alert>
+      ) : null}
       <Grid container spacing={2}>
         {shown.map((template) => (
           <Grid key={template.id} size={{ xs: 12, sm: 6, lg: 4 }}>
             <Card component="article" aria-label={template.name}>
-              <CardMedia
-                component="img"
-                height="160"
-                image={template.thumbnail}
-                alt={`${template.name} preview`}
-              />
+              <TemplateThumbnail template={template} />
               <CardContent>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                   <Typography variant="h6" component="h3" sx={{ flex: 1 }}>

@@ -8,6 +8,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { appRoute } from '../../../contracts/appRoutes.ts';
 import { useDeleteWebsite, useWebsites } from '../../../services/queries.ts';
 import type { WebsiteSummary } from '../../../services/websiteApi.ts';
 import { useAppActor } from '../../appActorContext.ts';
@@ -43,7 +44,21 @@ export function WebsitesSection({ onNavigate }: SectionProps) {
       </Stack>
       <ViewOnlyNote permission="websites.edit" />
       {websites.isPending ? <CircularProgress aria-label="Loading websites" /> : null}
-      {websites.data?.length === 0 ? <Alert severity="info">No websites created yet</Alert> : null}
+      {websites.data?.length === 0 ? (
+        <Alert
+          severity="info"
+          // The empty list offers the first step (editors only).
+          action={
+            canEdit ? (
+              <Button color="inherit" size="small" onClick={() => app.send({ type: 'website.create' })}>
+                Create your first website
+              </Button>
+            ) : undefined
+          }
+        >
+          No websites created yet
+        </Alert>
+      ) : null}
       <Grid container spacing={2}>
         {(websites.data ?? []).map((site) => (
           <Grid key={site.id} size={{ xs: 12, sm: 6, lg: 4 }}>
@@ -97,7 +112,7 @@ function WebsiteCard({ site, canEdit }: { site: WebsiteSummary; canEdit: boolean
           </Button>
         ) : null}
         {submissions > 0 ? (
-          <Button size="small" onClick={() => (window.location.hash = 'forms')}>
+          <Button size="small" onClick={() => app.send({ type: 'nav.go', route: appRoute('forms') })}>
             Forms
           </Button>
         ) : null}

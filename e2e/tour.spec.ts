@@ -1,0 +1,116 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { ensureUser, sidebar, signIn, uniqueEmail } from './helpers.ts';
+
+/** The six steps of the spec, each with the control it must point at. */
+const STEPS: Array<{ title: string; control: (page: Page) => Locator }> = [
+  {
+    title: 'Welcome to BizSite',
+    control: (page) =>
+      page.getByRole('banner').getByText('BizSite', { exact: true }).locator('..') /* logo and name */,
+  },
+  {
+    title: 'Website Builder',
+    control: (page) => sidebar(page).getByRole('button', { name: 'Website Builder', exact: true }),
+  },
+  { title: 'CRM', control: (page) => sidebar(page).getByRole('button', { name: 'CRM', exact: true }) },
+  {
+    title: 'Social Media',
+    control: (page) => sidebar(page).getByRole('button', { name: 'Social Media', exact: true }),
+  },
+  {
+    title: 'Integrations',
+    control: (page) => sidebar(page).getByRole('button', { name: 'Integrations', exact: true }),
+  },
+  { title: 'Your profile', control: (page) => page.getByRole('button', { name: 'Account menu' }) },
+];
+
+const tour = (page: Page) => page.getByRole('dialog');
+
+/**
+ * The step's popover is anchored to its control: the control carries the tour's mark (the only one on the
+ * page), is in the viewport, and the popover sits right beside it.
+ */
+async function expectAnchored(page: Page, index: number): Promise<void> {
+  const { title, control } = STEPS[index];
+  await expect(tour(page).getByRole('heading', { name: title })).toBeVisible();
+  await expect(tour(page).getByText(`${index + 1} of 6`)).toBeVisible();
+  const anchor = control(page);
+  await expect(anchor).toHaveAttribute('data-tour-active', 'true');
+  await expect(page.locator('[data-tour-active]')).toHaveCount(1);
+  await expect(anchor).toBeInViewport();
+  await expect(tour(page)).toBeInViewport();
+  const a = await anchor.boundingBox();
+  const p = await tour(page).boundingBox();
+  if (!a || !p) throw new Error('anchor or popover has no box');
+  // The gap between the two boxes (0 when they touch), horizontally and vertically.
+  const gapX = Math.max(0, p.x - (a.x + a.width), a.x - (p.x + p.width));
+  const gapY = Math.max(0, p.y - (a.y + a.height), a.y - (p.y + p.height));
+  expect(Math.max(gapX, gapY), `${title}: the popover is beside its control`).toBeLessThanOrEqual(24);
+}
+
+test('the tour points at each step’s real control, Skip closes it and Resume tour picks it up again', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('tour');
+  await ensureUser(request, email);
+  // A small window: the sidebar's lower entries need scrolling into view.
+  await page.setViewportSize({ width: 1100, height: 420 });
+  await signIn(page, email, { withTour: true });
+
+  for (let index = 0; index < STEPS.length; index += 1) {
+    await expectAnchored(page, index);
+    if (index === 0) {
+      // The popover itself passes axe (serious and critical).
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual(
+        [],
+      );
+    }
+    if (index < STEPS.length - 1) await tour(page).getByRole('button', { name: 'Next' }).click();
+  }
+  // Previous goes back to the step before, pointing at its control again.
+  await tour(page).getByRole('button', { name: 'Previous' }).click();
+  await expectAnchored(page, 4);
+  await tour(page).getByRole('button', { name: 'Previous' }).click();
+  await expectAnchored(page, 3);
+
+  // Skip Tour closes it and leaves no control marked.
+  await tour(page).getByRole('button', { name: 'Skip Tour' }).click();
+  await expect(tour(page)).toHaveCount(0);
+  await expect(page.locator('[data-tour-active]')).toHaveCount(0);
+
+  // Resume tour (beside the ? button) reopens it at the step it was skipped at.
+  await page.getByRole('button', { name: 'Resume tour' }).click();
+  await expectAnchored(page, 3);
+  await tour(page).getByRole('button', { name: 'Next' }).click();
+  await tour(page).getByRole('button', { name: 'Next' }).click();
+  await expectAnchored(page, 5);
+  await tour(page).getByRole('button', { name: 'Finish' }).click();
+  await expect(tour(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Resume tour' })).toHaveCount(0);
+
+  // Seen: a reload does not show it; the ? button starts it from the first step.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(tour(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Start tour' }).click();
+  await expectAnchored(page, 0);
+  // Escape skips it too.
+  await page.keyboard.press('Escape');
+  await expect(tour(page)).toHaveCount(0);
+});
+
+test('with the sidebar collapsed the steps point at its icons', async ({ page, request }) => {
+  const email = uniqueEmail('tour-narrow');
+  await ensureUser(request, email);
+  await signIn(page, email);
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+  await page.getByRole('button', { name: 'Start tour' }).click();
+  for (let index = 0; index < STEPS.length; index += 1) {
+    await expectAnchored(page, index);
+    if (index < STEPS.length - 1) await tour(page).getByRole('button', { name: 'Next' }).click();
+  }
+});

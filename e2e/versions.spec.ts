@@ -1,0 +1,82 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signUpToBuilder, uniqueEmail } from './helpers.ts';
+
+const canvas = (page: Page) => page.getByTestId('site-canvas');
+const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Builder sidebar' });
+const syncStatus = (page: Page) => page.getByRole('status', { name: 'Sync status' });
+const SAVED = { timeout: 30_000 };
+
+/** Signs up, goes through business setup into a new site and adds a header (which saves the site). */
+async function savedSiteInBuilder(page: Page, email: string): Promise<string> {
+  await signUpToBuilder(page, email);
+  await sidebar(page).getByRole('button', { name: 'Header', exact: true }).click();
+  await page.getByLabel('Heading').fill('Fresh bread daily');
+  // The first edit creates the site on the server (autosave): the address becomes the saved site's.
+  await expect(page).toHaveURL(/\/builder\/\d+$/, SAVED);
+  await expect(syncStatus(page)).toHaveText('All changes saved', SAVED);
+  return new URL(page.url()).pathname;
+}
+
+test('names a version, changes the site, restores it in one tab and the other tab follows; undo takes it back', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const tab = await context.newPage();
+  const siteUrl = await savedSiteInBuilder(tab, uniqueEmail('versions'));
+  const second = await context.newPage();
+  await second.goto(siteUrl);
+  await expect(canvas(second).getByRole('heading', { name: 'Fresh bread daily' })).toBeVisible();
+  await expect(syncStatus(second)).toHaveText('All changes saved', SAVED);
+
+  // History opens at its own address; Save version asks for a name and lists it with what it holds.
+  await tab.getByRole('button', { name: 'History' }).click();
+  await expect(tab).toHaveURL(/[?&]history=1/);
+  const history = tab.getByRole('dialog', { name: 'History' });
+  await expect(history.getByText('No versions yet.', { exact: false })).toBeVisible();
+  await history.getByRole('button', { name: 'Save version' }).click();
+  await history.getByLabel('Version name').fill('Before the spring sale');
+  await history.getByRole('button', { name: 'Save', exact: true }).click();
+  const versions = history.getByRole('list', { name: 'Versions' });
+  await expect(versions.getByRole('listitem')).toHaveCount(1);
+  await expect(versions.getByText('Before the spring sale')).toBeVisible();
+  await expect(versions.getByText(/Home( \(new page\))?: \d+ added/)).toBeVisible();
+  await history.getByRole('button', { name: 'Close' }).click();
+  await expect(tab).not.toHaveURL(/history=1/);
+  // Taking a version writes nothing into the document: the status settles as saved.
+  await expect(syncStatus(tab)).toHaveText('All changes saved', SAVED);
+
+  // The site changes; the other tab sees it.
+  await canvas(tab).getByRole('heading', { name: 'Fresh bread daily' }).click();
+  await tab.getByLabel('Heading').fill('Spring sale: 20% off');
+  await expect(canvas(second).getByRole('heading', { name: 'Spring sale: 20% off' })).toBeVisible();
+  await expect(syncStatus(tab)).toHaveText('All changes saved', SAVED);
+
+  // Preview shows the version's page read-only, without touching the canvas.
+  await tab.getByRole('button', { name: 'History' }).click();
+  await history.getByRole('button', { name: 'Preview Before the spring sale' }).click();
+  await expect(tab).toHaveURL(/[?&]version=\d+/);
+  const preview = tab.frameLocator('iframe[title="Version preview"]');
+  await expect(preview.getByRole('heading', { name: 'Fresh bread daily' })).toBeVisible();
+  await tab.getByRole('dialog').getByRole('button', { name: 'History' }).click();
+
+  // Restore, confirmed: both tabs show the old content, and both settle as saved.
+  await history.getByRole('button', { name: 'Restore Before the spring sale' }).click();
+  const confirm = tab.getByRole('dialog', { name: 'Restore this version?' });
+  await confirm.getByRole('button', { name: 'Restore' }).click();
+  await expect(tab.getByRole('dialog')).toHaveCount(0);
+  await expect(canvas(tab).getByRole('heading', { name: 'Fresh bread daily' })).toBeVisible();
+  await expect(canvas(tab).getByRole('heading', { name: 'Spring sale: 20% off' })).toHaveCount(0);
+  await expect(canvas(second).getByRole('heading', { name: 'Fresh bread daily' })).toBeVisible();
+  await expect(canvas(second).getByRole('heading', { name: 'Spring sale: 20% off' })).toHaveCount(0);
+  await expect(syncStatus(tab)).toHaveText('All changes saved', SAVED);
+  await expect(syncStatus(second)).toHaveText('All changes saved', SAVED);
+
+  // The history is kept; Undo in the restoring tab takes the restore back everywhere.
+  await tab.getByRole('button', { name: 'History' }).click();
+  await expect(versions.getByRole('listitem')).toHaveCount(1);
+  await history.getByRole('button', { name: 'Close' }).click();
+  await tab.getByRole('button', { name: 'Undo' }).click();
+  await expect(canvas(tab).getByRole('heading', { name: 'Spring sale: 20% off' })).toBeVisible();
+  await expect(canvas(second).getByRole('heading', { name: 'Spring sale: 20% off' })).toBeVisible();
+  await expect(syncStatus(tab)).toHaveText('All changes saved', SAVED);
+});

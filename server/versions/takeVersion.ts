@@ -1,0 +1,40 @@
+import * as Y from 'yjs';
+import { createSiteDoc, type SiteDoc } from '../../src/canvas/siteDoc.ts';
+import { summarizeChanges } from '../../src/canvas/versions.ts';
+import type { Collab } from '../collab/collabServer.ts';
+import { DEFAULT_VERSION_RETENTION } from '../config.ts';
+import type { Db } from '../db/types.ts';
+import { insertVersion, latestVersionState, type VersionSummary } from '../repositories/websiteVersions.ts';
+
+export type VersionDeps = { db: Db; collab: Collab; retention?: number };
+
+export type VersionRequest = {
+  accountId: number;
+  websiteId: number;
+  name: string;
+  kind: 'named' | 'publish';
+  author: { id: number; name: string };
+};
+
+/** A site document from an encoded state (base64, '' = empty). */
+export function siteOfState(base64: string): SiteDoc {
+  const site = createSiteDoc(new Y.Doc());
+  if (base64) Y.applyUpdate(site.doc, new Uint8Array(Buffer.from(base64, 'base64')));
+  return site;
+}
+
+/**
+ * Takes a version of a website as its live document is now (what every editor has sent, stored or not), with
+ * what changed since the newest version before it; the oldest beyond the retention are dropped. Reads the
+ * document only: nothing is written into it, so no editor sees a change (or an unsynced one) from this.
+ */
+export async function takeVersion(
+  { db, collab, retention = DEFAULT_VERSION_RETENTION }: VersionDeps,
+  request: VersionRequest,
+): Promise<VersionSummary> {
+  const site = { accountId: request.accountId, websiteId: request.websiteId };
+  const state = Buffer.from(await collab.readState(site)).toString('base64');
+  const previous = await latestVersionState(db, request.accountId, request.websiteId);
+  const changes = summarizeChanges(previous ? siteOfState(previous) : null, siteOfState(state));
+  return db.transaction((tx) => insertVersion(tx, { ...request, state, changes }, retention));
+}

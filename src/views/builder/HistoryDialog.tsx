@@ -1,0 +1,269 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { renderPageDocument } from '../../canvas/staticRender.tsx';
+import { describeChanges, restoreVersionState } from '../../canvas/versions.ts';
+import { selectName, selectWebsiteId } from '../../machines/builderMachine.ts';
+import {
+  useCreateVersion,
+  useFetchVersion,
+  useVersion,
+  useVersions,
+  type VersionSummary,
+} from '../../services/versionsApi.ts';
+import { setUrlQuery, useUrlQuery } from '../common/useUrlQuery.ts';
+import { useBuilder, useBuilderReadOnly, useBuilderSelector } from './builderContext.ts';
+
+/** Opens the History dialog (`?history=1`, a Back step). */
+export function openHistory(): void {
+  setUrlQuery({ history: '1' }, 'push');
+}
+
+const closeHistory = () => setUrlQuery({ history: null, version: null });
+
+/**
+ * The site's named versions (issue 19), at `?history=1`: name, author, time and what changed since the one
+ * before; Save version (a name) takes one on the server without touching the document; Preview
+ * (`&version=<id>`) shows a version's pages read-only; Restore (confirmed) makes the site equal to it as one
+ * undoable change of this tab, which syncs to every open tab and device like any edit.
+ */
+export function HistoryDialog() {
+  const query = useUrlQuery();
+  const open = query.get('history') === '1';
+  const previewId = Number(query.get('version')) || null;
+  const websiteId = useBuilderSelector(selectWebsiteId);
+  return (
+    <Dialog open={open} onClose={closeHistory} fullWidth maxWidth={previewId ? 'lg' : 'sm'}>
+      {open && websiteId ? (
+        previewId ? (
+          <VersionPreview websiteId={websiteId} versionId={previewId} />
+        ) : (
+          <VersionList websiteId={websiteId} />
+        )
+      ) : (
+        <>
+          <DialogTitle>History</DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              Save the website first: its versions are kept on the server.
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={closeHistory}>Close</Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+function VersionList({ websiteId }: { websiteId: string }) {
+  const readOnly = useBuilderReadOnly();
+  const versions = useVersions(websiteId, true);
+  const create = useCreateVersion(websiteId);
+  const [naming, setNaming] = useState(false);
+  const [name, setName] = useState('');
+  const [confirming, setConfirming] = useState<VersionSummary | null>(null);
+  const blank = name.trim() === '';
+  const handleSave = () => {
+    if (blank || create.isPending) return;
+    create.mutate(name.trim(), {
+      onSuccess: () => {
+        setNaming(false);
+        setName('');
+      },
+    });
+  };
+  return (
+    <>
+      <DialogTitle>History</DialogTitle>
+      <DialogContent dividers>
+        {readOnly ? null : naming ? (
+          <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }}>
+            <TextField
+              autoFocus
+              size="small"
+              fullWidth
+              label="Version name"
+              placeholder="Before the spring sale"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') handleSave();
+              }}
+            />
+            <Button variant="contained" disabled={blank || create.isPending} onClick={handleSave}>
+              Save
+            </Button>
+            <Button onClick={() => setNaming(false)}>Cancel</Button>
+          </Stack>
+        ) : (
+          <Button variant="contained" sx={{ mb: 2 }} onClick={() => setNaming(true)}>
+            Save version
+          </Button>
+        )}
+        {create.isError ? <Alert severity="error">The version could not be saved.</Alert> : null}
+        {versions.isPending ? <CircularProgress aria-label="Loading versions" size={24} /> : null}
+        {versions.isError ? <Alert severity="error">The history could not be loaded.</Alert> : null}
+        {versions.data?.length === 0 ? (
+          <Typography color="text.secondary">
+            No versions yet. Save one, or publish: every publish keeps one.
+          </Typography>
+        ) : null}
+        <List aria-label="Versions" dense>
+          {versions.data?.map((version) => (
+            <ListItem
+              key={version.id}
+              divider
+              secondaryAction={
+                <Stack direction="row" spacing={1}>
+                  <Button
+                    size="small"
+                    aria-label={`Preview ${version.name}`}
+                    onClick={() => setUrlQuery({ version: String(version.id) }, 'push')}
+                  >
+                    Preview
+                  </Button>
+                  {readOnly ? null : (
+                    <Button
+                      size="small"
+                      aria-label={`Restore ${version.name}`}
+                      onClick={() => setConfirming(version)}
+                    >
+                      Restore
+                    </Button>
+                  )}
+                </Stack>
+              }
+              sx={{ pr: readOnly ? 12 : 22 }}
+            >
+              <ListItemText
+                primary={version.name}
+                secondary={
+                  <>
+                    {`${version.author.name || 'Someone'} · ${new Date(version.createdAt).toLocaleString()}`}
+                    <br />
+                    {describeChanges(version.changes)}
+                  </>
+                }
+              />
+            </ListItem>
+          ))}
+        </List>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={closeHistory}>Close</Button>
+      </DialogActions>
+      <RestoreConfirm websiteId={websiteId} version={confirming} onClose={() => setConfirming(null)} />
+    </>
+  );
+}
+
+/** Restore, once confirmed: reads the version and applies it here as one undoable change. */
+function RestoreConfirm({
+  websiteId,
+  version,
+  onClose,
+}: {
+  websiteId: string;
+  version: VersionSummary | null;
+  onClose: () => void;
+}) {
+  const { store } = useBuilder();
+  const fetchVersion = useFetchVersion(websiteId);
+  const handleRestore = () => {
+    if (!version) return;
+    fetchVersion.mutate(version.id, {
+      onSuccess: (detail) => {
+        restoreVersionState(store.site, detail.yjsState, store.edit);
+        onClose();
+        closeHistory();
+      },
+    });
+  };
+  return (
+    <Dialog open={version !== null} onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>Restore this version?</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          {`The site will be made exactly as it was in “${version?.name ?? ''}”, for everyone editing it. `}
+          The history is kept, and Undo takes the restore back.
+        </DialogContentText>
+        {fetchVersion.isError ? (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            The version could not be restored.
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" color="warning" disabled={fetchVersion.isPending} onClick={handleRestore}>
+          Restore
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A version's pages, read-only: the same static renderer as the preview and the published site. */
+function VersionPreview({ websiteId, versionId }: { websiteId: string; versionId: number }) {
+  const siteName = useBuilderSelector(selectName);
+  const version = useVersion(websiteId, versionId);
+  const [pageIndex, setPageIndex] = useState(0);
+  const pages = version.data?.pages ?? [];
+  const page = pages[Math.min(pageIndex, pages.length - 1)] ?? null;
+  return (
+    <>
+      <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Button startIcon={<ArrowBackIcon />} onClick={() => setUrlQuery({ version: null })}>
+          History
+        </Button>
+        {version.data ? `Preview: ${version.data.name}` : 'Preview'}
+      </DialogTitle>
+      <DialogContent dividers>
+        {version.isPending ? <CircularProgress aria-label="Loading version" size={24} /> : null}
+        {version.isError ? <Alert severity="error">The version could not be loaded.</Alert> : null}
+        {pages.length > 1 ? (
+          <Tabs
+            value={Math.min(pageIndex, pages.length - 1)}
+            onChange={(_, index: number) => setPageIndex(index)}
+            aria-label="Version pages"
+          >
+            {pages.map((item) => (
+              <Tab key={item.id} label={item.name} />
+            ))}
+          </Tabs>
+        ) : null}
+        {page ? (
+          <Box sx={{ mt: 1, border: 1, borderColor: 'divider' }}>
+            <iframe
+              title="Version preview"
+              sandbox=""
+              srcDoc={renderPageDocument(page, siteName)}
+              style={{ display: 'block', border: 0, width: '100%', height: '60vh' }}
+            />
+          </Box>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={closeHistory}>Close</Button>
+      </DialogActions>
+    </>
+  );
+}

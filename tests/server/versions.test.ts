@@ -1,0 +1,300 @@
+import { afterEach, beforeAll, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { createSiteDoc, readElement } from '../../src/canvas/siteDoc.ts';
+import {
+  addText,
+  type CollabClient,
+  docOf,
+  openClient,
+  seededSite,
+  setText,
+  texts,
+  wsUrl,
+} from './collabClient.ts';
+import { describeEachDatabase, type Session, type TestContext } from './harness.ts';
+
+const b64 = (doc: Y.Doc) => Buffer.from(Y.encodeStateAsUpdate(doc)).toString('base64');
+
+type Summary = {
+  id: number;
+  name: string;
+  kind: string;
+  createdAt: string;
+  author: { id: number | null; name: string };
+  changes: {
+    pageId: string;
+    page: string;
+    status: string;
+    added: number;
+    removed: number;
+    changed: number;
+  }[];
+};
+
+async function createSite(ctx: TestContext, owner: Session, site = seededSite()): Promise<number> {
+  const saved = await ctx.call('POST', '/api/website/save', {
+    token: owner.token,
+    body: { name: 'Versioned', yjsState: b64(site.doc) },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return saved.json<{ id: number }>().id;
+}
+
+async function addMember(ctx: TestContext, owner: Session, roleName: 'User' | 'Viewer'): Promise<Session> {
+  const member = await ctx.register({ name: `${roleName} member` });
+  const added = await ctx.call('POST', `/api/accounts/${owner.accountId}/users/invite-or-add`, {
+    token: owner.token,
+    body: { email: member.email, roleName },
+  });
+  expect(added.statusCode, added.body).toBe(200);
+  return member;
+}
+
+const storedState = async (ctx: TestContext, id: number) =>
+  (await ctx.db.one<{ yjs_state: string }>('select yjs_state from websites where id = $1', [id]))
+    ?.yjs_state ?? '';
+
+describeEachDatabase(
+  'named versions',
+  (ctx) => {
+    const clients: CollabClient[] = [];
+    const open = (...args: Parameters<typeof openClient>) => {
+      const client = openClient(...args);
+      clients.push(client);
+      return client;
+    };
+    const saveVersion = async (token: string, id: number, name: string) => {
+      const response = await ctx.call('POST', `/api/website/${id}/versions`, { token, body: { name } });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<Summary>();
+    };
+
+    beforeAll(async () => {
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    });
+    afterEach(() => {
+      for (const client of clients.splice(0)) client.close();
+    });
+
+    it('takes named versions of the live document, lists them newest first with what changed, and previews one', async () => {
+      const owner = await ctx.register({ name: 'Olive Owner' });
+      const id = await createSite(ctx, owner);
+      const editor = open(wsUrl(ctx), id, owner.token);
+      await editor.authenticated();
+      const hello = addText(editor.site, 'Hello');
+      await editor.acknowledged();
+
+      const first = await saveVersion(owner.token, id, '  Before the spring sale ');
+      expect(first).toMatchObject({
+        name: 'Before the spring sale',
+        kind: 'named',
+        author: { id: owner.userId, name: 'Olive Owner' },
+        changes: [{ pageId: 'home', page: 'Home', status: 'added', added: 1, removed: 0, changed: 0 }],
+      });
+      expect(Date.parse(first.createdAt)).not.toBeNaN();
+
+      setText(editor.site, hello, 'Hello, spring');
+      addText(editor.site, 'Sale!');
+      await editor.acknowledged();
+      const second = await saveVersion(owner.token, id, 'Sale live');
+      expect(second.changes).toEqual([
+        { pageId: 'home', page: 'Home', status: 'changed', added: 1, removed: 0, changed: 1 },
+      ]);
+
+      const list = await ctx.call('GET', `/api/website/${id}/versions`, { token: owner.token });
+      expect(list.statusCode).toBe(200);
+      expect(list.json<Summary[]>().map((version) => version.name)).toEqual([
+        'Sale live',
+        'Before the spring sale',
+      ]);
+
+      const preview = await ctx.call('GET', `/api/website/${id}/versions/${first.id}`, {
+        token: owner.token,
+      });
+      expect(preview.statusCode).toBe(200);
+      const body = preview.json<{
+        name: string;
+        pages: { name: string; elements: { content: string }[] }[];
+      }>();
+      expect(body.name).toBe('Before the spring sale');
+      expect(body.pages.map((page) => page.name)).toEqual(['Home']);
+      expect(body.pages[0]?.elements.map((element) => element.content)).toEqual(['Hello']);
+      // Taking a version wrote nothing into the document: the editor has nothing left to sync.
+      expect(editor.provider().unsyncedChanges).toBe(0);
+    });
+
+    it('restores a version into the live document as one change every editor receives, and keeps the history', async () => {
+      const owner = await ctx.register();
+      const id = await createSite(ctx, owner);
+      const tab = open(wsUrl(ctx), id, owner.token);
+      const other = open(wsUrl(ctx), id, owner.token);
+      await Promise.all([tab.authenticated(), other.authenticated()]);
+      const kept = addText(tab.site, 'Kept');
+      await tab.acknowledged();
+      const version = await saveVersion(owner.token, id, 'Original');
+
+      setText(tab.site, kept, 'Changed');
+      addText(tab.site, 'Added later');
+      await tab.acknowledged();
+      await other.until(() => texts(other.site.doc).includes('Added later'));
+
+      let updates = 0;
+      other.site.doc.on('update', () => {
+        updates += 1;
+      });
+      const restored = await ctx.call('POST', `/api/website/${id}/versions/${version.id}/restore`, {
+        token: owner.token,
+      });
+      expect(restored.statusCode, restored.body).toBe(200);
+      expect(restored.json<Summary>()).toMatchObject({ id: version.id, name: 'Original' });
+
+      await other.until(() => texts(other.site.doc).join() === 'Kept');
+      await tab.until(() => texts(tab.site.doc).join() === 'Kept');
+      expect(updates).toBe(1);
+      expect(texts(docOf(await storedState(ctx, id)))).toEqual(['Kept']);
+      const list = await ctx.call('GET', `/api/website/${id}/versions`, { token: owner.token });
+      expect(list.json<Summary[]>().map((item) => item.name)).toEqual(['Original']);
+    });
+
+    it('converges when a restore lands while others edit', async () => {
+      const owner = await ctx.register();
+      const id = await createSite(ctx, owner);
+      const a = open(wsUrl(ctx), id, owner.token);
+      const b = open(wsUrl(ctx), id, owner.token);
+      await Promise.all([a.authenticated(), b.authenticated()]);
+      const base = addText(a.site, 'Base');
+      await a.acknowledged();
+      const version = await saveVersion(owner.token, id, 'Base only');
+      const extra = addText(a.site, 'Extra');
+      await a.acknowledged();
+      await b.until(() => texts(b.site.doc).includes('Extra'));
+
+      // Both keep editing while the restore runs: edits of elements the version keeps, drops, and new ones.
+      const restore = ctx.call('POST', `/api/website/${id}/versions/${version.id}/restore`, {
+        token: owner.token,
+      });
+      setText(a.site, base, 'Base edited by A');
+      setText(b.site, extra, 'Extra edited by B');
+      const fresh = addText(b.site, 'New from B');
+      expect((await restore).statusCode).toBe(200);
+      await Promise.all([a.acknowledged(), b.acknowledged()]);
+
+      const same = () => b64ish(a.site.doc) === b64ish(b.site.doc);
+      await a.until(() => same());
+      await b.until(() => same());
+      const server = docOf(b64(ctx.app.collab.hocuspocus.documents.get(`site-${id}`) as Y.Doc));
+      expect(contentOf(server)).toEqual(contentOf(a.site.doc));
+      expect(contentOf(a.site.doc)).toEqual(contentOf(b.site.doc));
+      // Whatever order the edits and the restore met in, nothing else survives: the version's element (edited
+      // or not), B's edit of the dropped one only if it came after (then it re-creates nothing), B's new one.
+      const ids = Object.keys(contentOf(server).elements);
+      expect(ids).toContain(base);
+      for (const elementId of ids) expect([base, extra, fresh]).toContain(elementId);
+      expect(texts(server)).toEqual(texts(a.site.doc));
+    });
+
+    it('lets a Viewer list and preview but not take or restore; another account gets 404; bad input is a 400', async () => {
+      const owner = await ctx.register();
+      const stranger = await ctx.register();
+      const viewer = await addMember(ctx, owner, 'Viewer');
+      const id = await createSite(ctx, owner);
+      const version = await saveVersion(owner.token, id, 'First');
+      const headers = { 'x-account-id': String(owner.accountId) };
+
+      const listed = await ctx.call('GET', `/api/website/${id}/versions`, { token: viewer.token, headers });
+      expect(listed.statusCode).toBe(200);
+      expect(listed.json<Summary[]>().map((item) => item.name)).toEqual(['First']);
+      const previewed = await ctx.call('GET', `/api/website/${id}/versions/${version.id}`, {
+        token: viewer.token,
+        headers,
+      });
+      expect(previewed.statusCode).toBe(200);
+      expect(previewed.json<{ pages: { name: string }[] }>().pages.map((page) => page.name)).toEqual([
+        'Home',
+      ]);
+
+      const create = await ctx.call('POST', `/api/website/${id}/versions`, {
+        token: viewer.token,
+        headers,
+        body: { name: 'Mine' },
+      });
+      expect(create.statusCode).toBe(403);
+      const restore = await ctx.call('POST', `/api/website/${id}/versions/${version.id}/restore`, {
+        token: viewer.token,
+        headers,
+      });
+      expect(restore.statusCode).toBe(403);
+
+      for (const [method, url] of [
+        ['GET', `/api/website/${id}/versions`],
+        ['GET', `/api/website/${id}/versions/${version.id}`],
+        ['POST', `/api/website/${id}/versions/${version.id}/restore`],
+      ] as const) {
+        const response = await ctx.call(method, url, { token: stranger.token });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.json()).toEqual({ message: 'Website not found' });
+      }
+      const foreignCreate = await ctx.call('POST', `/api/website/${id}/versions`, {
+        token: stranger.token,
+        body: { name: 'Theirs' },
+      });
+      expect(foreignCreate.statusCode).toBe(404);
+      const missing = await ctx.call('GET', `/api/website/${id}/versions/999999`, { token: owner.token });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ message: 'Version not found' });
+
+      for (const body of [{}, { name: '   ' }, { name: 'x'.repeat(201) }, { name: 'ok', extra: 1 }]) {
+        const bad = await ctx.call('POST', `/api/website/${id}/versions`, { token: owner.token, body });
+        expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+        expect(typeof bad.json<{ message: string }>().message).toBe('string');
+      }
+      const after = await ctx.call('GET', `/api/website/${id}/versions`, { token: owner.token });
+      expect(after.json<Summary[]>().map((item) => item.name)).toEqual(['First']);
+    });
+
+    it('takes a "Published <date>" version at every publish and keeps only the newest VERSION_RETENTION', async () => {
+      const owner = await ctx.register({ name: 'Pat Publisher' });
+      const id = await createSite(ctx, owner);
+      const saved = await ctx.call('PUT', `/api/website/${id}`, {
+        token: owner.token,
+        body: { name: 'Versioned', pages: [{ id: 'home', name: 'Home', path: 'home', elements: [] }] },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const published = await ctx.call('POST', `/api/website/${id}/publish`, {
+        token: owner.token,
+        body: { subdomain: `versions-${id}` },
+      });
+      expect(published.statusCode, published.body).toBe(200);
+      const at = published.json<{ publishedAt: string }>().publishedAt;
+      const list = await ctx.call('GET', `/api/website/${id}/versions`, { token: owner.token });
+      expect(list.json<Summary[]>()).toMatchObject([
+        {
+          name: `Published ${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+          kind: 'publish',
+          author: { name: 'Pat Publisher' },
+        },
+      ]);
+
+      // This suite keeps 3: a fourth and fifth version drop the oldest two, the publish's included.
+      for (const name of ['v2', 'v3', 'v4', 'v5']) await saveVersion(owner.token, id, name);
+      const kept = await ctx.call('GET', `/api/website/${id}/versions`, { token: owner.token });
+      expect(kept.json<Summary[]>().map((item) => item.name)).toEqual(['v5', 'v4', 'v3']);
+    });
+  },
+  { collab: { debounceMs: 50, maxDebounceMs: 500 }, config: { versionRetention: 3 } },
+);
+
+// The document's content as plain data (pages and elements by id), to compare replicas.
+function contentOf(doc: Y.Doc) {
+  const site = createSiteDoc(doc);
+  return {
+    pages: site.pages.toJSON(),
+    elements: Object.fromEntries(
+      [...site.elements.values()].map((map) => [readElement(map).id, map.toJSON()]),
+    ),
+  };
+}
+
+function b64ish(doc: Y.Doc): string {
+  return JSON.stringify(contentOf(doc));
+}
