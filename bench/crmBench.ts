@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,11 +16,17 @@ export type CrmDbFigures = {
   name: string;
   searches: SearchFigures[];
   importMs: number;
+  /** The server's resident set peak during the import (kernel VmHWM, reset just before it). */
   importPeakRssMiB: number;
+  /** Highest sampled V8 heap in use, and memory outside it (Buffers, PGlite's WebAssembly memory), during the import. */
+  importPeakHeapMiB: number;
+  importPeakExternalMiB: number;
   baselineRssMiB: number;
   copyMs: number | null;
 };
 export type CrmFigures = {
+  /** Only the import was measured (`npm run bench -- crm-import`): no hello, searches or COPY. */
+  importOnly: boolean;
   helloRps: number;
   helloP99Ms: number;
   rows: number;
@@ -46,6 +53,25 @@ function rssMiB(pid: number | undefined): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
+// Starts a new VmHWM window (Linux: writing 5 to clear_refs resets the peak to the current RSS), so the peak is the
+// import's and not the start-up's (migrations).
+function resetPeakRss(pid: number | undefined): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+type ProbePeak = { heapUsed: number; external: number };
+// Asks the server's memory probe (bench/memoryProbe.ts) for its peak figures, or starts a new window.
+function probe(server: ChildProcess, message: 'reset' | 'peak'): Promise<ProbePeak | null> {
+  if (message === 'reset') {
+    server.send('reset');
+    return Promise.resolve(null);
+  }
+  return new Promise((resolve) => {
+    server.once('message', (answer) => resolve((answer as { peak: ProbePeak }).peak));
+    server.send('peak');
+  });
+}
+const MiB = 1024 * 1024;
 
 async function helloBaseline(): Promise<{ rps: number; p99Ms: number }> {
   const hello = await startServer('bench/hello.ts', { PORT: '3911' }, 'http://127.0.0.1:3911/hello');
@@ -104,7 +130,12 @@ function copyMs(databaseUrl: string, csvPath: string, accountId: number): number
   return performance.now() - started;
 }
 
-async function measure(name: string, databaseUrl: string, csvPath: string): Promise<CrmDbFigures> {
+async function measure(
+  name: string,
+  databaseUrl: string,
+  csvPath: string,
+  importOnly: boolean,
+): Promise<CrmDbFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-crm-'));
   const base = 'http://127.0.0.1:3912';
   const server = await startServer(
@@ -118,6 +149,7 @@ async function measure(name: string, databaseUrl: string, csvPath: string): Prom
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42',
     },
     `${base}/api/health`,
+    { nodeArgs: ['--import', './bench/memoryProbe.ts'], ipc: true },
   );
   try {
     const registered = await fetch(`${base}/api/auth/register`, {
@@ -127,12 +159,15 @@ async function measure(name: string, databaseUrl: string, csvPath: string): Prom
     });
     const { token, accountId } = (await registered.json()) as { token: string; accountId: number };
     const baselineRssMiB = rssMiB(server.pid);
+    resetPeakRss(server.pid);
+    await probe(server, 'reset');
     const started = performance.now();
     await importFile(base, token, csvPath);
     const importMs = performance.now() - started;
     const importPeakRssMiB = peakRssMiB(server.pid);
+    const heap = await probe(server, 'peak');
     const searches: SearchFigures[] = [];
-    for (const term of SEARCHES) {
+    for (const term of importOnly ? [] : SEARCHES) {
       const url = `${base}/api/crm/contacts?search=${encodeURIComponent(term)}&page=1&pageSize=20`;
       const headers = { authorization: `Bearer ${token}` };
       const page = (await (await fetch(url, { headers })).json()) as {
@@ -153,8 +188,10 @@ async function measure(name: string, databaseUrl: string, csvPath: string): Prom
       searches,
       importMs,
       importPeakRssMiB,
+      importPeakHeapMiB: (heap?.heapUsed ?? 0) / MiB,
+      importPeakExternalMiB: (heap?.external ?? 0) / MiB,
       baselineRssMiB,
-      copyMs: databaseUrl ? copyMs(databaseUrl, csvPath, accountId) : null,
+      copyMs: databaseUrl && !importOnly ? copyMs(databaseUrl, csvPath, accountId) : null,
     };
   } finally {
     await stopServer(server);
@@ -163,14 +200,14 @@ async function measure(name: string, databaseUrl: string, csvPath: string): Prom
 }
 
 /** Contacts search at 100,000 contacts vs bare Fastify; the CSV import vs PostgreSQL COPY of the same file. */
-export async function crmBench(): Promise<CrmFigures> {
+export async function crmBench(importOnly = false): Promise<CrmFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-csv-'));
   const csvPath = join(dir, 'contacts.csv');
   writeCsv(csvPath);
   const skipped: string[] = [];
   try {
-    const hello = await helloBaseline();
-    const databases = [await measure('PGlite', '', csvPath)];
+    const hello = importOnly ? { rps: 0, p99Ms: 0 } : await helloBaseline();
+    const databases = [await measure('PGlite', '', csvPath, importOnly)];
     const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
     const admin = new pg.Client({ connectionString: adminUrl });
     try {
@@ -180,7 +217,7 @@ export async function crmBench(): Promise<CrmFigures> {
       try {
         const url = new URL(adminUrl);
         url.pathname = `/${dbName}`;
-        databases.push(await measure('PostgreSQL', url.toString(), csvPath));
+        databases.push(await measure('PostgreSQL', url.toString(), csvPath, importOnly));
       } finally {
         await admin.query(`drop database if exists ${dbName} with (force)`);
       }
@@ -190,7 +227,7 @@ export async function crmBench(): Promise<CrmFigures> {
       await admin.end().catch(() => {});
     }
     console.error(`csv: ${(statSync(csvPath).size / 1024 / 1024).toFixed(1)} MiB`);
-    return { helloRps: hello.rps, helloP99Ms: hello.p99Ms, rows: ROWS, databases, skipped };
+    return { importOnly, helloRps: hello.rps, helloP99Ms: hello.p99Ms, rows: ROWS, databases, skipped };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

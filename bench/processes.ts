@@ -2,16 +2,20 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
 
-/** Starts a Node script and resolves once `readyUrl` answers 200. */
+/**
+ * Starts a Node script and resolves once `readyUrl` answers 200. `nodeArgs` go before the script (e.g.
+ * `--import` of a probe); `ipc` opens a message channel to the child (`child.send`, `child.on('message')`).
+ */
 export async function startServer(
   script: string,
   env: Record<string, string>,
   readyUrl: string,
+  options: { nodeArgs?: string[]; ipc?: boolean } = {},
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script], {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: 'ignore',
+    stdio: options.ipc ? ['ignore', 'ignore', 'ignore', 'ipc'] : 'ignore',
   });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
