@@ -22,6 +22,8 @@ export type CrmDbFigures = {
   importPeakHeapMiB: number;
   importPeakExternalMiB: number;
   baselineRssMiB: number;
+  /** The server's resident set peak from its start until the import (a fresh PGlite runs initdb then). */
+  startupPeakRssMiB: number;
   copyMs: number | null;
 };
 export type CrmFigures = {
@@ -159,6 +161,7 @@ async function measure(
     });
     const { token, accountId } = (await registered.json()) as { token: string; accountId: number };
     const baselineRssMiB = rssMiB(server.pid);
+    const startupPeakRssMiB = peakRssMiB(server.pid);
     resetPeakRss(server.pid);
     await probe(server, 'reset');
     const started = performance.now();
@@ -191,6 +194,7 @@ async function measure(
       importPeakHeapMiB: (heap?.heapUsed ?? 0) / MiB,
       importPeakExternalMiB: (heap?.external ?? 0) / MiB,
       baselineRssMiB,
+      startupPeakRssMiB,
       copyMs: databaseUrl && !importOnly ? copyMs(databaseUrl, csvPath, accountId) : null,
     };
   } finally {
