@@ -22,7 +22,7 @@ const spring = {
   content: 'Dear {{fullName}}, spring is here.',
   contactListId: 7,
   status: 'draft',
-  scheduledAt: null,
+  scheduledAt: null as string | null,
   sentAt: null,
   stats: { total: 0, sent: 0, outbox: 0, failed: 0 },
 };
