@@ -112,6 +112,24 @@ export type CoverageRecord = {
 };
 
 /**
+ * What the gate reports for one machine from its record: declared transitions no path took (allow-listed
+ * ones excepted) and allow-list entries that no longer apply, each as `machine: transition`.
+ */
+export function gateFindings(
+  machineName: string,
+  declared: readonly string[],
+  record: Pick<CoverageRecord, 'transitions'>,
+  allowed: ReadonlySet<string>,
+): { uncovered: string[]; staleAllowed: string[] } {
+  const taken = new Set(record.transitions);
+  const named = (t: string) => `${machineName}: ${t}`;
+  return {
+    uncovered: declared.filter((t) => !taken.has(t) && !allowed.has(t)).map(named),
+    staleAllowed: [...allowed].filter((t) => !declared.includes(t) || taken.has(t)).map(named),
+  };
+}
+
+/**
  * The coverage check of one model file, declared after its path tests (a file's tests run in order):
  * fails naming every state and transition of the real machine that no generated path took, and records
  * what the paths took for the gate (`coverageGate.test.ts`, which runs after every model test).
