@@ -25,6 +25,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          sequence: { groupOrder: 1 },
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/server/globalSetup.ts'],
           testTimeout: 30_000,
@@ -36,15 +37,35 @@ export default defineConfig({
         test: {
           name: 'client',
           environment: 'jsdom',
+          // Group 1, before the coverage gate (group 2). Not 0: with one worker vitest runs group-0 files last.
+          sequence: { groupOrder: 1 },
           // Rendering the whole app in jsdom takes seconds on a loaded machine; 5 s flaked, never a real failure.
           testTimeout: 15_000,
           include: ['tests/{machines,views,services,canvas,contracts}/**/*.test.{ts,tsx}'],
+          exclude: ['tests/machines/coverageGate.test.ts'],
           setupFiles: ['tests/setupClient.ts'],
         },
       },
       {
         extends: true,
-        test: { name: 'architecture', environment: 'node', include: ['tests/architecture/**/*.test.ts'] },
+        test: {
+          // After the model tests (group 1), whose records of the transitions their paths took it counts.
+          name: 'coverage-gate',
+          environment: 'jsdom',
+          testTimeout: 15_000,
+          include: ['tests/machines/coverageGate.test.ts'],
+          setupFiles: ['tests/setupClient.ts'],
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'architecture',
+          environment: 'node',
+          include: ['tests/architecture/**/*.test.ts'],
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
 const slow = { timeout: 10_000 };
@@ -22,7 +22,7 @@ const spring = {
   content: 'Dear {{fullName}}, spring is here.',
   contactListId: 7,
   status: 'draft',
-  scheduledAt: null,
+  scheduledAt: null as string | null,
   sentAt: null,
   stats: { total: 0, sent: 0, outbox: 0, failed: 0 },
 };
@@ -169,5 +169,26 @@ describe('CRM campaigns: a send is confirmed, its result is a sentence, its prev
     await within(screen.getByLabelText('Preview')).findByText('Hello Ada', {}, slow);
     expect(screen.queryByRole('button', { name: 'Send campaign' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save campaign' })).toBeNull();
+  });
+});
+
+describe('CRM campaigns: the schedule is shown in local time', () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  test('with the UTC offset of the scheduled date, not of today (summer time)', async () => {
+    process.env.TZ = 'Europe/Berlin';
+    // A date whose Berlin offset differs from today's: July (+2) in winter, January (+1) in summer.
+    const winterNow = new Date().getTimezoneOffset() === -60;
+    const scheduledAt = winterNow ? '2030-07-01T10:00:00.000Z' : '2030-01-15T10:00:00.000Z';
+    const shown = winterNow ? '2030-07-01T12:00' : '2030-01-15T11:00';
+    renderApp(dashboardInput(), campaignRoutes({ ...spring, status: 'scheduled', scheduledAt }));
+    await openCampaign('Spring news');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Schedule for (empty: send by hand)')).toHaveProperty('value', shown),
+    );
   });
 });

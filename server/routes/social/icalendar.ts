@@ -1,3 +1,6 @@
+// Hand-written on purpose: no iCalendar library is in the tree (neither ical-generator nor ics); adding one
+// (e.g. ical-generator) would need a new dependency. This file covers what the plan's export needs of RFC 5545:
+// CRLF lines folded at 75 octets, TEXT escaping, UTC stamps (tests/server/icalendar.test.ts).
 import type { SocialPost } from '../../repositories/socialPosts.ts';
 
 /** RFC 5545 §3.3.11 TEXT: backslash, semicolon and comma escaped; line breaks become \n. */
@@ -56,7 +59,9 @@ export function postsToICalendar(posts: SocialPost[], host: string, now = new Da
     if (!post.scheduledAt) continue;
     const start = new Date(post.scheduledAt);
     const end = new Date(start.getTime() + 15 * 60_000);
-    const summary = `${TITLES[post.channel]}: ${post.text.split(/\r?\n/)[0]?.slice(0, 60) ?? ''}`;
+    // The first line's first 60 characters (code points: an emoji is never cut into a lone surrogate).
+    const firstLine = Array.from(post.text.split(/\r\n|\r|\n/)[0] ?? '');
+    const summary = `${TITLES[post.channel]}: ${firstLine.slice(0, 60).join('')}`;
     lines.push(
       'BEGIN:VEVENT',
       `UID:post-${post.id}@${host}`,

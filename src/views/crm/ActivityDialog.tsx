@@ -4,6 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { ACTIVITY_TYPES, type Activity, type ActivityInput, type Deal } from '../../contracts/crm.ts';
+import { toLocalInput } from '../common/localDateTime.ts';
 import { type ContactChoice, ContactPicker } from './ContactPicker.tsx';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 import { useCrmForm } from './useCrmForm.ts';
@@ -15,14 +16,6 @@ type Props = {
 };
 
 const FORM_FIELDS = ['subject', 'description', 'dueDate'] as const;
-
-/** An ISO time as the value of a datetime-local input, in this browser's time zone. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
 
 /** Create or edit one activity: type, subject, description, due date, done, its contact and deal. */
 export function ActivityDialog({ activity, deals, onClose }: Props) {

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import type { Campaign, CampaignStatus, Contact } from '../../contracts/crm.ts';
 import { useAudienceSample, useCampaigns, useContactLists } from '../../services/crmQueries.ts';
+import { toLocalInput } from '../common/localDateTime.ts';
 import { useCan } from '../common/useCan.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 import { campaignResult, canRetry, NO_MAIL_SERVER } from './campaignResult.ts';
@@ -31,12 +32,6 @@ const STATUS_LABELS: Record<CampaignStatus, string> = {
 };
 const contactsCount = (n: number) => `${n} ${n === 1 ? 'contact' : 'contacts'}`;
 const BLANK = { name: '', subject: '', content: '', contactListId: null as number | null, schedule: '' };
-
-// An ISO instant as the value of a datetime-local input (local time, minutes).
-const toLocalInput = (iso: string | null) =>
-  iso
-    ? new Date(new Date(iso).getTime() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16)
-    : '';
 
 // The same placeholders the server fills in ({{firstName}}, {{lastName}}, {{fullName}}, {{email}}, …).
 function preview(template: string, contact: Contact | undefined): string {

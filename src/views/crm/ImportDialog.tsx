@@ -26,29 +26,7 @@ import { crmKeys } from '../../services/crmQueries.ts';
 import { useHttp } from '../../services/httpContext.ts';
 import { saveBlob } from '../common/saveBlob.ts';
 import { useCrmActor } from './crmActorContext.ts';
-
-// The header row's cells (RFC 4180 quoting), enough to offer a mapping; the server parses the file itself.
-function parseHeaderLine(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const ch = line[i];
-    if (quoted && ch === '"' && line[i + 1] === '"') {
-      cell += '"';
-      i += 1;
-    } else if (ch === '"') {
-      quoted = !quoted;
-    } else if (ch === ',' && !quoted) {
-      cells.push(cell.trim());
-      cell = '';
-    } else {
-      cell += ch;
-    }
-  }
-  cells.push(cell.trim());
-  return cells.filter(Boolean).slice(0, 50);
-}
+import { csvHeaderRow } from './csvHeaderRow.ts';
 
 /** The import's bad rows as a CSV the owner can fix from: the row number and the reason. */
 export function badRowsCsv(errors: readonly { row: number; message: string }[]): Blob {
@@ -89,8 +67,7 @@ export function ImportDialog({ lists, onClose }: { lists: ContactList[]; onClose
   const handleFile = async (chosen: File | null) => {
     setFile(chosen);
     setMapping(null);
-    const firstLine = chosen ? ((await chosen.slice(0, 64 * 1024).text()).split(/\r?\n/)[0] ?? '') : '';
-    setHeaders(parseHeaderLine(firstLine));
+    setHeaders(chosen ? csvHeaderRow(await chosen.slice(0, 64 * 1024).text()) : []);
   };
 
   const handleImport = () => {
@@ -129,7 +106,7 @@ export function ImportDialog({ lists, onClose }: { lists: ContactList[]; onClose
                   key={header}
                   select
                   size="small"
-                  label={`Column "${header}"`}
+                  label={`Column "${header.trim()}"`}
                   value={(mapping ?? inferMapping(headers))[header] ?? ''}
                   onChange={(e) =>
                     setMapping({

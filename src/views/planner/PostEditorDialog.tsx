@@ -28,7 +28,8 @@ import {
 import { useHttp } from '../../services/httpContext.ts';
 import { uploadPostImage } from '../../services/socialApi.ts';
 import { useAppActor } from '../appActorContext.ts';
-import { fromLocalInput, toLocalInput } from './calendarDates.ts';
+import { toLocalInput } from '../common/localDateTime.ts';
+import { fromLocalInput } from './calendarDates.ts';
 
 const closedDraft = emptyDraft();
 

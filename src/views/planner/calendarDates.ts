@@ -1,4 +1,5 @@
 /** Local-time calendar arithmetic for the planner (weeks start on Monday). */
+import { toLocalInput } from '../common/localDateTime.ts';
 
 export function startOfDay(date: Date): Date {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate());
@@ -50,14 +51,6 @@ export function moveToDay(iso: string, day: Date): string {
     time.getHours(),
     time.getMinutes(),
   ).toISOString();
-}
-
-/** For `<input type="datetime-local">`: local `YYYY-MM-DDTHH:mm`, '' for none. */
-export function toLocalInput(iso: string): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 export function fromLocalInput(value: string): string {
