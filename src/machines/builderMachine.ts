@@ -31,10 +31,12 @@ export type BuilderFocus = { pageId: string; elementId: string | null };
 export type BuilderInput = {
   websiteId: string | null;
   draftId?: string;
+  /** A new site's Home is seeded from this template (the one chosen in the template chooser). */
+  templateId?: string;
   mode?: BuilderMode;
   focus?: BuilderFocus;
 };
-export type LoadInput = { websiteId: string | null; draftId: string };
+export type LoadInput = { websiteId: string | null; draftId: string; templateId?: string };
 /** `name`: the site's name; a new site's is the business's name ('My Website' when there is none). */
 export type LoadedSite = { session: BuilderSession; name: string };
 /** `websiteId` null: a new site on the server (the first edit of a draft, or Save as: a copy). */
@@ -71,6 +73,8 @@ export type NamingMode = 'rename' | 'saveAs';
 
 export type BuilderContext = {
   websiteId: string | null;
+  /** The template a new site is seeded from (its first load only). */
+  templateId: string | null;
   /** The local room of a site not saved yet (`draft-…`). */
   draftId: string;
   name: string;
@@ -162,6 +166,7 @@ export const builderMachine = setup({
   id: 'builder',
   context: ({ input }) => ({
     websiteId: input.websiteId,
+    templateId: input.templateId ?? null,
     draftId: input.draftId ?? `draft-${crypto.randomUUID().slice(0, 8)}`,
     name: DEFAULT_SITE_NAME,
     session: null,
@@ -183,7 +188,11 @@ export const builderMachine = setup({
       entry: 'syncUrl',
       invoke: {
         src: 'loadSite',
-        input: ({ context }) => ({ websiteId: context.websiteId, draftId: context.draftId }),
+        input: ({ context }) => ({
+          websiteId: context.websiteId,
+          draftId: context.draftId,
+          ...(context.templateId ? { templateId: context.templateId } : {}),
+        }),
         onDone: {
           target: 'ready',
           actions: [
