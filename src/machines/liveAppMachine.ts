@@ -78,7 +78,6 @@ export function createLiveAppMachine(
       publish: publishMachine.provide({
         actors: {
           publishSite: fromPromise(async ({ input }: { input: PublishRequest }) => {
-            if (input.save) await (await import('./builderEffects.ts')).saveSite(http, input.save);
             const result = await publishWebsite(http, input.websiteId, {
               subdomain: input.subdomain,
               ...(input.customDomain ? { customDomain: input.customDomain } : {}),
