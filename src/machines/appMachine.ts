@@ -189,7 +189,8 @@ export type AppView =
 const setupDone: ToastInput = { type: 'success', title: 'Business profile created!' };
 const keepLogo = {
   type: 'keepLogo' as const,
-  params: ({ event }: { event: { output: SetupResult } }) => ({ logoUrl: event.output.logoUrl }),
+  // A replayed session's done event carries no output (replay keeps no addresses): the logo then stays as it was.
+  params: ({ event }: { event: { output: SetupResult | undefined } }) => ({ logoUrl: event.output?.logoUrl }),
 };
 
 /** The root machine: which view is showing, and the flows between views (spec §4). */
