@@ -21,15 +21,20 @@ if (route.page === 'oauthCallback') {
   );
 } else if (route.page === 'jobs') {
   // The job dashboard the Admin dashboard embeds: a page of its own, loaded only here.
-  void import('./views/jobs/JobDashboardPage.tsx').then(({ JobDashboardPage }) =>
+  void Promise.all([
+    import('./views/jobs/JobDashboardPage.tsx'),
+    import('./views/jobs/createJobPageSystem.ts'),
+  ]).then(([{ JobDashboardPage }, { createJobPageSystem }]) => {
+    // Created and started once, outside React (as the app's system is).
+    const system = createJobPageSystem();
     root.render(
       <StrictMode>
         <Themed>
-          <JobDashboardPage />
+          <JobDashboardPage system={system} />
         </Themed>
       </StrictMode>,
-    ),
-  );
+    );
+  });
 } else {
   // Created and started once, outside React, so StrictMode's double effects cannot restart it.
   const system = createAppSystem({ replay: true });

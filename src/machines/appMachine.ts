@@ -73,6 +73,12 @@ export type AppEvent =
 /** The setup call's payload, and the optional logo that is uploaded beside it (spec: the call never carries it). */
 export type SetupInput = BusinessSetupInput & { logo?: File };
 
+/**
+ * What the setup call gives back: the profile, and where the logo went — `logoUrl` undefined when no logo was
+ * chosen (the one uploaded before stays), null when it could not be uploaded (a data URL is no address).
+ */
+export type SetupResult = { profile: BusinessProfile; logoUrl?: string | null };
+
 /** What the generator works from: the business profile, and the uploaded logo's URL if any. */
 export type GenerateInput = BusinessSetupInput & { logo?: string };
 
@@ -107,6 +113,8 @@ export type AppContext = {
   next: SetupNext;
   /** The site the builder opens: a saved id, a local draft, or a new draft. */
   builder: BuilderInput;
+  /** The uploaded business logo's URL (business setup), which the generator puts on the site. */
+  businessLogo: string | null;
   /** The generator screen's failure message (spec §8), null when there is none. */
   generatorError: string | null;
   /** Which business form shows: the first setup, or the variant with a single Generate Website button. */
@@ -179,6 +187,11 @@ export type AppView =
   | 'invite';
 
 const setupDone: ToastInput = { type: 'success', title: 'Business profile created!' };
+const keepLogo = {
+  type: 'keepLogo' as const,
+  // A replayed session's done event carries no output (replay keeps no addresses): the logo then stays as it was.
+  params: ({ event }: { event: { output: SetupResult | undefined } }) => ({ logoUrl: event.output?.logoUrl }),
+};
 
 /** The root machine: which view is showing, and the flows between views (spec §4). */
 export const appMachine = setup({
@@ -219,7 +232,7 @@ export const appMachine = setup({
     oauthConnect: oauthConnectMachine,
     login: notProvided<AuthResult, LoginInput>('login'),
     register: notProvided<AuthResult, RegisterInput>('register'),
-    setupBusiness: notProvided<BusinessProfile, SetupInput>('setupBusiness'),
+    setupBusiness: notProvided<SetupResult, SetupInput>('setupBusiness'),
     googleAdsCallback: notProvided<void, { code: string; state: string }>('googleAdsCallback'),
     facebookAdsCallback: notProvided<void, { code: string; state: string }>('facebookAdsCallback'),
     /** Back and Forward (and a typed hash) become `nav.popstate`. */
@@ -244,6 +257,11 @@ export const appMachine = setup({
       const route = routeOfNav(event);
       return { returnTo: route.name === 'login' ? null : route };
     }),
+    /** The logo setup uploaded travels to the generator in context (a setup without one keeps the last). */
+    keepLogo: assign(({ context }, params: { logoUrl: string | null | undefined }) => ({
+      businessLogo: params.logoUrl === undefined ? context.businessLogo : params.logoUrl,
+    })),
+    /** Spec §3 lists `selectedTemplate` among browser-stored values: written, never read (it travels as input). */
     storeTemplate: (_, params: { templateId: string }) =>
       localStorage.setItem(STORAGE_KEYS.selectedTemplate, params.templateId),
     markOAuthProcessed: () => setFlag(STORAGE_KEYS.oauthProcessed, sessionStorage),
@@ -278,6 +296,7 @@ export const appMachine = setup({
       oauth: input.session ? detectOAuthCallback(input.location, input.oauthProcessed) : null,
       next: 'builder',
       builder: { websiteId: null },
+      businessLogo: null,
       generatorError: null,
       setupVariant: 'setup',
       route,
@@ -299,9 +318,10 @@ export const appMachine = setup({
   on: {
     'session.ended': {
       target: '.auth',
-      // An expired session comes back to where it was; a logout starts afresh.
+      // An expired session comes back to where it was; a logout starts afresh. The next user's logo is theirs.
       actions: assign(({ context, event }) => ({
         returnTo: event.reason === 'expired' ? context.route : null,
+        businessLogo: null,
       })),
     },
     // A place outside the current view: the view that shows it takes over.
@@ -507,11 +527,15 @@ export const appMachine = setup({
               {
                 guard: 'nextIsBuilder',
                 target: '#app.builder',
-                actions: { type: 'toast', params: setupDone },
+                actions: [keepLogo, { type: 'toast', params: setupDone }],
               },
               {
                 target: '#app.generator',
-                actions: [{ type: 'toast', params: setupDone }, ...pushPlace(appRoute('generator'))],
+                actions: [
+                  keepLogo,
+                  { type: 'toast', params: setupDone },
+                  ...pushPlace(appRoute('generator')),
+                ],
               },
             ],
             onError: {
@@ -556,7 +580,7 @@ export const appMachine = setup({
           target: 'builder',
           actions: [
             { type: 'storeTemplate', params: ({ event }) => ({ templateId: event.templateId }) },
-            assign({ builder: { websiteId: null } }),
+            assign(({ event }) => ({ builder: { websiteId: null, templateId: event.templateId } })),
           ],
         },
         'website.edit': {
@@ -622,9 +646,11 @@ export const appMachine = setup({
           entry: assign({ generatorError: null }),
           invoke: {
             src: 'generateWebsite',
-            input: ({ event }) => {
+            input: ({ context, event }) => {
               assertEvent(event, 'generator.generate');
-              return event.business;
+              return context.businessLogo
+                ? { ...event.business, logo: context.businessLogo }
+                : event.business;
             },
             // The generated site is saved, then opens in the builder.
             onDone: {

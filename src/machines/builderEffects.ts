@@ -37,17 +37,15 @@ function withIds(nodes: ElementNode[], prefix: string): ElementNode[] {
   }));
 }
 
-/** Spec §4: a new site's Home is seeded from the template chosen in the chooser (read once, then forgotten). */
-function chosenTemplate(): ElementNode[] {
-  const id = localStorage.getItem('selectedTemplate');
+/** Spec §4: a new site's Home is seeded from the template chosen in the chooser (the builder's input). */
+function chosenTemplate(id: string | undefined): ElementNode[] {
   if (!id) return [];
-  localStorage.removeItem('selectedTemplate');
   const template = TEMPLATES.find((t) => t.id === id);
   return template ? withIds(template.elements, `tpl-${template.id}`) : [];
 }
 
 /** Spec §4: a site's pages when present, otherwise its saved HTML parsed into elements; a new site gets Home. */
-function seed(site: SiteDoc, website: Website | null): void {
+function seed(site: SiteDoc, website: Website | null, templateId?: string): void {
   if (site.pages.size > 0) return;
   site.doc.transact(() => {
     const pages = website?.pages ?? [];
@@ -69,7 +67,7 @@ function seed(site: SiteDoc, website: Website | null): void {
       ? withIds(parseHtmlToElements(website.htmlContent), 'parsed')
       : website
         ? []
-        : chosenTemplate();
+        : chosenTemplate(templateId);
     addPage(site, { id: HOME_PAGE_ID, name: 'Home', path: 'home', isHomePage: true });
     for (const node of parsed) insertElement(site, node, { pageId: HOME_PAGE_ID, parentId: null });
   }, SEED_ORIGIN);
@@ -94,7 +92,7 @@ export async function loadSite(
       connection.whenLoaded,
     ]);
     if (website?.yjsState) applyEncodedState(site, website.yjsState);
-    seed(site, website);
+    seed(site, website, input.templateId);
     return {
       session: { store: new SiteStore(site), connection, collab },
       name: website?.name ?? businessName ?? DEFAULT_SITE_NAME,

@@ -1,11 +1,20 @@
-import { type ActorRefFrom, assign, fromCallback, type SnapshotFrom, sendParent, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  type AnyActorRef,
+  assign,
+  fromCallback,
+  type SnapshotFrom,
+  sendParent,
+  sendTo,
+  setup,
+} from 'xstate';
 import type { SiteCollab } from '../canvas/collab.ts';
 import type { SiteConnection } from '../canvas/persistence.ts';
 import { LOCAL_ORIGIN } from '../canvas/siteDoc.ts';
 import type { SiteStore } from '../canvas/siteStore.ts';
 import { ApiError, errorMessage } from '../services/ApiError.ts';
 import { notProvided } from './notProvided.ts';
-import { showToast, tellSession } from './systemActions.ts';
+import { showToast } from './systemActions.ts';
 
 /** Spec §9: the name a new site starts with. */
 export const DEFAULT_SITE_NAME = 'My Website';
@@ -31,10 +40,12 @@ export type BuilderFocus = { pageId: string; elementId: string | null };
 export type BuilderInput = {
   websiteId: string | null;
   draftId?: string;
+  /** A new site's Home is seeded from this template (the one chosen in the template chooser). */
+  templateId?: string;
   mode?: BuilderMode;
   focus?: BuilderFocus;
 };
-export type LoadInput = { websiteId: string | null; draftId: string };
+export type LoadInput = { websiteId: string | null; draftId: string; templateId?: string };
 /** `name`: the site's name; a new site's is the business's name ('My Website' when there is none). */
 export type LoadedSite = { session: BuilderSession; name: string };
 /** `websiteId` null: a new site on the server (the first edit of a draft, or Save as: a copy). */
@@ -64,13 +75,25 @@ export type BuilderEvent =
   /** This tab changed the document (a new site is created on the server at its first edit). */
   | { type: 'doc.edited' }
   /** The browser is back online (a new site whose creation failed offline is created now). */
-  | { type: 'network.online' };
+  | { type: 'network.online' }
+  /** Save the open site now and answer `replyTo` (the Publish dialog saves what the owner sees first). */
+  | { type: 'builder.save'; replyTo: AnyActorRef };
+
+/** The builder's answer to `builder.save`. */
+export type BuilderSaveReply =
+  | { type: 'builder.saved'; websiteId: string; name: string }
+  | { type: 'builder.saveFailed'; error: unknown };
+
+/** Answered when the builder cannot save right now (a save of its own is in flight, or a dialog is open). */
+export const BUILDER_BUSY = 'The website is being saved. Please try again in a moment.';
 
 /** What the name dialog does: rename this site, or save a copy of it under the new name. */
 export type NamingMode = 'rename' | 'saveAs';
 
 export type BuilderContext = {
   websiteId: string | null;
+  /** The template a new site is seeded from (its first load only). */
+  templateId: string | null;
   /** The local room of a site not saved yet (`draft-…`). */
   draftId: string;
   name: string;
@@ -88,6 +111,8 @@ export type BuilderContext = {
   naming: NamingMode;
   /** The name a save in flight gives the site (or its copy). */
   nextName: string;
+  /** Who asked for the save in flight (`builder.save`), answered when it ends. */
+  replyTo: AnyActorRef | null;
 };
 
 /**
@@ -141,16 +166,33 @@ export const builderMachine = setup({
     toastSaved: (args) => showToast(args, { type: 'success', title: 'Website saved successfully!' }),
     toastSaveFailed: (args) =>
       showToast(args, { type: 'error', title: SAVE_FAILED, message: SAVE_FAILED_HINT }),
-    sessionExpired: (args) => {
-      showToast(args, { type: 'error', title: SESSION_EXPIRED_MESSAGE });
-      tellSession(args, { type: 'session.expired' });
-    },
+    replySaved: sendTo(
+      ({ context }) => context.replyTo as AnyActorRef,
+      ({ context }): BuilderSaveReply => ({
+        type: 'builder.saved',
+        websiteId: context.websiteId ?? '',
+        name: context.name,
+      }),
+    ),
+    replyFailed: sendTo(
+      ({ context }) => context.replyTo as AnyActorRef,
+      (_, params: { error: unknown }): BuilderSaveReply => ({
+        type: 'builder.saveFailed',
+        error: params.error,
+      }),
+    ),
+    /** Not now: the asker hears straight away (its save would race the one in flight). */
+    replyBusy: sendTo(
+      ({ event }) => (event as { replyTo: AnyActorRef }).replyTo,
+      (): BuilderSaveReply => ({ type: 'builder.saveFailed', error: new Error(BUILDER_BUSY) }),
+    ),
   },
   guards: {
     /** Spec §4 save shortcut: a saved site with a real name saves straight away. */
     canSaveDirectly: ({ context }) => context.websiteId !== null && context.name !== DEFAULT_SITE_NAME,
     nameGiven: ({ event }) => event.type === 'save.confirm' && event.name.trim() !== '',
     isDraft: ({ context }) => context.websiteId === null,
+    isSaved: ({ context }) => context.websiteId !== null,
     /** A new site with changes that could not be created on the server yet (offline). */
     draftWithEdits: ({ context }) => context.websiteId === null && context.edited,
     unauthorized: ({ event }) => {
@@ -162,6 +204,7 @@ export const builderMachine = setup({
   id: 'builder',
   context: ({ input }) => ({
     websiteId: input.websiteId,
+    templateId: input.templateId ?? null,
     draftId: input.draftId ?? `draft-${crypto.randomUUID().slice(0, 8)}`,
     name: DEFAULT_SITE_NAME,
     session: null,
@@ -174,8 +217,11 @@ export const builderMachine = setup({
     edited: false,
     naming: 'rename',
     nextName: DEFAULT_SITE_NAME,
+    replyTo: null,
   }),
   exit: 'closeSession',
+  // Publish asks while the builder cannot save (loading, a save or a dialog of its own): it hears so at once.
+  on: { 'builder.save': { actions: 'replyBusy' } },
   initial: 'loading',
   states: {
     loading: {
@@ -183,7 +229,11 @@ export const builderMachine = setup({
       entry: 'syncUrl',
       invoke: {
         src: 'loadSite',
-        input: ({ context }) => ({ websiteId: context.websiteId, draftId: context.draftId }),
+        input: ({ context }) => ({
+          websiteId: context.websiteId,
+          draftId: context.draftId,
+          ...(context.templateId ? { templateId: context.templateId } : {}),
+        }),
         onDone: {
           target: 'ready',
           actions: [
@@ -191,10 +241,8 @@ export const builderMachine = setup({
             'shareSelection',
           ],
         },
-        onError: [
-          { guard: 'unauthorized', target: 'failed', actions: 'sessionExpired' },
-          { target: 'failed' },
-        ],
+        // A 401 has already ended the session (the http client's catalogue): nothing more to say here.
+        onError: { target: 'failed' },
       },
     },
     failed: { on: { 'builder.retry': { target: 'loading' } } },
@@ -278,6 +326,39 @@ export const builderMachine = setup({
             ],
             'rename.request': { target: 'naming', actions: assign({ naming: 'rename' }) },
             'saveAs.request': { target: 'naming', actions: assign({ naming: 'saveAs' }) },
+            // Publish asks: the site is saved as it is (a new site has no id to publish: it is refused before).
+            'builder.save': {
+              guard: 'isSaved',
+              target: 'flushing',
+              actions: assign(({ event }) => ({ replyTo: event.replyTo })),
+            },
+          },
+        },
+        flushing: {
+          tags: ['busy'],
+          invoke: {
+            src: 'saveSite',
+            input: ({ context }) => ({
+              session: context.session as BuilderSession,
+              websiteId: context.websiteId,
+              draftId: context.draftId,
+              name: context.name,
+            }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                assign(({ event }) => ({ websiteId: event.output.websiteId, name: event.output.name })),
+                'replySaved',
+                assign({ replyTo: null }),
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'replyFailed', params: ({ event }) => ({ error: event.error }) },
+                assign({ replyTo: null }),
+              ],
+            },
           },
         },
         creating: {
@@ -301,11 +382,9 @@ export const builderMachine = setup({
                 'syncUrl',
               ],
             },
-            onError: [
-              { guard: 'unauthorized', target: 'idle', actions: 'sessionExpired' },
-              // Offline (or refused): the changes stay on this device; the next edit or going online retries.
-              { target: 'idle' },
-            ],
+            // Offline (or refused): the changes stay on this device; the next edit or going online retries.
+            // A 401 has already ended the session (the http client's catalogue).
+            onError: { target: 'idle' },
           },
         },
         naming: {
@@ -343,7 +422,12 @@ export const builderMachine = setup({
               ],
             },
             onError: [
-              { guard: 'unauthorized', target: 'idle', actions: 'sessionExpired' },
+              // Spec §8's alert for a 401; the session was ended by the http client (one toast, one path).
+              {
+                guard: 'unauthorized',
+                target: 'idle',
+                actions: assign({ saveError: SESSION_EXPIRED_MESSAGE }),
+              },
               {
                 target: 'idle',
                 actions: [
@@ -377,7 +461,7 @@ export const selectIsNaming = (s: BuilderSnapshot) => s.matches({ ready: 'naming
 export const selectNamingMode = (s: BuilderSnapshot) => s.context.naming;
 /** A save, or the creation of a new site, is in flight. */
 export const selectIsSaving = (s: BuilderSnapshot) =>
-  s.matches({ ready: 'saving' }) || s.matches({ ready: 'creating' });
+  s.matches({ ready: 'saving' }) || s.matches({ ready: 'creating' }) || s.matches({ ready: 'flushing' });
 /**
  * Where a new site (not on the server yet) stands: 'clean' (not edited: nothing to save), 'creating', or
  * 'unsaved' (edited, its creation failed: offline); null for a site on the server.

@@ -1,4 +1,4 @@
-import { assign, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assign, type SnapshotFrom, setup } from 'xstate';
 import type { ImportOptions, ImportReport } from '../contracts/crm.ts';
 import { notProvided } from './notProvided.ts';
 
@@ -110,6 +110,7 @@ function errorMessage(error: unknown): string {
 }
 
 export type ContactImportSnapshot = SnapshotFrom<typeof contactImportMachine>;
+export type ContactImportActorRef = ActorRefFrom<typeof contactImportMachine>;
 export const selectImportReport = (s: ContactImportSnapshot) => s.context.report;
 export const selectImportError = (s: ContactImportSnapshot) => s.context.error;
 export const selectImportBusy = (s: ContactImportSnapshot) => s.hasTag('busy');

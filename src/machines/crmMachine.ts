@@ -1,4 +1,4 @@
-import { assign, type SnapshotFrom, setup } from 'xstate';
+import { assign, type SnapshotFrom, sendParent, setup, spawnChild, stopChild } from 'xstate';
 import type {
   Activity,
   ActivityInput,
@@ -14,6 +14,7 @@ import type {
   WorkflowInput,
 } from '../contracts/crm.ts';
 import { ApiError } from '../services/ApiError.ts';
+import { contactImportMachine } from './contactImportMachine.ts';
 import { notProvided } from './notProvided.ts';
 
 /** Contacts page sizes of spec §9: 20 on the initial load, 10 on a refresh. */
@@ -106,7 +107,11 @@ export type CrmEvent =
   | { type: 'crm.contacts.refresh' }
   /** `fromForm`: the write of an open dialog, whose outcome goes to `form` instead of the error card. */
   | { type: 'crm.write'; write: CrmWrite; fromForm?: boolean }
-  | { type: 'crm.error.dismiss' };
+  | { type: 'crm.error.dismiss' }
+  /** The Import dialog opened: a fresh import flow starts (systemId `contactImport`), owned by the CRM. */
+  | { type: 'crm.import.open' }
+  /** The Import dialog closed: its flow stops. */
+  | { type: 'crm.import.close' };
 
 const EMPTY: CrmContext = {
   contacts: [],
@@ -146,13 +151,21 @@ const anyFailed = (lists: CrmLists) => Object.values(lists).some((list) => list 
 // A write is taken whenever none is in flight: a load under way is dropped, and the refresh that follows
 // the write brings every list back.
 export const crmMachine = setup({
-  types: { context: {} as CrmContext, events: {} as CrmEvent },
+  types: {
+    context: {} as CrmContext,
+    events: {} as CrmEvent,
+    children: {} as { contactImport: 'contactImport' },
+  },
   actors: {
     loadLists: notProvided<CrmLists, { pageSize: number }>('loadLists'),
     loadContacts: notProvided<{ contacts: Contact[]; totalCount: number }, { pageSize: number }>(
       'loadContacts',
     ),
     write: notProvided<unknown, CrmWrite>('write'),
+    /** A finished (or undone) import refreshes the CRM's lists. */
+    contactImport: contactImportMachine.provide({
+      actions: { imported: sendParent({ type: 'crm.refresh' }) },
+    }),
   },
   actions: {
     /** Other views' server data (stats, pipelines, campaigns) is stale after a write. */
@@ -177,7 +190,16 @@ export const crmMachine = setup({
   id: 'crm',
   context: EMPTY,
   initial: 'loading',
-  on: { 'crm.error.dismiss': { actions: assign({ error: null }) } },
+  on: {
+    'crm.error.dismiss': { actions: assign({ error: null }) },
+    'crm.import.open': {
+      actions: [
+        stopChild('contactImport'),
+        spawnChild('contactImport', { id: 'contactImport', systemId: 'contactImport' }),
+      ],
+    },
+    'crm.import.close': { actions: stopChild('contactImport') },
+  },
   states: {
     loading: {
       tags: ['busy'],
@@ -291,3 +313,5 @@ export const selectWorkflows = (s: CrmSnapshot) => s.context.workflows;
 export const selectCrmForm = (s: CrmSnapshot) => s.context.form;
 /** A write is in flight: a new one would be dropped, so forms hold their Save. */
 export const selectCrmWriting = (s: CrmSnapshot) => s.matches('writing');
+/** The import flow of the open Import dialog (undefined when it is closed). */
+export const selectImportRef = (snapshot: CrmSnapshot) => snapshot.children.contactImport;

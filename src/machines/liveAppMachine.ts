@@ -3,6 +3,7 @@ import { fromPromise } from 'xstate';
 import type { CollabRemote } from '../canvas/collab.ts';
 import type { ReviewInput } from '../contracts/auth.ts';
 import { type LoginInput, login, logout, type RegisterInput, register } from '../services/authApi.ts';
+import { STORAGE_KEYS } from '../services/browserStorage.ts';
 import { setupBusiness } from '../services/businessApi.ts';
 import type { Http } from '../services/http.ts';
 import { facebookAdsCallback, googleAdsCallback } from '../services/oauthApi.ts';
@@ -16,7 +17,7 @@ import {
   updateProfile,
 } from '../services/userApi.ts';
 import { generateWebsite, saveWebsite, uploadImage } from '../services/websiteApi.ts';
-import { appMachine, type GenerateInput, type SetupInput } from './appMachine.ts';
+import { appMachine, type GenerateInput, type SetupInput, type SetupResult } from './appMachine.ts';
 import { createLiveBuilderMachine } from './liveBuilderMachine.ts';
 import { createVerifyDomain } from './liveDomainActors.ts';
 import { createLiveOAuthConnectMachine, createLivePlannerMachine } from './livePlannerMachines.ts';
@@ -30,9 +31,6 @@ import { profileFormMachine } from './profileFormMachine.ts';
 import { type PublishRequest, publishMachine } from './publishMachine.ts';
 import { reviewMachine } from './reviewMachine.ts';
 import { sessionMachine } from './sessionMachine.ts';
-
-/** Where the uploaded business logo's URL is kept for the generator. */
-const BUSINESS_LOGO_KEY = 'businessLogo';
 
 /**
  * The app machine with its real effects: every call goes through `http`, and each write
@@ -80,7 +78,6 @@ export function createLiveAppMachine(
       publish: publishMachine.provide({
         actors: {
           publishSite: fromPromise(async ({ input }: { input: PublishRequest }) => {
-            if (input.save) await (await import('./builderEffects.ts')).saveSite(http, input.save);
             const result = await publishWebsite(http, input.websiteId, {
               subdomain: input.subdomain,
               ...(input.customDomain ? { customDomain: input.customDomain } : {}),
@@ -97,8 +94,7 @@ export function createLiveAppMachine(
         },
       }),
       generateWebsite: fromPromise(async ({ input }: { input: GenerateInput }) => {
-        const logo = input.logo ?? localStorage.getItem(BUSINESS_LOGO_KEY) ?? undefined;
-        const site = await generateWebsite(http, { ...input, ...(logo ? { logo } : {}) });
+        const site = await generateWebsite(http, input);
         const saved = await saveWebsite(http, {
           name: site.name,
           htmlContent: site.html,
@@ -106,7 +102,8 @@ export function createLiveAppMachine(
           pages: site.pages,
           yjsState: '',
         });
-        localStorage.setItem('generatedWebsiteId', saved.id);
+        // Spec §3 lists it among browser-stored values: written for compatibility; the id travels as output.
+        localStorage.setItem(STORAGE_KEYS.generatedWebsiteId, saved.id);
         void queryClient.invalidateQueries({ queryKey: queryKeys.websites });
         return { websiteId: saved.id };
       }),
@@ -117,18 +114,15 @@ export function createLiveAppMachine(
       oauthConnect: createLiveOAuthConnectMachine(http, queryClient),
       login: fromPromise(({ input }: { input: LoginInput }) => login(http, input)),
       register: fromPromise(({ input }: { input: RegisterInput }) => register(http, input)),
-      setupBusiness: fromPromise(async ({ input }: { input: SetupInput }) => {
+      setupBusiness: fromPromise(async ({ input }: { input: SetupInput }): Promise<SetupResult> => {
         const { logo, ...business } = input;
         const profile = await setupBusiness(http, business);
+        queryClient.setQueryData(queryKeys.businessProfile, profile);
+        if (!logo) return { profile };
         // The logo goes up through the upload route (a data URL if that fails, spec §7); the generator uses
         // an uploaded one. A data URL is not passed on: generation takes an address, not the file itself.
-        if (logo) {
-          const url = await uploadImage(http, logo);
-          if (url.startsWith('data:')) localStorage.removeItem(BUSINESS_LOGO_KEY);
-          else localStorage.setItem(BUSINESS_LOGO_KEY, url);
-        }
-        queryClient.setQueryData(queryKeys.businessProfile, profile);
-        return profile;
+        const url = await uploadImage(http, logo);
+        return { profile, logoUrl: url.startsWith('data:') ? null : url };
       }),
       googleAdsCallback: fromPromise(({ input }: { input: { code: string; state: string } }) =>
         googleAdsCallback(http, input.code, input.state),

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { fromPromise } from 'xstate';
+import { enqueueActions, fromPromise } from 'xstate';
 import type { ImportOptions } from '../contracts/crm.ts';
 import {
   activitiesApi,
@@ -104,6 +104,7 @@ export function createLiveCrmMachine(http: Http, queryClient: QueryClient) {
         listContacts(http, { page: 1, pageSize: input.pageSize }),
       ),
       write: fromPromise(({ input }: { input: CrmWrite }) => runCrmWrite(http, input)),
+      contactImport: createLiveImportMachine(http, queryClient),
     },
     actions: {
       invalidate: () => {
@@ -113,8 +114,11 @@ export function createLiveCrmMachine(http: Http, queryClient: QueryClient) {
   });
 }
 
-/** The import flow with its real calls; a finished (or undone) import refreshes the CRM's data. */
-export function createLiveImportMachine(http: Http, onImported: () => void) {
+/**
+ * The import flow with its real calls, spawned by the CRM when its Import dialog opens; a finished (or undone)
+ * import refreshes the cached CRM data and the CRM's lists (its parent).
+ */
+export function createLiveImportMachine(http: Http, queryClient: QueryClient) {
   return contactImportMachine.provide({
     actors: {
       upload: fromPromise(({ input }: { input: { file: File; options: ImportOptions } }) =>
@@ -123,6 +127,11 @@ export function createLiveImportMachine(http: Http, onImported: () => void) {
       poll: fromPromise(({ input }: { input: { id: number } }) => getImport(http, input.id)),
       rollback: fromPromise(({ input }: { input: { id: number } }) => rollbackImport(http, input.id)),
     },
-    actions: { imported: onImported },
+    actions: {
+      imported: enqueueActions(({ enqueue }) => {
+        enqueue(() => void queryClient.invalidateQueries({ queryKey: crmKeys.all }));
+        enqueue.sendParent({ type: 'crm.refresh' });
+      }),
+    },
   });
 }

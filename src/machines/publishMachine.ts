@@ -1,29 +1,28 @@
-import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assign, enqueueActions, type SnapshotFrom, setup } from 'xstate';
 import { normalizeSlugInput, slugify } from '../contracts/slug.ts';
 import { errorMessage } from '../services/ApiError.ts';
 import type { DomainView, PublishResult } from '../services/publishApi.ts';
-import type { SaveInput } from './builderMachine.ts';
+import type { BuilderSaveReply } from './builderMachine.ts';
 import { notProvided } from './notProvided.ts';
 import { showToast } from './systemActions.ts';
 
-/** What the publish effect does: save the current pages (when given), then publish them. */
+/** What the publish effect does (the open site was saved just before, by the builder: see `saving`). */
 export type PublishRequest = {
   websiteId: string;
   subdomain: string;
   customDomain: string;
-  /** The open site, saved first so that what is published is what the owner sees. */
-  save: SaveInput | null;
 };
 
 export type PublishEvent =
   | { type: 'publish.open'; websiteId: string | null; siteName: string; subdomain?: string | null }
   | { type: 'publish.subdomain'; value: string }
   | { type: 'publish.customDomain'; value: string }
-  | { type: 'publish.submit'; save?: SaveInput | null }
+  | { type: 'publish.submit' }
   | { type: 'publish.unpublish' }
   /** Look the custom domain's TXT record up now (the dialog shows the answer from the domain query). */
   | { type: 'publish.verify' }
-  | { type: 'publish.close' };
+  | { type: 'publish.close' }
+  | BuilderSaveReply;
 
 export type PublishContext = {
   websiteId: string | null;
@@ -63,6 +62,15 @@ export const publishMachine = setup({
     verifyDomain: notProvided<DomainView, { websiteId: string }>('verifyDomain'),
   },
   actions: {
+    /**
+     * The builder (systemId `builder`) saves the open site first, so that what is published is what the owner
+     * sees, and answers; with no builder in the system there is nothing to save.
+     */
+    askBuilderToSave: enqueueActions(({ system, self, enqueue }) => {
+      const builder = system.get('builder');
+      if (builder) enqueue(() => builder.send({ type: 'builder.save', replyTo: self }));
+      else enqueue.raise({ type: 'builder.saved', websiteId: '', name: '' });
+    }),
     toastUnpublished: (args) => showToast(args, { type: 'success', title: UNPUBLISHED_MESSAGE }),
     toastPublished: (args, params: { domain: string }) =>
       showToast(args, { type: 'success', title: publishedMessage(params.domain) }),
@@ -107,7 +115,7 @@ export const publishMachine = setup({
           actions: assign(({ event }) => ({ subdomain: normalizeSubdomain(event.value) })),
         },
         'publish.customDomain': { actions: assign(({ event }) => ({ customDomain: event.value })) },
-        'publish.submit': { guard: 'canPublish', target: 'publishing' },
+        'publish.submit': { guard: 'canPublish', target: 'saving' },
         'publish.unpublish': { guard: 'isPublished', target: 'unpublishing' },
         'publish.verify': { guard: 'canPublish', target: 'verifying' },
         'publish.close': { target: 'closed' },
@@ -150,19 +158,26 @@ export const publishMachine = setup({
         },
       },
     },
+    saving: {
+      tags: ['busy'],
+      entry: 'askBuilderToSave',
+      on: {
+        'builder.saved': { target: 'publishing' },
+        'builder.saveFailed': {
+          target: 'editing',
+          actions: assign(({ event }) => ({ error: errorMessage(event.error, 'Failed to save website') })),
+        },
+      },
+    },
     publishing: {
       tags: ['busy'],
       invoke: {
         src: 'publishSite',
-        input: ({ context, event }) => {
-          assertEvent(event, 'publish.submit');
-          return {
-            websiteId: context.websiteId ?? '',
-            subdomain: context.subdomain,
-            customDomain: context.customDomain.trim(),
-            save: event.save ?? null,
-          };
-        },
+        input: ({ context }) => ({
+          websiteId: context.websiteId ?? '',
+          subdomain: context.subdomain,
+          customDomain: context.customDomain.trim(),
+        }),
         onDone: {
           target: 'published',
           actions: [
@@ -190,7 +205,7 @@ export type PublishActorRef = ActorRefFrom<typeof publishMachine>;
 export type PublishSnapshot = SnapshotFrom<typeof publishMachine>;
 
 export const selectPublishOpen = (s: PublishSnapshot) => !s.matches('closed');
-export const selectPublishing = (s: PublishSnapshot) => s.matches('publishing');
+export const selectPublishing = (s: PublishSnapshot) => s.matches('saving') || s.matches('publishing');
 /** The published address; kept after closing so the dialog does not flash back to its form while it fades out. */
 export const selectPublishResult = (s: PublishSnapshot) => s.context.result;
 export const selectSubdomain = (s: PublishSnapshot) => s.context.subdomain;

@@ -22,6 +22,7 @@ const business = {
 } as const;
 const failure = new ApiError(401, 'Invalid email or password');
 const INVITE_TOKEN = 'tok-1234567890abcdef';
+const LOGO_URL = '/uploads/a1/logo.png';
 
 // What settling each call must have shown (the latest toast title), or `null` for no toast.
 const toastAfter: Record<string, { succeed: string | null; fail: string | null }> = {
@@ -36,7 +37,8 @@ const toastAfter: Record<string, { succeed: string | null; fail: string | null }
 const outputOf: Record<string, unknown> = {
   login: aliceAuth,
   register: aliceAuth,
-  setupBusiness: { ...business, websiteId: null },
+  // The logo chosen in the form was uploaded beside the setup call: the generator uses its address.
+  setupBusiness: { profile: { ...business, websiteId: null }, logoUrl: LOGO_URL },
   generateWebsite: { websiteId: '77' },
 };
 
@@ -207,6 +209,11 @@ for (const path of paths) {
         'template.use': () => {
           h.actor.send({ type: 'template.use', templateId: 'landing-startup' });
           expect(h.effects).toContain('storeTemplate:landing-startup');
+          // The choice travels to the builder as its input (nothing reads it back from storage).
+          expect(h.actor.system.get('builder')?.getSnapshot().context).toMatchObject({
+            websiteId: null,
+            templateId: 'landing-startup',
+          });
         },
         'business.build': () => h.actor.send({ type: 'business.submit', business, next: 'builder' }),
         'business.generate': () => h.actor.send({ type: 'business.submit', business, next: 'generator' }),
@@ -359,10 +366,26 @@ for (const path of paths) {
           expect(route()).toEqual(appRoute('generator'));
           expect(h.actor.getSnapshot().hasTag('busy')).toBe(false);
         },
+        generatorAfterSetup: () => {
+          expect(h.actor.getSnapshot().value).toEqual({ generator: 'idle' });
+          expect(h.actor.getSnapshot().context.businessLogo).toBe(LOGO_URL);
+        },
+        generatingWithLogo: () => {
+          expect(h.actor.getSnapshot().value).toEqual({ generator: 'generating' });
+          expect(h.calls.calls.at(-1)).toEqual({
+            name: 'generateWebsite',
+            input: { ...business, logo: LOGO_URL },
+          });
+        },
         generating: () => {
           expect(h.actor.getSnapshot().value).toEqual({ generator: 'generating' });
           expect(h.actor.getSnapshot().hasTag('busy')).toBe(true);
-          expect(h.calls.calls.at(-1)).toEqual({ name: 'generateWebsite', input: business });
+          // After a business setup in this run, the logo it uploaded goes with the profile.
+          const setUp = h.calls.calls.some((call) => call.name === 'setupBusiness');
+          expect(h.calls.calls.at(-1)).toEqual({
+            name: 'generateWebsite',
+            input: setUp ? { ...business, logo: LOGO_URL } : business,
+          });
         },
       },
     });

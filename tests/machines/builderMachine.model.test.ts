@@ -1,10 +1,11 @@
 import { expect, test } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { type AnyEventObject, createActor, fromCallback, fromPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { insertElement } from '../../src/canvas/ops/elementOps.ts';
 import { createSiteDoc, newId } from '../../src/canvas/siteDoc.ts';
 import { SiteStore } from '../../src/canvas/siteStore.ts';
 import {
+  BUILDER_BUSY,
   type BuilderSession,
   builderMachine,
   DEFAULT_SITE_NAME,
@@ -57,7 +58,11 @@ function createHarness(websiteId: string | null) {
         { pageId: 'home', parentId: null },
       ),
     );
-  return { actor, pending, saves, session, flush, editDoc };
+  // Who asks the builder to save (the Publish dialog's machine in the app), and what it was answered.
+  const replies: AnyEventObject[] = [];
+  const asker = createActor(fromCallback(({ receive }) => receive((event) => replies.push(event)))).start();
+  const askToSave = () => actor.send({ type: 'builder.save', replyTo: asker });
+  return { actor, pending, saves, session, flush, editDoc, replies, askToSave };
 }
 
 const model = createTestModel(builderModel, { serializeTransition: serializeEveryTransition });
@@ -175,6 +180,33 @@ for (const path of paths) {
         'save.unauthorized': async () => {
           h.pending.save?.reject(new ApiError(401, 'Session expired'));
           await h.flush();
+          // Spec §8's alert; the session itself was ended by the http client (one 401 path).
+          expect(ctx().saveError).toBe('Session expired. Please login again.');
+        },
+        'publish.save': () => {
+          const before = h.saves.length;
+          const replies = h.replies.length;
+          h.askToSave();
+          if (h.actor.getSnapshot().matches({ ready: 'flushing' })) {
+            // The open site is saved as it is, under its id and name.
+            expect(h.saves.slice(before)).toEqual([{ websiteId: id, name: named }]);
+          } else {
+            expect(h.saves.length).toBe(before);
+            expect(h.replies.slice(replies)).toEqual([
+              { type: 'builder.saveFailed', error: new Error(BUILDER_BUSY) },
+            ]);
+          }
+        },
+        'flush.ok': async () => {
+          h.pending.save?.resolve({ websiteId: id, name: named });
+          await h.flush();
+          expect(h.replies.at(-1)).toEqual({ type: 'builder.saved', websiteId: id, name: named });
+        },
+        'flush.fail': async () => {
+          const error = new ApiError(500, 'boom');
+          h.pending.save?.reject(error);
+          await h.flush();
+          expect(h.replies.at(-1)).toEqual({ type: 'builder.saveFailed', error });
         },
       },
       states: {
@@ -222,6 +254,10 @@ for (const path of paths) {
           expect(ctx().naming).toBe('saveAs');
         },
         savingCopy: () => expect(h.actor.getSnapshot().matches({ ready: 'saving' })).toBe(true),
+        flushing: () => {
+          expect(h.actor.getSnapshot().matches({ ready: 'flushing' })).toBe(true);
+          expect(selectIsSaving(h.actor.getSnapshot())).toBe(true);
+        },
       },
     });
   });

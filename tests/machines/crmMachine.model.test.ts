@@ -2,6 +2,7 @@ import { expect, test } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { Contact, Lead } from '../../src/contracts/crm.ts';
+import type { contactImportMachine } from '../../src/machines/contactImportMachine.ts';
 import {
   CRM_MESSAGES,
   type CrmLists,
@@ -9,6 +10,7 @@ import {
   crmMachine,
   selectCrmBusy,
   selectCrmError,
+  selectImportRef,
 } from '../../src/machines/crmMachine.ts';
 import { ApiError } from '../../src/services/ApiError.ts';
 import { FakeCalls } from './fakeActors.ts';
@@ -92,6 +94,13 @@ for (const path of paths) {
           }
         },
         'crm.refresh': () => actor.send({ type: 'crm.refresh' }),
+        'crm.import.open': () => {
+          const before = actor.system.get('contactImport');
+          actor.send({ type: 'crm.import.open' });
+          // A fresh flow each time the dialog opens.
+          expect(actor.system.get('contactImport')).not.toBe(before);
+        },
+        'crm.import.close': () => actor.send({ type: 'crm.import.close' }),
         'crm.contacts.refresh': () => actor.send({ type: 'crm.contacts.refresh' }),
         'crm.error.dismiss': () => {
           actor.send({ type: 'crm.error.dismiss' });
@@ -114,8 +123,14 @@ for (const path of paths) {
           expect(selectCrmBusy(actor.getSnapshot())).toBe(true);
           expect(lastCall()).toEqual({ name: 'loadLists', input: { pageSize: 20 } });
         },
+        importOpen: () => {
+          expect(selectImportRef(actor.getSnapshot())?.getSnapshot().value).toBe('idle');
+          expect(actor.system.get('contactImport')).toBe(selectImportRef(actor.getSnapshot()));
+        },
         ready: () => {
           const snapshot = actor.getSnapshot();
+          expect(selectImportRef(snapshot)).toBeUndefined();
+          expect(actor.system.get('contactImport')).toBeUndefined();
           expect(snapshot.value).toBe('ready');
           expect(selectCrmBusy(snapshot)).toBe(false);
           expect(selectCrmError(snapshot)).toBe(error);
@@ -142,6 +157,47 @@ test('the paths walk every state and transition of the model', () => {
   const { edges, states } = walked(paths, 'idle');
   expect([...declaredStates(crmModel)].filter((s) => s !== 'crmModel' && !states.has(s))).toEqual([]);
   expect([...declaredTransitions(crmModel)].filter((e) => !edges.has(e))).toEqual([]);
+});
+
+test('a finished import (started from the CRM-owned flow) refreshes the CRM lists', async () => {
+  const calls = new FakeCalls();
+  const actor = createActor(
+    crmMachine.provide({
+      actors: {
+        loadLists: calls.actor('loadLists'),
+        loadContacts: calls.actor('loadContacts'),
+        write: calls.actor('write'),
+        // The CRM's own import flow (its `imported` tells the CRM), with a fake upload.
+        contactImport: (
+          crmMachine.implementations.actors.contactImport as typeof contactImportMachine
+        ).provide({ actors: { upload: calls.actor('upload') } }),
+      },
+    }),
+  ).start();
+  await calls.settle(full);
+  actor.send({ type: 'crm.import.open' });
+  const file = new File(['Email\nada@example.com\n'], 'contacts.csv', { type: 'text/csv' });
+  selectImportRef(actor.getSnapshot())?.send({
+    type: 'import.start',
+    file,
+    options: { duplicates: 'skip', contactListId: null, mapping: null },
+  });
+  expect(calls.only()).toBe('upload');
+  await calls.settle({
+    id: 5,
+    status: 'completed',
+    fileName: 'contacts.csv',
+    processedRows: 1,
+    created: 1,
+    updated: 0,
+    skipped: 0,
+    progress: 100,
+    errors: [],
+    message: null,
+  });
+  expect(actor.getSnapshot().value).toBe('refreshing');
+  expect(calls.only()).toBe('loadLists');
+  actor.stop();
 });
 
 test('every message of spec §8 is kept word for word', () => {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { type AnyActorRef, createActor, createMachine, fromCallback, fromPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import {
   defaultSubdomain,
@@ -20,7 +20,12 @@ const coverage = trackCoverage(publishMachine);
 
 type Deferred = { resolve: (value: PublishResult) => void; reject: (error: unknown) => void };
 
-function createHarness() {
+/**
+ * The Publish dialog's machine as the app runs it: beside a builder (systemId `builder`), here a fake that
+ * parks each save request until the test answers it. `withBuilder: false`: the machine alone.
+ */
+function createHarness({ withBuilder = true } = {}) {
+  const saveRequests: AnyActorRef[] = [];
   const requests: PublishRequest[] = [];
   let pending: Deferred | null = null;
   const unpublished: string[] = [];
@@ -52,11 +57,25 @@ function createHarness() {
       }),
     },
   });
-  const actor = createActor(machine, { inspect: coverage.inspect }).start();
+  const fakeBuilder = fromCallback(({ receive }) => {
+    receive((event) => {
+      if (event.type === 'builder.save')
+        saveRequests.push((event as unknown as { replyTo: AnyActorRef }).replyTo);
+    });
+  });
+  const root = createMachine({
+    invoke: [
+      { id: 'publish', systemId: 'publish', src: machine },
+      ...(withBuilder ? [{ id: 'builder', systemId: 'builder', src: fakeBuilder }] : []),
+    ],
+  });
+  const system = createActor(root, { inspect: coverage.inspect }).start();
+  const actor = system.system.get('publish') as ReturnType<typeof createActor<typeof machine>>;
   const toastTitles = () => toasts;
   const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
   return {
     actor,
+    saveRequests,
     requests,
     unpublished,
     pending: () => pending,
@@ -117,7 +136,7 @@ for (const path of paths) {
           await h.flush();
         },
         'type.customDomain': () => h.actor.send({ type: 'publish.customDomain', value: ' www.rosa.test ' }),
-        submit: () => h.actor.send({ type: 'publish.submit', save: null }),
+        submit: () => h.actor.send({ type: 'publish.submit' }),
         close: () => h.actor.send({ type: 'publish.close' }),
         verify: () => h.actor.send({ type: 'publish.verify' }),
         'verify.ok': async () => {
@@ -132,6 +151,13 @@ for (const path of paths) {
             ),
           );
           await h.flush();
+        },
+        'save.ok': () => {
+          expect(h.requests).toHaveLength(0);
+          h.saveRequests.at(-1)?.send({ type: 'builder.saved', websiteId: '7', name: 'Rosa' });
+        },
+        'save.fail': () => {
+          h.saveRequests.at(-1)?.send({ type: 'builder.saveFailed', error: new ApiError(500, 'Disk full') });
         },
         'publish.ok': async () => {
           h.pending()?.resolve(result);
@@ -177,6 +203,17 @@ for (const path of paths) {
           expect(h.unpublished).toEqual([]);
           expect(context.subdomain).toMatch(/^(rosas-bakery|rosabakery2)$/);
         },
+        saving: () => {
+          // The builder is asked to save what the owner sees; nothing is published before it answers.
+          expect(h.actor.getSnapshot().value).toBe('saving');
+          expect(h.actor.getSnapshot().hasTag('busy')).toBe(true);
+          expect(h.saveRequests.at(-1)).toBe(h.actor);
+        },
+        saveFailed: () => {
+          expect(h.actor.getSnapshot().value).toBe('editing');
+          expect(h.actor.getSnapshot().context.error).toBe('Disk full');
+          expect(h.requests).toEqual([]);
+        },
         publishing: () => {
           expect(h.actor.getSnapshot().hasTag('busy')).toBe(true);
           const { subdomain, customDomain } = h.actor.getSnapshot().context;
@@ -184,7 +221,6 @@ for (const path of paths) {
             websiteId: '7',
             subdomain,
             customDomain: customDomain.trim(),
-            save: null,
           });
         },
         verifying: () => {
@@ -225,6 +261,14 @@ test('the generated publish paths cover every state and transition of the model'
   const { edges, states } = walked(paths, 'closed');
   expect([...declaredStates(publishModel)].filter((s) => s !== 'publishModel' && !states.has(s))).toEqual([]);
   expect([...declaredTransitions(publishModel)].filter((e) => !edges.has(e))).toEqual([]);
+});
+
+test('with no builder in the system, Publish publishes straight away (nothing to save)', async () => {
+  const h = createHarness({ withBuilder: false });
+  h.actor.send({ type: 'publish.open', websiteId: '7', siteName: 'Rosa' });
+  h.actor.send({ type: 'publish.submit' });
+  expect(h.actor.getSnapshot().value).toBe('publishing');
+  expect(h.requests).toEqual([{ websiteId: '7', subdomain: 'rosa', customDomain: '' }]);
 });
 
 test('subdomain rules of spec §5', () => {

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, test } from 'vitest';
 import { Themed } from '../../src/views/App.tsx';
 import { parseCredits, reviewPreview } from '../../src/views/admin/adminFormat.ts';
+import { createJobPageSystem } from '../../src/views/jobs/createJobPageSystem.ts';
 import { JobDashboardPage } from '../../src/views/jobs/JobDashboardPage.tsx';
 import { findToast, rowOf, rowsOf, textsOf } from './queries.ts';
 import { bob, dashboardInput, dashboardRoutes, fakeServer, type Routes, renderApp } from './renderApp.tsx';
@@ -246,7 +247,7 @@ describe('/hangfire job dashboard page', () => {
   test('signed out: "Please log in to access this page."', () => {
     const { container } = render(
       <Themed>
-        <JobDashboardPage />
+        <JobDashboardPage system={createJobPageSystem()} />
       </Themed>,
     );
     expect(container.textContent).toBe('Please log in to access this page.');
@@ -256,7 +257,7 @@ describe('/hangfire job dashboard page', () => {
     storeUser('user');
     const { container } = render(
       <Themed>
-        <JobDashboardPage />
+        <JobDashboardPage system={createJobPageSystem()} />
       </Themed>,
     );
     expect(container.textContent).toBe(
@@ -271,7 +272,7 @@ describe('/hangfire job dashboard page', () => {
     });
     const { container } = render(
       <Themed>
-        <JobDashboardPage fetch={server.fetch as typeof fetch} />
+        <JobDashboardPage system={createJobPageSystem({ fetch: server.fetch as typeof fetch })} />
       </Themed>,
     );
     await screen.findByText('Access Denied');
@@ -288,7 +289,7 @@ describe('/hangfire job dashboard page', () => {
     });
     render(
       <Themed>
-        <JobDashboardPage fetch={serverFetch as typeof fetch} />
+        <JobDashboardPage system={createJobPageSystem({ fetch: serverFetch as typeof fetch })} />
       </Themed>,
     );
     const queues = await screen.findByRole('table', { name: 'Queues' });

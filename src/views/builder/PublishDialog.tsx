@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSelector } from '@xstate/react';
 import { selectPublishRef } from '../../machines/appMachine.ts';
-import { selectName, selectWebsiteId } from '../../machines/builderMachine.ts';
+import { selectWebsiteId } from '../../machines/builderMachine.ts';
 import {
   type PublishActorRef,
   publishedMessage,
@@ -24,7 +24,7 @@ import {
   selectSubdomain,
 } from '../../machines/publishMachine.ts';
 import { useAppActor } from '../appActorContext.ts';
-import { useBuilder, useBuilderSelector } from './builderContext.ts';
+import { useBuilderSelector } from './builderContext.ts';
 import { CustomDomainPanel } from './CustomDomainPanel.tsx';
 
 /**
@@ -38,9 +38,7 @@ export function PublishDialog() {
 }
 
 function PublishDialogFor({ publish }: { publish: PublishActorRef }) {
-  const { builder } = useBuilder();
   const websiteId = useBuilderSelector(selectWebsiteId);
-  const name = useBuilderSelector(selectName);
   const open = useSelector(publish, selectPublishOpen);
   const busy = useSelector(publish, selectPublishBusy);
   const publishing = useSelector(publish, selectPublishing);
@@ -52,14 +50,8 @@ function PublishDialogFor({ publish }: { publish: PublishActorRef }) {
   const canPublish = useSelector(publish, selectCanPublish);
 
   const handleClose = () => publish.send({ type: 'publish.close' });
-  const handlePublish = () => {
-    const session = builder.getSnapshot().context.session;
-    const draftId = builder.getSnapshot().context.draftId;
-    publish.send({
-      type: 'publish.submit',
-      save: session && websiteId ? { session, websiteId, draftId, name } : null,
-    });
-  };
+  // The publish machine asks the builder to save first (through the system): the view only sends the event.
+  const handlePublish = () => publish.send({ type: 'publish.submit' });
 
   return (
     <Dialog open={open} onClose={busy ? undefined : handleClose} fullWidth maxWidth="sm">

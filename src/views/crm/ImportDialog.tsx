@@ -9,21 +9,19 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import type { ContactList } from '../../contracts/crm.ts';
 import { IMPORT_FIELDS, inferMapping } from '../../contracts/crmImportFields.ts';
 import { toCsv } from '../../contracts/csv.ts';
 import {
+  type ContactImportActorRef,
   selectCanRollback,
   selectImportBusy,
   selectImportError,
   selectImportReport,
 } from '../../machines/contactImportMachine.ts';
-import { createLiveImportMachine } from '../../machines/liveCrmMachine.ts';
-import { crmKeys } from '../../services/crmQueries.ts';
-import { useHttp } from '../../services/httpContext.ts';
+import { selectImportRef } from '../../machines/crmMachine.ts';
 import { saveBlob } from '../common/saveBlob.ts';
 import { useCrmActor } from './crmActorContext.ts';
 import { csvHeaderRow } from './csvHeaderRow.ts';
@@ -39,20 +37,29 @@ function badRowsFileName(fileName: string | undefined): string {
   return `${base}-bad-rows.csv`;
 }
 
-/** Import contacts from a CSV file: duplicates rule, target list, progress bar, report and rollback. */
+/**
+ * Import contacts from a CSV file: duplicates rule, target list, progress bar, report and rollback. The import
+ * flow is the CRM actor's (it starts one when the dialog opens and stops it when it closes).
+ */
 export function ImportDialog({ lists, onClose }: { lists: ContactList[]; onClose: () => void }) {
-  const http = useHttp();
-  const queryClient = useQueryClient();
   const crm = useCrmActor();
-  const machine = useMemo(
-    () =>
-      createLiveImportMachine(http, () => {
-        void queryClient.invalidateQueries({ queryKey: crmKeys.all });
-        crm.send({ type: 'crm.refresh' });
-      }),
-    [http, queryClient, crm],
-  );
-  const importer = useActorRef(machine);
+  const importer = useSelector(crm, selectImportRef);
+  useEffect(() => {
+    crm.send({ type: 'crm.import.open' });
+    return () => crm.send({ type: 'crm.import.close' });
+  }, [crm]);
+  return importer ? <ImportDialogFor importer={importer} lists={lists} onClose={onClose} /> : null;
+}
+
+function ImportDialogFor({
+  importer,
+  lists,
+  onClose,
+}: {
+  importer: ContactImportActorRef;
+  lists: ContactList[];
+  onClose: () => void;
+}) {
   const report = useSelector(importer, selectImportReport);
   const error = useSelector(importer, selectImportError);
   const busy = useSelector(importer, selectImportBusy);

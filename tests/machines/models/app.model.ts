@@ -64,7 +64,10 @@ export const appModel = createMachine({
     },
     settingUpVariant: { on: { 'call.succeed': 'generator', 'call.fail': 'businessSetupVariant' } },
     settingUpForBuilder: { on: { 'call.succeed': 'builder', 'call.fail': 'businessSetup' } },
-    settingUpForGenerator: { on: { 'call.succeed': 'generator', 'call.fail': 'businessSetup' } },
+    settingUpForGenerator: { on: { 'call.succeed': 'generatorAfterSetup', 'call.fail': 'businessSetup' } },
+    // Set up with a logo: the generator gets its uploaded address from the app, not from storage.
+    generatorAfterSetup: { on: { 'generator.generate': 'generatingWithLogo' } },
+    generatingWithLogo: { on: { 'call.succeed': 'builder' } },
     dashboard: {
       on: {
         'website.create': 'flowChoice',

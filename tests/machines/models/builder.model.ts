@@ -49,9 +49,20 @@ export const builderModel = createMachine({
         'element.select': 'saved',
         'element.toggle': 'saved',
         'sidebar.tab': 'saved',
+        // Publish asks the builder to save what the owner sees, and waits for the answer.
+        'publish.save': 'flushing',
       },
     },
-    saving: { on: { 'save.ok': 'saved', 'save.fail': 'saved', 'save.unauthorized': 'saved' } },
+    flushing: { on: { 'flush.ok': 'saved', 'flush.fail': 'saved' } },
+    // A save of its own in flight: Publish hears at once that it cannot save now.
+    saving: {
+      on: {
+        'save.ok': 'saved',
+        'save.fail': 'saved',
+        'save.unauthorized': 'saved',
+        'publish.save': 'saving',
+      },
+    },
     renaming: { on: { 'save.cancel': 'saved', 'save.confirm': 'savingRename' } },
     savingRename: { on: { 'save.ok': 'saved' } },
     namingCopy: { on: { 'save.confirm': 'savingCopy' } },

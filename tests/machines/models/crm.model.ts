@@ -17,8 +17,11 @@ export const crmModel = createMachine({
         'crm.refresh': 'refreshing',
         'crm.contacts.refresh': 'refreshingContacts',
         'crm.error.dismiss': 'ready',
+        // The Import dialog: the CRM starts its import flow, and stops it when the dialog closes.
+        'crm.import.open': 'importOpen',
       },
     },
+    importOpen: { on: { 'crm.import.open': 'importOpen', 'crm.import.close': 'ready' } },
     writing: { on: { 'call.succeed': 'refreshing', 'call.fail': 'refreshing', 'crm.write': 'writing' } },
     refreshing: {
       on: {

@@ -15,7 +15,7 @@ export const publishModel = createMachine({
         'type.customDomain': 'editing',
         // Not published: there is nothing to unpublish.
         unpublish: 'editing',
-        submit: 'publishing',
+        submit: 'saving',
         // The site's custom domain: its TXT record is looked up now.
         verify: 'verifying',
         close: 'closed',
@@ -23,11 +23,14 @@ export const publishModel = createMachine({
     },
     verifying: { on: { 'verify.ok': 'editing', 'verify.fail': 'verifyFailed' } },
     verifyFailed: { on: { close: 'closed' } },
-    editingPublished: { on: { unpublish: 'unpublishing', submit: 'publishing', close: 'closed' } },
+    editingPublished: { on: { unpublish: 'unpublishing', submit: 'saving', close: 'closed' } },
+    // The builder saves the open site first (through the system), then it is published.
+    saving: { on: { 'save.ok': 'publishing', 'save.fail': 'saveFailed' } },
+    saveFailed: { on: { submit: 'saving', close: 'closed' } },
     unpublishing: { on: { 'unpublish.ok': 'closed', 'unpublish.fail': 'unpublishFailed' } },
     unpublishFailed: { on: { close: 'closed' } },
     publishing: { on: { 'publish.ok': 'published', 'publish.conflict': 'failed' } },
-    failed: { on: { submit: 'publishing', close: 'closed', 'type.subdomain': 'failed' } },
+    failed: { on: { submit: 'saving', close: 'closed', 'type.subdomain': 'failed' } },
     published: { on: { verify: 'verifyingPublished', close: 'closed' } },
     verifyingPublished: { on: { 'verify.ok': 'published', 'verify.fail': 'publishedVerifyFailed' } },
     publishedVerifyFailed: { on: { close: 'closed' } },
