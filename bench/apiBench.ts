@@ -3,11 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { autocannon, runNodeJson, startServer, stopServer } from './processes.ts';
+import { measureSignInCpu, type SignInCpuFigures } from './signInCpu.ts';
+
+type AppFigures = { meRps: number; loginRps: number; signInCpu: SignInCpuFigures | null };
 
 export type ApiFigures = {
   helloRps: number;
   argon2VerifyPerSecond: number;
-  databases: { name: string; meRps: number; loginRps: number }[];
+  databases: ({ name: string } & AppFigures)[];
   skipped: string[];
 };
 
@@ -23,7 +26,7 @@ export async function helloRps(): Promise<number> {
   }
 }
 
-async function measureApp(databaseUrl: string): Promise<{ meRps: number; loginRps: number }> {
+async function measureApp(databaseUrl: string): Promise<AppFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
   const base = 'http://127.0.0.1:3902';
   const server = await startServer(
@@ -59,7 +62,19 @@ async function measureApp(databaseUrl: string): Promise<{ meRps: number; loginRp
       // database: this measures capacity, as the bare verify baseline (4 at once) does.
       8,
     );
-    return { meRps, loginRps };
+    const signIn = async () => {
+      const response = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+    };
+    const signInCpu = server.pid
+      ? await measureSignInCpu({ serverPid: server.pid, databaseUrl: databaseUrl || null, signIn })
+      : null;
+    return { meRps, loginRps, signInCpu };
   } finally {
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });

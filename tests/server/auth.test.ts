@@ -226,6 +226,40 @@ describeEachDatabase('auth: login and logout', (ctx) => {
     for (let attempt = 0; attempt < 9; attempt += 1) expect((await fail()).statusCode).toBe(401);
   });
 
+  it('a sign-in runs two statements beside the verify: the attempt with the user row, then the clearing with its log entry', async () => {
+    const session = await ctx.register();
+    const db = ctx.db as unknown as Record<'query' | 'one' | 'exec' | 'transaction', unknown>;
+    const originals = { query: db.query, one: db.one, exec: db.exec, transaction: db.transaction };
+    const statements: string[] = [];
+    // A counting wrapper around the app's own database object (the routes call these very methods).
+    for (const method of ['query', 'one', 'exec', 'transaction'] as const) {
+      const original = originals[method] as (...args: unknown[]) => Promise<unknown>;
+      db[method] = (...args: unknown[]) => {
+        statements.push(method === 'transaction' ? 'transaction' : String(args[0]).trim().slice(0, 60));
+        return original(...args);
+      };
+    }
+    let response: Awaited<ReturnType<typeof ctx.call>>;
+    try {
+      response = await ctx.call('POST', '/api/auth/login', {
+        body: { email: session.email, password: session.password },
+        remoteAddress: '198.51.100.77',
+      });
+    } finally {
+      Object.assign(db, originals);
+    }
+    expect(response.statusCode).toBe(200);
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toMatch(/^select a\.attempt_id/);
+    expect(statements[1]).toMatch(/^with cleared as \(delete from login_failures/);
+    // The activity trail still has the sign-in.
+    const [entry] = await ctx.db.query<{ type: string; ip: string }>(
+      `select type, ip from activity_logs where user_id = $1 and type = 'auth.login' order by id desc limit 1`,
+      [session.userId],
+    );
+    expect(entry).toEqual({ type: 'auth.login', ip: '198.51.100.77' });
+  });
+
   it('logout revokes every token issued before it', async () => {
     const session = await ctx.register();
     const login = await ctx.call('POST', '/api/auth/login', {
