@@ -9,6 +9,7 @@ import type { AuthUser } from './auth/authUser.ts';
 import { registerPermissionGuard } from './auth/permissionGuard.ts';
 import { createTokenService } from './auth/tokens.ts';
 import { createInvalidationBus } from './cluster/invalidationBus.ts';
+import { registerRouteInvalidation } from './cluster/routeInvalidation.ts';
 import { type Collab, createCollab } from './collab/collabServer.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
@@ -224,17 +225,10 @@ export async function buildApp({
   // The daily re-check may stop serving a domain: this process routes by it no more at once.
   const stopListening = jobs?.onDomainsChanged(() => void hosts.reload().catch(() => {}));
   if (stopListening) app.addHook('onClose', async () => stopListening());
-  // A deleted website stops being served at once (its pages go with it; the cache must not keep them).
-  app.addHook('onResponse', async (request, reply) => {
-    if (
-      request.method === 'DELETE' &&
-      reply.statusCode === 204 &&
-      /^\/api\/website\/\d+$/.test(request.url)
-    ) {
-      await publishingDeps.pageCache.forgetAll();
-      // Its custom domain claim went with it.
-      await hosts.reload();
-    }
+  // Routes declare the caches their success makes stale (`config.invalidates`); one hook forgets them.
+  registerRouteInvalidation(app, {
+    'site-pages': () => publishingDeps.pageCache.forgetAll(),
+    'site-hosts': () => hosts.reload(),
   });
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);

@@ -2,6 +2,7 @@
 import type { RoutePermission } from './auth/access.ts';
 import type { AuthUser } from './auth/authUser.ts';
 import type { RouteEntry } from './auth/permissionGuard.ts';
+import type { CacheTopic } from './cluster/routeInvalidation.ts';
 import type { Collab } from './collab/collabServer.ts';
 
 declare module 'fastify' {
@@ -11,6 +12,8 @@ declare module 'fastify' {
      * /api and /sites declares it (registering one without it throws).
      */
     permission: RoutePermission;
+    /** The caches this route's success makes stale (server/cluster/routeInvalidation.ts forgets them). */
+    invalidates?: readonly CacheTopic[];
   }
   interface FastifyRequest {
     /** Set by the permission guard on every route that is not public. */

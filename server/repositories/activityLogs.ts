@@ -1,4 +1,5 @@
 import type { ActivityType } from '../../src/contracts/admin.ts';
+import { pageWindow, readPage } from '../db/paging.ts';
 import type { Queryable } from '../db/types.ts';
 
 /** One event worth keeping. `details` must never carry a secret (password, token, link). */
@@ -65,19 +66,16 @@ export async function listActivity(
       and ($2::text is null or user_email like $2::text || '%')
       and ($3::text is null or type = $3::text)`;
   const params = [filter.userId ?? null, escapeLike(filter.email) ?? null, filter.type ?? null];
-  const items = await db.query<ActivityLogView>(
-    `select id::text as id, type, user_id as "userId", user_email as "userEmail",
+  const page = await readPage<ActivityLogView>(db, {
+    select: `select id::text as id, type, user_id as "userId", user_email as "userEmail",
        account_id as "accountId", ip, details, created_at as "createdAt"
      from activity_logs ${where}
-     order by created_at desc, id desc
-     limit $4 offset $5`,
-    [...params, filter.pageSize, filter.page * filter.pageSize],
-  );
-  const counted = await db.one<{ total: number }>(
-    `select count(*)::integer as total from activity_logs ${where}`,
+     order by created_at desc, id desc`,
+    count: `select count(*)::integer as total from activity_logs ${where}`,
     params,
-  );
-  return { items, total: counted?.total ?? 0 };
+    window: pageWindow(filter.page, filter.pageSize, 0),
+  });
+  return { items: page.rows, total: page.totalCount };
 }
 
 // Emails are stored lowercase; % and _ typed into the filter mean themselves.

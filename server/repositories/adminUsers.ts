@@ -1,4 +1,5 @@
 import type { Plan, Role, UserStatus } from '../auth/authUser.ts';
+import { pageWindow, readPage } from '../db/paging.ts';
 import type { Queryable } from '../db/types.ts';
 
 export type AdminUserView = {
@@ -22,15 +23,13 @@ export async function listUsers(
 ): Promise<{ items: AdminUserView[]; total: number }> {
   const search = filter.search ? `${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = '($1::text is null or email like $1::text or lower(name) like $1::text)';
-  const items = await db.query<AdminUserView>(
-    `select ${COLUMNS} from users where ${where} order by created_at desc, id desc limit $2 offset $3`,
-    [search, filter.pageSize, filter.page * filter.pageSize],
-  );
-  const counted = await db.one<{ total: number }>(
-    `select count(*)::integer as total from users where ${where}`,
-    [search],
-  );
-  return { items, total: counted?.total ?? 0 };
+  const page = await readPage<AdminUserView>(db, {
+    select: `select ${COLUMNS} from users where ${where} order by created_at desc, id desc`,
+    count: `select count(*)::integer as total from users where ${where}`,
+    params: [search],
+    window: pageWindow(filter.page, filter.pageSize, 0),
+  });
+  return { items: page.rows, total: page.totalCount };
 }
 
 export type UserUpdate =

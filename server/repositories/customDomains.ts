@@ -1,3 +1,4 @@
+import { rowMapper } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
 
 export type DomainStatus = 'pending' | 'verified';
@@ -16,9 +17,7 @@ export type DomainClaim = {
 const COLUMNS = `website_id as "websiteId", account_id as "accountId", domain, token, status,
   checked_at as "checkedAt", message`;
 
-function iso<T extends { checkedAt: unknown }>(row: T): T {
-  return { ...row, checkedAt: row.checkedAt instanceof Date ? row.checkedAt.toISOString() : row.checkedAt };
-}
+const iso = rowMapper<DomainClaim>({ dates: ['checkedAt'] });
 
 export async function findDomainClaim(
   db: Queryable,

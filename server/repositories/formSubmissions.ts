@@ -1,3 +1,4 @@
+import { rowMapper } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
 
 export type SubmissionStatus = 'new' | 'read' | 'replied';
@@ -20,10 +21,7 @@ export type NewSubmission = Omit<FormSubmission, 'id' | 'status' | 'submittedAt'
 const COLUMNS = `id, form_id as "formId", form_title as "formTitle", website_name as "websiteName",
   website_id as "websiteId", page_path as "pagePath", data, status, submitted_at as "submittedAt"`;
 
-function iso(row: FormSubmission): FormSubmission {
-  const at: unknown = row.submittedAt;
-  return { ...row, submittedAt: at instanceof Date ? at.toISOString() : String(at) };
-}
+const iso = rowMapper<FormSubmission>({ dates: ['submittedAt'] });
 
 export async function insertSubmission(
   db: Queryable,

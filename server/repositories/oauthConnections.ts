@@ -1,3 +1,4 @@
+import { isoDate } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
 import type { OAuthProvider } from '../integrations/oauthSettings.ts';
 
@@ -35,7 +36,7 @@ export async function listConnections(db: Queryable, accountId: number): Promise
   );
   return rows.map((row) => ({
     provider: row.provider,
-    connectedAt: new Date(row.connectedAt).toISOString(),
+    connectedAt: isoDate(row.connectedAt),
   }));
 }
 

@@ -1,4 +1,5 @@
 import type { PublishedForm, PublishedPage } from '../../src/canvas/published/publishTypes.ts';
+import { isoDate } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
 
 export type Publication = {
@@ -53,8 +54,7 @@ export async function storePublication(
       ],
     );
   }
-  const publishedAt = row.publishedAt instanceof Date ? row.publishedAt.toISOString() : row.publishedAt;
-  return { publishedAt };
+  return { publishedAt: isoDate(row.publishedAt) };
 }
 
 /** Takes a site offline: its pages and forms go, its subdomain is freed (its custom domain claim stays). */

@@ -1,4 +1,5 @@
 import type { ReplayEntry } from '../../src/contracts/replay.ts';
+import { pageWindow, readPage } from '../db/paging.ts';
 import type { Queryable } from '../db/types.ts';
 
 export type ReplaySessionView = {
@@ -98,16 +99,14 @@ export async function listReplaySessions(
       and ($2::text is null or u.email like $2::text || '%')`;
   const email = filter.email?.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`) ?? null;
   const params = [filter.userId ?? null, email];
-  const items = await db.query<ReplaySessionView>(
-    `select ${SESSION_COLUMNS} from replay_sessions s join users u on u.id = s.user_id ${where}
-     order by s.last_event_at desc, s.id limit $3 offset $4`,
-    [...params, filter.pageSize, filter.page * filter.pageSize],
-  );
-  const counted = await db.one<{ total: number }>(
-    `select count(*)::integer as total from replay_sessions s join users u on u.id = s.user_id ${where}`,
+  const page = await readPage<ReplaySessionView>(db, {
+    select: `select ${SESSION_COLUMNS} from replay_sessions s join users u on u.id = s.user_id ${where}
+     order by s.last_event_at desc, s.id`,
+    count: `select count(*)::integer as total from replay_sessions s join users u on u.id = s.user_id ${where}`,
     params,
-  );
-  return { items, total: counted?.total ?? 0 };
+    window: pageWindow(filter.page, filter.pageSize, 0),
+  });
+  return { items: page.rows, total: page.totalCount };
 }
 
 /** A session and its steps in order, or null. */

@@ -1,4 +1,5 @@
 import type { SocialChannel, SocialPost } from '../../src/contracts/social.ts';
+import { rowMapper } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
 
 // The record as the API returns it: one home, shared with the client.
@@ -15,18 +16,7 @@ export type PostInput = {
 const COLUMNS = `id, channel, text, image_url as "imageUrl", scheduled_at as "scheduledAt", status,
   status_note as "statusNote", due_at as "dueAt", created_at as "createdAt", updated_at as "updatedAt"`;
 
-const iso = (value: unknown) =>
-  value instanceof Date ? value.toISOString() : value === null ? null : String(value);
-
-function toPost(row: SocialPost): SocialPost {
-  return {
-    ...row,
-    scheduledAt: iso(row.scheduledAt),
-    dueAt: iso(row.dueAt),
-    createdAt: iso(row.createdAt) ?? '',
-    updatedAt: iso(row.updatedAt) ?? '',
-  };
-}
+const toPost = rowMapper<SocialPost>({ dates: ['scheduledAt', 'dueAt', 'createdAt', 'updatedAt'] });
 
 export async function listPosts(db: Queryable, accountId: number): Promise<SocialPost[]> {
   const rows = await db.query<SocialPost>(

@@ -10,6 +10,8 @@ import {
   type StoreCurrency,
   toCents,
 } from '../../src/contracts/store.ts';
+import { readPage, skipTakeWindow, withWindow } from '../db/paging.ts';
+import { rowMapper } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
 
 const STORE = `store_id as "storeId", store_name as "storeName", currency, created_at as "createdAt"`;
@@ -30,10 +32,7 @@ const toProduct = ({ priceCents, originalPriceCents, ...row }: ProductRow): Prod
 });
 
 // Both drivers return timestamps as Date objects; the API speaks ISO strings.
-const toStore = (row: Store): Store => {
-  const createdAt: unknown = row.createdAt;
-  return { ...row, createdAt: createdAt instanceof Date ? createdAt.toISOString() : String(createdAt) };
-};
+const toStore = rowMapper<Store>({ dates: ['createdAt'] });
 
 /** Creates a store; null when the store id is already taken (by anyone: shoppers address stores by it). */
 export async function createStore(
@@ -107,36 +106,33 @@ export async function listProducts(db: Queryable, query: ProductQuery): Promise<
     conditions.push(`(p.name ilike $${params.length} or p.code ilike $${params.length})`);
   }
   const where = `where ${conditions.join(' and ')}`;
-  const limits = `limit $${params.length + 1} offset $${params.length + 2}`;
+  const window = skipTakeWindow(query.skip, query.take);
+  const paged = withWindow(params, window);
   if (term !== null) {
     // The matches come from the trigram indexes (migration 0015) once, materialised: both the count and
     // the page read them, and the page's full rows are read for its ids only. (Inline, the planner would
     // walk every product in id order for the page's sake and test each against the pattern.)
     const rows = await db.query<ProductRow & { totalCount: number }>(
       `with matched as materialized (select p.id from products p ${where}),
-       page as (select id from matched order by id ${limits})
+       page as (select id from matched order by id ${paged.clause})
        select ${PRODUCT}, (select count(*) from matched)::integer as "totalCount"
        from page join products p on p.id = page.id join stores s on s.store_id = p.store_id
        order by p.id`,
-      [...params, query.take, query.skip],
+      paged.params,
     );
     if (rows.length > 0 || query.skip === 0) {
       const totalCount = rows[0]?.totalCount ?? 0;
       return { results: rows.map(({ totalCount: _, ...row }) => toProduct(row)), totalCount };
     }
   }
-  const rows = await db.query<ProductRow>(
-    `select ${PRODUCT} from products p join stores s on s.store_id = p.store_id ${where} order by p.id ${limits}`,
-    [...params, query.take, query.skip],
-  );
-  // A first page that is not full holds everything: no need to count.
-  if (query.skip === 0 && rows.length < query.take)
-    return { results: rows.map(toProduct), totalCount: rows.length };
-  const counted = await db.one<{ total: number }>(
-    `select count(*)::integer as total from products p ${where}`,
+  // A page that is not full ends the list: then its rows tell the count.
+  const page = await readPage<ProductRow>(db, {
+    select: `select ${PRODUCT} from products p join stores s on s.store_id = p.store_id ${where} order by p.id`,
+    count: `select count(*)::integer as total from products p ${where}`,
     params,
-  );
-  return { results: rows.map(toProduct), totalCount: counted?.total ?? 0 };
+    window,
+  });
+  return { results: page.rows.map(toProduct), totalCount: page.totalCount };
 }
 
 export async function findProduct(

@@ -22,6 +22,8 @@ import {
   type PaymentStatus,
   type StoreCurrency,
 } from '../../src/contracts/store.ts';
+import { readPage, skipTakeWindow } from '../db/paging.ts';
+import { isoDate } from '../db/rows.ts';
 import type { Db, Queryable } from '../db/types.ts';
 import { HttpError, isUniqueViolation } from '../errors.ts';
 import { CARD_RESERVATION_MS } from '../payments/gateway.ts';
@@ -83,7 +85,7 @@ export type OrderRow = {
 /** An order as the owner's account and the buyer (with the token) see it, with the account it belongs to. */
 export type StoredOrder = OrderDetails & { accountId: number };
 
-const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
+const iso = isoDate;
 
 /** The one row mapper: the order's row → OrderDetails (status derived from payment and fulfilment). */
 export function toOrderDetails(row: OrderRow): StoredOrder {
@@ -597,16 +599,13 @@ export async function listStoreOrders(
 ): Promise<Paged<OrderDetails> | null> {
   if (!(await ownsStore(db, accountId, storeId))) return null;
   const { where, params } = orderFilter(accountId, storeId, query);
-  const rows = await db.query<OrderRow>(
-    `select ${ORDER} from orders o where ${where}
-     order by o.created_at desc, o.order_number desc limit $${params.length + 1} offset $${params.length + 2}`,
-    [...params, query.take, query.skip],
-  );
-  const counted = await db.one<{ total: number }>(
-    `select count(*)::integer as total from orders o where ${where}`,
+  const page = await readPage<OrderRow>(db, {
+    select: `select ${ORDER} from orders o where ${where} order by o.created_at desc, o.order_number desc`,
+    count: `select count(*)::integer as total from orders o where ${where}`,
     params,
-  );
-  return { results: rows.map(withoutAccount), totalCount: counted?.total ?? 0 };
+    window: skipTakeWindow(query.skip, query.take),
+  });
+  return { results: page.rows.map(withoutAccount), totalCount: page.totalCount };
 }
 
 const withoutAccount = (row: OrderRow): OrderDetails => {

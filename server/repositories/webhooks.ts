@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { WebhookEvent } from '../../src/contracts/social.ts';
+import { rowMapper } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
 
 export type Webhook = { id: number; url: string; events: WebhookEvent[]; createdAt: string };
@@ -22,13 +23,8 @@ const HOOK = `id, url, events, created_at as "createdAt"`;
 const DELIVERY = `id, webhook_id as "webhookId", event, status, attempts, response_code as "responseCode",
   last_error as "lastError", created_at as "createdAt", updated_at as "updatedAt"`;
 
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
-const hookRow = <T extends Webhook>(row: T): T => ({ ...row, createdAt: iso(row.createdAt) });
-const deliveryRow = (row: Delivery): Delivery => ({
-  ...row,
-  createdAt: iso(row.createdAt),
-  updatedAt: iso(row.updatedAt),
-});
+const hookRow = <T extends Webhook>(row: T): T => rowMapper<T>({ dates: ['createdAt'] })(row);
+const deliveryRow = rowMapper<Delivery>({ dates: ['createdAt', 'updatedAt'] });
 
 /** Creates a webhook with a fresh signing secret (returned this once, for the receiver's setup). */
 export async function createWebhook(

@@ -1,4 +1,5 @@
 import type { PageChange } from '../../src/canvas/versions.ts';
+import { isoDate } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
 
 /** A version as the history lists it. */
@@ -32,7 +33,7 @@ function toSummary(row: Row): VersionSummary {
     id: row.id,
     name: row.name,
     kind: row.kind,
-    createdAt: row.created_at instanceof Date ? row.created_at.toISOString() : String(row.created_at),
+    createdAt: isoDate(row.created_at),
     author: { id: row.author_id, name: row.author_name },
     changes: typeof row.changes === 'string' ? (JSON.parse(row.changes) as PageChange[]) : row.changes,
   };

@@ -1,4 +1,5 @@
 import { type SiteSeo, siteSeoOf } from '../../src/canvas/siteSeo.ts';
+import { rowMapper } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
 
 /** A website as listed (without its heavy content). */
@@ -38,13 +39,7 @@ const FULL = `${SUMMARY}, html_content as "htmlContent", pages, yjs_state as "yj
 
 // Both drivers return timestamps as Date objects; the API speaks ISO strings.
 function dates<T extends { createdAt: unknown; updatedAt: unknown; publishedAt: unknown }>(row: T): T {
-  const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
-  return {
-    ...row,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-    publishedAt: iso(row.publishedAt),
-  };
+  return rowMapper<T>({ dates: ['createdAt', 'updatedAt', 'publishedAt'] })(row);
 }
 
 export async function listWebsites(db: Queryable, accountId: number): Promise<WebsiteListItem[]> {

@@ -1,4 +1,6 @@
 import type { OutboxMessage, OutboxPage, OutboxQuery } from '../../src/contracts/admin.ts';
+import { readPage, skipTakeWindow } from '../db/paging.ts';
+import { isoSql } from '../db/rows.ts';
 import type { Db, Queryable } from '../db/types.ts';
 import type { Mailer } from '../jobs/mailer.ts';
 
@@ -135,18 +137,14 @@ function describeSmtpError(error: unknown): string {
 export async function listOutbox(db: Queryable, { skip, take, status }: OutboxQuery): Promise<OutboxPage> {
   const where = status ? 'where status = $1' : '';
   const params: unknown[] = status ? [status] : [];
-  const [counted] = await db.query<{ count: number }>(
-    `select count(*)::int as count from mail_outbox ${where}`,
-    params,
-  );
-  const results = await db.query<OutboxMessage>(
-    `select id, kind, to_address as "to", subject, body, status, attempts, last_error as "lastError",
-       to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-       to_char(sent_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "sentAt"
+  const page = await readPage<OutboxMessage>(db, {
+    select: `select id, kind, to_address as "to", subject, body, status, attempts, last_error as "lastError",
+       ${isoSql('created_at')} as "createdAt", ${isoSql('sent_at')} as "sentAt"
      from mail_outbox ${where}
-     order by created_at desc, id desc
-     limit $${params.length + 1} offset $${params.length + 2}`,
-    [...params, take, skip],
-  );
-  return { results, totalCount: counted?.count ?? 0 };
+     order by created_at desc, id desc`,
+    count: `select count(*)::integer as total from mail_outbox ${where}`,
+    params,
+    window: skipTakeWindow(skip, take),
+  });
+  return { results: page.rows, totalCount: page.totalCount };
 }

@@ -1,4 +1,5 @@
 import type { Contact, ContactInput, ContactPage } from '../../../src/contracts/crm.ts';
+import { pageWindow, withWindow } from '../../db/paging.ts';
 import type { Queryable } from '../../db/types.ts';
 import { deleteRow, field, isoOf, selectList, type Table, updateRow } from './crud.ts';
 
@@ -76,8 +77,8 @@ export async function listContacts(
   }
   // A distinct SQL text per filter combination: each keeps its own plan (the GIN index when searching).
   const whereSql = where.join(' and ');
-  const limits = [query.pageSize, (query.page - 1) * query.pageSize];
-  const paging = `limit $${params.length + 1} offset $${params.length + 2}`;
+  const window = pageWindow(query.page, query.pageSize);
+  const { clause: paging, params: pageParams } = withWindow(params, window);
   if (tsquery) {
     // A search matches few rows: one pass through the index yields both the page's ids and the count.
     // Only the page's rows are then read in full: the list memberships and timestamps of every match
@@ -89,7 +90,7 @@ export async function listContacts(
        )
        select ${SELECT}, page.total as "totalCount" from page join crm_contacts c on c.id = page.id
        order by c.id desc`,
-      [...params, ...limits],
+      pageParams,
     );
     if (rows.length > 0 || query.page === 1) {
       return {
@@ -107,7 +108,7 @@ export async function listContacts(
   );
   const contacts = await db.query<Contact>(
     `select ${SELECT} from crm_contacts c where ${whereSql} order by c.id desc ${paging}`,
-    [...params, ...limits],
+    pageParams,
   );
   return { contacts, totalCount: counted?.count ?? 0 };
 }

@@ -1,3 +1,5 @@
+import { pageWindow, withWindow } from '../../db/paging.ts';
+import { isoSql } from '../../db/rows.ts';
 import type { Queryable } from '../../db/types.ts';
 
 /** How one API field maps to a column: `read` is the select expression, `cast` the parameter's type. */
@@ -14,9 +16,8 @@ export type Table = {
   search?: string;
 };
 
-/** A timestamp as ISO 8601 text in UTC, the same on both drivers. */
-export const isoOf = (column: string) =>
-  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A timestamp as ISO 8601 text in UTC, the same on both drivers (the data layer's one expression). */
+export const isoOf = isoSql;
 
 export const field = {
   text: (column: string): Field => ({ column }),
@@ -87,12 +88,9 @@ export async function listRowsPage<T>(
     where.push(`${table.search} ilike $${params.length}`);
   }
   const from = `from ${table.name} where ${where.join(' and ')}`;
-  let paging = '';
-  if (query.page !== undefined) {
-    const pageSize = query.pageSize ?? 20;
-    paging = ` limit $${params.length + 1} offset $${params.length + 2}`;
-    params.push(pageSize, (query.page - 1) * pageSize);
-  }
+  const window = query.page === undefined ? null : pageWindow(query.page, query.pageSize ?? 20);
+  const paged = window ? withWindow(params, window) : null;
+  const paging = paged ? ` ${paged.clause}` : '';
   // A page: its ids and the count of all matches first, then only its rows read in full (their joined
   // names and formatted stamps would cost more than the search for every match of a large account).
   const rows = await db.query<T & { totalCount?: number }>(
@@ -104,15 +102,12 @@ export async function listRowsPage<T>(
          select ${selectList(table)}, page_total as "totalCount" from ${table.name} join page on id = page_id
          order by ${table.orderBy}`
       : `select ${selectList(table)}, count(*) over ()::int as "totalCount" ${from} order by ${table.orderBy}`,
-    params,
+    paged?.params ?? params,
   );
   let totalCount = rows[0]?.totalCount ?? 0;
   // A page past the end has no row to carry the count.
   if (rows.length === 0 && (query.page ?? 1) > 1) {
-    const counted = await db.one<{ count: number }>(
-      `select count(*)::int as count ${from}`,
-      params.slice(0, params.length - 2),
-    );
+    const counted = await db.one<{ count: number }>(`select count(*)::int as count ${from}`, params);
     totalCount = counted?.count ?? 0;
   }
   return { rows: rows.map(({ totalCount: _, ...row }) => row as T), totalCount };

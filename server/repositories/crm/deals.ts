@@ -57,13 +57,17 @@ export async function createDeal(
   return insertRow<Deal>(db, DEALS, accountId, { ...input, ...where });
 }
 
-/** The updated deal and its stage before, or null when the account has no such deal. */
+/**
+ * The updated deal and its stage before (read under the row's lock), or null when the account has no such
+ * deal. Run it in a transaction: a concurrent change then waits, and its "before" is this one's "after".
+ */
 export async function updateDeal(
   db: Queryable,
   accountId: number,
   id: number,
   input: DealInput,
 ): Promise<{ deal: Deal; previousStage: string } | null> {
+  await db.query('select id from crm_deals where account_id = $1 and id = $2 for update', [accountId, id]);
   const current = await findDeal(db, accountId, id);
   if (!current) return null;
   await requireOwned(db, accountId, 'crm_contacts', input.contactId);

@@ -1,4 +1,5 @@
 import type { InboxItem, InboxKind, InboxPage } from '../../../src/contracts/crm.ts';
+import { pageWindow, withWindow } from '../../db/paging.ts';
 import type { Queryable } from '../../db/types.ts';
 import { isoOf } from './crud.ts';
 
@@ -29,10 +30,10 @@ const MESSAGES = `
  */
 export async function listInbox(db: Queryable, accountId: number, query: InboxQuery): Promise<InboxPage> {
   const parts = query.kind === 'form' ? [FORMS] : query.kind === 'message' ? [MESSAGES] : [FORMS, MESSAGES];
-  const offset = (query.page - 1) * query.pageSize;
+  const { clause, params } = withWindow([accountId], pageWindow(query.page, query.pageSize));
   const rows = await db.query<Omit<InboxItem, 'id'>>(
-    `${parts.join(' union all ')} order by "at" desc, kind, "sourceId" desc limit $2 offset $3`,
-    [accountId, query.pageSize, offset],
+    `${parts.join(' union all ')} order by "at" desc, kind, "sourceId" desc ${clause}`,
+    params,
   );
   const counts = await db.one<{ forms: number; messages: number }>(
     `select (select count(*)::int from form_submissions where account_id = $1) as forms,

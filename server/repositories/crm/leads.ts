@@ -59,3 +59,22 @@ export async function convertLead(
   if (!updated) return null;
   return { lead: updated, contact, deal, previousStatus: lead.status };
 }
+
+/**
+ * Writes the given fields of a lead and returns it with its status before, read under the row's lock, so two
+ * concurrent changes see each other (the second's "before" is the first's "after"). Run it in a transaction.
+ */
+export async function updateLead(
+  tx: Queryable,
+  accountId: number,
+  id: number,
+  input: Record<string, unknown>,
+): Promise<{ lead: Lead; previousStatus: string } | null> {
+  const before = await tx.one<{ status: string }>(
+    'select status from crm_leads where account_id = $1 and id = $2 for update',
+    [accountId, id],
+  );
+  if (!before) return null;
+  const lead = await updateRow<Lead>(tx, LEADS, accountId, id, input);
+  return lead ? { lead, previousStatus: before.status } : null;
+}

@@ -2,15 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { emitCrmEvent } from '../../crm/crmEvents.ts';
 import { HttpError } from '../../errors.ts';
-import {
-  deleteRow,
-  insertRow,
-  type ListQuery,
-  listRowsPage,
-  updateRow,
-} from '../../repositories/crm/crud.ts';
+import { deleteRow, insertRow, type ListQuery, listRowsPage } from '../../repositories/crm/crud.ts';
 import { createDeal, type DealInput, listDeals, updateDeal } from '../../repositories/crm/deals.ts';
-import { convertLead } from '../../repositories/crm/leads.ts';
+import { convertLead, updateLead } from '../../repositories/crm/leads.ts';
 import {
   createPipeline,
   deletePipeline,
@@ -98,14 +92,11 @@ export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, queueR
     async (request) => {
       const accountId = requireAccountId(request);
       const { id } = request.params;
-      const [before] = await db.query<{ status: string }>(
-        'select status from crm_leads where account_id = $1 and id = $2',
-        [accountId, id],
-      );
-      if (!before) throw notFound('Lead');
-      const lead = await updateRow<Lead>(db, LEADS, accountId, id, request.body);
-      if (!lead) throw notFound('Lead');
-      if (lead.status !== before.status) await leadChanged(accountId, lead, before.status);
+      // Read and write in one transaction under the row's lock: the event names the status it really left.
+      const result = await db.transaction((tx) => updateLead(tx, accountId, id, request.body));
+      if (!result) throw notFound('Lead');
+      const { lead, previousStatus } = result;
+      if (lead.status !== previousStatus) await leadChanged(accountId, lead, previousStatus);
       return lead;
     },
   );
@@ -170,7 +161,7 @@ export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, queueR
     { config: crmEdit, schema: dealSchemas.update },
     async (request) => {
       const accountId = requireAccountId(request);
-      const result = await updateDeal(db, accountId, request.params.id, request.body);
+      const result = await db.transaction((tx) => updateDeal(tx, accountId, request.params.id, request.body));
       if (!result) throw notFound('Deal');
       const { deal, previousStage } = result;
       if (deal.stage !== previousStage) {

@@ -6,6 +6,7 @@ import {
   ORDER_STATUS_LABELS,
   type OrderDetails,
 } from '../../../src/contracts/store.ts';
+import { findStore } from '../../repositories/storeCatalog.ts';
 import { findOrderForBuyer, ORDER_NOT_FOUND } from '../../repositories/storeOrders.ts';
 import { storeSettingsOf } from '../../repositories/storeSettings.ts';
 import type { RouteDeps } from '../routeDeps.ts';
@@ -124,10 +125,7 @@ export const orderPageRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }
             page(ORDER_NOT_FOUND, `<h1>${ORDER_NOT_FOUND}</h1><p>Check the link in your confirmation.</p>`),
           );
       }
-      const store = await db.one<{ storeName: string }>(
-        'select store_name as "storeName" from stores where store_id = $1',
-        [order.storeId],
-      );
+      const store = await findStore(db, order.storeId);
       const settings = await storeSettingsOf(db, order.storeId);
       const outcome: Outcome =
         request.query.paid === '1' ? 'paid' : request.query.cancelled === '1' ? 'cancelled' : null;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { pingDatabase } from '../../db/ping.ts';
 import { HttpError } from '../../errors.ts';
 import { schemas } from '../../validation.ts';
 import type { RouteDeps } from '../routeDeps.ts';
@@ -17,7 +18,7 @@ export const healthRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) =
     },
     async (request) => {
       try {
-        await db.query('select 1');
+        await pingDatabase(db);
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
         throw new HttpError(503, 'Database unavailable');

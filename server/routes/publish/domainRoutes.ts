@@ -30,10 +30,11 @@ type IdRequest = FastifyRequest<{ Params: { id: number } }>;
  * looked up now) and release it. Claiming also happens through publish's `customDomain`.
  */
 export const domainRoutes: FastifyPluginAsync<PublishingDeps> = async (app, deps) => {
-  const { db, config, hosts, publicSiteDomain, resolveTxt } = deps;
+  const { db, config, publicSiteDomain, resolveTxt } = deps;
   // Every member reads the domain and its record; claiming, verifying and releasing change what visitors reach.
   const view = { permission: 'account.view' } as const;
-  const edit = { permission: 'websites.edit' } as const;
+  // A claim that changes changes the hosts sites answer on: every process reloads them (before the answer).
+  const hostsChange = { permission: 'websites.edit', invalidates: ['site-hosts'] } as const;
 
   // The caller's website (the guard checked the permission): another account's website is simply not found.
   async function ownWebsite(request: IdRequest) {
@@ -54,20 +55,19 @@ export const domainRoutes: FastifyPluginAsync<PublishingDeps> = async (app, deps
 
   app.put<{ Params: { id: number }; Body: DomainBody }>(
     '/api/website/:id/domain',
-    { config: edit, schema: putDomainSchema },
+    { config: hostsChange, schema: putDomainSchema },
     async (request): Promise<DomainView> => {
       const domain = normalizeDomain(request.body.domain);
       const { accountId, websiteId } = await ownWebsite(request);
       assertClaimable(domain, { appUrl: config.appUrl ?? null, publicSiteDomain, requestHost: request.host });
       await db.transaction((tx) => claimDomain(tx, accountId, websiteId, domain));
-      await hosts.reload();
       return currentDomainView(db, accountId, websiteId);
     },
   );
 
   app.post<{ Params: { id: number } }>(
     '/api/website/:id/domain/verify',
-    { config: edit, schema: verifyDomainSchema },
+    { config: hostsChange, schema: verifyDomainSchema },
     async (request): Promise<DomainView> => {
       const { accountId, websiteId } = await ownWebsite(request);
       const claim = await findDomainClaim(db, accountId, websiteId);
@@ -77,18 +77,16 @@ export const domainRoutes: FastifyPluginAsync<PublishingDeps> = async (app, deps
         userEmail: request.user.email,
         ip: request.ip,
       });
-      await hosts.reload();
       return currentDomainView(db, accountId, websiteId);
     },
   );
 
   app.delete<{ Params: { id: number } }>(
     '/api/website/:id/domain',
-    { config: edit, schema: deleteDomainSchema },
+    { config: hostsChange, schema: deleteDomainSchema },
     async (request): Promise<DomainView> => {
       const { accountId, websiteId } = await ownWebsite(request);
       await deleteDomainClaim(db, accountId, websiteId);
-      await hosts.reload();
       return currentDomainView(db, accountId, websiteId);
     },
   );

@@ -52,9 +52,10 @@ export function publishVersionName(publishedAt: string): string {
  * out keeps the website's claim as it is (DELETE /api/website/{id}/domain releases it).
  */
 export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (app, deps) => {
-  const { db, config, renderer, siteScript, pageCache, hosts, publicSiteDomain } = deps;
+  const { db, config, renderer, siteScript, pageCache, publicSiteDomain } = deps;
   // Publishing changes what the site's visitors see: a Viewer may not.
-  const edit = { permission: 'websites.edit' } as const;
+  // Publishing and unpublishing change the hosts sites answer on: every process reloads them (before the answer).
+  const edit = { permission: 'websites.edit', invalidates: ['site-hosts'] } as const;
 
   app.post<{ Params: { id: number }; Body: PublishBody }>(
     '/api/website/:id/publish',
@@ -115,7 +116,6 @@ export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (app, dep
       if (!stored) throw new HttpError(404, NOT_FOUND);
       if (site.subdomain) await pageCache.forget(site.subdomain);
       await pageCache.forget(subdomain);
-      await hosts.reload();
       if (deps.versions) {
         // The site is published either way: a version that could not be taken is logged, not the publish failed.
         await takeVersion(deps.versions, {
@@ -149,7 +149,6 @@ export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (app, dep
       if (!site) throw new HttpError(404, NOT_FOUND);
       await db.transaction((tx) => removePublication(tx, accountId, site.id));
       if (site.subdomain) await pageCache.forget(site.subdomain);
-      await hosts.reload();
       return reply.code(204).send();
     },
   );

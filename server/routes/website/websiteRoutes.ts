@@ -110,7 +110,8 @@ export const websiteRoutes: FastifyPluginAsync<RouteDeps & { collab: Collab }> =
 
   app.delete<{ Params: { id: number } }>(
     '/api/website/:id',
-    { config: edit, schema: deleteSchema },
+    // A deleted website stops being served at once: its pages go, and its custom domain claim with it.
+    { config: { ...edit, invalidates: ['site-pages', 'site-hosts'] }, schema: deleteSchema },
     async (request, reply) => {
       if (!(await deleteWebsite(db, requireAccountId(request), request.params.id)))
         throw new HttpError(404, NOT_FOUND);
