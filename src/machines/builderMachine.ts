@@ -1,7 +1,7 @@
 import { type ActorRefFrom, assign, fromCallback, type SnapshotFrom, sendParent, setup } from 'xstate';
 import type { SiteCollab } from '../canvas/collab.ts';
+import { LOCAL_ORIGIN } from '../canvas/origins.ts';
 import type { SiteConnection } from '../canvas/persistence.ts';
-import { LOCAL_ORIGIN } from '../canvas/siteDoc.ts';
 import type { SiteStore } from '../canvas/siteStore.ts';
 import { ApiError, errorMessage } from '../services/ApiError.ts';
 import { notProvided } from './notProvided.ts';
