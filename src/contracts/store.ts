@@ -1,10 +1,10 @@
-import type { ORDER_STATUSES } from './orderStatuses.ts';
 /**
  * The online store's shapes and constants (spec builder-store-crm §3, §9), shared by the client and
  * the server. (The server imports this module; keep it free of browser APIs.)
  */
 
-import { ORDER_STATUSES } from './orderStatuses.ts';
+import type { ORDER_STATUSES } from './orderStatuses.ts';
+
 export const STORE_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
 export type StoreCurrency = (typeof STORE_CURRENCIES)[number];
 export const DEFAULT_CURRENCY: StoreCurrency = 'USD';
