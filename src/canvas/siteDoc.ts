@@ -1,11 +1,8 @@
 import * as Y from 'yjs';
 
-/** The origin of every edit made in this tab: the only origin the undo manager tracks. */
-export const LOCAL_ORIGIN = Symbol('local-edit');
-/** Updates applied from the server's stored state (not undoable). */
-export const SERVER_ORIGIN = 'server';
-/** A site's first content derived from what the server holds (its pages, or a template): not an edit. */
-export const SEED_ORIGIN = 'seed';
+import { LOCAL_ORIGIN, SERVER_ORIGIN } from './origins.ts';
+
+export { LOCAL_ORIGIN, SEED_ORIGIN, SERVER_ORIGIN } from './origins.ts';
 
 /** Element keys that place the element; every other key of an element map is one of its properties. */
 export const PLACEMENT_KEYS = ['id', 'type', 'pageId', 'parentId', 'order', 'deleted'] as const;

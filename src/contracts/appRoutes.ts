@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from './store.ts';
+import { ORDER_STATUSES } from './orderStatuses.ts';
 
 /**
  * The app's URL table: every place a person can be (a dashboard section, a tab, an opened record, the

@@ -3,6 +3,8 @@
  * the server. (The server imports this module; keep it free of browser APIs.)
  */
 
+import type { ORDER_STATUSES } from './orderStatuses.ts';
+
 export const STORE_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
 export type StoreCurrency = (typeof STORE_CURRENCIES)[number];
 export const DEFAULT_CURRENCY: StoreCurrency = 'USD';
@@ -158,17 +160,7 @@ export const FULFILMENT_STATUSES = [
 ] as const;
 export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
 
-/** The one-word summary the spec's Order carries (id, customerId, status, total, createdDate). */
-export const ORDER_STATUSES = [
-  'awaiting_payment',
-  'placed',
-  'paid',
-  'ready_for_pickup',
-  'shipped',
-  'completed',
-  'cancelled',
-  'expired',
-] as const;
+export { ORDER_STATUSES } from './orderStatuses.ts';
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {

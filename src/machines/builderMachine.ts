@@ -9,8 +9,8 @@ import {
   setup,
 } from 'xstate';
 import type { SiteCollab } from '../canvas/collab.ts';
+import { LOCAL_ORIGIN } from '../canvas/origins.ts';
 import type { SiteConnection } from '../canvas/persistence.ts';
-import { LOCAL_ORIGIN } from '../canvas/siteDoc.ts';
 import type { SiteStore } from '../canvas/siteStore.ts';
 import { ApiError, errorMessage } from '../services/ApiError.ts';
 import { notProvided } from './notProvided.ts';

@@ -3,10 +3,12 @@ import { fromPromise } from 'xstate';
 import type { SocialPost } from '../contracts/social.ts';
 import type { Http } from '../services/http.ts';
 import { googleAdsCallback } from '../services/oauthApi.ts';
-import { plannerKeys } from '../services/plannerQueries.ts';
-import { createPost, deletePost, updatePost } from '../services/socialApi.ts';
+import { plannerKeys } from '../services/plannerKeys.ts';
 import { oauthConnectMachine } from './oauthConnectMachine.ts';
 import { plannerEditorMachine, type RescheduleInput, type SaveInput } from './plannerEditorMachine.ts';
+
+// The posts' calls load with the first one, not with the first screen.
+const social = () => import('../services/socialApi.ts');
 
 /** The planner editor with its calls; every write refreshes the posts. */
 export function createLivePlannerMachine(http: Http, queryClient: QueryClient) {
@@ -14,6 +16,7 @@ export function createLivePlannerMachine(http: Http, queryClient: QueryClient) {
   return plannerEditorMachine.provide({
     actors: {
       savePost: fromPromise(async ({ input }: { input: SaveInput }) => {
+        const { createPost, updatePost } = await social();
         const saved =
           input.id === null
             ? await createPost(http, input.post)
@@ -22,7 +25,7 @@ export function createLivePlannerMachine(http: Http, queryClient: QueryClient) {
         return saved;
       }),
       deletePost: fromPromise(async ({ input }: { input: { id: number } }) => {
-        await deletePost(http, input.id);
+        await (await social()).deletePost(http, input.id);
         await refresh();
       }),
       reschedulePost: fromPromise(async ({ input }: { input: RescheduleInput }) => {
@@ -32,6 +35,7 @@ export function createLivePlannerMachine(http: Http, queryClient: QueryClient) {
           posts?.map((p) => (p.id === post.id ? { ...p, scheduledAt } : p)),
         );
         try {
+          const { updatePost } = await social();
           return await updatePost(http, post.id, {
             channel: post.channel,
             text: post.text,

@@ -1,39 +1,40 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
-import {
-  acceptInvitation,
-  type CreateAccountInput,
-  changeMemberRole,
-  createAccount,
-  type InviteInput,
-  inviteOrAddUser,
-  type MemberInput,
-  previewInvitation,
-  removeMember,
-  revokeInvitation,
-} from '../services/accountsApi.ts';
-import { retryJob, type UserChanges, updateAdminUser } from '../services/adminApi.ts';
-import { adminQueryKeys } from '../services/adminQueries.ts';
+import type { CreateAccountInput, InviteInput, MemberInput } from '../services/accountsApi.ts';
+import type { UserChanges } from '../services/adminApi.ts';
+import { adminQueryKeys } from '../services/adminKeys.ts';
 import { registerWithInvitation, signInWithInvitation } from '../services/authApi.ts';
 import type { Http } from '../services/http.ts';
 import { queryKeys } from '../services/queryKeys.ts';
-import { type CreditUpdate, updateCredit } from '../services/reviewApi.ts';
+import type { CreditUpdate } from '../services/reviewApi.ts';
 import { adminMachine } from './adminMachine.ts';
 import { invitationMachine, type JoinInput } from './invitationMachine.ts';
 import { teamMachine } from './teamMachine.ts';
+
+// The calls' modules load with the first call that needs them, not with the first screen.
+const accounts = () => import('../services/accountsApi.ts');
+const admin = () => import('../services/adminApi.ts');
+const reviews = () => import('../services/reviewApi.ts');
 
 /** The team machine with its real calls; each write refreshes the account data it touched. */
 export function createLiveTeamMachine(http: Http, queryClient: QueryClient) {
   return teamMachine.provide({
     actors: {
-      createAccount: fromPromise(({ input }: { input: CreateAccountInput }) => createAccount(http, input)),
-      inviteOrAdd: fromPromise(({ input }: { input: InviteInput }) => inviteOrAddUser(http, input)),
-      changeRole: fromPromise(({ input }: { input: MemberInput & { roleName: string } }) =>
-        changeMemberRole(http, input),
+      createAccount: fromPromise(async ({ input }: { input: CreateAccountInput }) =>
+        (await accounts()).createAccount(http, input),
       ),
-      removeMember: fromPromise(({ input }: { input: MemberInput }) => removeMember(http, input)),
-      revokeInvitation: fromPromise(({ input }: { input: { accountId: string; invitationId: string } }) =>
-        revokeInvitation(http, input),
+      inviteOrAdd: fromPromise(async ({ input }: { input: InviteInput }) =>
+        (await accounts()).inviteOrAddUser(http, input),
+      ),
+      changeRole: fromPromise(async ({ input }: { input: MemberInput & { roleName: string } }) =>
+        (await accounts()).changeMemberRole(http, input),
+      ),
+      removeMember: fromPromise(async ({ input }: { input: MemberInput }) =>
+        (await accounts()).removeMember(http, input),
+      ),
+      revokeInvitation: fromPromise(
+        async ({ input }: { input: { accountId: string; invitationId: string } }) =>
+          (await accounts()).revokeInvitation(http, input),
       ),
     },
     actions: {
@@ -50,12 +51,14 @@ export function createLiveTeamMachine(http: Http, queryClient: QueryClient) {
 export function createLiveAdminMachine(http: Http, queryClient: QueryClient) {
   return adminMachine.provide({
     actors: {
-      updateUser: fromPromise(({ input }: { input: { userId: string; changes: UserChanges } }) =>
-        updateAdminUser(http, input),
+      updateUser: fromPromise(async ({ input }: { input: { userId: string; changes: UserChanges } }) =>
+        (await admin()).updateAdminUser(http, input),
       ),
-      updateCredit: fromPromise(({ input }: { input: CreditUpdate }) => updateCredit(http, input)),
-      retryJob: fromPromise(({ input }: { input: { queue: string; jobId: string } }) =>
-        retryJob(http, input),
+      updateCredit: fromPromise(async ({ input }: { input: CreditUpdate }) =>
+        (await reviews()).updateCredit(http, input),
+      ),
+      retryJob: fromPromise(async ({ input }: { input: { queue: string; jobId: string } }) =>
+        (await admin()).retryJob(http, input),
       ),
     },
     actions: {
@@ -70,8 +73,8 @@ export function createLiveAdminMachine(http: Http, queryClient: QueryClient) {
 export function createLiveInvitationMachine(http: Http, queryClient: QueryClient) {
   return invitationMachine.provide({
     actors: {
-      previewInvitation: fromPromise(({ input }: { input: { token: string } }) =>
-        previewInvitation(http, input.token),
+      previewInvitation: fromPromise(async ({ input }: { input: { token: string } }) =>
+        (await accounts()).previewInvitation(http, input.token),
       ),
       registerWithInvitation: fromPromise(({ input }: { input: JoinInput }) =>
         registerWithInvitation(http, input),
@@ -79,8 +82,8 @@ export function createLiveInvitationMachine(http: Http, queryClient: QueryClient
       signInWithInvitation: fromPromise(({ input }: { input: JoinInput }) =>
         signInWithInvitation(http, input),
       ),
-      acceptInvitation: fromPromise(({ input }: { input: { token: string } }) =>
-        acceptInvitation(http, input.token),
+      acceptInvitation: fromPromise(async ({ input }: { input: { token: string } }) =>
+        (await accounts()).acceptInvitation(http, input.token),
       ),
     },
     actions: {

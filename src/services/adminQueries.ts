@@ -13,19 +13,11 @@ import {
   type Page,
   type PageRequest,
 } from './adminApi.ts';
+import { adminQueryKeys } from './adminKeys.ts';
 import { useHttp } from './httpContext.ts';
 import { type AdminReview, type CreditEntry, listAdminCredits, listAdminReviews } from './reviewApi.ts';
 
-/** Keys of the admin area's data. */
-export const adminQueryKeys = {
-  all: ['admin'] as const,
-  users: (request: PageRequest & { search?: string }) => ['admin', 'users', request] as const,
-  activity: (filter: ActivityFilter) => ['admin', 'activity', filter] as const,
-  reviews: ['admin', 'reviews'] as const,
-  credits: ['admin', 'credits'] as const,
-  jobs: (state?: JobState) => ['admin', 'jobs', state ?? 'all'] as const,
-  outbox: (query: OutboxQuery) => ['admin', 'outbox', query] as const,
-};
+export { adminQueryKeys } from './adminKeys.ts';
 
 /** One page of users; the previous page stays shown while the next loads. */
 export function useAdminUsers(request: PageRequest & { search?: string }): UseQueryResult<Page<AdminUser>> {

@@ -5,7 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { crmKeys } from './crmQueries.ts';
+import { crmKeys } from './crmKeys.ts';
 import {
   deleteSubmission,
   type FormSubmission,

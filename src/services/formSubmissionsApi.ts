@@ -1,4 +1,3 @@
-import { toCsv } from '../contracts/csv.ts';
 import type { Http } from './http.ts';
 
 export type SubmissionStatus = 'new' | 'read' | 'replied';
@@ -54,24 +53,4 @@ export function submissionPreview(data: Record<string, string>): string[] {
   return Object.entries(data)
     .slice(0, 2)
     .map(([key, value]) => `${key}: ${value.length > 30 ? `${value.slice(0, 30)}...` : value}`);
-}
-
-/**
- * The CSV of `form_submissions.csv`: a header row, then one row per submission; RFC 4180 quoting
- * (csv-stringify) and formula-looking cells prefixed with '.
- */
-export function submissionsCsv(submissions: FormSubmission[]): string {
-  const fields: string[] = [];
-  for (const submission of submissions) {
-    for (const key of Object.keys(submission.data)) if (!fields.includes(key)) fields.push(key);
-  }
-  const header = ['Submitted At', 'Website', 'Form', 'Status', ...fields];
-  const rows = submissions.map((s) => [
-    s.submittedAt,
-    s.websiteName,
-    s.formTitle,
-    s.status,
-    ...fields.map((field) => s.data[field] ?? ''),
-  ]);
-  return toCsv([header, ...rows]);
 }

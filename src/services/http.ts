@@ -1,93 +1,69 @@
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import type { Input, KyInstance, Options, ResponsePromise } from 'ky';
 import { ApiError } from './ApiError.ts';
-import type { Notify } from './toast.ts';
+import type { HttpDeps } from './kyClient.ts';
 
-/** What the http client needs from the running app; all read lazily, per request. */
-export type HttpDeps = {
-  getToken: () => string | null;
-  getAccountId: () => string | null;
-  /** A 401 on a call that carried a token: the session is over. */
-  onUnauthorized: () => void;
-  notify: Notify;
-  /** Tests pass a fake fetch. */
-  fetch?: typeof fetch;
-  /** Resolves `/api/...` (defaults to this page's origin). */
-  baseUrl?: string;
-  /** Retry limit for idempotent calls (ky's default when unset). */
-  retry?: number;
-};
+export type { CallContext, HttpDeps } from './kyClient.ts';
 
-/** The configured ky instance every API module takes as its first argument. */
-export type Http = KyInstance;
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type CallArgs = [input: Input, options?: Options];
+
+/** The client every API module takes as its first argument: ky's calling shape (`http.get(url).json()`). */
+export type Http = Pick<KyInstance, Method>;
+
+type BodyMethod = 'json' | 'text' | 'blob' | 'arrayBuffer' | 'formData' | 'bytes';
+const BODY_METHODS: readonly BodyMethod[] = ['json', 'text', 'blob', 'arrayBuffer', 'formData', 'bytes'];
 
 /**
- * Per-call options read by the error catalogue, passed as ky's `context`.
- * `quietStatuses`: statuses the caller expects and handles itself (no global toast).
- */
-export type CallContext = { quietStatuses?: readonly number[] };
-
-/**
- * Creates the app's ky client: bearer token and `X-Account-Id` on every call, and the global
- * error catalogue of spec §8 (403 and 400 toasts, 401 with a token ends the session, other
- * failures toast 'API Error: {status text}'). Every failure reaches the caller as an {@link ApiError}.
+ * The app's http client (see `kyClient.ts` for what every call does: bearer token, account header, the
+ * error catalogue of spec §8). ky itself is fetched with the first call, not with the first screen.
  */
 export function createHttp(deps: HttpDeps): Http {
-  return ky.create({
-    prefix: '/api',
-    baseUrl: deps.baseUrl ?? globalThis.location?.origin,
-    fetch: deps.fetch,
-    ...(deps.retry === undefined ? {} : { retry: deps.retry }),
-    hooks: {
-      beforeRequest: [
-        ({ request }) => {
-          const token = deps.getToken();
-          if (token) request.headers.set('Authorization', `Bearer ${token}`);
-          const accountId = deps.getAccountId();
-          if (accountId) request.headers.set('X-Account-Id', accountId);
-        },
-      ],
-      beforeError: [
-        ({ error, request, options }) => {
-          if (isNetworkError(error) || isTimeoutError(error)) return new ApiError(0, 'Network error');
-          if (!isHTTPError(error)) return error;
-          const { status, statusText } = error.response;
-          const apiError = new ApiError(
-            status,
-            serverMessage(error.data) ?? (statusText || `HTTP ${status}`),
-          );
-          const quiet = (options.context as CallContext).quietStatuses?.includes(status) ?? false;
-          if (!quiet) applyCatalogue(deps, status, statusText, request.headers.has('Authorization'));
-          return apiError;
-        },
-      ],
-    },
+  let client: Promise<KyInstance> | null = null;
+  const load = (): Promise<KyInstance> => {
+    client ??= import('./kyClient.ts').then(
+      ({ createKy }) => createKy(deps),
+      () => {
+        // The chunk did not arrive (offline): this call fails as any call would offline; the next tries again.
+        client = null;
+        throw new ApiError(0, 'Network error');
+      },
+    );
+    return client;
+  };
+  const method =
+    (name: Method) =>
+    (...args: CallArgs): ResponsePromise =>
+      deferredCall(load, name, args);
+  return {
+    get: method('get'),
+    post: method('post'),
+    put: method('put'),
+    patch: method('patch'),
+    delete: method('delete'),
+  } as Http;
+}
+
+/**
+ * One call, sent once ky is loaded. Like ky's own promise it can be awaited (the response) or read with a
+ * body method called straight away (`.json()` sets the matching Accept header): the body method chosen before
+ * the request leaves is handed to ky, so the call is sent exactly once either way.
+ */
+function deferredCall(load: () => Promise<KyInstance>, name: Method, args: CallArgs): ResponsePromise {
+  let body: BodyMethod | null = null;
+  let sent: ResponsePromise | null = null;
+  const result = load().then((ky) => {
+    sent = (ky[name] as (...call: CallArgs) => ResponsePromise)(...args);
+    return body ? sent[body]() : sent;
   });
-}
-
-function applyCatalogue(deps: HttpDeps, status: number, statusText: string, hadToken: boolean): void {
-  if (status === 401) {
-    // Without a token (a failed sign-in) there is no session to end; the caller reports it.
-    if (hadToken) deps.onUnauthorized();
-    return;
-  }
-  if (status === 403) {
-    deps.notify({
-      type: 'error',
-      title: 'Access Denied',
-      message: 'You do not have permission to perform this action',
+  const call = result as unknown as ResponsePromise;
+  for (const bodyMethod of BODY_METHODS) {
+    Object.defineProperty(call, bodyMethod, {
+      value: () => {
+        if (sent) return result.then((response) => (response as Response)[bodyMethod]());
+        body = bodyMethod;
+        return result;
+      },
     });
-    return;
   }
-  if (status === 400) {
-    deps.notify({ type: 'error', title: 'Data Issue', message: 'Data is not valid' });
-    return;
-  }
-  deps.notify({ type: 'error', title: `API Error: ${statusText || `HTTP ${status}`}` });
-}
-
-function serverMessage(data: unknown): string | undefined {
-  if (typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string') {
-    return data.message;
-  }
-  return undefined;
+  return call;
 }

@@ -1,9 +1,9 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LiveEvent, LiveEventKind } from '../contracts/liveEvents.ts';
-import { crmKeys } from './crmQueries.ts';
+import { crmKeys } from './crmKeys.ts';
 import { submissionsKey } from './formQueries.ts';
 import { queryKeys } from './queryKeys.ts';
-import { storeKeys } from './storeQueries.ts';
+import { storeKeys } from './storeKeys.ts';
 
 // Prefixes: each names every query that shows that kind of record (all pages, filters and searches).
 const ORDERS: QueryKey = ['ecommerce', 'orders'];

@@ -20,15 +20,10 @@ import {
   sendTestDelivery,
   type Webhook,
 } from './integrationsApi.ts';
+import { plannerKeys } from './plannerKeys.ts';
 import { listPosts } from './socialApi.ts';
 
-/** Query keys of the planner and integrations data. */
-export const plannerKeys = {
-  posts: ['social', 'posts'],
-  integrations: ['integrations'],
-  webhooks: ['webhooks'],
-  deliveries: (id: number) => ['webhooks', id, 'deliveries'],
-} as const;
+export { plannerKeys } from './plannerKeys.ts';
 
 /**
  * The account's planned posts; refreshed every 5 s while shown, so due posts change state on screen.

@@ -4,7 +4,6 @@ import type {
   OrderAction,
   OrderDetails,
   OrderListQuery,
-  OrdersSummary,
   Paged,
   Product,
   ProductInput,
@@ -96,12 +95,8 @@ export const exportOrdersCsv = (
     })
     .blob();
 
-// The badge polls in the background: a failure leaves the badge as it was, without a toast every 15 s.
+// Background reads: a failure leaves what shows as it was, without a toast every time.
 const QUIET_POLL: CallContext = { quietStatuses: [400, 403, 404, 500, 502, 503, 504] };
-
-/** GET /api/ecommerce/orders/summary: how many of the account's orders need the owner. */
-export const getOrdersSummary = (http: Http): Promise<OrdersSummary> =>
-  http.get('ecommerce/orders/summary', { context: QUIET_POLL, retry: 0 }).json<OrdersSummary>();
 
 // A refused action or an invalid setting is shown where it happened, with the server's message.
 const SHOWN_HERE: CallContext = { quietStatuses: [400, 409] };

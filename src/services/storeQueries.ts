@@ -12,7 +12,6 @@ import type {
   OrderAction,
   OrderDetails,
   OrderListQuery,
-  OrdersSummary,
   Paged,
   Product,
   ProductInput,
@@ -30,7 +29,6 @@ import {
   deleteProduct,
   exportOrdersCsv,
   getCheckoutOptions,
-  getOrdersSummary,
   getStoreSettings,
   listCategories,
   listStoreOrders,
@@ -41,19 +39,9 @@ import {
   uploadProductImage,
 } from './storeAdminApi.ts';
 import { createStoreClient, type StoreClient } from './storeClient.ts';
+import { storeKeys } from './storeKeys.ts';
 
-/** TanStack Query keys of the store's data. */
-export const storeKeys = {
-  stores: ['ecommerce', 'stores'] as const,
-  ownerProducts: (storeId: string) => ['ecommerce', 'ownerProducts', storeId] as const,
-  orders: (storeId: string) => ['ecommerce', 'orders', storeId] as const,
-  ordersSummary: ['ecommerce', 'ordersSummary'] as const,
-  settings: (storeId: string) => ['ecommerce', 'settings', storeId] as const,
-  checkout: (storeId: string) => ['ecommerce', 'checkout', storeId] as const,
-  categories: (storeId: string) => ['ecommerce', 'categories', storeId] as const,
-  catalogue: (storeId: string) => ['ecommerce', 'catalogue', storeId] as const,
-  product: (storeId: string, productId: number) => ['ecommerce', 'product', storeId, productId] as const,
-};
+export { storeKeys } from './storeKeys.ts';
 
 let sharedClient: StoreClient | null = null;
 /** The shoppers' client on the configured store API base (one per page). */
@@ -98,17 +86,6 @@ export function useStoreOrders(storeId: string, query: OrderListQuery): UseQuery
     queryKey: [...storeKeys.orders(storeId), query],
     queryFn: () => listStoreOrders(http, storeId, query),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** The sidebar badge: orders that need the owner; kept current by the live event stream and on focus. */
-export function useOrdersSummary(): UseQueryResult<OrdersSummary> {
-  const http = useHttp();
-  return useQuery({
-    queryKey: storeKeys.ordersSummary,
-    queryFn: () => getOrdersSummary(http),
-    refetchOnWindowFocus: true,
-    retry: false,
   });
 }
 

@@ -182,4 +182,46 @@ describe('createHttp', () => {
 
     await expect(getMe(http)).rejects.toMatchObject({ name: 'ApiError', status: 0 });
   });
+
+  // ky loads with the first call: each call still leaves exactly once, whichever way it is read.
+  test('a call read with .json() asks for JSON and is sent once', async () => {
+    const c = client({ status: 200, body: { ok: true } });
+
+    expect(await c.http.get('thing').json()).toEqual({ ok: true });
+
+    expect(c.requests).toHaveLength(1);
+    expect(c.requests[0].headers.get('accept')).toBe('application/json');
+  });
+
+  test('an awaited call gives the response, sent once', async () => {
+    const c = client({ status: 201, body: { id: 3 } });
+
+    const response = await c.http.post('things', { json: { name: 'A' } });
+
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ id: 3 });
+    expect(c.requests).toHaveLength(1);
+    expect(c.requests[0].method).toBe('POST');
+  });
+
+  test('a call nobody awaits is still sent', async () => {
+    const c = client({ status: 204 });
+
+    void c.http.delete('things/3');
+    await expect.poll(() => c.requests.length).toBe(1);
+
+    expect(c.requests[0].method).toBe('DELETE');
+  });
+
+  test('calls made at once share one client and are each sent once', async () => {
+    const c = client({ status: 200, body: me });
+
+    await Promise.all([getMe(c.http), getMe(c.http), c.http.get('other').text()]);
+
+    expect(c.requests.map((request) => new URL(request.url).pathname).sort()).toEqual([
+      '/api/other',
+      '/api/user/me',
+      '/api/user/me',
+    ]);
+  });
 });

@@ -7,7 +7,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useDeleteSubmission, useFormSubmissions, useOpenSubmission } from '../../../services/formQueries.ts';
-import { submissionsCsv } from '../../../services/formSubmissionsApi.ts';
+import { submissionsCsv } from '../../../services/formSubmissionsCsv.ts';
 import { useCan } from '../../common/useCan.ts';
 import { SubmissionDetail, SubmissionList, SubmissionTable } from '../../forms/SubmissionViews.tsx';
 import type { SectionProps } from '../SectionPlaceholder.tsx';
