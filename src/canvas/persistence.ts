@@ -73,3 +73,8 @@ function deferTabUpdates(idb: IndexeddbPersistence, tabs: BroadcastProvider): ()
     flush();
   };
 }
+
+/** Deletes the stored copy of a room (a draft that became a saved site). */
+export async function clearRoom(room: string): Promise<void> {
+  await clearDocument(room);
+}
