@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
+import { BroadcastProvider } from '../src/canvas/broadcastProvider.ts';
 import { insertElement } from '../src/canvas/ops/elementOps.ts';
 import { addPage } from '../src/canvas/ops/pageOps.ts';
 import { createSiteDoc, edit } from '../src/canvas/siteDoc.ts';
@@ -29,6 +30,9 @@ export type CollabFigures = {
   applyUpdateMs: number;
   warmReconnectMs: number;
   echoConnectMs: number;
+  tabEditP50Ms: number;
+  tabEditP95Ms: number;
+  channelP50Ms: number;
 };
 
 const SERVER_PORT = 3921;
@@ -224,6 +228,53 @@ async function bigDocument(bigState: string, token: string) {
   };
 }
 
+/**
+ * Tab-to-tab: two documents of the big site joined by the builder's BroadcastProvider on a real BroadcastChannel;
+ * one text edit in A until B's element has it, against the same channel carrying a message one way.
+ */
+async function tabLatencies(bigState: string): Promise<{ times: number[]; channel: number[] }> {
+  const bytes = new Uint8Array(Buffer.from(bigState, 'base64'));
+  const room = `bench-tabs-${process.pid}`;
+  const [a, b] = [createSiteDoc(), createSiteDoc()];
+  Y.applyUpdate(a.doc, bytes);
+  Y.applyUpdate(b.doc, bytes);
+  const [pa, pb] = [BroadcastProvider.forRoom(a.doc, room), BroadcastProvider.forRoom(b.doc, room)];
+  const target = [...a.elements.keys()].find((id) => a.elements.get(id)?.get('type') === 'text') ?? '';
+  const mapB = b.elements.get(target) as Y.Map<unknown>;
+  const times: number[] = [];
+  for (let i = 0; i < EDITS + WARM_UP; i += 1) {
+    const value = `Tab edit ${i}`;
+    const arrived = new Promise<void>((resolve) => {
+      const onChange = () => {
+        if (mapB.get('content') !== value) return;
+        mapB.unobserve(onChange);
+        resolve();
+      };
+      mapB.observe(onChange);
+    });
+    const start = performance.now();
+    edit(a, () => a.elements.get(target)?.set('content', value));
+    await arrived;
+    if (i >= WARM_UP) times.push(performance.now() - start);
+  }
+  pa.destroy();
+  pb.destroy();
+  const [sender, receiver] = [new BroadcastChannel(`raw-${room}`), new BroadcastChannel(`raw-${room}`)];
+  const channel: number[] = [];
+  for (let i = 0; i < EDITS + WARM_UP; i += 1) {
+    const got = new Promise<void>((resolve) => {
+      receiver.onmessage = () => resolve();
+    });
+    const start = performance.now();
+    sender.postMessage({ kind: 'update', update: new Uint8Array(48) });
+    await got;
+    if (i >= WARM_UP) channel.push(performance.now() - start);
+  }
+  sender.close();
+  receiver.close();
+  return { times, channel };
+}
+
 export async function collabBench(big: { yjsState: string; elements: number }): Promise<CollabFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-collab-'));
   const server = await startServer(
@@ -260,6 +311,7 @@ export async function collabBench(big: { yjsState: string; elements: number }): 
     const echo = await echoLatencies();
     const mem = await memory(server, token);
     const bigFigures = await bigDocument(big.yjsState, token);
+    const tabs = await tabLatencies(big.yjsState);
     const perDocMiB = (mem.after - mem.before) / DOCS;
     return {
       edits: edits.length,
@@ -278,6 +330,9 @@ export async function collabBench(big: { yjsState: string; elements: number }): 
       applyUpdateMs: bigFigures.applyUpdateMs,
       warmReconnectMs: bigFigures.warmReconnectMs,
       echoConnectMs: median(echo.connectMs),
+      tabEditP50Ms: median(tabs.times),
+      tabEditP95Ms: percentile(tabs.times, 0.95),
+      channelP50Ms: median(tabs.channel),
     };
   } finally {
     await stopServer(echoServer);

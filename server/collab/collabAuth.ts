@@ -38,6 +38,7 @@ export function isRefusal(error: unknown): error is CollabRefusal {
     !(error instanceof Error)
   );
 }
+const MAX_RESOLVED = 10_000;
 export const UNKNOWN_DOCUMENT = 'Unknown document';
 export const WEBSITE_NOT_FOUND = 'Website not found';
 
@@ -61,6 +62,9 @@ export type CollabAuth = {
 export function createCollabAuth(db: Db, tokens: TokenService): CollabAuth {
   const loadAuthRow = createAuthRowLoader(db);
   const checkedAt = new WeakMap<CollabUser, number>();
+  // A reconnect (a network blip, a tab reopened) authenticates again: while the rows behind a user's access are
+  // unchanged (the same generation recheck relies on), the same answer is reused instead of three queries.
+  const resolved = new Map<string, CollabUser>();
 
   const denied = async (userId: number, email: string, ip: string | null, reason: string) => {
     await logActivity(db, {
@@ -76,6 +80,9 @@ export function createCollabAuth(db: Db, tokens: TokenService): CollabAuth {
   // The membership (role) of a user in the site's account, with the token version checked like HTTP auth.
   const resolve = async (userId: number, tokenVersion: number, websiteId: number, ip: string | null) => {
     const generation = db.authRowsGeneration();
+    const key = `${userId}:${tokenVersion}:${websiteId}`;
+    const known = resolved.get(key);
+    if (known && checkedAt.get(known) === generation) return known;
     const accountId = await findWebsiteAccount(db, websiteId);
     const row = await loadAuthRow(userId, accountId);
     if (!row || row.tokenVersion !== tokenVersion) throw refuse(SESSION_EXPIRED, 4401);
@@ -94,6 +101,8 @@ export function createCollabAuth(db: Db, tokens: TokenService): CollabAuth {
       canEdit: roleGrants(role, 'websites.edit'),
     };
     checkedAt.set(user, generation);
+    if (resolved.size >= MAX_RESOLVED) resolved.clear();
+    resolved.set(key, user);
     return user;
   };
 

@@ -132,6 +132,27 @@ describeEachDatabase(
       expect(texts(editor.site.doc)).toEqual(['Owner text']);
     });
 
+    it('a reconnect is authorised anew once a role changed: a member made Viewer comes back read-only', async () => {
+      const owner = await ctx.register();
+      const member = await addMember(ctx, owner, 'User');
+      const id = await createSite(ctx, owner);
+      const user = { id: String(member.userId), name: 'M' };
+      const first = open(wsUrl(ctx), id, member.token, user);
+      expect(await first.authenticated()).toBe('read-write');
+      first.close();
+      // The same token again, nothing changed: still allowed to edit.
+      const again = open(wsUrl(ctx), id, member.token, user, first.site);
+      expect(await again.authenticated()).toBe('read-write');
+      again.close();
+      const changed = await ctx.call('POST', `/api/accounts/${owner.accountId}/users/${member.userId}`, {
+        token: owner.token,
+        body: { roleName: 'Viewer' },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const back = open(wsUrl(ctx), id, member.token, user, first.site);
+      expect(await back.authenticated()).toBe('readonly');
+    });
+
     it('stores edits after the debounce and tells every client what is stored', async () => {
       const owner = await ctx.register();
       const id = await createSite(ctx, owner);
