@@ -10,7 +10,7 @@ import { type KeyboardEvent, memo, useId } from 'react';
 import { definitionOf } from '../../canvas/elements/registry.ts';
 import { moveElement, removeElement } from '../../canvas/ops/elementOps.ts';
 import { type PageSettingKey, updatePageSettings } from '../../canvas/ops/pageOps.ts';
-import type { PageData } from '../../canvas/siteDoc.ts';
+import type { ElementData, PageData } from '../../canvas/siteDoc.ts';
 import { selectSelectedId, selectSelectedIds } from '../../machines/builderMachine.ts';
 import {
   DOCUMENT_UNDO,
@@ -18,7 +18,7 @@ import {
   useBuilderSelector,
   useChildren,
   useCurrentPage,
-  useElement,
+  useElementSelector,
 } from './builderContext.ts';
 import { DRAG_MOVE } from './ComponentsPanel.tsx';
 import { focusLayer } from './layerFocus.ts';
@@ -101,6 +101,12 @@ function LayerList({
   );
 }
 
+const selectType = (element: ElementData | null) => element?.type ?? null;
+const selectExcerpt = (element: ElementData | null) =>
+  typeof element?.props.content === 'string'
+    ? ` — ${element.props.content.replace(/<[^>]*>/g, '').slice(0, 24)}`
+    : '';
+
 const LayerRow = memo(function LayerRow(props: {
   id: string;
   pageId: string;
@@ -112,11 +118,13 @@ const LayerRow = memo(function LayerRow(props: {
 }) {
   const { id, pageId, parentId, index, count, depth, tabStop } = props;
   const { builder, store } = useBuilder();
-  const element = useElement(id);
+  // What the row shows (type and the start of its text), so an edit further along the text does not re-render it.
+  const type = useElementSelector(id, selectType);
+  const excerpt = useElementSelector(id, selectExcerpt);
   const selected = useBuilderSelector(selectSelectedIds).includes(id);
   const labelId = useId();
-  const definition = element ? definitionOf(element.type) : null;
-  if (!element || !definition) return null;
+  const definition = type ? definitionOf(type) : null;
+  if (!definition) return null;
   const remove = () => {
     store.edit(() => removeElement(store.site, id));
     if (selected) builder.send({ type: 'element.select', id: null });
@@ -193,9 +201,7 @@ const LayerRow = memo(function LayerRow(props: {
       >
         <Typography id={labelId} variant="body2" sx={{ flex: 1 }} noWrap>
           {definition.label}
-          {typeof element.props.content === 'string'
-            ? ` — ${element.props.content.replace(/<[^>]*>/g, '').slice(0, 24)}`
-            : ''}
+          {excerpt}
         </Typography>
         <IconButton
           size="small"
