@@ -151,7 +151,7 @@ describe('one keystroke in the properties panel', () => {
     // Neither the layers list (its row shows only the heading's first 24 characters) nor the panels around.
     expect(
       names.filter((name) =>
-        ['LayersPanel', 'LayerList', 'LayerRow', 'PropertiesPanel', 'PageSettings', 'PageElements'].includes(
+        ['LayersPanel', 'LayerTree', 'LayerRow', 'PropertiesPanel', 'PageSettings', 'PageElements'].includes(
           name,
         ),
       ),
@@ -159,7 +159,7 @@ describe('one keystroke in the properties panel', () => {
   });
 
   test('an edit within what a layer shows re-renders that one row, which shows the new text', async () => {
-    const { store, selectedId, commits } = renderBuilder();
+    const { selectedId, commits } = renderBuilder();
     const row = () => document.querySelector(`[role="treeitem"][data-layer-id="${selectedId}"]`);
     expect(row()?.textContent).toBe('Header — A heading longer than th');
 
@@ -170,6 +170,6 @@ describe('one keystroke in the properties panel', () => {
 
     expect(row()?.textContent).toBe('Header — Hi');
     const rows = commits.flat().filter((entry) => entry.name === 'LayerRow');
-    expect(rows.map((entry) => entry.props.id)).toEqual([selectedId]);
+    expect(rows.map((entry) => (entry.props.row as { id: string }).id)).toEqual([selectedId]);
   });
 });
