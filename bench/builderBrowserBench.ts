@@ -22,7 +22,8 @@ export type BrowserBuilderFigures = {
 
 type SiteState = { yjsState: string; headingId: string; elements: number };
 
-const PORT = 3190;
+// BENCH_BUILDER_PORT: another port when several benches share one machine.
+const PORT = Number(process.env.BENCH_BUILDER_PORT ?? 3190);
 const BASE = `http://127.0.0.1:${PORT}`;
 const EMAIL = 'bench-builder@example.com';
 const PASSWORD = 'bench password 42';

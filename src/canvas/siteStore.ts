@@ -28,6 +28,7 @@ export class SiteStore {
   private readonly elementListeners = new Map<string, Set<Listener>>();
   private readonly childrenListeners = new Map<string, Set<Listener>>();
   private readonly globalListeners = new Set<Listener>();
+  private readonly treeListeners = new Set<Listener>();
   private version = 0;
 
   constructor(site: SiteDoc) {
@@ -86,6 +87,12 @@ export class SiteStore {
         if (previous && sameIds(previous, list)) lists.set(key, previous);
       }
     }
+    // Nothing shown moved (a property edit, say, or a change of an element not shown): the same tree.
+    if (sameLists(before.roots, this.tree.roots) && sameLists(before.children, this.tree.children)) {
+      this.tree = before;
+      return;
+    }
+    for (const listener of [...this.treeListeners]) listener();
     const keys = new Set<string>([...this.childrenListeners.keys()]);
     for (const key of keys) {
       const [a, b] = [listFor(before, key), listFor(this.tree, key)];
@@ -137,8 +144,15 @@ export class SiteStore {
     return () => this.globalListeners.delete(listener);
   };
 
+  /** The shown tree's structure changed (an element added, removed or moved), never a property edit. */
+  subscribeTree = (listener: Listener): (() => void) => {
+    this.treeListeners.add(listener);
+    return () => this.treeListeners.delete(listener);
+  };
+
   getVersion = (): number => this.version;
   getPages = (): PageData[] => this.pages;
+  /** The shown tree: the same object until its structure changes (subscribeTree). */
   getTree = (): TreeIndex => this.tree;
 
   /** Runs local ops as one undoable transaction that is an undo step of its own (a discrete command). */
@@ -175,4 +189,10 @@ function listFor(tree: TreeIndex, key: string): readonly string[] {
 
 function sameIds(a: readonly string[], b: readonly string[]): boolean {
   return a === b || (a.length === b.length && a.every((id, i) => id === b[i]));
+}
+
+function sameLists(a: Map<string, readonly string[]>, b: Map<string, readonly string[]>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, list] of a) if (b.get(key) !== list) return false;
+  return true;
 }

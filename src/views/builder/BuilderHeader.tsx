@@ -24,8 +24,8 @@ import {
   useBuilder,
   useBuilderReadOnly,
   useBuilderSelector,
+  useReadUnsavedChanges,
   useUndoRedo,
-  useUnsavedChanges,
 } from './builderContext.ts';
 import { CollabPresence } from './CollabPresence.tsx';
 import { openHistory } from './HistoryDialog.tsx';
@@ -47,9 +47,9 @@ export function BuilderHeader() {
   const publish = useSelector(app, selectPublishRef);
   const websites = useWebsites();
   const readOnly = useBuilderReadOnly();
-  const unsaved = useUnsavedChanges();
+  const readUnsaved = useReadUnsavedChanges();
   const handleBack = () => {
-    if (unsaved && !window.confirm(LEAVE_WARNING)) return;
+    if (readUnsaved() && !window.confirm(LEAVE_WARNING)) return;
     app.send({ type: 'view.back' });
   };
   return (

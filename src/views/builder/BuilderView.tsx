@@ -97,14 +97,20 @@ function useLeaveWarning(): void {
   }, [unsaved]);
 }
 
-function BuilderLayout() {
+/** The builder's window-wide behaviour, in a leaf of its own: what it re-reads never re-renders the layout. */
+function BuilderEffects() {
   useBuilderShortcuts();
   useLeaveWarning();
+  return null;
+}
+
+function BuilderLayout() {
   useEffect(() => {
     document.title = 'Website Builder';
   }, []);
   return (
     <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <BuilderEffects />
       <BuilderHeader />
       <SaveErrorAlert />
       <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>

@@ -2,7 +2,9 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
-import { type SaveStatus, useCollab, useSaveStatus } from './builderContext.ts';
+import { type SaveStatus, selectPeers, useCollabSelector, useSaveStatus } from './builderContext.ts';
+
+const selectReadOnly = (snapshot: { readOnly: boolean }) => snapshot.readOnly;
 
 const initials = (name: string) =>
   name
@@ -24,14 +26,13 @@ const LABELS: Record<SaveStatus, { label: string; hint: string }> = {
 
 /** Builder header: who else is in the site (a colour per person) and whether every change is saved. */
 export function CollabPresence() {
-  const collab = useCollab();
-  const saveStatus = useSaveStatus();
-  const status = saveStatus ? LABELS[saveStatus] : null;
+  const peers = useCollabSelector(selectPeers);
+  const readOnly = useCollabSelector(selectReadOnly);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      {collab.peers.length > 0 ? (
+      {peers.length > 0 ? (
         <Box role="list" aria-label="Also editing" sx={{ display: 'flex' }}>
-          {collab.peers.map((peer) => (
+          {peers.map((peer) => (
             <Tooltip key={peer.userId} title={peer.name}>
               <Avatar
                 role="listitem"
@@ -51,19 +52,26 @@ export function CollabPresence() {
           ))}
         </Box>
       ) : null}
-      {collab.readOnly ? <Chip size="small" color="info" label="View only" /> : null}
-      {status ? (
-        <Box role="status" aria-label="Sync status">
-          <Tooltip title={status.hint} describeChild>
-            <Chip
-              size="small"
-              variant="outlined"
-              color={saveStatus === 'offline' || saveStatus === 'refused' ? 'warning' : 'default'}
-              label={status.label}
-            />
-          </Tooltip>
-        </Box>
-      ) : null}
+      {readOnly ? <Chip size="small" color="info" label="View only" /> : null}
+      <SaveStatusChip />
     </Box>
   );
+}
+
+/** The save status alone: the one part of the header an edit changes (Saving… then All changes saved). */
+function SaveStatusChip() {
+  const saveStatus = useSaveStatus();
+  const status = saveStatus ? LABELS[saveStatus] : null;
+  return status ? (
+    <Box role="status" aria-label="Sync status">
+      <Tooltip title={status.hint} describeChild>
+        <Chip
+          size="small"
+          variant="outlined"
+          color={saveStatus === 'offline' || saveStatus === 'refused' ? 'warning' : 'default'}
+          label={status.label}
+        />
+      </Tooltip>
+    </Box>
+  ) : null;
 }

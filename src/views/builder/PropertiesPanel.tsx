@@ -12,7 +12,10 @@ import { definitionOf, normalizeProps } from '../../canvas/elements/registry.ts'
 import type { FieldSpec } from '../../canvas/elements/types.ts';
 import { updateElement } from '../../canvas/ops/elementOps.ts';
 import { useUploadImage } from '../../services/queries.ts';
-import { DOCUMENT_UNDO, useBuilder, useElement } from './builderContext.ts';
+import { DOCUMENT_UNDO, useBuilder, useElementProp, useElementSelector } from './builderContext.ts';
+
+const selectType = (element: { type: string } | null) => element?.type ?? null;
+
 import { FormFieldsEditor } from './FormFieldsEditor.tsx';
 import { NavigationDialog } from './NavigationDialog.tsx';
 import { StoreField } from './StoreField.tsx';
@@ -32,7 +35,8 @@ const BURST_KINDS = new Set<FieldSpec['kind']>([
 /** The selected element's fields, from its type's field specs; edits are clamped to the spec limits. */
 export function PropertiesPanel({ id }: { id: string }) {
   const { store } = useBuilder();
-  const element = useElement(id);
+  // Only the type (which fields to show): each field subscribes to its own value.
+  const type = useElementSelector(id, selectType);
   // Stable across edits and reading the element at call time, so only the edited field re-renders.
   const set = useCallback(
     (key: string, value: unknown, burst: boolean) => {
@@ -47,30 +51,31 @@ export function PropertiesPanel({ id }: { id: string }) {
     },
     [store, id],
   );
-  const definition = element ? definitionOf(element.type) : null;
-  if (!element || !definition) return null;
+  const definition = type ? definitionOf(type) : null;
+  if (!definition) return null;
   return (
     <Box aria-label="Properties" sx={{ my: 2 }} {...DOCUMENT_UNDO} onBlur={store.endTyping}>
       <Typography variant="subtitle1" component="h2">
         {definition.label} Properties
       </Typography>
       {definition.fields.map((field) => (
-        <FieldRow key={field.key} field={field} value={element.props[field.key]} onSet={set} />
+        <FieldRow key={field.key} id={id} field={field} onSet={set} />
       ))}
     </Box>
   );
 }
 
-/** One field; re-renders only when its own value changes. */
+/** One field, subscribed to its own value: re-renders only when that value changes. */
 const FieldRow = memo(function FieldRow({
+  id,
   field,
-  value,
   onSet,
 }: {
+  id: string;
   field: FieldSpec;
-  value: unknown;
   onSet: (key: string, value: unknown, burst: boolean) => void;
 }) {
+  const value = useElementProp(id, field.key);
   const onChange = useCallback(
     (next: unknown) => onSet(field.key, next, BURST_KINDS.has(field.kind)),
     [onSet, field.key, field.kind],

@@ -40,6 +40,22 @@ export function useElement(id: string): ElementData | null {
   return useSyncExternalStore(subscribe, () => store.getElement(id));
 }
 
+/**
+ * One part of one element (a primitive, or a property value, which keeps its identity until it is set
+ * again); re-renders only when that part changes, not on every edit of the element.
+ */
+export function useElementSelector<T>(id: string, select: (element: ElementData | null) => T): T {
+  const { store } = useBuilder();
+  const subscribe = useCallback((listener: () => void) => store.subscribeElement(id, listener), [store, id]);
+  return useSyncExternalStore(subscribe, () => select(store.getElement(id)));
+}
+
+/** One property of one element; re-renders only when that property changes. */
+export function useElementProp(id: string, key: string): unknown {
+  const select = useCallback((element: ElementData | null) => element?.props[key], [key]);
+  return useElementSelector(id, select);
+}
+
 /** The ids shown under a parent; re-renders only when that list changes. */
 export function useChildren(pageId: string, parentId: string | null): readonly string[] {
   const { store } = useBuilder();
@@ -81,16 +97,32 @@ const noSubscription = () => () => {};
 
 /** Co-editing as the builder shows it: sync status, read-only, the others and their selections. */
 export function useCollab(): CollabSnapshot {
-  const collab = useBuilderSelector(selectCollab);
-  return useSyncExternalStore(collab?.subscribe ?? noSubscription, collab?.getSnapshot ?? (() => NO_COLLAB));
+  return useCollabSelector(identity);
 }
+
+const identity = <T>(value: T): T => value;
+
+/**
+ * One slice of the co-editing snapshot (a primitive or a reference kept across snapshots): re-renders only
+ * when that slice changes, not each time an edit flips `saved` and back.
+ */
+export function useCollabSelector<T>(select: (snapshot: CollabSnapshot) => T): T {
+  const collab = useBuilderSelector(selectCollab);
+  return useSyncExternalStore(collab?.subscribe ?? noSubscription, () =>
+    select(collab?.getSnapshot() ?? NO_COLLAB),
+  );
+}
+
+const selectCollabReadOnly = (snapshot: CollabSnapshot) => snapshot.readOnly;
+/** The peers' list keeps its identity while only the save state changes. */
+export const selectPeers = (snapshot: CollabSnapshot) => snapshot.peers;
 
 /**
  * Whether this user may not edit the site: the co-editing server made the connection read-only, or the
  * role in the account lacks `websites.edit` (known before the connection says so, and while it is offline).
  */
 export function useBuilderReadOnly(): boolean {
-  const { readOnly } = useCollab();
+  const readOnly = useCollabSelector(selectCollabReadOnly);
   const canEdit = useCan('websites.edit');
   return readOnly || !canEdit;
 }
@@ -98,14 +130,9 @@ export function useBuilderReadOnly(): boolean {
 /** What the header says about saving: everything is on the server, on its way, or kept here while offline. */
 export type SaveStatus = 'saving' | 'saved' | 'offline' | 'refused';
 
-/**
- * The save status of the open site (null: nothing to tell — a new site not edited yet, a Viewer, or no sync
- * server). It comes from the server's acknowledgement of this device's changes, never from a local guess.
- */
-export function useSaveStatus(): SaveStatus | null {
-  const draft = useBuilderSelector(selectDraftState);
-  const collab = useCollab();
-  const readOnly = useBuilderReadOnly();
+type DraftState = ReturnType<typeof selectDraftState>;
+
+function saveStatusOf(draft: DraftState, collab: CollabSnapshot, readOnly: boolean): SaveStatus | null {
   if (readOnly) return null;
   if (draft === 'clean') return null;
   if (draft === 'creating') return 'saving';
@@ -122,12 +149,49 @@ export function useSaveStatus(): SaveStatus | null {
   }
 }
 
-/** Whether this device holds changes the server has not stored yet (leaving asks first). */
-export function useUnsavedChanges(): boolean {
-  const draft = useBuilderSelector(selectDraftState);
-  const collab = useCollab();
-  const readOnly = useBuilderReadOnly();
+function unsavedOf(draft: DraftState, collab: CollabSnapshot, readOnly: boolean): boolean {
   if (readOnly) return false;
   if (draft === 'creating' || draft === 'unsaved') return true;
   return collab.status !== 'local' && !collab.saved;
+}
+
+/** Only the collab part the save status depends on, as a primitive (so equal states do not re-render). */
+const selectCollabSave = (snapshot: CollabSnapshot) =>
+  `${snapshot.readOnly ? 1 : 0}${snapshot.saved ? 1 : 0}${snapshot.status}`;
+
+function useSaveInputs(): { draft: DraftState; collab: CollabSnapshot; readOnly: boolean } {
+  const draft = useBuilderSelector(selectDraftState);
+  useCollabSelector(selectCollabSave);
+  const readOnly = useBuilderReadOnly();
+  const collab = useBuilderSelector(selectCollab)?.getSnapshot() ?? NO_COLLAB;
+  return { draft, collab, readOnly };
+}
+
+/**
+ * The save status of the open site (null: nothing to tell — a new site not edited yet, a Viewer, or no sync
+ * server). It comes from the server's acknowledgement of this device's changes, never from a local guess.
+ */
+export function useSaveStatus(): SaveStatus | null {
+  const { draft, collab, readOnly } = useSaveInputs();
+  return saveStatusOf(draft, collab, readOnly);
+}
+
+/** Whether this device holds changes the server has not stored yet (leaving asks first). */
+export function useUnsavedChanges(): boolean {
+  const { draft, collab, readOnly } = useSaveInputs();
+  return unsavedOf(draft, collab, readOnly);
+}
+
+/**
+ * `useUnsavedChanges` read when called (a click handler), so the component holding it does not re-render
+ * with every edit's save round trip.
+ */
+export function useReadUnsavedChanges(): () => boolean {
+  const { builder } = useBuilder();
+  const collab = useBuilderSelector(selectCollab);
+  const readOnly = useBuilderReadOnly();
+  return useCallback(
+    () => unsavedOf(selectDraftState(builder.getSnapshot()), collab?.getSnapshot() ?? NO_COLLAB, readOnly),
+    [builder, collab, readOnly],
+  );
 }

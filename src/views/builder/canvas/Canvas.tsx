@@ -55,7 +55,8 @@ const ElementView = memo(function ElementView({ id, pageId }: { id: string; page
   );
 });
 
-function PageElements({ pageId }: { pageId: string }) {
+/** The page's elements on the canvas, each subscribed to itself. */
+export function PageElements({ pageId }: { pageId: string }) {
   const ids = useChildren(pageId, null);
   if (ids.length === 0) {
     return (

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { Peer } from '../../../canvas/collab.ts';
-import { useBuilder, useCollab } from '../builderContext.ts';
+import { selectPeers, useBuilder, useCollabSelector } from '../builderContext.ts';
 
 type Outline = { peer: Peer; top: number; left: number; width: number; height: number };
 
@@ -40,7 +40,7 @@ const same = (a: Outline[], b: Outline[]) =>
  * the selections, the document or the canvas size change; it never takes a click.
  */
 export function PresenceOutlines({ pageId }: { pageId: string }) {
-  const { peers } = useCollab();
+  const peers = useCollabSelector(selectPeers);
   const { store } = useBuilder();
   const [outlines, setOutlines] = useState<Outline[]>([]);
   // Its own element: its ref is attached before this component's layout effect runs (a parent's is not yet).

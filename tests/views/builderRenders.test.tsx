@@ -1,0 +1,175 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
+import { describe, expect, test } from 'vitest';
+import { createActor, createMachine } from 'xstate';
+import { insertElement } from '../../src/canvas/ops/elementOps.ts';
+import { addPage } from '../../src/canvas/ops/pageOps.ts';
+import { createSiteDoc, edit } from '../../src/canvas/siteDoc.ts';
+import { SiteStore } from '../../src/canvas/siteStore.ts';
+import type { BuilderActorRef } from '../../src/machines/builderMachine.ts';
+import { createHttp } from '../../src/services/http.ts';
+import { HttpContext } from '../../src/services/httpContext.ts';
+import { Themed } from '../../src/views/App.tsx';
+import { BuilderContext } from '../../src/views/builder/builderContext.ts';
+import { PageElements } from '../../src/views/builder/canvas/Canvas.tsx';
+import { LayersPanel } from '../../src/views/builder/LayersPanel.tsx';
+import { fakeServer } from './renderApp.tsx';
+
+type Fiber = {
+  tag: number;
+  flags: number;
+  type: unknown;
+  child: Fiber | null;
+  sibling: Fiber | null;
+  alternate: Fiber | null;
+  memoizedProps: Record<string, unknown> | null;
+};
+type Rendered = { name: string; props: Record<string, unknown> };
+
+const COMPOSITE = new Set([0, 1, 11, 14, 15]);
+const nameOf = (type: unknown): string => {
+  if (typeof type === 'function')
+    return (type as { displayName?: string; name: string }).displayName ?? type.name;
+  if (type && typeof type === 'object') {
+    const inner = type as { displayName?: string; render?: unknown; type?: unknown };
+    return inner.displayName ?? nameOf(inner.render ?? inner.type);
+  }
+  return '';
+};
+
+/**
+ * The components whose render function ran in each commit under `container`, as React DevTools counts them:
+ * a fiber with the PerformedWork flag (or new), walking only the subtrees that did not bail out.
+ */
+function renderLog(container: HTMLElement) {
+  const commits: Rendered[][] = [];
+  const onRender = () => {
+    const key = Object.keys(container).find((k) => k.startsWith('__reactContainer$')) as string;
+    const hostRoot = (container as unknown as Record<string, { stateNode: { current: Fiber } }>)[key];
+    const rendered: Rendered[] = [];
+    const visit = (fiber: Fiber) => {
+      if (COMPOSITE.has(fiber.tag) && (!fiber.alternate || (fiber.flags & 1) === 1)) {
+        rendered.push({ name: nameOf(fiber.type), props: fiber.memoizedProps ?? {} });
+      }
+      if (fiber.alternate && fiber.child === fiber.alternate.child) return;
+      for (let child = fiber.child; child; child = child.sibling) visit(child);
+    };
+    visit(hostRoot.stateNode.current);
+    commits.push(rendered);
+  };
+  return { commits, onRender };
+}
+
+const SECTIONS = 3;
+
+/** A page of sections (each a long heading and a text), its Layers tab and canvas, with heading `h1.0` selected. */
+function renderBuilder() {
+  const site = createSiteDoc();
+  let pageId = '';
+  const headings: string[] = [];
+  edit(site, () => {
+    pageId = addPage(site, { name: 'Home', path: '/', isHomePage: true });
+    for (let s = 0; s < SECTIONS; s++) {
+      const sectionId = insertElement(site, { type: 'section', props: {} }, { pageId, parentId: null });
+      headings.push(
+        insertElement(
+          site,
+          { type: 'header', props: { content: `A heading longer than the layer shows ${s}` } },
+          { pageId, parentId: sectionId },
+        ),
+      );
+      insertElement(site, { type: 'text', props: { content: `Text ${s}` } }, { pageId, parentId: sectionId });
+    }
+  });
+  const store = new SiteStore(site);
+  const selectedId = headings[1];
+  const builder = createActor(
+    createMachine({ context: { pageId, selectedId, selectedIds: [selectedId], mode: 'edit' } }),
+  ).start() as unknown as BuilderActorRef;
+  const { fetch } = fakeServer({});
+  const http = createHttp({
+    getToken: () => 'token-1',
+    getAccountId: () => 'a1',
+    onUnauthorized: () => {},
+    notify: () => {},
+    fetch: fetch as typeof globalThis.fetch,
+    retry: 0,
+  });
+  const container = document.createElement('div');
+  document.body.append(container);
+  const log = renderLog(container);
+  render(
+    <Profiler id="builder" onRender={log.onRender}>
+      <Themed>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <HttpContext.Provider value={http}>
+            <BuilderContext.Provider value={{ builder, store }}>
+              <LayersPanel />
+              <div data-testid="site-canvas">
+                <PageElements pageId={pageId} />
+              </div>
+            </BuilderContext.Provider>
+          </HttpContext.Provider>
+        </QueryClientProvider>
+      </Themed>
+    </Profiler>,
+    { container },
+  );
+  return { store, selectedId, commits: log.commits };
+}
+
+describe('one keystroke in the properties panel', () => {
+  test('re-renders the edited element and that one field: not the layers list, the panel or other elements', async () => {
+    const { store, selectedId, commits } = renderBuilder();
+    const field = screen.getByLabelText('Heading', { selector: 'input' }) as HTMLInputElement;
+    expect(field.value).toBe('A heading longer than the layer shows 1');
+
+    commits.length = 0;
+    await act(async () => {
+      fireEvent.change(field, { target: { value: 'A heading longer than the layer shows 1!' } });
+    });
+
+    // The edit reached the document, the field and the canvas.
+    expect(store.getElement(selectedId)?.props.content).toBe('A heading longer than the layer shows 1!');
+    expect(field.value).toBe('A heading longer than the layer shows 1!');
+    expect(document.querySelector(`[data-element-id="${selectedId}"]`)?.textContent).toBe(
+      'A heading longer than the layer shows 1!',
+    );
+    const rendered = commits.flat();
+    const names = rendered.map((entry) => entry.name);
+    // The canvas: only the edited element's own view.
+    expect(rendered.filter((entry) => entry.name === 'ElementView').map((entry) => entry.props.id)).toEqual([
+      selectedId,
+    ]);
+    // The properties panel: only the edited field's row (Heading), not the panel nor its other fields.
+    expect(
+      rendered
+        .filter((entry) => entry.name === 'FieldRow')
+        .map((entry) => (entry.props.field as { key: string }).key),
+    ).toEqual(['content']);
+    // Neither the layers list (its row shows only the heading's first 24 characters) nor the panels around.
+    expect(
+      names.filter((name) =>
+        ['LayersPanel', 'LayerTree', 'LayerRow', 'PropertiesPanel', 'PageSettings', 'PageElements'].includes(
+          name,
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  test('an edit within what a layer shows re-renders that one row, which shows the new text', async () => {
+    const { selectedId, commits } = renderBuilder();
+    const row = () => document.querySelector(`[role="treeitem"][data-layer-id="${selectedId}"]`);
+    expect(row()?.textContent).toBe('Header — A heading longer than th');
+
+    commits.length = 0;
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Heading', { selector: 'input' }), { target: { value: 'Hi' } });
+    });
+
+    expect(row()?.textContent).toBe('Header — Hi');
+    const rows = commits.flat().filter((entry) => entry.name === 'LayerRow');
+    expect(rows.map((entry) => (entry.props.row as { id: string }).id)).toEqual([selectedId]);
+  });
+});
