@@ -8,6 +8,8 @@ import { notProvided } from './notProvided.ts';
 import { showToast, tellSession } from './systemActions.ts';
 
 export const INVITATION_FAILED = 'The invitation could not be accepted';
+/** Spec §platform-shell: the title of a failed sign-in or sign-up toast. */
+export const AUTH_FAILED = 'Authentication failed';
 export const INVITATION_LOAD_FAILED = 'The invitation could not be loaded';
 
 /** The link's token, and the address of whoever is already signed in in this browser (or null). */
@@ -76,7 +78,12 @@ export const invitationMachine = setup({
       showToast(args, {
         type: 'error',
         title: params.title,
-        message: errorMessage(params.error, 'Please try again'),
+        // Spec §platform-shell: a failed sign-in or sign-up says "Authentication failed" with the server's
+        // message, or "Please check your credentials".
+        message: errorMessage(
+          params.error,
+          params.title === AUTH_FAILED ? 'Please check your credentials' : 'Please try again',
+        ),
       }),
   },
   guards: {
@@ -166,7 +173,7 @@ export const invitationMachine = setup({
             target: 'ready',
             actions: {
               type: 'toastFailed',
-              params: ({ event }) => ({ error: event.error, title: 'Registration failed' }),
+              params: ({ event }) => ({ error: event.error, title: AUTH_FAILED }),
             },
           },
         ],
@@ -201,7 +208,7 @@ export const invitationMachine = setup({
             target: 'ready',
             actions: {
               type: 'toastFailed',
-              params: ({ event }) => ({ error: event.error, title: 'Authentication failed' }),
+              params: ({ event }) => ({ error: event.error, title: AUTH_FAILED }),
             },
           },
         ],

@@ -291,8 +291,10 @@ for (const path of pathsOf(invitationModel)) {
         },
         'call.fail': async () => {
           const name = await calls.fail(new ApiError(401, 'Invalid email or password'));
-          if (name === 'signInWithInvitation') expect(effects.at(-1)).toBe('failed:Authentication failed');
-          if (name === 'registerWithInvitation') expect(effects.at(-1)).toBe('failed:Registration failed');
+          // Spec §platform-shell: a login or register failure toasts "Authentication failed" with the message.
+          if (name === 'signInWithInvitation' || name === 'registerWithInvitation') {
+            expect(effects.at(-1)).toBe('failed:Authentication failed');
+          }
         },
         retry: () => actor.send({ type: 'invitation.retry' }),
         register: () => actor.send({ type: 'invitation.register', password: 'secret1', name: 'Nina' }),
