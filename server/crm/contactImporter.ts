@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { type CsvError, parse } from 'csv-parse';
+import { CSV_READ_OPTIONS } from '../../src/contracts/csvRead.ts';
 import type { Db, Queryable } from '../db/types.ts';
 import {
   columnFields,
@@ -181,16 +182,11 @@ export async function runImport(
   const counts: Counts = { created: 0, updated: 0, skipped: 0, processed: 0 };
   const errors: ImportError[] = [];
   const input = createReadStream(filePath);
-  // Relaxed quoting (a quote inside an unquoted value is kept as text); a row the parser still cannot read is
-  // a bad row of the report, never the failure of the whole file.
+  // Read as the contracts say (relaxed quoting; an unreadable row is a bad row of the report, never the failure
+  // of the whole file).
   const parser = input.pipe(
     parse({
-      bom: true,
-      skip_empty_lines: true,
-      skip_records_with_empty_values: true,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_records_with_error: true,
+      ...CSV_READ_OPTIONS,
       on_skip: (error) => {
         counts.processed += 1;
         counts.skipped += 1;

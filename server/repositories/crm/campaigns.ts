@@ -1,17 +1,14 @@
+import type { Campaign as ContractCampaign } from '../../../src/contracts/crm.ts';
 import type { Queryable } from '../../db/types.ts';
 import { contactListExists } from './contactLists.ts';
 import { findRow, insertRow, listRows, updateRow } from './crud.ts';
 import { CAMPAIGNS } from './tables.ts';
 
-export type Campaign = {
-  id: number;
-  name: string;
-  subject: string;
-  content: string;
-  contactListId: number | null;
-  status: string;
-  scheduledAt: string | null;
-};
+/** A campaign's row as the repository reads it: the contract's fields before stats and sending are added. */
+export type Campaign = Pick<
+  ContractCampaign,
+  'id' | 'name' | 'subject' | 'content' | 'contactListId' | 'status' | 'scheduledAt'
+>;
 export type CampaignInput = Partial<Omit<Campaign, 'id' | 'status'>>;
 /** What a campaign's status becomes with a change: scheduled with a date, a draft again without, else kept. */
 export type CampaignStatusChange = 'scheduled' | 'draft' | null;
@@ -37,7 +34,7 @@ export async function createCampaign(
   if (!(await knownList(tx, accountId, input.contactListId))) return 'unknownList';
   const created = await insertRow<Campaign>(tx, CAMPAIGNS, accountId, input);
   if (status !== 'scheduled') return created;
-  const row = await tx.one<{ status: string }>(
+  const row = await tx.one<Pick<Campaign, 'status'>>(
     `update crm_campaigns set status = 'scheduled' where account_id = $1 and id = $2 returning status`,
     [accountId, created.id],
   );

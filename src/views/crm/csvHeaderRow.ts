@@ -1,17 +1,10 @@
 import { parse } from 'csv-parse/browser/esm/sync';
+import { CSV_READ_OPTIONS } from '../../contracts/csvRead.ts';
 
-// The same reading options as the server's importer (server/crm/contactImporter.ts), so the headers offered for
-// mapping are the very keys the server looks the mapping up by; `to: 1` stops after the header record, so a
-// file cut at 64 KiB in the middle of a later quoted value still yields its header.
-const HEADER_OPTIONS = {
-  bom: true,
-  skip_empty_lines: true,
-  skip_records_with_empty_values: true,
-  relax_column_count: true,
-  relax_quotes: true,
-  skip_records_with_error: true,
-  to: 1,
-} as const;
+// The server's reading options (src/contracts/csvRead.ts), so the headers offered for mapping are the very keys the
+// server looks the mapping up by; `to: 1` stops after the header record, so a file cut at 64 KiB in the middle of a
+// later quoted value still yields its header.
+const HEADER_OPTIONS = { ...CSV_READ_OPTIONS, to: 1 } as const;
 
 const MAX_COLUMNS = 50;
 
