@@ -20,8 +20,10 @@ export type HttpDeps = {
 /**
  * Per-call options read by the error catalogue, passed as ky's `context`.
  * `quietStatuses`: statuses the caller expects and handles itself (no global toast).
+ * `background`: a call nobody is looking at (a poll, the event stream): it never toasts; a 401 still ends the
+ * session, as on any call.
  */
-export type CallContext = { quietStatuses?: readonly number[] };
+export type CallContext = { quietStatuses?: readonly number[]; background?: boolean };
 
 /**
  * Loaded with the first API call (see `createHttp`), so ky stays off the first screen.
@@ -54,7 +56,10 @@ export function createKy(deps: HttpDeps): KyInstance {
             status,
             serverMessage(error.data) ?? (statusText || `HTTP ${status}`),
           );
-          const quiet = (options.context as CallContext).quietStatuses?.includes(status) ?? false;
+          const context = options.context as CallContext;
+          const quiet =
+            (context.background === true && status !== 401) ||
+            (context.quietStatuses?.includes(status) ?? false);
           if (!quiet) applyCatalogue(deps, status, statusText, request.headers.has('Authorization'));
           return apiError;
         },

@@ -64,8 +64,6 @@ const wait = (ms: number, signal: AbortSignal) =>
     });
   });
 
-const QUIET_STATUSES: readonly number[] = [400, 403, 404, 408, 409, 429, 500, 502, 503, 504];
-
 /**
  * Keeps the account's event stream (GET /api/events) open until `signal` aborts, reconnecting with backoff.
  * Read with fetch streaming, since the bearer token and the account header must travel as headers. Ends by
@@ -84,7 +82,7 @@ export async function runLiveEventStream({
     try {
       // A background stream never toasts: it retries quietly. Only a 401 goes through the catalogue (it ends
       // the session, as on any call).
-      const context: CallContext = { quietStatuses: QUIET_STATUSES };
+      const context: CallContext = { background: true };
       const response = await http.get('events', { timeout: false, retry: 0, signal, context });
       if (!response.body) throw new ApiError(0, 'No stream');
       for await (const frame of sseFrames(bodyText(response.body))) {

@@ -7,7 +7,7 @@ import { storeKeys } from './storeKeys.ts';
 // The dashboard shell's only store data, apart from the store's API and queries (they load with its section).
 
 // The badge polls in the background: a failure leaves the badge as it was, without a toast every 15 s.
-const QUIET_POLL: CallContext = { quietStatuses: [400, 403, 404, 500, 502, 503, 504] };
+const QUIET_POLL: CallContext = { background: true };
 
 /** GET /api/ecommerce/orders/summary: how many of the account's orders need the owner. */
 export const getOrdersSummary = (http: Http): Promise<OrdersSummary> =>

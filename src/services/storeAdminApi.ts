@@ -96,7 +96,7 @@ export const exportOrdersCsv = (
     .blob();
 
 // Background reads: a failure leaves what shows as it was, without a toast every time.
-const QUIET_POLL: CallContext = { quietStatuses: [400, 403, 404, 500, 502, 503, 504] };
+const QUIET_POLL: CallContext = { background: true };
 
 // A refused action or an invalid setting is shown where it happened, with the server's message.
 const SHOWN_HERE: CallContext = { quietStatuses: [400, 409] };

@@ -224,4 +224,22 @@ describe('createHttp', () => {
       '/api/user/me',
     ]);
   });
+
+  test('a background call never toasts, whatever the failure; a 401 still ends the session once', async () => {
+    for (const status of [400, 403, 404, 408, 413, 500, 503]) {
+      const c = client({ status, statusText: 'Failed', body: { message: 'No' } });
+      await expect(c.http.get('events', { context: { background: true } })).rejects.toMatchObject({ status });
+      expect(c.toasts).toEqual([]);
+      expect(c.signOuts()).toBe(0);
+    }
+    const expired = client({ status: 401, body: { message: 'Token expired' } });
+    await expect(expired.http.get('events', { context: { background: true } })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(expired.signOuts()).toBe(1);
+    // The same failure on an ordinary call goes through the catalogue's toast.
+    const shown = client({ status: 500, statusText: 'Internal Server Error' });
+    await expect(shown.http.get('events')).rejects.toMatchObject({ status: 500 });
+    expect(shown.toasts).toEqual([{ type: 'error', title: 'API Error: Internal Server Error' }]);
+  });
 });
