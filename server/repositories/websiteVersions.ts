@@ -1,16 +1,8 @@
-import type { PageChange } from '../../src/canvas/versions.ts';
+import type { PageChange, VersionSummary } from '../../src/contracts/versions.ts';
 import { isoDate } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
 
-/** A version as the history lists it. */
-export type VersionSummary = {
-  id: number;
-  name: string;
-  kind: 'named' | 'publish';
-  createdAt: string;
-  author: { id: number | null; name: string };
-  changes: PageChange[];
-};
+export type { VersionSummary } from '../../src/contracts/versions.ts';
 
 /** A version with its document (the encoded Yjs state, base64). */
 export type StoredVersion = VersionSummary & { state: string };

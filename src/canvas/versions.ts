@@ -1,16 +1,8 @@
 import * as Y from 'yjs';
+import type { PageChange } from '../contracts/versions.ts';
 import { base64ToBytes, createSiteDoc, edit, listPages, readElement, type SiteDoc } from './siteDoc.ts';
 
-/** What changed on one page between two versions of a site (elements counted, hidden ones left out). */
-export type PageChange = {
-  pageId: string;
-  /** The page's name in the newer version (or the older one when the page was removed). */
-  page: string;
-  status: 'added' | 'removed' | 'changed';
-  added: number;
-  removed: number;
-  changed: number;
-};
+export type { PageChange } from '../contracts/versions.ts';
 
 // Deep equality of plain JSON values (what element and page maps hold).
 function same(a: unknown, b: unknown): boolean {

@@ -6,21 +6,12 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { SpecPage } from '../canvas/pagesData.ts';
-import type { PageChange } from '../canvas/versions.ts';
+import type { VersionSummary } from '../contracts/versions.ts';
 import type { Http } from './http.ts';
 import { useHttp } from './httpContext.ts';
 import { queryKeys } from './queryKeys.ts';
 
-/** A named version of a website as the history lists it (GET /api/website/{id}/versions). */
-export type VersionSummary = {
-  id: number;
-  name: string;
-  kind: 'named' | 'publish';
-  createdAt: string;
-  author: { id: number | null; name: string };
-  /** What changed since the version before it, per page. */
-  changes: PageChange[];
-};
+export type { VersionSummary } from '../contracts/versions.ts';
 
 /** A version with its pages (for the preview) and its whole document (encoded Yjs state, base64). */
 export type VersionDetail = VersionSummary & { pages: SpecPage[]; yjsState: string };

@@ -212,18 +212,21 @@ export const previewInvitationSchema = {
   },
 } as const;
 
+/** The account an invitation joined: the accept answer, and `joined` in a sign-in or sign-up with a token. */
+export const joinedAccountSchema = {
+  type: 'object',
+  properties: {
+    accountId: { type: 'integer' },
+    accountName: { type: 'string' },
+    roleName: { type: 'string' },
+  },
+  required: ['accountId', 'accountName', 'roleName'],
+} as const;
+
 export const acceptInvitationSchema = {
   body: tokenBody,
   response: {
-    200: {
-      type: 'object',
-      properties: {
-        accountId: { type: 'integer' },
-        accountName: { type: 'string' },
-        roleName: { type: 'string' },
-      },
-      required: ['accountId', 'accountName', 'roleName'],
-    },
+    200: joinedAccountSchema,
     401: schemas.message,
     403: schemas.message,
     404: schemas.message,

@@ -4,6 +4,7 @@ import {
   INVITATION_TOKEN_PATTERN,
 } from '../../../src/contracts/invitations.ts';
 import { schemas } from '../../validation.ts';
+import { joinedAccountSchema } from '../accounts/accountsSchemas.ts';
 import { userViewProperties } from '../user/userSchemas.ts';
 
 /** The token of an invitation link (/invite#<token>), taken up as part of signing up or in. */
@@ -20,15 +21,7 @@ const sessionSchema = {
     ...userViewProperties,
     token: { type: 'string' },
     // With an invitation token: the account joined (also the session's account).
-    joined: {
-      type: 'object',
-      properties: {
-        accountId: { type: 'integer' },
-        accountName: { type: 'string' },
-        roleName: { type: 'string' },
-      },
-      required: ['accountId', 'accountName', 'roleName'],
-    },
+    joined: joinedAccountSchema,
   },
   required: [...Object.keys(userViewProperties), 'token'],
 } as const;
