@@ -47,6 +47,44 @@ const LINK_REFUSALS = [403, 404, 409, 410];
  * success the session is in the joined account and the machine is done; an unusable link stays on the page
  * with its state.
  */
+type Done<T> = { event: { output: T } };
+type Failed = { event: { error: unknown } };
+
+/**
+ * How a sign-up or a sign-in with the link ends (the same for both): joined, the session starts in the account;
+ * the link changed meanwhile (expired, revoked, used), back to what it now says; otherwise the form again with
+ * the spec's "Authentication failed".
+ */
+const joinOutcome = {
+  onDone: {
+    target: 'done',
+    actions: [
+      { type: 'startSession', params: ({ event }: Done<JoinResult>) => event.output },
+      {
+        type: 'toastJoined',
+        params: ({ event }: Done<JoinResult>) => ({ accountName: event.output.accountName }),
+      },
+    ],
+  },
+  onError: [
+    {
+      guard: { type: 'linkChanged', params: ({ event }: Failed) => ({ error: event.error }) },
+      target: 'loading',
+      actions: {
+        type: 'toastFailed',
+        params: ({ event }: Failed) => ({ error: event.error, title: INVITATION_FAILED }),
+      },
+    },
+    {
+      target: 'ready',
+      actions: {
+        type: 'toastFailed',
+        params: ({ event }: Failed) => ({ error: event.error, title: AUTH_FAILED }),
+      },
+    },
+  ],
+} as const;
+
 export const invitationMachine = setup({
   types: {
     context: {} as InvitationContext,
@@ -153,30 +191,7 @@ export const invitationMachine = setup({
           password: event.type === 'invitation.register' ? event.password : '',
           ...(event.type === 'invitation.register' && event.name ? { name: event.name } : {}),
         }),
-        onDone: {
-          target: 'done',
-          actions: [
-            { type: 'startSession', params: ({ event }) => event.output },
-            { type: 'toastJoined', params: ({ event }) => ({ accountName: event.output.accountName }) },
-          ],
-        },
-        onError: [
-          {
-            guard: { type: 'linkChanged', params: ({ event }) => ({ error: event.error }) },
-            target: 'loading',
-            actions: {
-              type: 'toastFailed',
-              params: ({ event }) => ({ error: event.error, title: INVITATION_FAILED }),
-            },
-          },
-          {
-            target: 'ready',
-            actions: {
-              type: 'toastFailed',
-              params: ({ event }) => ({ error: event.error, title: AUTH_FAILED }),
-            },
-          },
-        ],
+        ...joinOutcome,
       },
     },
     signingIn: {
@@ -188,30 +203,7 @@ export const invitationMachine = setup({
           email: context.preview?.email ?? '',
           password: event.type === 'invitation.signIn' ? event.password : '',
         }),
-        onDone: {
-          target: 'done',
-          actions: [
-            { type: 'startSession', params: ({ event }) => event.output },
-            { type: 'toastJoined', params: ({ event }) => ({ accountName: event.output.accountName }) },
-          ],
-        },
-        onError: [
-          {
-            guard: { type: 'linkChanged', params: ({ event }) => ({ error: event.error }) },
-            target: 'loading',
-            actions: {
-              type: 'toastFailed',
-              params: ({ event }) => ({ error: event.error, title: INVITATION_FAILED }),
-            },
-          },
-          {
-            target: 'ready',
-            actions: {
-              type: 'toastFailed',
-              params: ({ event }) => ({ error: event.error, title: AUTH_FAILED }),
-            },
-          },
-        ],
+        ...joinOutcome,
       },
     },
     accepting: {
