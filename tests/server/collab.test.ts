@@ -1,60 +1,26 @@
-import { afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { buildApp } from '../../server/app.ts';
 import { isStoredIn, readStoredMessage } from '../../src/canvas/collabAck.ts';
 import {
+  addMember,
   addText,
-  type CollabClient,
+  collabClients,
+  createSite,
   docOf,
-  openClient,
   seededSite,
   setText,
+  stateBase64,
+  storedState,
   texts,
   wsUrl,
 } from './collabClient.ts';
-import { describeEachDatabase, type Session, type TestContext } from './harness.ts';
-
-const b64 = (doc: Y.Doc) => Buffer.from(Y.encodeStateAsUpdate(doc)).toString('base64');
-
-async function createSite(ctx: TestContext, owner: Session, site = seededSite()): Promise<number> {
-  const saved = await ctx.call('POST', '/api/website/save', {
-    token: owner.token,
-    body: { name: 'Co-edited', yjsState: b64(site.doc) },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  return saved.json<{ id: number }>().id;
-}
-
-async function addMember(ctx: TestContext, owner: Session, roleName: 'User' | 'Viewer'): Promise<Session> {
-  const member = await ctx.register({ name: `${roleName} member` });
-  const added = await ctx.call('POST', `/api/accounts/${owner.accountId}/users/invite-or-add`, {
-    token: owner.token,
-    body: { email: member.email, roleName },
-  });
-  expect(added.statusCode, added.body).toBe(200);
-  return member;
-}
-
-const storedState = async (ctx: TestContext, id: number) =>
-  (await ctx.db.one<{ yjs_state: string }>('select yjs_state from websites where id = $1', [id]))
-    ?.yjs_state ?? '';
+import { describeEachDatabase } from './harness.ts';
 
 describeEachDatabase(
   'co-editing through /api/collab',
   (ctx) => {
-    const clients: CollabClient[] = [];
-    const open = (...args: Parameters<typeof openClient>) => {
-      const client = openClient(...args);
-      clients.push(client);
-      return client;
-    };
-
-    beforeAll(async () => {
-      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    });
-    afterEach(() => {
-      for (const client of clients.splice(0)) client.close();
-    });
+    const open = collabClients(ctx);
 
     it('refuses a connection without a token, with a bad or revoked one, to a foreign or unknown site', async () => {
       const owner = await ctx.register();
@@ -171,7 +137,7 @@ describeEachDatabase(
     it('an HTTP save merges into the live document instead of overwriting collaborative edits', async () => {
       const owner = await ctx.register();
       const initial = seededSite();
-      const id = await createSite(ctx, owner, initial);
+      const id = await createSite(ctx, owner, initial.doc);
       const a = open(wsUrl(ctx), id, owner.token);
       await a.acknowledged();
       const live = addText(a.site, 'Live edit');
@@ -186,7 +152,7 @@ describeEachDatabase(
       );
       const put = await ctx.call('PUT', `/api/website/${id}`, {
         token: owner.token,
-        body: { name: 'Co-edited', yjsState: b64(offline) },
+        body: { name: 'Co-edited', yjsState: stateBase64(offline) },
       });
       expect(put.statusCode, put.body).toBe(200);
       expect(texts(docOf(put.json<{ yjsState: string }>().yjsState))).toEqual([

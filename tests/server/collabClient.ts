@@ -1,13 +1,14 @@
 // A builder document connected to the sync server the way the app connects it (SiteCollab over `ws`), with
 // waits on protocol events only: authenticated, acknowledged, stored. No test here waits on a clock.
 import type { HocuspocusProvider } from '@hocuspocus/provider';
+import { afterEach, beforeAll, expect } from 'vitest';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { type CollabSnapshot, SiteCollab } from '../../src/canvas/collab.ts';
 import { insertElement, updateElement } from '../../src/canvas/ops/elementOps.ts';
 import { addPage } from '../../src/canvas/ops/pageOps.ts';
 import { createSiteDoc, edit, readElement, type SiteDoc } from '../../src/canvas/siteDoc.ts';
-import type { TestContext } from './harness.ts';
+import type { Session, TestContext } from './harness.ts';
 
 // `ws` emits an 'error' event when a socket still connecting is closed, and the provider removes its listeners
 // before closing: without one of its own, that event would be an uncaught exception (a browser's WebSocket
@@ -161,4 +162,61 @@ export function docOf(base64: string): Y.Doc {
   const doc = new Y.Doc();
   if (base64) Y.applyUpdate(doc, new Uint8Array(Buffer.from(base64, 'base64')));
   return doc;
+}
+
+/** A document's whole state as the save API takes it (base64). */
+export const stateBase64 = (doc: Y.Doc) => Buffer.from(Y.encodeStateAsUpdate(doc)).toString('base64');
+
+/** Saves a new site of the owner's account with this document; its id. */
+export async function createSite(
+  ctx: TestContext,
+  owner: Session,
+  doc: Y.Doc = seededSite().doc,
+  name = 'Co-edited',
+): Promise<number> {
+  const saved = await ctx.call('POST', '/api/website/save', {
+    token: owner.token,
+    body: { name, yjsState: stateBase64(doc) },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return saved.json<{ id: number }>().id;
+}
+
+/** A new user added to the owner's account with this role. */
+export async function addMember(
+  ctx: TestContext,
+  owner: Session,
+  roleName: 'User' | 'Viewer',
+): Promise<Session> {
+  const member = await ctx.register({ name: `${roleName} member` });
+  const added = await ctx.call('POST', `/api/accounts/${owner.accountId}/users/invite-or-add`, {
+    token: owner.token,
+    body: { email: member.email, roleName },
+  });
+  expect(added.statusCode, added.body).toBe(200);
+  return member;
+}
+
+/** The document the database holds for a site (base64). */
+export const storedState = async (ctx: TestContext, id: number) =>
+  (await ctx.db.one<{ yjs_state: string }>('select yjs_state from websites where id = $1', [id]))
+    ?.yjs_state ?? '';
+
+/**
+ * For a describe block of co-editing tests: the app listens on a free port, and every client opened with the
+ * returned `open` is closed after each test.
+ */
+export function collabClients(ctx: TestContext): typeof openClient {
+  const clients: CollabClient[] = [];
+  beforeAll(async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.close();
+  });
+  return (...args) => {
+    const client = openClient(...args);
+    clients.push(client);
+    return client;
+  };
 }

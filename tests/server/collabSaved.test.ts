@@ -1,41 +1,28 @@
-import { afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { addText, type CollabClient, openClient, seededSite, setText, texts, wsUrl } from './collabClient.ts';
-import { describeEachDatabase, type Session, type TestContext } from './harness.ts';
-
-const b64 = (doc: Y.Doc) => Buffer.from(Y.encodeStateAsUpdate(doc)).toString('base64');
-
-async function createSite(ctx: TestContext, owner: Session, doc: Y.Doc): Promise<number> {
-  const saved = await ctx.call('POST', '/api/website/save', {
-    token: owner.token,
-    body: { name: 'Autosaved', yjsState: b64(doc) },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  return saved.json<{ id: number }>().id;
-}
+import {
+  addText,
+  collabClients,
+  createSite,
+  seededSite,
+  setText,
+  stateBase64,
+  texts,
+  wsUrl,
+} from './collabClient.ts';
+import { describeEachDatabase } from './harness.ts';
 
 // The builder's "All changes saved" comes from the server's acknowledgement of what this device changed: changes
 // made elsewhere (another editor, the server itself) never leave it waiting.
 describeEachDatabase(
   'the saved status of a co-edited site',
   (ctx) => {
-    const clients: CollabClient[] = [];
-    const open = (...args: Parameters<typeof openClient>) => {
-      const client = openClient(...args);
-      clients.push(client);
-      return client;
-    };
-    beforeAll(async () => {
-      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    });
-    afterEach(() => {
-      for (const client of clients.splice(0)) client.close();
-    });
+    const open = collabClients(ctx);
 
     it('an edit is "saved" only once stored; a remote editor’s update arriving leaves it saved', async () => {
       const owner = await ctx.register();
       const initial = seededSite();
-      const id = await createSite(ctx, owner, initial.doc);
+      const id = await createSite(ctx, owner, initial.doc, 'Autosaved');
       const a = open(wsUrl(ctx), id, owner.token);
       await a.until((s) => s.status === 'online' && s.saved);
 
@@ -57,7 +44,7 @@ describeEachDatabase(
     it('a change the server makes itself, which it never announces as stored, does not leave it saving', async () => {
       const owner = await ctx.register();
       const initial = seededSite();
-      const id = await createSite(ctx, owner, initial.doc);
+      const id = await createSite(ctx, owner, initial.doc, 'Autosaved');
       const a = open(wsUrl(ctx), id, owner.token);
       await a.until((s) => s.status === 'online' && s.saved);
       const element = addText(a.site, 'Draft');
@@ -79,7 +66,7 @@ describeEachDatabase(
       // An HTTP save (Rename, Save) merged by the server: saved as well.
       const put = await ctx.call('PUT', `/api/website/${id}`, {
         token: owner.token,
-        body: { name: 'Renamed', yjsState: b64(server) },
+        body: { name: 'Renamed', yjsState: stateBase64(server) },
       });
       expect(put.statusCode, put.body).toBe(200);
       expect(a.collab.getSnapshot().saved).toBe(true);
@@ -92,7 +79,7 @@ describeEachDatabase(
 
     it('what the server stores from the live document is also the site’s pages (publish and SEO read them)', async () => {
       const owner = await ctx.register();
-      const id = await createSite(ctx, owner, seededSite().doc);
+      const id = await createSite(ctx, owner, seededSite().doc, 'Autosaved');
       const a = open(wsUrl(ctx), id, owner.token);
       await a.until((s) => s.status === 'online' && s.saved);
       addText(a.site, 'Autosaved text');
@@ -106,7 +93,7 @@ describeEachDatabase(
     it('offline edits stay unsaved until the server has stored them after reconnecting', async () => {
       const owner = await ctx.register();
       const initial = seededSite();
-      const id = await createSite(ctx, owner, initial.doc);
+      const id = await createSite(ctx, owner, initial.doc, 'Autosaved');
       const a = open(wsUrl(ctx), id, owner.token);
       await a.until((s) => s.status === 'online' && s.saved);
       a.close();

@@ -1,80 +1,30 @@
-import { afterEach, beforeAll, expect, it } from 'vitest';
-import * as Y from 'yjs';
+import { expect, it } from 'vitest';
+import type * as Y from 'yjs';
 import { createSiteDoc, readElement } from '../../src/canvas/siteDoc.ts';
+import type { VersionSummary } from '../../src/contracts/versions.ts';
 import {
+  addMember,
   addText,
-  type CollabClient,
+  collabClients,
+  createSite,
   docOf,
-  openClient,
-  seededSite,
   setText,
+  stateBase64,
+  storedState,
   texts,
   wsUrl,
 } from './collabClient.ts';
-import { describeEachDatabase, type Session, type TestContext } from './harness.ts';
-
-const b64 = (doc: Y.Doc) => Buffer.from(Y.encodeStateAsUpdate(doc)).toString('base64');
-
-type Summary = {
-  id: number;
-  name: string;
-  kind: string;
-  createdAt: string;
-  author: { id: number | null; name: string };
-  changes: {
-    pageId: string;
-    page: string;
-    status: string;
-    added: number;
-    removed: number;
-    changed: number;
-  }[];
-};
-
-async function createSite(ctx: TestContext, owner: Session, site = seededSite()): Promise<number> {
-  const saved = await ctx.call('POST', '/api/website/save', {
-    token: owner.token,
-    body: { name: 'Versioned', yjsState: b64(site.doc) },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  return saved.json<{ id: number }>().id;
-}
-
-async function addMember(ctx: TestContext, owner: Session, roleName: 'User' | 'Viewer'): Promise<Session> {
-  const member = await ctx.register({ name: `${roleName} member` });
-  const added = await ctx.call('POST', `/api/accounts/${owner.accountId}/users/invite-or-add`, {
-    token: owner.token,
-    body: { email: member.email, roleName },
-  });
-  expect(added.statusCode, added.body).toBe(200);
-  return member;
-}
-
-const storedState = async (ctx: TestContext, id: number) =>
-  (await ctx.db.one<{ yjs_state: string }>('select yjs_state from websites where id = $1', [id]))
-    ?.yjs_state ?? '';
+import { describeEachDatabase } from './harness.ts';
 
 describeEachDatabase(
   'named versions',
   (ctx) => {
-    const clients: CollabClient[] = [];
-    const open = (...args: Parameters<typeof openClient>) => {
-      const client = openClient(...args);
-      clients.push(client);
-      return client;
-    };
+    const open = collabClients(ctx);
     const saveVersion = async (token: string, id: number, name: string) => {
       const response = await ctx.call('POST', `/api/website/${id}/versions`, { token, body: { name } });
       expect(response.statusCode, response.body).toBe(201);
-      return response.json<Summary>();
+      return response.json<VersionSummary>();
     };
-
-    beforeAll(async () => {
-      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    });
-    afterEach(() => {
-      for (const client of clients.splice(0)) client.close();
-    });
 
     it('takes named versions of the live document, lists them newest first with what changed, and previews one', async () => {
       const owner = await ctx.register({ name: 'Olive Owner' });
@@ -103,7 +53,7 @@ describeEachDatabase(
 
       const list = await ctx.call('GET', `/api/website/${id}/versions`, { token: owner.token });
       expect(list.statusCode).toBe(200);
-      expect(list.json<Summary[]>().map((version) => version.name)).toEqual([
+      expect(list.json<VersionSummary[]>().map((version) => version.name)).toEqual([
         'Sale live',
         'Before the spring sale',
       ]);
@@ -146,14 +96,14 @@ describeEachDatabase(
         token: owner.token,
       });
       expect(restored.statusCode, restored.body).toBe(200);
-      expect(restored.json<Summary>()).toMatchObject({ id: version.id, name: 'Original' });
+      expect(restored.json<VersionSummary>()).toMatchObject({ id: version.id, name: 'Original' });
 
       await other.until(() => texts(other.site.doc).join() === 'Kept');
       await tab.until(() => texts(tab.site.doc).join() === 'Kept');
       expect(updates).toBe(1);
       expect(texts(docOf(await storedState(ctx, id)))).toEqual(['Kept']);
       const list = await ctx.call('GET', `/api/website/${id}/versions`, { token: owner.token });
-      expect(list.json<Summary[]>().map((item) => item.name)).toEqual(['Original']);
+      expect(list.json<VersionSummary[]>().map((item) => item.name)).toEqual(['Original']);
     });
 
     it('converges when a restore lands while others edit', async () => {
@@ -182,7 +132,7 @@ describeEachDatabase(
       const same = () => b64ish(a.site.doc) === b64ish(b.site.doc);
       await a.until(() => same());
       await b.until(() => same());
-      const server = docOf(b64(ctx.app.collab.hocuspocus.documents.get(`site-${id}`) as Y.Doc));
+      const server = docOf(stateBase64(ctx.app.collab.hocuspocus.documents.get(`site-${id}`) as Y.Doc));
       expect(contentOf(server)).toEqual(contentOf(a.site.doc));
       expect(contentOf(a.site.doc)).toEqual(contentOf(b.site.doc));
       // Whatever order the edits and the restore met in, nothing else survives: the version's element (edited
@@ -203,7 +153,7 @@ describeEachDatabase(
 
       const listed = await ctx.call('GET', `/api/website/${id}/versions`, { token: viewer.token, headers });
       expect(listed.statusCode).toBe(200);
-      expect(listed.json<Summary[]>().map((item) => item.name)).toEqual(['First']);
+      expect(listed.json<VersionSummary[]>().map((item) => item.name)).toEqual(['First']);
       const previewed = await ctx.call('GET', `/api/website/${id}/versions/${version.id}`, {
         token: viewer.token,
         headers,
@@ -249,7 +199,7 @@ describeEachDatabase(
         expect(typeof bad.json<{ message: string }>().message).toBe('string');
       }
       const after = await ctx.call('GET', `/api/website/${id}/versions`, { token: owner.token });
-      expect(after.json<Summary[]>().map((item) => item.name)).toEqual(['First']);
+      expect(after.json<VersionSummary[]>().map((item) => item.name)).toEqual(['First']);
     });
 
     it('takes a "Published <date>" version at every publish and keeps only the newest VERSION_RETENTION', async () => {
@@ -267,7 +217,7 @@ describeEachDatabase(
       expect(published.statusCode, published.body).toBe(200);
       const at = published.json<{ publishedAt: string }>().publishedAt;
       const list = await ctx.call('GET', `/api/website/${id}/versions`, { token: owner.token });
-      expect(list.json<Summary[]>()).toMatchObject([
+      expect(list.json<VersionSummary[]>()).toMatchObject([
         {
           name: `Published ${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
           kind: 'publish',
@@ -278,7 +228,7 @@ describeEachDatabase(
       // This suite keeps 3: a fourth and fifth version drop the oldest two, the publish's included.
       for (const name of ['v2', 'v3', 'v4', 'v5']) await saveVersion(owner.token, id, name);
       const kept = await ctx.call('GET', `/api/website/${id}/versions`, { token: owner.token });
-      expect(kept.json<Summary[]>().map((item) => item.name)).toEqual(['v5', 'v4', 'v3']);
+      expect(kept.json<VersionSummary[]>().map((item) => item.name)).toEqual(['v5', 'v4', 'v3']);
     });
   },
   { collab: { debounceMs: 50, maxDebounceMs: 500 }, config: { versionRetention: 3 } },
