@@ -1,12 +1,7 @@
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import { isCanonicalBaseOrEmpty, isSeoUrlOrEmpty, SITE_SEO_URL_MESSAGES } from '../src/canvas/siteSeo.ts';
-import {
-  isWellFormedEmail,
-  MAX_EMAIL_LENGTH,
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
-} from '../src/contracts/common.ts';
+import { isWellFormedEmail } from '../src/contracts/common.ts';
 
 type Transform = 'trim' | 'toLowerCase';
 
@@ -14,27 +9,6 @@ const TRANSFORMS: Record<Transform, (value: string) => string> = {
   trim: (value) => value.trim(),
   toLowerCase: (value) => value.toLowerCase(),
 };
-
-/** JSON-schema fragments shared by the routes. */
-export const schemas = {
-  email: { type: 'string', maxLength: MAX_EMAIL_LENGTH, transform: ['trim', 'toLowerCase'], format: 'email' },
-  password: { type: 'string', minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH },
-  /** A required free-text field: trimmed, then at least one character. */
-  text: (maxLength: number) => ({ type: 'string', transform: ['trim'], minLength: 1, maxLength }),
-  message: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
-  /** The body of a POST that takes none (an action on the resource of its path): none may be sent. */
-  noBody: { type: 'null', description: 'No request body' },
-  /** An answer without a body (204). */
-  noContent: { type: 'null', description: 'No content' },
-  /**
-   * A multipart/form-data upload, which its handler streams (Fastify never sees it as a body to validate): its
-   * parts, for the OpenAPI document only (server/openapi.ts shows them as the request body).
-   */
-  multipart: (parts: Record<string, unknown>, required: readonly string[]) => ({
-    consumes: ['multipart/form-data'],
-    'x-multipart': { type: 'object', required, properties: parts },
-  }),
-} as const;
 
 function createAjv(options: Options): Ajv {
   const ajv = new Ajv({ useDefaults: true, allErrors: false, removeAdditional: false, ...options });

@@ -5,7 +5,7 @@ import {
   INVITATION_TOKEN_MIN,
   INVITATION_TOKEN_PATTERN,
 } from '../../../src/contracts/invitations.ts';
-import { schemas } from '../../validation.ts';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 
 export const accountSchema = {
   type: 'object',

@@ -1,6 +1,6 @@
 import { ACTIVITY_TYPES, OUTBOX_STATUSES } from '../../../src/contracts/admin.ts';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import { JOB_STATES, QUEUE_NAMES } from '../../jobs/jobEngine.ts';
-import { schemas } from '../../validation.ts';
 
 const dateTime = { type: 'string', format: 'date-time' } as const;
 const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;

@@ -3,7 +3,7 @@ import {
   INVITATION_TOKEN_MIN,
   INVITATION_TOKEN_PATTERN,
 } from '../../../src/contracts/invitations.ts';
-import { schemas } from '../../validation.ts';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import { joinedAccountSchema } from '../accounts/accountsSchemas.ts';
 import { userViewProperties } from '../user/userSchemas.ts';
 

@@ -1,6 +1,6 @@
 import { BUSINESS_LIMITS, SOCIAL_LINK_PATTERN } from '../../../src/contracts/business.ts';
 import { INDUSTRIES } from '../../../src/contracts/common.ts';
-import { schemas } from '../../validation.ts';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 
 const profileProperties = {
   businessName: { type: 'string' },

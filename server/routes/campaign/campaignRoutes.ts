@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import { exchangeCode, redirectUri } from '../../integrations/oauthExchange.ts';
@@ -7,7 +8,6 @@ import { verifyOAuthState } from '../../integrations/oauthState.ts';
 import { outboundPolicy } from '../../net/safeFetch.ts';
 import { logActivity } from '../../repositories/activityLogs.ts';
 import { saveConnection } from '../../repositories/oauthConnections.ts';
-import { schemas } from '../../validation.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 
 type CallbackBody = { code: string; platform: string; state?: string };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import {
@@ -12,7 +13,6 @@ import {
   startSending,
   updateCampaign,
 } from '../../repositories/crm/campaigns.ts';
-import { schemas } from '../../validation.ts';
 import type { CrmDeps } from './crmDeps.ts';
 import {
   campaignProperties,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { exportContacts } from '../../crm/contactExport.ts';
 import { createImport, type DuplicateMode, runImport } from '../../crm/contactImporter.ts';
@@ -13,7 +14,6 @@ import { findImport, rollbackImport } from '../../crm/importReports.ts';
 import { HttpError } from '../../errors.ts';
 import { contactListExists } from '../../repositories/crm/contactLists.ts';
 import { assertStorableText } from '../../textGuard.ts';
-import { schemas } from '../../validation.ts';
 import type { CrmDeps } from './crmDeps.ts';
 import { crmEdit, crmView, type IdParams, id, idParams } from './crmSchemas.ts';
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError, isUniqueViolation } from '../../errors.ts';
 import {
@@ -6,7 +7,6 @@ import {
   type MergeFields,
   mergeContacts,
 } from '../../repositories/crm/contactMerge.ts';
-import { schemas } from '../../validation.ts';
 import type { CrmDeps } from './crmDeps.ts';
 import { crmEdit, crmView, emailOrEmpty, id, str } from './crmSchemas.ts';
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { CONTACT_LIMITS } from '../../../src/contracts/crmFieldRules.ts';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { emitCrmEvent } from '../../crm/crmEvents.ts';
 import { cacheByGeneration } from '../../db/generationCache.ts';
@@ -15,7 +16,6 @@ import {
   listContacts,
   updateContact,
 } from '../../repositories/crm/contacts.ts';
-import { schemas } from '../../validation.ts';
 import type { CrmDeps } from './crmDeps.ts';
 import { crmEdit, crmView, emailOrEmpty, type IdParams, id, idParams, str } from './crmSchemas.ts';
 

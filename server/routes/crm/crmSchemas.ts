@@ -1,12 +1,12 @@
 import { MAX_EMAIL_LENGTH } from '../../../src/contracts/common.ts';
 import { LEAD_LIMITS } from '../../../src/contracts/crmFieldRules.ts';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import {
   ACTIVITY_TYPES,
   LEAD_STATUSES,
   WORKFLOW_ACTIONS,
   WORKFLOW_TRIGGERS,
 } from '../../repositories/crm/tables.ts';
-import { schemas } from '../../validation.ts';
 
 type Props = Record<string, object>;
 

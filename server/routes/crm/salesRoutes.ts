@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { emitCrmEvent } from '../../crm/crmEvents.ts';
 import { HttpError } from '../../errors.ts';
@@ -12,7 +13,6 @@ import {
   updatePipeline,
 } from '../../repositories/crm/pipelines.ts';
 import { DEALS, LEADS, type Lead } from '../../repositories/crm/tables.ts';
-import { schemas } from '../../validation.ts';
 import type { CrmDeps } from './crmDeps.ts';
 import {
   anyObject,

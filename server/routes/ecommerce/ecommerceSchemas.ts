@@ -1,3 +1,4 @@
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import {
   CHECKOUT_LIMITS,
   DELIVERY_METHODS,
@@ -9,7 +10,6 @@ import {
   PRODUCT_PAGE_SIZE,
   STORE_CURRENCIES,
 } from '../../../src/contracts/store.ts';
-import { schemas } from '../../validation.ts';
 
 const MAX_INT4 = 2_147_483_647;
 export const STORE_ID_PATTERN = '^[a-z0-9][a-z0-9-]{0,62}$';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import {
   PRESENCE_RECORD_KINDS,
   type PresenceRecordKind,
@@ -7,7 +8,6 @@ import {
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import { listPresence, markEditing, stopEditing } from '../../repositories/presence.ts';
-import { schemas } from '../../validation.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 
 const NOT_FOUND = 'Record not found';

@@ -1,13 +1,13 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { HONEYPOT_FIELD } from '../../../src/canvas/published/publishTypes.ts';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import { HttpError } from '../../errors.ts';
 import type { FormSubmittedEvent } from '../../publishing/formSubmittedEvent.ts';
 import { toFormSubmittedEvent } from '../../publishing/formSubmittedEvent.ts';
 import type { PublishingDeps } from '../../publishing/publishingDeps.ts';
 import { insertSubmission } from '../../repositories/formSubmissions.ts';
 import { findPublicForm } from '../../repositories/publishing.ts';
-import { schemas } from '../../validation.ts';
 
 /** A visitor's post is small: a few fields of text. */
 export const FORM_BODY_LIMIT = 16 * 1024;

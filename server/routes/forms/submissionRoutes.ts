@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import { roleGrants } from '../../auth/access.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
@@ -9,7 +10,6 @@ import {
   type SubmissionStatus,
   setSubmissionStatus,
 } from '../../repositories/formSubmissions.ts';
-import { schemas } from '../../validation.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 
 const NOT_FOUND = 'Form submission not found';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import { pingDatabase } from '../../db/ping.ts';
 import { HttpError } from '../../errors.ts';
-import { schemas } from '../../validation.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 
 export const healthRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import { permissionMatrix } from '../../auth/access.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
@@ -8,7 +9,6 @@ import { signOAuthState } from '../../integrations/oauthState.ts';
 import { logActivity } from '../../repositories/activityLogs.ts';
 import { deleteConnection, listConnections } from '../../repositories/oauthConnections.ts';
 import { listWebhooks } from '../../repositories/webhooks.ts';
-import { schemas } from '../../validation.ts';
 import { PROVIDER_LABELS, requestOrigin } from '../campaign/campaignRoutes.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 

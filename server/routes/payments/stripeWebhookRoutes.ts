@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import { HttpError } from '../../errors.ts';
 import { InvalidSignatureError, type StripePayments } from '../../payments/stripeGateway.ts';
 import { applyStripeEvent } from '../../shop/cardPayments.ts';
-import { schemas } from '../../validation.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 
 export const INVALID_SIGNATURE = 'Invalid signature';

@@ -1,4 +1,4 @@
-import { schemas } from '../../validation.ts';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import { idParams } from './publishSchemas.ts';
 
 export type DomainBody = { domain: string };

@@ -1,4 +1,4 @@
-import { schemas } from '../../validation.ts';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 
 export type PublishBody = { subdomain: string; customDomain?: string };
 

@@ -1,3 +1,4 @@
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import {
   EVENT_TYPE_PATTERN,
   NAME_PATTERN,
@@ -5,7 +6,6 @@ import {
   type ReplayEntry,
   SESSION_ID_PATTERN,
 } from '../../../src/contracts/replay.ts';
-import { schemas } from '../../validation.ts';
 
 // Responses only: the serializer formats dates (the request validator knows no date-time format).
 const dateTime = { type: 'string', format: 'date-time' } as const;

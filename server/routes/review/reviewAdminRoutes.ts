@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import { HttpError } from '../../errors.ts';
 import { logActivity } from '../../repositories/activityLogs.ts';
 import { listCredits, listReviews, updateCredit } from '../../repositories/reviews.ts';
-import { schemas } from '../../validation.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 
 export const CREDIT_NOT_FOUND = 'Credit entry not found';

@@ -1,5 +1,5 @@
 import { SITE_SEO_MAX_LENGTH, type SiteSeo } from '../../../src/canvas/siteSeo.ts';
-import { schemas } from '../../validation.ts';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 
 /** GET/PUT /api/seo/websites/:id/settings answer the settings with the site's id and publication state. */
 export type SiteSeoSettings = SiteSeo & { websiteId: number; isPublished: boolean };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import { channelLimitError, POST_STATUSES, SOCIAL_CHANNELS } from '../../../src/contracts/social.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
@@ -12,7 +13,6 @@ import {
   type SocialPost,
   updatePost,
 } from '../../repositories/socialPosts.ts';
-import { schemas } from '../../validation.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 import { postsToICalendar } from './icalendar.ts';
 

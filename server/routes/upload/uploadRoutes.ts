@@ -3,10 +3,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import { findUpload, recordUpload } from '../../repositories/websites.ts';
-import { schemas } from '../../validation.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, sniffImage, UPLOAD_KEY_PATTERN } from './imageFiles.ts';
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../../src/contracts/social.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
@@ -12,7 +13,6 @@ import {
   listWebhooks,
   webhookExists,
 } from '../../repositories/webhooks.ts';
-import { schemas } from '../../validation.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 
 const NOT_FOUND = 'Webhook not found';

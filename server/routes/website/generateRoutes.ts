@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { businessInfoOf } from '../../../src/canvas/businessTokens.ts';
 import { type GeneratorInput, generateSite } from '../../../src/canvas/generator/generateSite.ts';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import { HttpError } from '../../errors.ts';
 import type { PublishingDeps } from '../../publishing/publishingDeps.ts';
-import { schemas } from '../../validation.ts';
 import { setupSchema } from '../business/businessSchemas.ts';
 
 const generateSchema = {

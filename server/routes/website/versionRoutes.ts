@@ -1,5 +1,7 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { toSpecPages } from '../../../src/canvas/pagesData.ts';
+import { versionsApi } from '../../../src/contracts/versions.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import type { Collab } from '../../collab/collabServer.ts';
 import { HttpError } from '../../errors.ts';
@@ -7,18 +9,10 @@ import { loadWebsiteState } from '../../repositories/websiteDocs.ts';
 import { findVersion, listVersions } from '../../repositories/websiteVersions.ts';
 import { siteOfState, takeVersion } from '../../versions/takeVersion.ts';
 import type { RouteDeps } from '../routeDeps.ts';
-import {
-  createVersionSchema,
-  getVersionSchema,
-  listVersionsSchema,
-  restoreVersionSchema,
-  type VersionBody,
-} from './versionSchemas.ts';
 
 const SITE_NOT_FOUND = 'Website not found';
 const VERSION_NOT_FOUND = 'Version not found';
 
-type SiteParams = { id: number };
 type VersionParams = { id: number; versionId: number };
 
 /**
@@ -26,9 +20,10 @@ type VersionParams = { id: number; versionId: number };
  * taking and restoring need 'websites.edit'. Another account's website or version answers 404.
  */
 export const versionRoutes: FastifyPluginAsync<RouteDeps & { collab: Collab }> = async (
-  app,
+  fastify,
   { db, collab, config },
 ) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const view = { permission: 'account.view' } as const;
   const edit = { permission: 'websites.edit' } as const;
 
@@ -42,19 +37,15 @@ export const versionRoutes: FastifyPluginAsync<RouteDeps & { collab: Collab }> =
     return version;
   };
 
-  app.get<{ Params: SiteParams }>(
-    '/api/website/:id/versions',
-    { config: view, schema: listVersionsSchema },
-    async (request) => {
-      const accountId = requireAccountId(request);
-      await requireSite(accountId, request.params.id);
-      return listVersions(db, accountId, request.params.id);
-    },
-  );
+  app.get('/api/website/:id/versions', { config: view, schema: versionsApi.list }, async (request) => {
+    const accountId = requireAccountId(request);
+    await requireSite(accountId, request.params.id);
+    return listVersions(db, accountId, request.params.id);
+  });
 
-  app.post<{ Params: SiteParams; Body: VersionBody }>(
+  app.post(
     '/api/website/:id/versions',
-    { config: edit, schema: createVersionSchema },
+    { config: edit, schema: versionsApi.create },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       await requireSite(accountId, request.params.id);
@@ -72,18 +63,18 @@ export const versionRoutes: FastifyPluginAsync<RouteDeps & { collab: Collab }> =
     },
   );
 
-  app.get<{ Params: VersionParams }>(
+  app.get(
     '/api/website/:id/versions/:versionId',
-    { config: view, schema: getVersionSchema },
+    { config: view, schema: versionsApi.get },
     async (request) => {
       const { state, ...version } = await requireVersion(requireAccountId(request), request.params);
       return { ...version, pages: toSpecPages(siteOfState(state)), yjsState: state };
     },
   );
 
-  app.post<{ Params: VersionParams }>(
+  app.post(
     '/api/website/:id/versions/:versionId/restore',
-    { config: edit, schema: restoreVersionSchema },
+    { config: edit, schema: versionsApi.restore },
     async (request) => {
       const accountId = requireAccountId(request);
       const { state, ...version } = await requireVersion(accountId, request.params);

@@ -1,4 +1,4 @@
-import { schemas } from '../../validation.ts';
+import { schemas } from '../../../src/contracts/jsonSchema.ts';
 
 /** Save and update bodies may carry a whole site (pages, HTML, Yjs state): larger than the API default. */
 export const WEBSITE_BODY_LIMIT = 10 * 1024 * 1024;
