@@ -1,16 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { enqueueActions, fromPromise } from 'xstate';
+import { fromPromise, sendParent } from 'xstate';
 import type { ImportOptions } from '../contracts/crm.ts';
 import {
   activitiesApi,
   campaignsApi,
   contactsApi,
   convertLead,
+  createContactList,
   dealsApi,
   getImport,
   importContacts,
   leadsApi,
-  listContacts,
   mergeContacts,
   pipelinesApi,
   retryCampaign,
@@ -18,13 +18,12 @@ import {
   sendCampaign,
   workflowsApi,
 } from '../services/crmApi.ts';
-import { crmKeys } from '../services/crmQueries.ts';
+import { crmKeys } from '../services/crmKeys.ts';
+import { crmListQueries } from '../services/crmQueries.ts';
 import type { Http } from '../services/http.ts';
 import { contactImportMachine } from './contactImportMachine.ts';
-import { type CrmLists, type CrmWrite, crmMachine } from './crmMachine.ts';
-
-const orNull = <T>(result: PromiseSettledResult<T>): T | null =>
-  result.status === 'fulfilled' ? result.value : null;
+import { CRM_LISTS, type CrmLoad, type CrmWrite, crmMachine, INITIAL_PAGE_SIZE } from './crmMachine.ts';
+import { applyCrmWrite, applyImport, crmWriteEffects, moveDealInCache } from './crmWriteCache.ts';
 
 /** Runs one CRM write against the API. */
 export function runCrmWrite(http: Http, write: CrmWrite): Promise<unknown> {
@@ -76,49 +75,56 @@ export function runCrmWrite(http: Http, write: CrmWrite): Promise<unknown> {
       return write.id === null
         ? pipelinesApi.create(http, write.input)
         : pipelinesApi.update(http, write.id, write.input);
+    case 'createContactList':
+      return createContactList(http, write.input);
   }
 }
 
-/** The CRM machine with its real calls; each write marks the other CRM views' data stale. */
+/**
+ * The CRM machine with its real calls: its lists are fetched into the query cache, and each write updates the
+ * rows it returned and marks stale only the lists that can hold them.
+ */
 export function createLiveCrmMachine(http: Http, queryClient: QueryClient) {
+  const lists = crmListQueries(http);
   return crmMachine.provide({
     actors: {
-      // The five lists together; one failing does not stop the others (spec §7).
-      loadLists: fromPromise(async ({ input }: { input: { pageSize: number } }): Promise<CrmLists> => {
-        const [contacts, leads, deals, activities, workflows] = await Promise.allSettled([
-          listContacts(http, { page: 1, pageSize: input.pageSize }),
-          leadsApi.list(http),
-          dealsApi.list(http),
-          activitiesApi.list(http),
-          workflowsApi.list(http),
+      // The five lists together; one failing does not stop the others (spec §7). Opening uses what the cache
+      // holds fresh; a refresh asks the server again.
+      loadLists: fromPromise(async ({ input }: { input: { pageSize: number } }): Promise<CrmLoad> => {
+        const cached = queryClient.getDefaultOptions().queries?.staleTime;
+        const staleTime = input.pageSize === INITIAL_PAGE_SIZE && typeof cached === 'number' ? cached : 0;
+        const results = await Promise.allSettled([
+          queryClient.fetchQuery({ ...lists.contacts(input.pageSize), staleTime }),
+          queryClient.fetchQuery({ ...lists.leads, staleTime }),
+          queryClient.fetchQuery({ ...lists.deals, staleTime }),
+          queryClient.fetchQuery({ ...lists.activities, staleTime }),
+          queryClient.fetchQuery({ ...lists.workflows, staleTime }),
         ]);
-        return {
-          contacts: orNull(contacts),
-          leads: orNull(leads),
-          deals: orNull(deals),
-          activities: orNull(activities),
-          workflows: orNull(workflows),
-        };
+        return { failed: CRM_LISTS.filter((_, i) => results[i]?.status === 'rejected') };
       }),
-      loadContacts: fromPromise(({ input }: { input: { pageSize: number } }) =>
-        listContacts(http, { page: 1, pageSize: input.pageSize }),
-      ),
+      loadContacts: fromPromise(async ({ input }: { input: { pageSize: number } }) => {
+        await queryClient.fetchQuery({ ...lists.contacts(input.pageSize), staleTime: 0 });
+      }),
       write: fromPromise(({ input }: { input: CrmWrite }) => runCrmWrite(http, input)),
-      contactImport: createLiveImportMachine(http, queryClient),
+      contactImport: createLiveImportMachine(http),
     },
     actions: {
-      invalidate: () => {
-        void queryClient.invalidateQueries({ queryKey: crmKeys.all });
+      optimistic: (_, { write }) => {
+        if (write.kind === 'updateDeal' && write.input.stage !== undefined)
+          moveDealInCache(queryClient, write.id, write.input.stage);
       },
+      written: (_, { write, output }) => void applyCrmWrite(queryClient, crmWriteEffects(write, output)),
+      // What was shown ahead of the server (a moved deal) is read again.
+      writeFailed: (_, { write }) => {
+        if (write.kind === 'updateDeal') void queryClient.invalidateQueries({ queryKey: crmKeys.deals });
+      },
+      imported: () => void applyImport(queryClient),
     },
   });
 }
 
-/**
- * The import flow with its real calls, spawned by the CRM when its Import dialog opens; a finished (or undone)
- * import refreshes the cached CRM data and the CRM's lists (its parent).
- */
-export function createLiveImportMachine(http: Http, queryClient: QueryClient) {
+/** The import flow with its real calls, spawned by the CRM when its Import dialog opens (it tells the CRM). */
+export function createLiveImportMachine(http: Http) {
   return contactImportMachine.provide({
     actors: {
       upload: fromPromise(({ input }: { input: { file: File; options: ImportOptions } }) =>
@@ -127,11 +133,6 @@ export function createLiveImportMachine(http: Http, queryClient: QueryClient) {
       poll: fromPromise(({ input }: { input: { id: number } }) => getImport(http, input.id)),
       rollback: fromPromise(({ input }: { input: { id: number } }) => rollbackImport(http, input.id)),
     },
-    actions: {
-      imported: enqueueActions(({ enqueue }) => {
-        enqueue(() => void queryClient.invalidateQueries({ queryKey: crmKeys.all }));
-        enqueue.sendParent({ type: 'crm.refresh' });
-      }),
-    },
+    actions: { imported: sendParent({ type: 'crm.imported' }) },
   });
 }
