@@ -175,7 +175,11 @@ test('a finished import (started from the CRM-owned flow) marks the imported con
           crmMachine.implementations.actors.contactImport as typeof contactImportMachine
         ).provide({ actors: { upload: calls.actor('upload') } }),
       },
-      actions: { imported: () => void (imported += 1) },
+      actions: {
+        imported: () => {
+          imported += 1;
+        },
+      },
     }),
   ).start();
   await calls.settle(full);

@@ -228,7 +228,12 @@ describe('session replay in the sandbox', () => {
 
   test.each([
     ['the flow choice', 'flowChoice', {}, [['flow.build', 'builder']]],
-    ['the builder of a saved site', 'builder', { builder: { websiteId: '7' } }, [['view.back', { dashboard: 'place' }]]],
+    [
+      'the builder of a saved site',
+      'builder',
+      { builder: { websiteId: '7' } },
+      [['view.back', { dashboard: 'place' }]],
+    ],
     ['the generator', { generator: 'idle' }, {}, [['generator.generate', { generator: 'generating' }]]],
     [
       'a sign-in in flight',
