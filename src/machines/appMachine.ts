@@ -3,6 +3,7 @@ import {
   assertEvent,
   assign,
   fromCallback,
+  not,
   type SnapshotFrom,
   sendTo,
   setup,
@@ -25,6 +26,7 @@ import { STORAGE_KEYS, type StoredSession, setFlag } from '../services/browserSt
 import type { ToastInput } from '../services/toast.ts';
 import { adminMachine } from './adminMachine.ts';
 import { type BuilderFocus, type BuilderInput, builderMachine } from './builderMachine.ts';
+import { crmMachine } from './crmMachine.ts';
 import { invitationMachine } from './invitationMachine.ts';
 import { notProvided } from './notProvided.ts';
 import { oauthConnectMachine } from './oauthConnectMachine.ts';
@@ -152,6 +154,9 @@ const VIEW_ROUTES: readonly RouteName[] = [
 ];
 /** Whether a place is one of the dashboard's (a section, a tab, an opened record). */
 export const isDashboardRoute = (route: AppRoute): boolean => !VIEW_ROUTES.includes(route.name);
+/** Whether a place is one of the CRM module's (its sections and opened contacts; its Integrations page is the app's). */
+export const isCrmRoute = (route: AppRoute): boolean =>
+  route.name === 'crmContact' || (route.name === 'crm' && route.params.section !== 'integrations');
 
 const routeOfNav = (event: AppEvent): AppRoute =>
   event.type === 'nav.go'
@@ -213,6 +218,7 @@ export const appMachine = setup({
       publish: 'publish';
       planner: 'planner';
       oauthConnect: 'oauthConnect';
+      crm: 'crm';
     },
   },
   actors: {
@@ -230,6 +236,7 @@ export const appMachine = setup({
     generateWebsite: notProvided<{ websiteId: string }, GenerateInput>('generateWebsite'),
     planner: plannerEditorMachine,
     oauthConnect: oauthConnectMachine,
+    crm: crmMachine,
     login: notProvided<AuthResult, LoginInput>('login'),
     register: notProvided<AuthResult, RegisterInput>('register'),
     setupBusiness: notProvided<SetupResult, SetupInput>('setupBusiness'),
@@ -276,6 +283,7 @@ export const appMachine = setup({
     nextIsBuilder: ({ context }) => context.next === 'builder',
     isVariant: ({ context }) => context.setupVariant === 'generate',
     routeIs: ({ context }, params: { name: RouteName }) => context.route.name === params.name,
+    atCrm: ({ context }) => isCrmRoute(context.route),
     toDashboardPlace: ({ event }) => isDashboardRoute(routeOfNav(event)),
     sameBuilderSite: ({ context, event }) => {
       const next = routeOfNav(event);
@@ -564,6 +572,16 @@ export const appMachine = setup({
         { id: 'planner', systemId: 'planner', src: 'planner' },
         { id: 'oauthConnect', systemId: 'oauthConnect', src: 'oauthConnect' },
       ],
+      // The CRM runs (and loads its lists) only while one of its places shows; moving between its sections
+      // keeps it, leaving them stops it.
+      initial: 'place',
+      states: {
+        place: { always: { guard: 'atCrm', target: 'crm' } },
+        crm: {
+          invoke: { id: 'crm', systemId: 'crm', src: 'crm' },
+          always: { guard: not('atCrm'), target: 'place' },
+        },
+      },
       on: {
         // Another section, tab or record: the dashboard (and its tour, forms, …) stays.
         'nav.go': { guard: 'toDashboardPlace', actions: ['showNavRoute', writeNavUrl] },
@@ -706,5 +724,7 @@ export const selectSetupVariant = (snapshot: AppSnapshot) => snapshot.context.se
 export const selectPlannerRef = (snapshot: AppSnapshot) => snapshot.children.planner;
 export const selectInvitationRef = (snapshot: AppSnapshot) => snapshot.children.invitation;
 export const selectOAuthConnectRef = (snapshot: AppSnapshot) => snapshot.children.oauthConnect;
+/** The CRM actor: running only while a CRM place shows. */
+export const selectCrmRef = (snapshot: AppSnapshot) => snapshot.children.crm;
 /** The place showing (what the address bar says). */
 export const selectRoute = (snapshot: AppSnapshot) => snapshot.context.route;

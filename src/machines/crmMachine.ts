@@ -1,16 +1,11 @@
 import { assign, type SnapshotFrom, sendParent, setup, spawnChild, stopChild } from 'xstate';
 import type {
-  Activity,
   ActivityInput,
   CampaignInput,
-  Contact,
   ContactInput,
-  Deal,
   DealInput,
-  Lead,
   LeadInput,
   MergeFields,
-  Workflow,
   WorkflowInput,
 } from '../contracts/crm.ts';
 import { ApiError } from '../services/ApiError.ts';
@@ -43,7 +38,8 @@ export type CrmWrite =
   | { kind: 'saveCampaign'; id: number | null; input: CampaignInput }
   | { kind: 'sendCampaign'; id: number }
   | { kind: 'retryCampaign'; id: number }
-  | { kind: 'savePipeline'; id: number | null; input: { name?: string; stages?: string[] } };
+  | { kind: 'savePipeline'; id: number | null; input: { name?: string; stages?: string[] } }
+  | { kind: 'createContactList'; input: { name: string; description?: string } };
 
 /** The messages the CRM keeps in its state (spec §8 word for word; our words for writes it does not name). */
 export const CRM_MESSAGES: Record<CrmWrite['kind'] | 'refreshContacts' | 'refreshData', string> = {
@@ -68,34 +64,30 @@ export const CRM_MESSAGES: Record<CrmWrite['kind'] | 'refreshContacts' | 'refres
   sendCampaign: 'Failed to send campaign',
   retryCampaign: 'Failed to retry campaign',
   savePipeline: 'Failed to save pipeline',
+  createContactList: 'Failed to create list',
   refreshContacts: 'Failed to refresh contacts',
   refreshData: 'Failed to refresh data',
 };
 
-/** What a load brings back; null for a list whose call failed. */
-export type CrmLists = {
-  contacts: { contacts: Contact[]; totalCount: number } | null;
-  leads: Lead[] | null;
-  deals: Deal[] | null;
-  activities: Activity[] | null;
-  workflows: Workflow[] | null;
-};
+/** The lists the CRM loads when it opens (spec §7): page 1 of the contacts, leads, deals, activities, workflows. */
+export const CRM_LISTS = ['contacts', 'leads', 'deals', 'activities', 'workflows'] as const;
+export type CrmListName = (typeof CRM_LISTS)[number];
+
+/** What a load reports: the lists whose call failed (their data lives in the query cache, not here). */
+export type CrmLoad = { failed: readonly CrmListName[] };
 
 /**
  * The outcome of the last write sent from a create/edit form (`seq` tells one submission from the next):
- * a refused form stays open with `message` (the server's words on a 400/409, else our fallback).
+ * a refused form stays open with `message` (the server's words on a 400/409, else our fallback); a saved one
+ * carries the id of the row it created or changed (null when the answer names none).
  */
 export type CrmFormState =
-  | { seq: number; status: 'idle' | 'saving' | 'saved' }
+  | { seq: number; status: 'idle' | 'saving' }
+  | { seq: number; status: 'saved'; id: number | null }
   | { seq: number; status: 'refused'; message: string };
 
+/** UI state only: the server's lists live in the query cache. */
 export type CrmContext = {
-  contacts: Contact[];
-  totalContacts: number;
-  leads: Lead[];
-  deals: Deal[];
-  activities: Activity[];
-  workflows: Workflow[];
   error: string | null;
   /** The write in flight (its kind names the failure message). */
   pending: CrmWrite | null;
@@ -103,6 +95,7 @@ export type CrmContext = {
 };
 
 export type CrmEvent =
+  /** Reload every list the CRM opened with (page size 10). */
   | { type: 'crm.refresh' }
   | { type: 'crm.contacts.refresh' }
   /** `fromForm`: the write of an open dialog, whose outcome goes to `form` instead of the error card. */
@@ -111,19 +104,11 @@ export type CrmEvent =
   /** The Import dialog opened: a fresh import flow starts (systemId `contactImport`), owned by the CRM. */
   | { type: 'crm.import.open' }
   /** The Import dialog closed: its flow stops. */
-  | { type: 'crm.import.close' };
+  | { type: 'crm.import.close' }
+  /** The import flow finished (or undid) an import: the contacts it touched are stale. */
+  | { type: 'crm.imported' };
 
-const EMPTY: CrmContext = {
-  contacts: [],
-  totalContacts: 0,
-  leads: [],
-  deals: [],
-  activities: [],
-  workflows: [],
-  error: null,
-  pending: null,
-  form: { seq: 0, status: 'idle' },
-};
+const EMPTY: CrmContext = { error: null, pending: null, form: { seq: 0, status: 'idle' } };
 
 // A 400 or 409 says what to change, in the server's words; anything else gets the fallback.
 const fallbackRefusal = (write: CrmWrite) =>
@@ -133,23 +118,17 @@ const formRefusal = (error: unknown, write: CrmWrite): string =>
     ? error.message
     : fallbackRefusal(write);
 
-// Lists whose call failed fall back to empty (spec §7); contacts keep what they had.
-const applyLists = (context: CrmContext, lists: CrmLists): Partial<CrmContext> => ({
-  contacts: lists.contacts?.contacts ?? context.contacts,
-  totalContacts: lists.contacts?.totalCount ?? context.totalContacts,
-  leads: lists.leads ?? [],
-  deals: lists.deals ?? [],
-  activities: lists.activities ?? [],
-  workflows: lists.workflows ?? [],
-});
-const anyFailed = (lists: CrmLists) => Object.values(lists).some((list) => list === null);
+const idOf = (output: unknown): number | null =>
+  output && typeof output === 'object' && typeof (output as { id?: unknown }).id === 'number'
+    ? (output as { id: number }).id
+    : null;
 
 /**
- * The CRM module: the initial load of its five lists together (partial failure tolerated), refreshes,
- * and one write at a time, each ending in a refresh or in the message of spec §8 kept in state.
+ * The CRM module: the initial load of its five lists together into the query cache (partial failure
+ * tolerated), refreshes, and one write at a time, each ending in precise cache updates (`written`) or in the
+ * message of spec §8 kept in state.
  */
-// A write is taken whenever none is in flight: a load under way is dropped, and the refresh that follows
-// the write brings every list back.
+// A write is taken whenever none is in flight: a load under way is dropped (the cache keeps what it fetched).
 export const crmMachine = setup({
   types: {
     context: {} as CrmContext,
@@ -157,33 +136,29 @@ export const crmMachine = setup({
     children: {} as { contactImport: 'contactImport' },
   },
   actors: {
-    loadLists: notProvided<CrmLists, { pageSize: number }>('loadLists'),
-    loadContacts: notProvided<{ contacts: Contact[]; totalCount: number }, { pageSize: number }>(
-      'loadContacts',
-    ),
+    loadLists: notProvided<CrmLoad, { pageSize: number }>('loadLists'),
+    loadContacts: notProvided<void, { pageSize: number }>('loadContacts'),
     write: notProvided<unknown, CrmWrite>('write'),
-    /** A finished (or undone) import refreshes the CRM's lists. */
+    /** A finished (or undone) import tells the CRM, which marks the contacts stale. */
     contactImport: contactImportMachine.provide({
-      actions: { imported: sendParent({ type: 'crm.refresh' }) },
+      actions: { imported: sendParent({ type: 'crm.imported' }) },
     }),
   },
   actions: {
-    /** Other views' server data (stats, pipelines, campaigns) is stale after a write. */
-    invalidate: () => {},
+    /** What a write shows before the server answers (a deal dropped on another stage moves at once). */
+    optimistic: (_, _params: { write: CrmWrite }) => {},
+    /** The server took the write: its rows are written and the lists that can hold them go stale. */
+    written: (_, _params: { write: CrmWrite; output: unknown }) => {},
+    /** The server refused the write: what it may have shown ahead of time is read again. */
+    writeFailed: (_, _params: { write: CrmWrite }) => {},
+    /** An import touched any number of contacts. */
+    imported: () => {},
     takeWrite: assign(({ context, event }) => {
       if (event.type !== 'crm.write') return {};
-      const { write } = event;
       const form: CrmFormState = event.fromForm
         ? { seq: context.form.seq + 1, status: 'saving' }
         : context.form;
-      // A deal dropped on another stage moves at once; the refresh after the write confirms it.
-      if (write.kind !== 'updateDeal') return { error: null, pending: write, form };
-      return {
-        error: null,
-        pending: write,
-        form,
-        deals: context.deals.map((deal) => (deal.id === write.id ? { ...deal, ...write.input } : deal)),
-      };
+      return { error: null, pending: event.write, form };
     }),
   },
 }).createMachine({
@@ -199,6 +174,7 @@ export const crmMachine = setup({
       ],
     },
     'crm.import.close': { actions: stopChild('contactImport') },
+    'crm.imported': { actions: 'imported' },
   },
   states: {
     loading: {
@@ -207,10 +183,8 @@ export const crmMachine = setup({
       invoke: {
         src: 'loadLists',
         input: { pageSize: INITIAL_PAGE_SIZE },
-        onDone: {
-          target: 'ready',
-          actions: assign(({ context, event }) => applyLists(context, event.output)),
-        },
+        // Lists that failed show empty (spec §7); the first load says nothing about them.
+        onDone: 'ready',
         onError: { target: 'ready', actions: assign({ error: CRM_MESSAGES.refreshData }) },
       },
     },
@@ -231,9 +205,7 @@ export const crmMachine = setup({
         onDone: {
           target: 'ready',
           actions: assign(({ context, event }) => ({
-            ...applyLists(context, event.output),
-            // A failed write's own message stays: it says more than the refresh that followed it.
-            error: context.error ?? (anyFailed(event.output) ? CRM_MESSAGES.refreshData : null),
+            error: context.error ?? (event.output.failed.length > 0 ? CRM_MESSAGES.refreshData : null),
           })),
         },
         onError: { target: 'ready', actions: assign({ error: CRM_MESSAGES.refreshData }) },
@@ -245,18 +217,13 @@ export const crmMachine = setup({
       invoke: {
         src: 'loadContacts',
         input: { pageSize: REFRESH_PAGE_SIZE },
-        onDone: {
-          target: 'ready',
-          actions: assign(({ event }) => ({
-            contacts: event.output.contacts,
-            totalContacts: event.output.totalCount,
-          })),
-        },
+        onDone: 'ready',
         onError: { target: 'ready', actions: assign({ error: CRM_MESSAGES.refreshContacts }) },
       },
     },
     writing: {
       tags: ['busy'],
+      entry: { type: 'optimistic', params: ({ context }) => ({ write: context.pending as CrmWrite }) },
       invoke: {
         src: 'write',
         input: ({ event }) => {
@@ -264,21 +231,27 @@ export const crmMachine = setup({
           return event.write;
         },
         onDone: {
-          target: 'refreshing',
+          target: 'ready',
           actions: [
-            'invalidate',
-            assign(({ context }) => ({
+            {
+              type: 'written',
+              params: ({ context, event }) => ({
+                write: context.pending as CrmWrite,
+                output: event.output,
+              }),
+            },
+            assign(({ context, event }) => ({
               form:
                 context.form.status === 'saving'
-                  ? { seq: context.form.seq, status: 'saved' as const }
+                  ? { seq: context.form.seq, status: 'saved' as const, id: idOf(event.output) }
                   : context.form,
             })),
           ],
         },
         onError: {
-          target: 'refreshing',
+          target: 'ready',
           actions: [
-            'invalidate',
+            { type: 'writeFailed', params: ({ context }) => ({ write: context.pending as CrmWrite }) },
             assign(({ context, event }) => {
               const { pending, form } = context;
               if (!pending) return {};
@@ -304,12 +277,6 @@ export const crmMachine = setup({
 export type CrmSnapshot = SnapshotFrom<typeof crmMachine>;
 export const selectCrmError = (s: CrmSnapshot) => s.context.error;
 export const selectCrmBusy = (s: CrmSnapshot) => s.hasTag('busy');
-export const selectContacts = (s: CrmSnapshot) => s.context.contacts;
-export const selectTotalContacts = (s: CrmSnapshot) => s.context.totalContacts;
-export const selectLeads = (s: CrmSnapshot) => s.context.leads;
-export const selectDeals = (s: CrmSnapshot) => s.context.deals;
-export const selectActivities = (s: CrmSnapshot) => s.context.activities;
-export const selectWorkflows = (s: CrmSnapshot) => s.context.workflows;
 export const selectCrmForm = (s: CrmSnapshot) => s.context.form;
 /** A write is in flight: a new one would be dropped, so forms hold their Save. */
 export const selectCrmWriting = (s: CrmSnapshot) => s.matches('writing');

@@ -19,6 +19,7 @@ import {
 import { generateWebsite, saveWebsite, uploadImage } from '../services/websiteApi.ts';
 import { appMachine, type GenerateInput, type SetupInput, type SetupResult } from './appMachine.ts';
 import { createLiveBuilderMachine } from './liveBuilderMachine.ts';
+import { createLiveCrmMachine } from './liveCrmMachine.ts';
 import { createVerifyDomain } from './liveDomainActors.ts';
 import { createLiveOAuthConnectMachine, createLivePlannerMachine } from './livePlannerMachines.ts';
 import {
@@ -112,6 +113,7 @@ export function createLiveAppMachine(
       invitation: createLiveInvitationMachine(http, queryClient),
       planner: createLivePlannerMachine(http, queryClient),
       oauthConnect: createLiveOAuthConnectMachine(http, queryClient),
+      crm: createLiveCrmMachine(http, queryClient),
       login: fromPromise(({ input }: { input: LoginInput }) => login(http, input)),
       register: fromPromise(({ input }: { input: RegisterInput }) => register(http, input)),
       setupBusiness: fromPromise(async ({ input }: { input: SetupInput }): Promise<SetupResult> => {

@@ -112,7 +112,7 @@ export const pipelinesApi = resource<Pipeline, { name?: string; stages?: string[
 
 export const listContactLists = (http: Http) => http.get('crm/contact-lists').json<ContactList[]>();
 export const createContactList = (http: Http, input: { name: string; description?: string }) =>
-  http.post('crm/contact-lists', { json: input }).json<ContactList>();
+  http.post('crm/contact-lists', { json: input, context: FORM_CONTEXT }).json<ContactList>();
 export const getStats = (http: Http) => http.get('crm/stats').json<CrmStats>();
 export const listCommunications = (http: Http) => http.get('crm/communications').json<Communication[]>();
 export const listWorkflowRuns = (http: Http) => http.get('crm/workflow-runs').json<WorkflowRun[]>();

@@ -18,7 +18,13 @@ export const crmKeys = {
   audienceSample: (contactListId: number | null) => ['crm', 'contacts', 'sample', contactListId] as const,
   duplicates: ['crm', 'contacts', 'duplicates'] as const,
   leads: (query: ListQuery) => ['crm', 'leads', query] as const,
+  /** Every lead (the dashboard, reports and insights work from the whole list). */
+  leadList: ['crm', 'leads', 'all'] as const,
+  deals: ['crm', 'deals'] as const,
   activities: (query: ListQuery) => ['crm', 'activities', query] as const,
+  /** Every activity (reports and insights). */
+  activityList: ['crm', 'activities', 'all'] as const,
+  workflows: ['crm', 'workflows'] as const,
   inbox: ['crm', 'inbox'] as const,
   inboxPage: (query: InboxQuery) => ['crm', 'inbox', query] as const,
 };

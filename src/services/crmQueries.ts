@@ -1,4 +1,4 @@
-import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type {
   Activity,
@@ -8,21 +8,26 @@ import type {
   ContactList,
   ContactPage,
   CrmStats,
+  Deal,
   DuplicatePage,
   InboxPage,
   Lead,
   ListQuery,
   Pipeline,
   RowsPage,
+  Workflow,
   WorkflowRun,
 } from '../contracts/crm.ts';
 import {
+  activitiesApi,
   type ContactQuery,
   campaignsApi,
+  dealsApi,
   findDuplicateContacts,
   getContact,
   getStats,
   type InboxQuery,
+  leadsApi,
   listActivitiesPage,
   listAllContacts,
   listCommunications,
@@ -32,11 +37,53 @@ import {
   listLeadsPage,
   listWorkflowRuns,
   pipelinesApi,
+  workflowsApi,
 } from './crmApi.ts';
 import { crmKeys } from './crmKeys.ts';
+import type { Http } from './http.ts';
 import { useHttp } from './httpContext.ts';
 
 export { crmKeys } from './crmKeys.ts';
+
+/** The contacts page the Contacts view opens on (first page, no search, every list). */
+export const firstContactsPage = (pageSize: number): ContactQuery => ({
+  page: 1,
+  pageSize,
+  search: '',
+  contactListId: null,
+});
+
+// A list whose load failed shows empty (spec §7) and is not asked again just because a view mounts: the
+// next invalidation (a write, a live event) asks again.
+const list = <T>(queryKey: readonly unknown[], queryFn: () => Promise<T[]>) =>
+  queryOptions({ queryKey, queryFn, retryOnMount: false });
+
+/**
+ * The lists the CRM loads together when it opens (spec §7), as the query cache holds them: the CRM actor
+ * fetches them into the cache, the views read them from it.
+ */
+export const crmListQueries = (http: Http) => ({
+  contacts: (pageSize: number) =>
+    queryOptions({
+      queryKey: crmKeys.contacts(firstContactsPage(pageSize)),
+      queryFn: () => listContacts(http, firstContactsPage(pageSize)),
+    }),
+  leads: list<Lead>(crmKeys.leadList, () => leadsApi.list(http)),
+  deals: list<Deal>(crmKeys.deals, () => dealsApi.list(http)),
+  activities: list<Activity>(crmKeys.activityList, () => activitiesApi.list(http)),
+  workflows: list<Workflow>(crmKeys.workflows, () => workflowsApi.list(http)),
+});
+
+type CrmListName = 'leads' | 'deals' | 'activities' | 'workflows';
+type CrmListRow = { leads: Lead; deals: Deal; activities: Activity; workflows: Workflow };
+
+/** Every lead, deal, activity or workflow of the account; empty until loaded or when its load failed. */
+export function useCrmList<K extends CrmListName>(name: K): CrmListRow[K][] {
+  const http = useHttp();
+  const options = crmListQueries(http)[name] as ReturnType<typeof list<CrmListRow[K]>>;
+  return useQuery(options).data ?? EMPTY_LIST;
+}
+const EMPTY_LIST: never[] = [];
 
 /** GET /api/crm/stats. */
 export function useCrmStats(): UseQueryResult<CrmStats> {

@@ -21,7 +21,8 @@ const KEYS: Record<Exclude<LiveEventKind, 'resync'>, readonly QueryKey[]> = {
   // Contacts feed the lists' counts, the dashboard's totals and the campaign audience samples.
   'crm.contact': [CONTACTS, crmKeys.contactLists, crmKeys.stats],
   'crm.lead': [LEADS, crmKeys.stats, crmKeys.inbox],
-  'crm.deal': [crmKeys.stats],
+  // Deals feed the board and the totals.
+  'crm.deal': [crmKeys.deals, crmKeys.stats],
   'crm.activity': [ACTIVITIES],
   'crm.pipeline': [crmKeys.pipelines],
   'crm.list': [crmKeys.contactLists, CONTACTS],

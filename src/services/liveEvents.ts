@@ -1,17 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import type { LiveEvent, LiveEventKind } from '../contracts/liveEvents.ts';
+import { useEffect } from 'react';
 import { useHttp } from './httpContext.ts';
 import { applyLiveEvents } from './liveEventKeys.ts';
 import { runLiveEventStream } from './liveEventStream.ts';
-
-type Listener = (events: LiveEvent[]) => void;
-const listeners = new Set<Listener>();
-
-/** Hands a batch to the views that hold server data outside the query cache (the CRM machine's lists). */
-export function emitLiveEvents(events: LiveEvent[]): void {
-  for (const listener of listeners) listener(events);
-}
 
 /**
  * Keeps the account's live event stream open while `enabled` (once the session is known valid) and an account
@@ -29,26 +20,8 @@ export function useLiveEvents(enabled: boolean, accountId: string | null): void 
       signal: abort.signal,
       onEvents: (events) => {
         void applyLiveEvents(queryClient, events);
-        emitLiveEvents(events);
       },
     });
     return () => abort.abort();
   }, [enabled, accountId, http, queryClient]);
-}
-
-/** Calls `onChange` (the latest one) when a batch holds one of `kinds` or a resync. */
-export function useLiveEventListener(kinds: readonly LiveEventKind[], onChange: () => void): void {
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  const watched = kinds.join(',');
-  useEffect(() => {
-    const wanted = new Set<string>([...watched.split(','), 'resync']);
-    const listener: Listener = (events) => {
-      if (events.some((event) => wanted.has(event.kind))) latest.current();
-    };
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  }, [watched]);
 }

@@ -180,6 +180,11 @@ for (const path of paths) {
           url = 'replace:/admin/jobs';
           h.actor.send({ type: 'nav.popstate', location: at('/admin/jobs') });
         },
+        'nav.crmAndHome': () => {
+          h.actor.send({ type: 'nav.go', route: appRoute('crm', { section: 'leads' }) });
+          expect(h.actor.system.get('crm')?.getSnapshot().status).toBe('active');
+          h.actor.send({ type: 'nav.go', route: HOME_ROUTE });
+        },
         'nav.openSite': () => h.actor.send({ type: 'nav.go', route: appRoute('builder', { siteId: '42' }) }),
         'nav.backToFlowChoice': () => h.actor.send({ type: 'nav.popstate', location: at('/websites/new') }),
         'nav.backToLogin': () => h.actor.send({ type: 'nav.popstate', location: at('/login') }),
@@ -269,7 +274,10 @@ for (const path of paths) {
           expect(h.actor.getSnapshot().context.returnTo).toBeNull();
         },
         dashboardPlace: () => {
-          expect(h.actor.getSnapshot().value).toBe('dashboard');
+          // The CRM actor runs on the CRM's places only (its deals, an opened contact), nowhere else.
+          const atCrm = place.name === 'crm' || place.name === 'crmContact';
+          expect(h.actor.getSnapshot().value).toEqual({ dashboard: atCrm ? 'crm' : 'place' });
+          expect(h.actor.system.get('crm') === undefined).toBe(!atCrm);
           expect(route()).toEqual(place);
           expect(h.urls().at(-1)).toBe(url);
         },
@@ -329,7 +337,9 @@ for (const path of paths) {
         },
         dashboard: () => {
           const snapshot = h.actor.getSnapshot();
-          expect(snapshot.value).toBe('dashboard');
+          // At home no CRM data is loaded: its actor is not running.
+          expect(snapshot.value).toEqual({ dashboard: 'place' });
+          expect(h.actor.system.get('crm')).toBeUndefined();
           expect(snapshot.context.route).toEqual(HOME_ROUTE);
           expect(h.session().getSnapshot().value).toBe('authenticated');
           expect(h.session().getSnapshot().context.token).toBe('token-1');
@@ -338,7 +348,7 @@ for (const path of paths) {
           );
         },
         loggingOut: () => {
-          expect(h.actor.getSnapshot().value).toBe('dashboard');
+          expect(selectView(h.actor.getSnapshot())).toBe('dashboard');
           expect(h.session().getSnapshot().value).toBe('loggingOut');
         },
         flowChoice: () => {

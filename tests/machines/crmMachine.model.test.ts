@@ -1,11 +1,10 @@
 import { expect, test } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import type { Contact, Lead } from '../../src/contracts/crm.ts';
 import type { contactImportMachine } from '../../src/machines/contactImportMachine.ts';
 import {
   CRM_MESSAGES,
-  type CrmLists,
+  type CrmLoad,
   type CrmWrite,
   crmMachine,
   selectCrmBusy,
@@ -20,15 +19,7 @@ import { crmModel } from './models/crm.model.ts';
 
 const coverage = trackCoverage(crmMachine);
 
-const contact = { id: 1, firstName: 'Ada', email: 'ada@example.com' } as Contact;
-const lead = { id: 2, name: 'Lead', status: 'new' } as Lead;
-const full: CrmLists = {
-  contacts: { contacts: [contact], totalCount: 41 },
-  leads: [lead],
-  deals: [],
-  activities: [],
-  workflows: [],
-};
+const full: CrmLoad = { failed: [] };
 const WRITES: CrmWrite[] = [
   { kind: 'addContact', input: { firstName: 'Bo' } },
   { kind: 'deleteLead', id: 2 },
@@ -43,6 +34,8 @@ for (const path of paths) {
   test(`crm: ${path.description}`, async () => {
     let actor!: Actor<typeof crmMachine>;
     let calls!: FakeCalls;
+    // The cache effects the machine asked for, by name.
+    let effects: string[] = [];
     // What the CRM should say, kept in step with the events sent.
     let error: string | null = null;
     let writes = 0;
@@ -53,12 +46,19 @@ for (const path of paths) {
       events: {
         start: () => {
           calls = new FakeCalls();
+          effects = [];
+          const effect = (name: string) => () => void effects.push(name);
           actor = createActor(
             crmMachine.provide({
               actors: {
                 loadLists: calls.actor('loadLists'),
                 loadContacts: calls.actor('loadContacts'),
                 write: calls.actor('write'),
+              },
+              actions: {
+                written: effect('written'),
+                writeFailed: effect('writeFailed'),
+                imported: effect('imported'),
               },
             }),
             { inspect: coverage.inspect },
@@ -69,11 +69,9 @@ for (const path of paths) {
         },
         'load.partial': async () => {
           const refreshing = actor.getSnapshot().matches('refreshing');
-          expect(await calls.settle({ ...full, leads: null, workflows: null })).toBe('loadLists');
+          expect(await calls.settle({ failed: ['leads', 'workflows'] })).toBe('loadLists');
+          // The first load says nothing of a list that failed (it shows empty); a refresh says so.
           if (refreshing) error ??= CRM_MESSAGES.refreshData;
-          // Failed lists fall back to empty; the others arrive.
-          expect(actor.getSnapshot().context.leads).toEqual([]);
-          expect(actor.getSnapshot().context.contacts).toEqual([contact]);
         },
         'load.fail': async () => {
           expect(await calls.fail(new ApiError(500, 'Internal Server Error'))).toBe('loadLists');
@@ -101,19 +99,24 @@ for (const path of paths) {
           expect(actor.system.get('contactImport')).not.toBe(before);
         },
         'crm.import.close': () => actor.send({ type: 'crm.import.close' }),
+        'crm.imported': () => {
+          actor.send({ type: 'crm.imported' });
+          expect(effects.at(-1)).toBe('imported');
+        },
         'crm.contacts.refresh': () => actor.send({ type: 'crm.contacts.refresh' }),
         'crm.error.dismiss': () => {
           actor.send({ type: 'crm.error.dismiss' });
           error = null;
         },
         'call.succeed': async () => {
-          const name = await calls.settle(
-            actor.getSnapshot().matches('refreshingContacts') ? { contacts: [], totalCount: 0 } : undefined,
-          );
+          const name = await calls.settle(undefined);
           expect(['write', 'loadContacts']).toContain(name);
+          // A write's rows go into the cache; nothing is loaded again.
+          if (name === 'write') expect(effects.at(-1)).toBe('written');
         },
         'call.fail': async () => {
           const name = await calls.fail(new ApiError(500, 'Internal Server Error'));
+          if (name === 'write') expect(effects.at(-1)).toBe('writeFailed');
           error = name === 'write' && pending ? CRM_MESSAGES[pending.kind] : CRM_MESSAGES.refreshContacts;
         },
       },
@@ -138,7 +141,6 @@ for (const path of paths) {
         writing: () => {
           expect(actor.getSnapshot().value).toBe('writing');
           expect(lastCall()).toEqual({ name: 'write', input: pending });
-          if (pending?.kind === 'updateDeal') expect(actor.getSnapshot().context.deals).toEqual([]);
         },
         refreshing: () => {
           expect(actor.getSnapshot().value).toBe('refreshing');
@@ -159,8 +161,9 @@ test('the paths walk every state and transition of the model', () => {
   expect([...declaredTransitions(crmModel)].filter((e) => !edges.has(e))).toEqual([]);
 });
 
-test('a finished import (started from the CRM-owned flow) refreshes the CRM lists', async () => {
+test('a finished import (started from the CRM-owned flow) marks the imported contacts stale', async () => {
   const calls = new FakeCalls();
+  let imported = 0;
   const actor = createActor(
     crmMachine.provide({
       actors: {
@@ -171,6 +174,11 @@ test('a finished import (started from the CRM-owned flow) refreshes the CRM list
         contactImport: (
           crmMachine.implementations.actors.contactImport as typeof contactImportMachine
         ).provide({ actors: { upload: calls.actor('upload') } }),
+      },
+      actions: {
+        imported: () => {
+          imported += 1;
+        },
       },
     }),
   ).start();
@@ -195,8 +203,10 @@ test('a finished import (started from the CRM-owned flow) refreshes the CRM list
     errors: [],
     message: null,
   });
-  expect(actor.getSnapshot().value).toBe('refreshing');
-  expect(calls.only()).toBe('loadLists');
+  expect(imported).toBe(1);
+  // Only the cache is told: the CRM loads nothing again.
+  expect(actor.getSnapshot().value).toBe('ready');
+  expect(calls.calls.map((call) => call.name)).toEqual(['loadLists', 'upload']);
   actor.stop();
 });
 

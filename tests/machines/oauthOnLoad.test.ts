@@ -61,7 +61,7 @@ describe('OAuth on load, with the real storage and URL actions', () => {
 
     await finish();
 
-    expect(actor.getSnapshot().value).toBe('dashboard');
+    expect(actor.getSnapshot().value).toEqual({ dashboard: 'place' });
     expect(localStorage.getItem('facebookAuthSuccess')).toBe('true');
     expect(window.location.search).toBe('');
     actor.stop();
@@ -72,7 +72,7 @@ describe('OAuth on load, with the real storage and URL actions', () => {
 
     await finish();
 
-    expect(actor.getSnapshot().value).toBe('dashboard');
+    expect(actor.getSnapshot().value).toEqual({ dashboard: 'place' });
     expect(localStorage.getItem('facebookAuthSuccess')).toBeNull();
     actor.stop();
   });
@@ -94,7 +94,7 @@ describe('OAuth on load, with the real storage and URL actions', () => {
     expect(calls.calls).toEqual([{ name: 'googleAdsCallback', input: { code: 'g1', state: 's' } }]);
     await calls.settle();
 
-    expect(actor.getSnapshot().value).toBe('dashboard');
+    expect(actor.getSnapshot().value).toEqual({ dashboard: 'place' });
     expect(localStorage.getItem('googleAuthSuccess')).toBe('true');
     actor.stop();
   });

@@ -2,11 +2,10 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import type { Activity } from '../../contracts/crm.ts';
-import { type CrmWrite, selectDeals } from '../../machines/crmMachine.ts';
-import { useActivitiesPage } from '../../services/crmQueries.ts';
+import type { CrmWrite } from '../../machines/crmMachine.ts';
+import { useActivitiesPage, useCrmList } from '../../services/crmQueries.ts';
 import { formatDateTime } from '../common/DataTable.tsx';
 import { useCan } from '../common/useCan.ts';
 import { ActivityDialog } from './ActivityDialog.tsx';
@@ -16,7 +15,7 @@ import { SearchField, ServerPagedTable, useServerPaging } from './ServerPagedLis
 /** Activities: calls, e-mails, meetings, tasks and notes; searched and paged on the server, edited in a dialog. */
 export function ActivitiesView() {
   const crm = useCrmActor();
-  const deals = useSelector(crm, selectDeals);
+  const deals = useCrmList('deals');
   const paging = useServerPaging();
   const page = useActivitiesPage(paging.query);
   const [editing, setEditing] = useState<Activity | 'new' | null>(null);

@@ -4,18 +4,18 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { appRoute } from '../../contracts/appRoutes.ts';
 import type { Contact } from '../../contracts/crm.ts';
-import { createContactList, exportContacts } from '../../services/crmApi.ts';
-import { crmKeys, useContact, useContactLists, useContactsPage } from '../../services/crmQueries.ts';
+import { exportContacts } from '../../services/crmApi.ts';
+import { useContact, useContactLists, useContactsPage } from '../../services/crmQueries.ts';
 import { useHttp } from '../../services/httpContext.ts';
 import { useCan } from '../common/useCan.ts';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
 import { ContactDialog } from './ContactDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { SearchField, ServerPagedTable, useServerPaging } from './ServerPagedList.tsx';
+import { useCrmForm } from './useCrmForm.ts';
 import { useOtherEditors } from './useOtherEditors.ts';
 
 const columns: GridColDef<Contact>[] = [
@@ -31,10 +31,11 @@ const columns: GridColDef<Contact>[] = [
   { field: 'tags', headerName: 'Tags', width: 150, valueGetter: (value: string[]) => value.join(', ') },
 ];
 
+const LIST_FIELDS = ['name'] as const;
+
 /** Contacts: server-side search and paging, add/edit, lists, CSV import and export. */
 export function ContactsView() {
   const http = useHttp();
-  const queryClient = useQueryClient();
   const [listId, setListId] = useState<number | ''>('');
   const paging = useServerPaging();
   const page = useContactsPage({ ...paging.query, contactListId: listId === '' ? null : listId });
@@ -80,12 +81,15 @@ export function ContactsView() {
   };
 
   const [newList, setNewList] = useState('');
-  const handleNewList = async () => {
-    if (!newList.trim()) return;
-    const list = await createContactList(http, { name: newList.trim() });
+  // The new list is chosen once the server has made it.
+  const handleListCreated = useCallback((id: number | null) => {
     setNewList('');
-    await queryClient.invalidateQueries({ queryKey: crmKeys.contactLists });
-    setListId(list.id);
+    if (id !== null) setListId(id);
+  }, []);
+  const createList = useCrmForm(LIST_FIELDS, handleListCreated);
+  const handleNewList = () => {
+    if (!newList.trim()) return;
+    createList.submit({ kind: 'createContactList', input: { name: newList.trim() } });
   };
 
   return (
@@ -122,9 +126,11 @@ export function ContactsView() {
               size="small"
               label="New list name"
               value={newList}
+              error={Boolean(createList.fieldError('name') ?? createList.alert)}
+              helperText={createList.fieldError('name') ?? createList.alert}
               onChange={(e) => setNewList(e.target.value)}
             />
-            <Button onClick={() => void handleNewList()} disabled={!newList.trim()}>
+            <Button onClick={handleNewList} disabled={!newList.trim() || createList.saving}>
               Create list
             </Button>
           </>

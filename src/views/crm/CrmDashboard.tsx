@@ -5,15 +5,12 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
-import { useSelector } from '@xstate/react';
 import { type ReactNode, useMemo, useState } from 'react';
 import ReactGridLayout, { type Layout, useContainerWidth } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
-import { selectDeals, selectLeads } from '../../machines/crmMachine.ts';
 import { readCrmLayout, saveCrmLayout, type WidgetLayout } from '../../services/crmLayoutStore.ts';
-import { useCrmStats, usePipelines } from '../../services/crmQueries.ts';
+import { useCrmList, useCrmStats, usePipelines } from '../../services/crmQueries.ts';
 import { useMe } from '../../services/queries.ts';
-import { useCrmActor } from './crmActorContext.ts';
 import { formatMoney, leadsBySource, revenueByMonth, valueByStage } from './crmFormat.ts';
 
 const DEFAULT_LAYOUT: WidgetLayout[] = [
@@ -49,9 +46,8 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 /** CRM Dashboard: the stats of spec §3 and charts, on a board each user arranges (kept per user). */
 export function CrmDashboard() {
-  const crm = useCrmActor();
-  const deals = useSelector(crm, selectDeals);
-  const leads = useSelector(crm, selectLeads);
+  const deals = useCrmList('deals');
+  const leads = useCrmList('leads');
   const stats = useCrmStats().data;
   const pipeline = usePipelines().data?.find((p) => p.isDefault);
   const userId = useMe().data?.id ?? 'anonymous';

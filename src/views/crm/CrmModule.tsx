@@ -5,13 +5,11 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { selectCrmRef } from '../../machines/appMachine.ts';
 import { selectCrmBusy, selectCrmError } from '../../machines/crmMachine.ts';
-import { createLiveCrmMachine } from '../../machines/liveCrmMachine.ts';
-import { useHttp } from '../../services/httpContext.ts';
-import { useLiveEventListener } from '../../services/liveEvents.ts';
+import { useAppActor } from '../appActorContext.ts';
 import { ViewOnlyNote } from '../common/ViewOnlyNote.tsx';
 import { CrmErrorBoundary } from './CrmErrorBoundary.tsx';
 import { CrmActorContext, useCrmActor } from './crmActorContext.ts';
@@ -121,20 +119,18 @@ function CrmBody({ sectionKey, title, onMore }: { sectionKey: CrmSectionKey; tit
   );
 }
 
-/** The CRM module: one CRM actor for the open section, its error card and its crash boundary. */
-const LIVE_CRM_KINDS = ['crm.contact', 'crm.lead', 'crm.deal', 'crm.activity'] as const;
-
+/**
+ * The CRM module: the open section over the app's CRM actor (running while a CRM place shows), its error card
+ * and its crash boundary. Live changes reach its lists through the query cache.
+ */
 export function CrmModule({
   section,
   title,
   onMore,
 }: { section: string | null | undefined; title: string } & MoreProps) {
-  const http = useHttp();
-  const queryClient = useQueryClient();
-  const machine = useMemo(() => createLiveCrmMachine(http, queryClient), [http, queryClient]);
-  const crm = useActorRef(machine);
-  // The lists the CRM's state holds (the deals board above all) reload when anyone changes them.
-  useLiveEventListener(LIVE_CRM_KINDS, () => crm.send({ type: 'crm.refresh' }));
+  const crm = useSelector(useAppActor(), selectCrmRef);
+  // Between a place and the next, before the app has started the CRM.
+  if (!crm) return <LinearProgress aria-label="Loading CRM section" />;
   return (
     <CrmActorContext.Provider value={crm}>
       <CrmErrorBoundary>

@@ -7,13 +7,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { toCsv } from '../../contracts/csv.ts';
-import { selectActivities, selectDeals, selectLeads } from '../../machines/crmMachine.ts';
-import { useAllContacts } from '../../services/crmQueries.ts';
+import { useAllContacts, useCrmList } from '../../services/crmQueries.ts';
 import { DataTable } from '../common/DataTable.tsx';
-import { useCrmActor } from './crmActorContext.ts';
 
 type Entity = 'leads' | 'deals' | 'activities' | 'contacts';
 type Row = Record<string, unknown> & { id: number };
@@ -32,10 +29,9 @@ const text = (value: unknown) => (Array.isArray(value) ? value.join(', ') : Stri
  * every record of the entity.
  */
 export function CustomReportsView() {
-  const crm = useCrmActor();
-  const leads = useSelector(crm, selectLeads);
-  const deals = useSelector(crm, selectDeals);
-  const activities = useSelector(crm, selectActivities);
+  const leads = useCrmList('leads');
+  const deals = useCrmList('deals');
+  const activities = useCrmList('activities');
   const [entity, setEntity] = useState<Entity>('leads');
   // Reports on contacts cover every contact: they are paged through, 100 a request, only when asked for.
   const allContacts = useAllContacts(entity === 'contacts');

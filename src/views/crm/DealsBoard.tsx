@@ -7,11 +7,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSelector } from '@xstate/react';
 import { type DragEvent, type FormEvent, useCallback, useState } from 'react';
 import type { Deal } from '../../contracts/crm.ts';
-import { selectDeals } from '../../machines/crmMachine.ts';
-import { usePipelines } from '../../services/crmQueries.ts';
+import { useCrmList, usePipelines } from '../../services/crmQueries.ts';
 import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';
 import { formatMoney } from './crmFormat.ts';
@@ -22,7 +20,7 @@ const DEAL_MIME = 'application/x-crm-deal';
 /** Deals as a kanban of the chosen pipeline: drag a card onto another stage to move it. */
 export function DealsBoard() {
   const crm = useCrmActor();
-  const deals = useSelector(crm, selectDeals);
+  const deals = useCrmList('deals');
   const pipelines = usePipelines().data ?? [];
   const [pipelineId, setPipelineId] = useState<number | null>(null);
   const pipeline =

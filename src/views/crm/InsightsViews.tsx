@@ -9,19 +9,16 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { selectActivities, selectDeals, selectLeads } from '../../machines/crmMachine.ts';
+import { useCrmList } from '../../services/crmQueries.ts';
 import { DataTable } from '../common/DataTable.tsx';
-import { useCrmActor } from './crmActorContext.ts';
 import { leadsBySource, revenueByMonth } from './crmFormat.ts';
 import { funnel, insights } from './crmRules.ts';
 
 /** Analytics and Reports: the lead funnel, revenue over time and lead sources. */
 export function AnalyticsView() {
-  const crm = useCrmActor();
-  const leads = useSelector(crm, selectLeads);
-  const deals = useSelector(crm, selectDeals);
+  const leads = useCrmList('leads');
+  const deals = useCrmList('deals');
   const steps = useMemo(() => funnel(leads), [leads]);
   const revenue = useMemo(() => revenueByMonth(deals), [deals]);
   const sources = useMemo(() => leadsBySource(leads), [leads]);
@@ -71,10 +68,9 @@ export function AnalyticsView() {
 
 /** AI Insights, computed by the three transparent rules each card names. */
 export function AiInsightsView() {
-  const crm = useCrmActor();
-  const deals = useSelector(crm, selectDeals);
-  const leads = useSelector(crm, selectLeads);
-  const activities = useSelector(crm, selectActivities);
+  const deals = useCrmList('deals');
+  const leads = useCrmList('leads');
+  const activities = useCrmList('activities');
   const found = useMemo(() => insights(deals, leads, activities), [deals, leads, activities]);
   return (
     <Stack spacing={2}>
@@ -110,7 +106,7 @@ type TrackingRow = { id: string; pagePath: string; source: string; leads: number
 
 /** Lead Tracking: where web leads come from, by source and page of the form. */
 export function LeadTrackingView() {
-  const leads = useSelector(useCrmActor(), selectLeads);
+  const leads = useCrmList('leads');
   const rows = useMemo(() => {
     const groups = new Map<string, TrackingRow>();
     for (const lead of leads) {

@@ -7,11 +7,9 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSelector } from '@xstate/react';
 import { type FormEvent, useCallback, useState } from 'react';
 import { WORKFLOW_ACTIONS, WORKFLOW_TRIGGERS, type WorkflowAction } from '../../contracts/crm.ts';
-import { selectWorkflows } from '../../machines/crmMachine.ts';
-import { useContactLists, useWorkflowRuns } from '../../services/crmQueries.ts';
+import { useContactLists, useCrmList, useWorkflowRuns } from '../../services/crmQueries.ts';
 import { formatDateTime } from '../common/DataTable.tsx';
 import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';
@@ -59,7 +57,7 @@ function toAction(d: Draft): WorkflowAction {
 /** Workflows: trigger → optional condition → action; switched on and off; the log of their runs. */
 export function WorkflowsView() {
   const crm = useCrmActor();
-  const workflows = useSelector(crm, selectWorkflows);
+  const workflows = useCrmList('workflows');
   const lists = useContactLists().data ?? [];
   const runs = useWorkflowRuns().data ?? [];
   const [d, setD] = useState<Draft>(BLANK);

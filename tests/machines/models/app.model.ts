@@ -82,6 +82,8 @@ export const appModel = createMachine({
         'nav.openSite': 'builder',
         'nav.backToFlowChoice': 'flowChoice',
         'nav.backToLogin': 'dashboard',
+        // Into a CRM section and back home: the CRM (and its data) runs only while one of its places shows.
+        'nav.crmAndHome': 'dashboard',
       },
     },
     dashboardPlace: {

@@ -2,7 +2,8 @@ import { createMachine } from 'xstate';
 
 // Effect-free model of the CRM module (spec §2, §7, §8, §9): the initial load fetches the five lists
 // together with contacts page size 20 and tolerates partial failure; refreshes use size 10; one write at a
-// time, after which everything is refreshed; a failed write or refresh leaves its message in state.
+// time, after which only the rows it touched are updated in the cache (nothing is reloaded); a failed write
+// or refresh leaves its message in state.
 export const crmModel = createMachine({
   id: 'crmModel',
   initial: 'idle',
@@ -21,8 +22,11 @@ export const crmModel = createMachine({
         'crm.import.open': 'importOpen',
       },
     },
-    importOpen: { on: { 'crm.import.open': 'importOpen', 'crm.import.close': 'ready' } },
-    writing: { on: { 'call.succeed': 'refreshing', 'call.fail': 'refreshing', 'crm.write': 'writing' } },
+    // A finished import marks the contacts stale.
+    importOpen: {
+      on: { 'crm.import.open': 'importOpen', 'crm.imported': 'importOpen', 'crm.import.close': 'ready' },
+    },
+    writing: { on: { 'call.succeed': 'ready', 'call.fail': 'ready', 'crm.write': 'writing' } },
     refreshing: {
       on: {
         'load.ok': 'ready',

@@ -197,12 +197,12 @@ describe('session replay in the sandbox', () => {
       seq: 0,
       actor: 'app',
       event: { type: REPLAY_START },
-      state: 'dashboard',
+      state: { dashboard: 'place' },
     });
     expect(entries[0].event.children).toMatchObject({ session: 'authenticated', tour: 'hidden' });
     const replay = replaySession(entries);
     expect(replay.divergences).toBe(0);
-    expect(replay.steps.at(-1)?.replayed?.state).toBe('dashboard');
+    expect(replay.steps.at(-1)?.replayed?.state).toEqual({ dashboard: 'place' });
   });
 
   test('the sandbox follows the recording even where it cannot reproduce a step (it notes it and carries on)', () => {
@@ -213,7 +213,7 @@ describe('session replay in the sandbox', () => {
         actor: 'app',
         source: null,
         event: { type: REPLAY_START },
-        state: 'dashboard',
+        state: { dashboard: 'place' },
         context: {},
       },
       // A step the machine cannot take from the dashboard (say, a newer app version's event).
@@ -228,13 +228,18 @@ describe('session replay in the sandbox', () => {
 
   test.each([
     ['the flow choice', 'flowChoice', {}, [['flow.build', 'builder']]],
-    ['the builder of a saved site', 'builder', { builder: { websiteId: '7' } }, [['view.back', 'dashboard']]],
+    [
+      'the builder of a saved site',
+      'builder',
+      { builder: { websiteId: '7' } },
+      [['view.back', { dashboard: 'place' }]],
+    ],
     ['the generator', { generator: 'idle' }, {}, [['generator.generate', { generator: 'generating' }]]],
     [
       'a sign-in in flight',
       { auth: 'signingIn' },
       {},
-      [['xstate.done.actor.0.app.auth.signingIn', 'dashboard']],
+      [['xstate.done.actor.0.app.auth.signingIn', { dashboard: 'place' }]],
     ],
     [
       'the first business setup',
@@ -250,7 +255,7 @@ describe('session replay in the sandbox', () => {
       'the Generate Website variant',
       { businessSetup: 'editing' },
       { setupVariant: 'generate' },
-      [['view.back', 'dashboard']],
+      [['view.back', { dashboard: 'place' }]],
     ],
   ] as const)('a session starting at %s replays from there', (_, state, context, steps) => {
     const entries: ReplayEntry[] = [
