@@ -1,18 +1,14 @@
 import { assign, type SnapshotFrom, sendParent, setup, spawnChild, stopChild } from 'xstate';
+import type { Activity, Contact, Deal, Lead, Workflow } from '../contracts/crm.ts';
 import type {
-  Activity,
   ActivityInput,
   CampaignInput,
-  Contact,
   ContactInput,
-  Deal,
   DealInput,
-  Lead,
   LeadInput,
   MergeFields,
-  Workflow,
   WorkflowInput,
-} from '../contracts/crm.ts';
+} from '../contracts/crmApi.ts';
 import { ApiError } from '../services/ApiError.ts';
 import { contactImportMachine } from './contactImportMachine.ts';
 import { notProvided } from './notProvided.ts';

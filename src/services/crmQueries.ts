@@ -11,11 +11,11 @@ import type {
   DuplicatePage,
   InboxPage,
   Lead,
-  ListQuery,
   Pipeline,
-  RowsPage,
   WorkflowRun,
 } from '../contracts/crm.ts';
+import type { ListQuery } from '../contracts/crmApi.ts';
+import type { RowsPage } from '../contracts/jsonSchema.ts';
 import {
   type ContactQuery,
   campaignsApi,
