@@ -1,5 +1,5 @@
+import type { WorkflowTrigger } from '../../src/contracts/crm.ts';
 import type { Queryable } from '../db/types.ts';
-import type { WorkflowTrigger } from '../repositories/crm/tables.ts';
 
 /** Something that happened in an account's CRM, as workflows see it. */
 export type CrmEvent = {

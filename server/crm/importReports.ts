@@ -1,6 +1,7 @@
+import type { ImportReport } from '../../src/contracts/crm.ts';
 import type { Db, Queryable } from '../db/types.ts';
 
-export type ImportError = { row: number; message: string };
+export type ImportError = ImportReport['errors'][number];
 
 /** Undoes an import: the contacts it created go, the ones it updated get their earlier values back. */
 export async function rollbackImport(
@@ -40,20 +41,6 @@ export async function rollbackImport(
     return true;
   });
 }
-
-export type ImportReport = {
-  id: number;
-  status: string;
-  fileName: string;
-  totalRows: number;
-  processedRows: number;
-  created: number;
-  updated: number;
-  skipped: number;
-  progress: number;
-  errors: ImportError[];
-  message: string | null;
-};
 
 export async function findImport(
   db: Queryable,

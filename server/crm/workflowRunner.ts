@@ -1,6 +1,6 @@
+import type { WorkflowAction, WorkflowCondition } from '../../src/contracts/crm.ts';
 import type { Db, Queryable } from '../db/types.ts';
 import type { Mailer } from '../jobs/mailer.ts';
-import type { WorkflowAction, WorkflowCondition } from '../repositories/crm/tables.ts';
 import { deliver } from './campaignSender.ts';
 import type { WorkflowRunData } from './crmEvents.ts';
 import { personalise } from './personalise.ts';

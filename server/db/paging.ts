@@ -1,3 +1,4 @@
+import type { RowsPage } from '../../src/contracts/jsonSchema.ts';
 import type { Queryable } from './types.ts';
 
 /**
@@ -9,9 +10,6 @@ import type { Queryable } from './types.ts';
 
 /** Which rows of an ordered list a page holds: `limit` rows after the first `offset`. */
 export type PageWindow = { readonly offset: number; readonly limit: number };
-
-/** The rows of one page and the number of rows of the whole list. */
-export type Page<T> = { rows: T[]; totalCount: number };
 
 /** The window of page `page` (counted from `first`: 1 in the CRM, 0 in the admin lists) of `pageSize` rows. */
 export function pageWindow(page: number, pageSize: number, first: 0 | 1 = 1): PageWindow {
@@ -64,7 +62,7 @@ export type PageQuery = {
  * Reads one page of a list and the number of rows of the whole list. The count is run only when the page
  * does not tell it (see `totalFromPage`): a first page that holds everything costs one statement.
  */
-export async function readPage<T>(db: Queryable, query: PageQuery): Promise<Page<T>> {
+export async function readPage<T>(db: Queryable, query: PageQuery): Promise<RowsPage<T>> {
   const { clause, params } = withWindow(query.params, query.window);
   const rows = await db.query<T>(`${query.select} ${clause}`, params);
   const known = totalFromPage(query.window, rows.length);

@@ -1,34 +1,12 @@
 import { type SiteSeo, siteSeoOf } from '../../src/canvas/siteSeo.ts';
+import type { Website as WebsiteAnswer, WebsiteListItem } from '../../src/contracts/website.ts';
 import { rowMapper } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
 
-/** A website as listed (without its heavy content). */
-export type WebsiteSummary = {
-  id: number;
-  name: string;
-  createdAt: string;
-  updatedAt: string;
-  isPublished: boolean;
-  domain: string | null;
-  subdomain: string | null;
-  publishedAt: string | null;
-  isActive: boolean;
-  /** Custom domain the published site also answers on. */
-  customDomain: string | null;
-};
+/** A website as stored: the API's website and its site SEO settings (raw JSON: see siteSeoOf). */
+export type Website = WebsiteAnswer & { seo: unknown };
 
-/** A website card: the summary with its count of form submissions. */
-export type WebsiteListItem = WebsiteSummary & { submissionCount: number };
-
-/** A website with its content, its Yjs state (base64) and its site SEO settings (raw JSON: see siteSeoOf). */
-export type Website = WebsiteSummary & {
-  htmlContent: string;
-  pages: unknown[];
-  yjsState: string;
-  seo: unknown;
-};
-
-export type WebsiteInput = { name: string; htmlContent: string; pages: unknown[]; yjsState?: string };
+export type WebsiteInput = Pick<Website, 'name' | 'htmlContent' | 'pages'> & { yjsState?: string };
 
 // A verified custom domain is where a published site answers; a pending one is not (yet) its address.
 const VERIFIED_DOMAIN = `(select c.domain from custom_domains c where c.website_id = websites.id and c.status = 'verified')`;

@@ -1,194 +1,247 @@
-/** CRM records as the API returns them (ids are the server's integers). */
-export type Contact = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  company: string;
-  tags: string[];
-  notes: string;
-  contactListIds: number[];
-  /** Read with the contact: the shop orders they placed (matched to them by email), not counting cancelled orders or expired card payments. */
-  orderCount: number;
-  /** The sum of those orders' totals. */
-  lifetimeValue: number;
-  createdAt: string;
-  updatedAt: string;
-};
-export type ContactInput = Partial<
-  Omit<Contact, 'id' | 'createdAt' | 'updatedAt' | 'orderCount' | 'lifetimeValue'>
->;
-export type ContactPage = { contacts: Contact[]; totalCount: number };
-export type ContactList = { id: number; name: string; description: string; contactCount: number };
+/**
+ * CRM records as the API returns them (ids are the server's integers): the JSON Schemas of every answer and the
+ * types derived from them. The requests and the routes' schemas are in crmApi.ts.
+ */
+import { type Infer, pageOf, record } from './jsonSchema.ts';
+
+/** The header in which a searched list (leads, activities) says how many rows match in all. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export type Lead = {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  status: LeadStatus;
-  source: string;
-  value: number;
-  notes: string;
-  pagePath: string;
-  contactId: number | null;
-  dealId: number | null;
-  createdAt: string;
-  updatedAt: string;
-};
-export type LeadInput = Partial<
-  Pick<Lead, 'name' | 'email' | 'phone' | 'company' | 'status' | 'source' | 'value' | 'notes'>
->;
-
-export type Deal = {
-  id: number;
-  title: string;
-  value: number;
-  stage: string;
-  pipelineId: number;
-  contactId: number | null;
-  expectedCloseDate: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-export type DealInput = Partial<
-  Pick<Deal, 'title' | 'value' | 'stage' | 'pipelineId' | 'contactId' | 'expectedCloseDate'>
->;
-export type Pipeline = { id: number; name: string; stages: string[]; isDefault: boolean };
-
 export const ACTIVITY_TYPES = ['call', 'email', 'meeting', 'task', 'note', 'order'] as const;
-export type Activity = {
-  id: number;
-  type: (typeof ACTIVITY_TYPES)[number];
-  subject: string;
-  description: string;
-  dueDate: string | null;
-  completed: boolean;
-  contactId: number | null;
-  dealId: number | null;
-  /** Read with the activity: its contact's name (or e-mail) and its deal's title. */
-  contactName: string | null;
-  dealTitle: string | null;
-  createdAt: string;
-};
-export type ActivityInput = Partial<Omit<Activity, 'id' | 'createdAt' | 'contactName' | 'dealTitle'>>;
-
-/** A searched, paged list of leads or activities: one page and the count of every match. */
-export type ListQuery = { page: number; pageSize: number; search?: string };
-export type RowsPage<T> = { rows: T[]; totalCount: number };
-
 export const WORKFLOW_TRIGGERS = [
   'contact.created',
   'lead.status_changed',
   'deal.stage_changed',
   'form.submitted',
 ] as const;
+export type WorkflowTrigger = (typeof WORKFLOW_TRIGGERS)[number];
 export const WORKFLOW_ACTIONS = ['create-activity', 'send-email', 'add-to-list', 'update-field'] as const;
-export type WorkflowAction = { type: (typeof WORKFLOW_ACTIONS)[number]; params: Record<string, unknown> };
-export type WorkflowCondition = { field: string; operator: string; value: string | number | boolean };
-export type Workflow = {
-  id: number;
-  name: string;
-  trigger: (typeof WORKFLOW_TRIGGERS)[number];
-  conditions: WorkflowCondition[];
-  actions: WorkflowAction[];
-  isActive: boolean;
-};
-export type WorkflowInput = Partial<Omit<Workflow, 'id'>>;
-export type WorkflowRun = {
-  id: number;
-  workflowName: string;
-  eventKey: string;
-  status: string;
-  log: { action: string; result: string }[];
-  createdAt: string;
-};
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
-export type CampaignStatus = 'draft' | 'scheduled' | 'sending' | 'sent';
-export type Campaign = {
-  id: number;
-  name: string;
-  subject: string;
-  content: string;
-  contactListId: number | null;
-  status: CampaignStatus;
-  scheduledAt: string | null;
-  sentAt: string | null;
-  stats: { total: number; sent: number; outbox: number; failed: number };
-};
-export type CampaignInput = Partial<
-  Pick<Campaign, 'name' | 'subject' | 'content' | 'contactListId' | 'scheduledAt'>
->;
+const int = { type: 'integer' } as const;
+const num = { type: 'number' } as const;
+const str = { type: 'string' } as const;
+const bool = { type: 'boolean' } as const;
+const strOrNull = { type: ['string', 'null'] } as const;
+const intOrNull = { type: ['integer', 'null'] } as const;
+const strings = { type: 'array', items: str } as const;
+const stamps = { createdAt: str, updatedAt: str } as const;
 
-export type Communication = {
-  id: number;
-  campaignId: number | null;
-  campaignName: string | null;
-  contactId: number | null;
-  channel: string;
-  direction: 'outbound' | 'inbound';
-  toAddress: string;
-  subject: string;
-  body: string;
-  status: string;
-  error: string | null;
-  createdAt: string;
-  sentAt: string | null;
-};
+export const contactSchema = record({
+  id: int,
+  firstName: str,
+  lastName: str,
+  email: str,
+  phone: str,
+  company: str,
+  tags: strings,
+  notes: str,
+  contactListIds: { type: 'array', items: int },
+  /** Read with the contact: the shop orders they placed (matched by email), not counting cancelled orders or expired card payments. */
+  orderCount: int,
+  /** The sum of those orders' totals. */
+  lifetimeValue: num,
+  ...stamps,
+});
+export type Contact = Infer<typeof contactSchema>;
+export const contactPageSchema = pageOf('contacts', contactSchema);
+export type ContactPage = Infer<typeof contactPageSchema>;
 
+export const contactListSchema = record({ id: int, name: str, description: str, contactCount: int });
+export type ContactList = Infer<typeof contactListSchema>;
+
+export const leadSchema = record({
+  id: int,
+  name: str,
+  email: str,
+  phone: str,
+  company: str,
+  status: { type: 'string', enum: LEAD_STATUSES },
+  source: str,
+  value: num,
+  notes: str,
+  pagePath: str,
+  contactId: intOrNull,
+  dealId: intOrNull,
+  ...stamps,
+});
+export type Lead = Infer<typeof leadSchema>;
+
+export const dealSchema = record({
+  id: int,
+  title: str,
+  value: num,
+  stage: str,
+  pipelineId: int,
+  contactId: intOrNull,
+  expectedCloseDate: strOrNull,
+  ...stamps,
+});
+export type Deal = Infer<typeof dealSchema>;
+
+export const pipelineSchema = record({ id: int, name: str, stages: strings, isDefault: bool });
+export type Pipeline = Infer<typeof pipelineSchema>;
+
+/** A converted lead with the contact and the deal made from it. */
+export const conversionSchema = record({
+  lead: leadSchema,
+  contact: contactSchema,
+  deal: dealSchema,
+  previousStatus: str,
+});
+
+export const activitySchema = record({
+  id: int,
+  type: { type: 'string', enum: ACTIVITY_TYPES },
+  subject: str,
+  description: str,
+  dueDate: strOrNull,
+  completed: bool,
+  contactId: intOrNull,
+  dealId: intOrNull,
+  /** Read with the activity: its contact's name (or e-mail) and its deal's title. */
+  contactName: strOrNull,
+  dealTitle: strOrNull,
+  createdAt: str,
+});
+export type Activity = Infer<typeof activitySchema>;
+
+const conditionValue = { anyOf: [str, num, bool] } as const;
+export const workflowSchema = record({
+  id: int,
+  name: str,
+  trigger: { type: 'string', enum: WORKFLOW_TRIGGERS },
+  conditions: { type: 'array', items: record({ field: str, operator: str, value: conditionValue }) },
+  actions: {
+    type: 'array',
+    items: record({
+      type: { type: 'string', enum: WORKFLOW_ACTIONS },
+      params: { type: 'object', additionalProperties: true },
+    }),
+  },
+  isActive: bool,
+  ...stamps,
+});
+export type Workflow = Infer<typeof workflowSchema>;
+export type WorkflowCondition = Workflow['conditions'][number];
+export type WorkflowAction = Workflow['actions'][number];
+
+export const workflowRunSchema = record({
+  id: int,
+  workflowId: int,
+  workflowName: str,
+  eventKey: str,
+  status: { type: 'string', enum: ['completed', 'skipped', 'failed'] },
+  log: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['action', 'result'],
+      properties: { action: str, result: str },
+      additionalProperties: true,
+    },
+  },
+  createdAt: str,
+});
+export type WorkflowRun = Infer<typeof workflowRunSchema>;
+
+const campaignProperties = {
+  id: int,
+  name: str,
+  subject: str,
+  content: str,
+  contactListId: intOrNull,
+  status: { type: 'string', enum: CAMPAIGN_STATUSES },
+  scheduledAt: strOrNull,
+  sentAt: strOrNull,
+  stats: record({ total: int, sent: int, outbox: int, failed: int }),
+  ...stamps,
+} as const;
+export const campaignSchema = record(campaignProperties);
+export type Campaign = Infer<typeof campaignSchema>;
+/** A campaign whose send was queued, with the job that sends it. */
+export const queuedCampaignSchema = record({ ...campaignProperties, jobId: strOrNull });
+
+export const communicationSchema = record({
+  id: int,
+  campaignId: intOrNull,
+  campaignName: strOrNull,
+  contactId: intOrNull,
+  channel: str,
+  direction: { type: 'string', enum: ['outbound', 'inbound'] },
+  toAddress: str,
+  subject: str,
+  body: str,
+  status: { type: 'string', enum: ['sending', 'sent', 'outbox', 'failed', 'received'] },
+  error: strOrNull,
+  createdAt: str,
+  sentAt: strOrNull,
+});
+export type Communication = Infer<typeof communicationSchema>;
+
+export const INBOX_KINDS = ['form', 'message'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
 /** One row of the Unified Inbox: a form submission or a CRM message. */
-export type InboxKind = 'form' | 'message';
-export type InboxItem = {
+export const inboxItemSchema = record({
   /** `form-{id}` or `message-{id}`. */
-  id: string;
-  kind: InboxKind;
-  sourceId: number;
-  at: string;
+  id: str,
+  kind: { type: 'string', enum: INBOX_KINDS },
+  sourceId: int,
+  at: str,
   /** Form: the first e-mail address among its values ('' if none); message: its campaign (or Workflow). */
-  from: string;
+  from: str,
   /** Form: its website; message: the address it went to. */
-  to: string;
+  to: str,
   /** Form: its title; message: its subject. */
-  subject: string;
+  subject: str,
   /** Form only: the submitted fields. */
-  data: Record<string, string> | null;
+  data: { type: ['object', 'null'], additionalProperties: str },
   /** Message only: the start of its body. */
-  body: string;
-  status: string;
-};
-export type InboxPage = { items: InboxItem[]; totalCount: number };
+  body: str,
+  status: str,
+});
+export type InboxItem = Infer<typeof inboxItemSchema>;
+export const inboxPageSchema = pageOf('items', inboxItemSchema);
+export type InboxPage = Infer<typeof inboxPageSchema>;
 
 /** Contacts that look like one person: the same e-mail (any case), or the same name and phone. */
-export type DuplicateGroup = { reason: 'email' | 'name+phone'; key: string; contacts: Contact[] };
-export type DuplicatePage = { groups: DuplicateGroup[]; totalGroups: number };
-export type MergeFields = Partial<
-  Pick<Contact, 'firstName' | 'lastName' | 'email' | 'phone' | 'company' | 'notes'>
->;
+export const duplicateGroupSchema = record({
+  reason: { type: 'string', enum: ['email', 'name+phone'] },
+  key: str,
+  contacts: { type: 'array', items: contactSchema },
+});
+export type DuplicateGroup = Infer<typeof duplicateGroupSchema>;
+export const duplicatePageSchema = pageOf('groups', duplicateGroupSchema);
+export type DuplicatePage = Infer<typeof duplicatePageSchema>;
 
-export type CrmStats = {
-  totalContacts: number;
-  totalLeads: number;
-  totalDeals: number;
-  totalRevenue: number;
-  conversionRate: number;
-};
+export const crmStatsSchema = record({
+  totalContacts: int,
+  totalLeads: int,
+  totalDeals: int,
+  totalRevenue: num,
+  conversionRate: int,
+});
+export type CrmStats = Infer<typeof crmStatsSchema>;
 
-export type ImportReport = {
-  id: number;
-  status: 'queued' | 'running' | 'completed' | 'failed' | 'rolled-back';
-  fileName: string;
-  processedRows: number;
-  created: number;
-  updated: number;
-  skipped: number;
-  progress: number;
-  errors: { row: number; message: string }[];
-  message: string | null;
-};
+export const IMPORT_STATUSES = ['queued', 'running', 'completed', 'failed', 'rolled-back'] as const;
+export const importReportSchema = record({
+  id: int,
+  status: { type: 'string', enum: IMPORT_STATUSES },
+  fileName: str,
+  totalRows: int,
+  processedRows: int,
+  created: int,
+  updated: int,
+  skipped: int,
+  progress: int,
+  errors: { type: 'array', items: record({ row: int, message: str }) },
+  message: strOrNull,
+});
+export type ImportReport = Infer<typeof importReportSchema>;
+/** The choices sent with a CSV file (multipart fields of POST /api/crm/contacts/import). */
 export type ImportOptions = {
   duplicates: 'skip' | 'update';
   contactListId: number | null;

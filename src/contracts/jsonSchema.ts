@@ -49,6 +49,19 @@ export const idParams = {
   properties: { id: schemas.id },
 } as const;
 
+/** An answer's object: every property present, nothing else sent (fast-json-stringify drops undeclared fields). */
+export function record<const P extends Record<string, JSONSchema>>(properties: P) {
+  return {
+    type: 'object',
+    required: Object.keys(properties) as readonly (keyof P & string)[],
+    properties,
+    additionalProperties: false,
+  } as const;
+}
+
+/** One page of rows read from a list and the number of rows the whole list holds (the data layer's page). */
+export type RowsPage<T> = { rows: T[]; totalCount: number };
+
 /**
  * The one paging envelope: a page of `key` (the list's name, fixed by the spec where it names one: `contacts`,
  * `results`…) and `totalCount`, the number of rows the whole list holds.

@@ -7,7 +7,7 @@ import type {
   LeadInput,
   MergeFields,
   WorkflowInput,
-} from '../contracts/crm.ts';
+} from '../contracts/crmApi.ts';
 import { ApiError } from '../services/ApiError.ts';
 import { contactImportMachine } from './contactImportMachine.ts';
 import { notProvided } from './notProvided.ts';

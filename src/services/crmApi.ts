@@ -1,48 +1,50 @@
+import {
+  type Activity,
+  type Campaign,
+  type Communication,
+  type Contact,
+  type ContactList,
+  type ContactPage,
+  type CrmStats,
+  type Deal,
+  type DuplicatePage,
+  type ImportOptions,
+  type ImportReport,
+  type InboxPage,
+  type Lead,
+  type Pipeline,
+  TOTAL_COUNT_HEADER,
+  type Workflow,
+  type WorkflowRun,
+} from '../contracts/crm.ts';
 import type {
-  Activity,
   ActivityInput,
-  Campaign,
   CampaignInput,
-  Communication,
-  Contact,
   ContactInput,
-  ContactList,
-  ContactPage,
-  CrmStats,
-  Deal,
+  ContactPageQuery,
   DealInput,
-  DuplicatePage,
-  ImportOptions,
-  ImportReport,
-  InboxKind,
-  InboxPage,
-  Lead,
+  InboxQuery,
   LeadInput,
   ListQuery,
   MergeFields,
-  Pipeline,
-  RowsPage,
-  Workflow,
+  PipelineInput,
   WorkflowInput,
-  WorkflowRun,
-} from '../contracts/crm.ts';
+} from '../contracts/crmApi.ts';
+import type { RowsPage } from '../contracts/jsonSchema.ts';
 import type { CallContext, Http } from './http.ts';
 
 // Creates and edits report a refusal (400/409) where the input was typed, not as a global toast.
 const FORM_CONTEXT: CallContext = { quietStatuses: [400, 409] };
 
 /** Query of GET /api/crm/contacts (spec §7). */
-export type ContactQuery = { page: number; pageSize: number; search?: string; contactListId?: number | null };
+export type { ContactPageQuery as ContactQuery, InboxQuery };
 
-export async function listContacts(http: Http, query: ContactQuery): Promise<ContactPage> {
+export async function listContacts(http: Http, query: ContactPageQuery): Promise<ContactPage> {
   const searchParams: Record<string, string | number> = { page: query.page, pageSize: query.pageSize };
   if (query.search?.trim()) searchParams.search = query.search.trim();
   if (query.contactListId) searchParams.contactListId = query.contactListId;
   return http.get('crm/contacts', { searchParams }).json<ContactPage>();
 }
-
-/** The header in which a searched list says how many rows match in all. */
-const TOTAL_COUNT_HEADER = 'x-total-count';
 
 /** One page of a searchable list (GET /api/crm/leads or /activities with page, pageSize, search). */
 async function listPage<T>(http: Http, path: string, query: ListQuery): Promise<RowsPage<T>> {
@@ -57,8 +59,6 @@ export const listLeadsPage = (http: Http, query: ListQuery) => listPage<Lead>(ht
 export const listActivitiesPage = (http: Http, query: ListQuery) =>
   listPage<Activity>(http, 'activities', query);
 
-/** Query of GET /api/crm/inbox. */
-export type InboxQuery = { page: number; pageSize: number; kind?: InboxKind };
 export const listInbox = (http: Http, { page, pageSize, kind }: InboxQuery) =>
   http
     .get('crm/inbox', { searchParams: kind ? { page, pageSize, kind } : { page, pageSize } })
@@ -108,7 +108,7 @@ export const dealsApi = resource<Deal, DealInput>('deals');
 export const activitiesApi = resource<Activity, ActivityInput>('activities');
 export const workflowsApi = resource<Workflow, WorkflowInput>('workflows');
 export const campaignsApi = resource<Campaign, CampaignInput>('campaigns');
-export const pipelinesApi = resource<Pipeline, { name?: string; stages?: string[] }>('pipelines');
+export const pipelinesApi = resource<Pipeline, PipelineInput>('pipelines');
 
 export const listContactLists = (http: Http) => http.get('crm/contact-lists').json<ContactList[]>();
 export const createContactList = (http: Http, input: { name: string; description?: string }) =>

@@ -1,4 +1,4 @@
-import type { ListQuery } from '../contracts/crm.ts';
+import type { ListQuery } from '../contracts/crmApi.ts';
 import type { ContactQuery, InboxQuery } from './crmApi.ts';
 
 // Apart from crmQueries.ts so the live-event keys do not bring the CRM's API and queries to the first screen.

@@ -12,12 +12,12 @@ import type {
   DuplicatePage,
   InboxPage,
   Lead,
-  ListQuery,
   Pipeline,
-  RowsPage,
   Workflow,
   WorkflowRun,
 } from '../contracts/crm.ts';
+import type { ListQuery } from '../contracts/crmApi.ts';
+import type { RowsPage } from '../contracts/jsonSchema.ts';
 import {
   activitiesApi,
   type ContactQuery,

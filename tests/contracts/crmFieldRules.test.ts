@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { leadProperties } from '../../server/routes/crm/crmSchemas.ts';
+import { salesApi } from '../../src/contracts/crmApi.ts';
 import {
   CONTACT_LIMITS,
   contactErrors,
@@ -34,6 +34,7 @@ test('a lead: the same rules for its text fields', () => {
 });
 
 test('the server schemas are built from the same limits', () => {
+  const leadProperties = salesApi.leads.create.body.properties;
   expect(leadProperties.source.maxLength).toBe(LEAD_LIMITS.source);
   expect(leadProperties.name.maxLength).toBe(LEAD_LIMITS.name);
   expect(leadProperties.notes.maxLength).toBe(LEAD_LIMITS.notes);

@@ -22,6 +22,7 @@ const report = (status: ImportReport['status'], progress: number): ImportReport 
   id: 7,
   status,
   fileName: 'contacts.csv',
+  totalRows: 1000,
   processedRows: progress * 10,
   created: progress * 10,
   updated: 0,

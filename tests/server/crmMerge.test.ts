@@ -14,7 +14,7 @@ type Contact = {
   contactListIds: number[];
 };
 type Group = { reason: string; key: string; contacts: Contact[] };
-type Duplicates = { groups: Group[]; totalGroups: number };
+type Duplicates = { groups: Group[]; totalCount: number };
 
 describeEachDatabase('crm api: duplicate contacts and merging', (ctx) => {
   it('finds duplicates across the whole account: e-mail in any case, or name with phone', async () => {
@@ -35,7 +35,7 @@ describeEachDatabase('crm api: duplicate contacts and merging', (ctx) => {
     );
 
     const found = await expectJson<Duplicates>(ctx, 'GET', '/api/crm/contacts/duplicates', token, 200);
-    expect(found.totalGroups).toBe(2);
+    expect(found.totalCount).toBe(2);
     const byReason = Object.fromEntries(found.groups.map((g) => [g.reason, g]));
     expect(byReason['name+phone']?.contacts.map((c) => c.id)).toEqual([first.id, last.id]);
     expect(byReason['name+phone']?.key).toBe('ada lovelace / 442079460018');
@@ -53,14 +53,14 @@ describeEachDatabase('crm api: duplicate contacts and merging', (ctx) => {
       200,
     );
     expect(limited.groups).toHaveLength(1);
-    expect(limited.totalGroups).toBe(2);
+    expect(limited.totalCount).toBe(2);
     await expectJson(ctx, 'GET', '/api/crm/contacts/duplicates?limit=0', token, 400);
     await expectJson(ctx, 'GET', '/api/crm/contacts/duplicates?other=1', token, 400);
 
     const stranger = await ctx.register();
     expect(await expectJson(ctx, 'GET', '/api/crm/contacts/duplicates', stranger.token, 200)).toEqual({
       groups: [],
-      totalGroups: 0,
+      totalCount: 0,
     });
   });
 

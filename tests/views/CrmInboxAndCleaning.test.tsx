@@ -165,7 +165,7 @@ describe('CRM: unified inbox, data cleaning and reports over everything', () => 
         'GET /api/crm/contacts/duplicates': {
           body: {
             groups: [{ reason: 'name+phone', key: 'ada lovelace / 441', contacts: [keep, other] }],
-            totalGroups: 1,
+            totalCount: 1,
           },
         },
         'POST /api/crm/contacts/merge': { body: keep },

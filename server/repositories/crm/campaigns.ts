@@ -1,15 +1,10 @@
-import type { Campaign as ContractCampaign } from '../../../src/contracts/crm.ts';
+import type { Campaign } from '../../../src/contracts/crm.ts';
+import type { CampaignInput } from '../../../src/contracts/crmApi.ts';
 import type { Queryable } from '../../db/types.ts';
 import { contactListExists } from './contactLists.ts';
 import { findRow, insertRow, listRows, updateRow } from './crud.ts';
 import { CAMPAIGNS } from './tables.ts';
 
-/** A campaign's row as the repository reads it: the contract's fields before stats and sending are added. */
-export type Campaign = Pick<
-  ContractCampaign,
-  'id' | 'name' | 'subject' | 'content' | 'contactListId' | 'status' | 'scheduledAt'
->;
-export type CampaignInput = Partial<Omit<Campaign, 'id' | 'status'>>;
 /** What a campaign's status becomes with a change: scheduled with a date, a draft again without, else kept. */
 export type CampaignStatusChange = 'scheduled' | 'draft' | null;
 /** Why a campaign was not written: its contact list is not the account's, or it was sent already. */

@@ -1,18 +1,6 @@
-import type { Communication } from '../../../src/contracts/crm.ts';
+import type { Communication, WorkflowRun } from '../../../src/contracts/crm.ts';
 import type { Queryable } from '../../db/types.ts';
 import { isoOf } from './crud.ts';
-
-export type { Communication };
-
-export type WorkflowRun = {
-  id: number;
-  workflowId: number;
-  workflowName: string;
-  eventKey: string;
-  status: string;
-  log: { action: string; result: string }[];
-  createdAt: string;
-};
 
 /** The most recent messages of the account, newest first. */
 export async function listCommunications(

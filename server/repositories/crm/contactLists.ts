@@ -1,5 +1,5 @@
+import type { ContactList } from '../../../src/contracts/crm.ts';
 import type { Queryable } from '../../db/types.ts';
-import type { ContactList } from './tables.ts';
 
 const SELECT = `l.id, l.name, l.description,
   (select count(*)::int from crm_contact_list_members m where m.contact_list_id = l.id) as "contactCount"`;

@@ -1,11 +1,11 @@
-import type { Contact, DuplicateGroup, DuplicatePage, MergeFields } from '../../../src/contracts/crm.ts';
+import type { Contact, DuplicateGroup, DuplicatePage } from '../../../src/contracts/crm.ts';
+import type { MergeFields } from '../../../src/contracts/crmApi.ts';
 import type { Queryable } from '../../db/types.ts';
 import { CONTACTS, findContact } from './contacts.ts';
 import { selectList, updateRow } from './crud.ts';
 
-// The records as the API returns them: one home, shared with the client. A group's contacts are oldest
-// first; a merge's fields are what the kept contact takes (tags and lists are always unioned).
-export type { DuplicateGroup, DuplicatePage, MergeFields };
+// A group's contacts are oldest first; a merge's fields are what the kept contact takes (tags and lists are
+// always unioned).
 
 type DuplicateReason = DuplicateGroup['reason'];
 
@@ -22,7 +22,7 @@ const GROUPS = `
     from crm_contacts
     where account_id = $1 and trim(first_name || last_name) <> '' and regexp_replace(phone, '[^0-9]', '', 'g') <> ''
   )
-  select reason, key, array_agg(id order by id) as ids, count(*) over ()::int as "totalGroups"
+  select reason, key, array_agg(id order by id) as ids, count(*) over ()::int as "totalCount"
   from keyed group by reason, key having count(*) > 1
   order by min(id), reason limit $2`;
 
@@ -32,7 +32,7 @@ export async function findDuplicateContacts(
   accountId: number,
   limit: number,
 ): Promise<DuplicatePage> {
-  const found = await db.query<{ reason: DuplicateReason; key: string; ids: number[]; totalGroups: number }>(
+  const found = await db.query<{ reason: DuplicateReason; key: string; ids: number[]; totalCount: number }>(
     GROUPS,
     [accountId, limit],
   );
@@ -50,7 +50,7 @@ export async function findDuplicateContacts(
       key,
       contacts: groupIds.flatMap((id) => byId.get(id) ?? []),
     })),
-    totalGroups: found[0]?.totalGroups ?? 0,
+    totalCount: found[0]?.totalCount ?? 0,
   };
 }
 

@@ -1,11 +1,8 @@
-import type { Contact, ContactInput, ContactPage } from '../../../src/contracts/crm.ts';
+import type { Contact, ContactPage } from '../../../src/contracts/crm.ts';
+import type { ContactInput, ContactQuery } from '../../../src/contracts/crmApi.ts';
 import { pageWindow, withWindow } from '../../db/paging.ts';
 import type { Queryable } from '../../db/types.ts';
 import { deleteRow, field, isoOf, selectList, type Table, updateRow } from './crud.ts';
-
-// The records as the API returns them: one home, shared with the client.
-export type { Contact, ContactInput, ContactPage };
-export type ContactQuery = { page: number; pageSize: number; search?: string; contactListId?: number };
 
 /** Orders that count towards a contact's lifetime value: not cancelled, not an expired card payment. */
 const COUNTED_ORDERS = "and o.fulfilment_status <> 'cancelled' and o.payment_status <> 'expired'";

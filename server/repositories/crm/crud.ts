@@ -1,3 +1,5 @@
+import type { SearchQuery } from '../../../src/contracts/crmApi.ts';
+import type { RowsPage } from '../../../src/contracts/jsonSchema.ts';
 import { pageWindow, withWindow } from '../../db/paging.ts';
 import { isoSql } from '../../db/rows.ts';
 import type { Queryable } from '../../db/types.ts';
@@ -56,10 +58,6 @@ export async function listRows<T>(db: Queryable, table: Table, accountId: number
   );
 }
 
-/** Optional search and paging of a list: without `page` every match comes back. */
-export type ListQuery = { search?: string; page?: number; pageSize?: number };
-export type RowsPage<T> = { rows: T[]; totalCount: number };
-
 /** A search's words (at most 8) as ILIKE patterns, each matched anywhere; `%`, `_` and `\` are literal. */
 export function likePatterns(search: string | undefined): string[] {
   return (search ?? '')
@@ -78,7 +76,7 @@ export async function listRowsPage<T>(
   db: Queryable,
   table: Table,
   accountId: number,
-  query: ListQuery,
+  query: SearchQuery,
 ): Promise<RowsPage<T>> {
   const params: unknown[] = [accountId];
   const where = ['account_id = $1'];

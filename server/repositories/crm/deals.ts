@@ -1,17 +1,10 @@
+import type { Deal } from '../../../src/contracts/crm.ts';
+import type { DealInput } from '../../../src/contracts/crmApi.ts';
 import type { Queryable } from '../../db/types.ts';
 import { HttpError } from '../../errors.ts';
 import { findRow, insertRow, listRows, updateRow } from './crud.ts';
 import { defaultPipeline, findPipeline } from './pipelines.ts';
-import { DEALS, type Deal } from './tables.ts';
-
-export type DealInput = {
-  title?: string;
-  value?: number;
-  stage?: string;
-  pipelineId?: number;
-  contactId?: number | null;
-  expectedCloseDate?: string | null;
-};
+import { DEALS } from './tables.ts';
 
 export const listDeals = (db: Queryable, accountId: number) => listRows<Deal>(db, DEALS, accountId);
 export const findDeal = (db: Queryable, accountId: number, id: number) =>

@@ -1,10 +1,8 @@
-import type { InboxItem, InboxKind, InboxPage } from '../../../src/contracts/crm.ts';
+import type { InboxItem, InboxPage } from '../../../src/contracts/crm.ts';
+import type { InboxQuery } from '../../../src/contracts/crmApi.ts';
 import { pageWindow, withWindow } from '../../db/paging.ts';
 import type { Queryable } from '../../db/types.ts';
 import { isoOf } from './crud.ts';
-
-export type { InboxItem, InboxKind, InboxPage };
-export type InboxQuery = { page: number; pageSize: number; kind?: InboxKind };
 
 // The first value of a submission that looks like an e-mail address: who sent it, when the form asked.
 const SENDER = `coalesce((select v.value from jsonb_each_text(s.data) v

@@ -1,8 +1,9 @@
+import type { Contact, Deal, Lead } from '../../../src/contracts/crm.ts';
 import type { Queryable } from '../../db/types.ts';
-import { type Contact, createContact, findContact, findContactByEmail } from './contacts.ts';
+import { createContact, findContact, findContactByEmail } from './contacts.ts';
 import { findRow, insertRow, updateRow } from './crud.ts';
 import { defaultPipeline } from './pipelines.ts';
-import { DEALS, type Deal, LEADS, type Lead } from './tables.ts';
+import { DEALS, LEADS } from './tables.ts';
 
 export type Conversion = { lead: Lead; contact: Contact; deal: Deal; previousStatus: string };
 /** Why a lead was not converted: it already was, or neither it nor the request gives the deal a value. */

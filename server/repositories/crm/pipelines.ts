@@ -1,7 +1,8 @@
+import type { Pipeline } from '../../../src/contracts/crm.ts';
 import type { Queryable } from '../../db/types.ts';
 import { HttpError } from '../../errors.ts';
 import { findRow, insertRow, listRows, selectList, updateRow } from './crud.ts';
-import { PIPELINES, type Pipeline } from './tables.ts';
+import { PIPELINES } from './tables.ts';
 
 /** The stages of every account's first pipeline, in order. */
 export const DEFAULT_STAGES = ['lead', 'qualified', 'proposal', 'negotiation', 'closed-won', 'closed-lost'];

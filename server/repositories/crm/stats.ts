@@ -1,12 +1,5 @@
+import type { CrmStats } from '../../../src/contracts/crm.ts';
 import type { Queryable } from '../../db/types.ts';
-
-export type CrmStats = {
-  totalContacts: number;
-  totalLeads: number;
-  totalDeals: number;
-  totalRevenue: number;
-  conversionRate: number;
-};
 
 /**
  * Spec §9: revenue sums the value of deals at stage closed-won; the conversion rate is the rounded

@@ -1,27 +1,4 @@
-import {
-  ACTIVITY_TYPES,
-  type Activity,
-  type ContactList,
-  type Workflow as ContractWorkflow,
-  type Deal,
-  LEAD_STATUSES,
-  type Lead,
-  type LeadStatus,
-  type Pipeline,
-  WORKFLOW_ACTIONS,
-  WORKFLOW_TRIGGERS,
-  type WorkflowAction,
-  type WorkflowCondition,
-} from '../../../src/contracts/crm.ts';
 import { field, isoOf, type Table } from './crud.ts';
-
-export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent'] as const;
-export type WorkflowTrigger = (typeof WORKFLOW_TRIGGERS)[number];
-
-// The API shapes have one home (src/contracts); the server only adds what its rows carry beyond them.
-export type { Activity, ContactList, Deal, Lead, LeadStatus, Pipeline, WorkflowAction, WorkflowCondition };
-export { ACTIVITY_TYPES, LEAD_STATUSES, WORKFLOW_ACTIONS, WORKFLOW_TRIGGERS };
-export type Workflow = ContractWorkflow & { createdAt: string; updatedAt: string };
 
 const stamps = {
   createdAt: field.readOnly('created_at', isoOf('created_at')),

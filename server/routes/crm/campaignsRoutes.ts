@@ -1,10 +1,10 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync } from 'fastify';
-import { schemas } from '../../../src/contracts/jsonSchema.ts';
+import type { Campaign } from '../../../src/contracts/crm.ts';
+import { type CampaignInput, campaignsApi } from '../../../src/contracts/crmApi.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import {
-  type Campaign,
-  type CampaignInput,
   type CampaignRefusal,
   createCampaign,
   findCampaign,
@@ -13,24 +13,14 @@ import {
   startSending,
   updateCampaign,
 } from '../../repositories/crm/campaigns.ts';
-import type { CrmDeps } from './crmDeps.ts';
-import {
-  campaignProperties,
-  crmEdit,
-  crmView,
-  entitySchemas,
-  type IdParams,
-  idParams,
-} from './crmSchemas.ts';
+import { type CrmDeps, crmEdit, crmView } from './crmDeps.ts';
 
-type CampaignBody = CampaignInput;
-
-const campaignSchemas = entitySchemas(campaignProperties, ['name']);
 const NOT_FOUND = 'Campaign not found';
 
 /** E-mail campaigns: drafts edited freely; a send queues one job that mails each contact of the list once. */
-export const campaignsRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, jobs }) => {
-  const refused = (refusal: CampaignRefusal, body: CampaignBody) =>
+export const campaignsRoutes: FastifyPluginAsync<CrmDeps> = async (fastify, { db, jobs }) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  const refused = (refusal: CampaignRefusal, body: CampaignInput) =>
     refusal === 'unknownList'
       ? new HttpError(400, `Contact list ${body.contactListId} does not exist`)
       : new HttpError(409, 'A campaign that was sent cannot be edited');
@@ -43,57 +33,42 @@ export const campaignsRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, jo
       { startAfter: new Date(campaign.scheduledAt) },
     );
   };
+  // A queued send answers with the campaign as it is now and the job that sends it.
+  const queued = async (accountId: number, id: number, jobId: string | null) => {
+    const campaign = await findCampaign(db, accountId, id);
+    if (!campaign) throw new HttpError(404, NOT_FOUND);
+    return { ...campaign, jobId };
+  };
   // A scheduled date marks the campaign scheduled; clearing it makes it a draft again.
-  const statusFor = (body: CampaignBody) =>
+  const statusFor = (body: CampaignInput) =>
     body.scheduledAt === undefined ? null : body.scheduledAt ? 'scheduled' : 'draft';
 
-  app.get('/api/crm/campaigns', { config: crmView, schema: campaignSchemas.list }, (request) =>
+  app.get('/api/crm/campaigns', { config: crmView, schema: campaignsApi.list }, (request) =>
     listCampaigns(db, requireAccountId(request)),
   );
-  app.post<{ Body: CampaignBody }>(
-    '/api/crm/campaigns',
-    { config: crmEdit, schema: campaignSchemas.create },
-    async (request, reply) => {
-      const accountId = requireAccountId(request);
-      const body = request.body;
-      const campaign = await db.transaction((tx) => createCampaign(tx, accountId, body, statusFor(body)));
-      if (typeof campaign === 'string') throw refused(campaign, body);
-      await queueScheduled(accountId, campaign);
-      return reply.code(201).send(campaign);
-    },
-  );
-  app.put<{ Params: IdParams; Body: CampaignBody }>(
-    '/api/crm/campaigns/:id',
-    { config: crmEdit, schema: campaignSchemas.update },
-    async (request) => {
-      const accountId = requireAccountId(request);
-      const body = request.body;
-      // Checked and written in one transaction under the row's lock: a send that starts meanwhile is not edited.
-      const updated = await db.transaction((tx) =>
-        updateCampaign(tx, accountId, request.params.id, body, statusFor(body)),
-      );
-      if (!updated) throw new HttpError(404, NOT_FOUND);
-      if (typeof updated === 'string') throw refused(updated, body);
-      if (body.scheduledAt) await queueScheduled(accountId, updated);
-      return updated;
-    },
-  );
-  app.post<{ Params: IdParams }>(
+  app.post('/api/crm/campaigns', { config: crmEdit, schema: campaignsApi.create }, async (request, reply) => {
+    const accountId = requireAccountId(request);
+    const body = request.body;
+    const campaign = await db.transaction((tx) => createCampaign(tx, accountId, body, statusFor(body)));
+    if (typeof campaign === 'string') throw refused(campaign, body);
+    await queueScheduled(accountId, campaign);
+    return reply.code(201).send(campaign);
+  });
+  app.put('/api/crm/campaigns/:id', { config: crmEdit, schema: campaignsApi.update }, async (request) => {
+    const accountId = requireAccountId(request);
+    const body = request.body;
+    // Checked and written in one transaction under the row's lock: a send that starts meanwhile is not edited.
+    const updated = await db.transaction((tx) =>
+      updateCampaign(tx, accountId, request.params.id, body, statusFor(body)),
+    );
+    if (!updated) throw new HttpError(404, NOT_FOUND);
+    if (typeof updated === 'string') throw refused(updated, body);
+    if (body.scheduledAt) await queueScheduled(accountId, updated);
+    return updated;
+  });
+  app.post(
     '/api/crm/campaigns/:id/send',
-    {
-      config: crmEdit,
-      schema: {
-        params: idParams,
-        body: schemas.noBody,
-        response: {
-          202: { type: 'object', additionalProperties: true },
-          400: schemas.message,
-          404: schemas.message,
-          409: schemas.message,
-          503: schemas.message,
-        },
-      },
-    },
+    { config: crmEdit, schema: campaignsApi.send },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       if (!jobs) throw new HttpError(503, 'Sending is unavailable: the job engine is not running');
@@ -107,25 +82,13 @@ export const campaignsRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, jo
         throw new HttpError(409, 'This campaign was already sent');
       }
       const jobId = await jobs.send('crm-campaign-send', { accountId, campaignId: campaign.id });
-      return reply.code(202).send({ ...(await findCampaign(db, accountId, campaign.id)), jobId });
+      return reply.code(202).send(await queued(accountId, campaign.id, jobId));
     },
   );
   // Retry: a sent campaign whose messages partly failed sends those again (only those), through the same job.
-  app.post<{ Params: IdParams }>(
+  app.post(
     '/api/crm/campaigns/:id/retry',
-    {
-      config: crmEdit,
-      schema: {
-        params: idParams,
-        body: schemas.noBody,
-        response: {
-          202: { type: 'object', additionalProperties: true },
-          404: schemas.message,
-          409: schemas.message,
-          503: schemas.message,
-        },
-      },
-    },
+    { config: crmEdit, schema: campaignsApi.retry },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       if (!jobs) throw new HttpError(503, 'Sending is unavailable: the job engine is not running');
@@ -139,7 +102,7 @@ export const campaignsRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, jo
         campaignId: campaign.id,
         retryFailed: true,
       });
-      return reply.code(202).send({ ...(await findCampaign(db, accountId, campaign.id)), jobId });
+      return reply.code(202).send(await queued(accountId, campaign.id, jobId));
     },
   );
 };

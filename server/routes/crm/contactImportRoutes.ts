@@ -4,8 +4,9 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { schemas } from '../../../src/contracts/jsonSchema.ts';
+import { type ContactListQuery, contactsApi } from '../../../src/contracts/crmApi.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { exportContacts } from '../../crm/contactExport.ts';
 import { createImport, type DuplicateMode, runImport } from '../../crm/contactImporter.ts';
@@ -14,38 +15,12 @@ import { findImport, rollbackImport } from '../../crm/importReports.ts';
 import { HttpError } from '../../errors.ts';
 import { contactListExists } from '../../repositories/crm/contactLists.ts';
 import { assertStorableText } from '../../textGuard.ts';
-import type { CrmDeps } from './crmDeps.ts';
-import { crmEdit, crmView, type IdParams, id, idParams } from './crmSchemas.ts';
+import { type CrmDeps, crmEdit, crmView } from './crmDeps.ts';
 
 /** Files above this size are imported by a job while the client polls its progress. */
 export const INLINE_IMPORT_BYTES = 256 * 1024;
 const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
 const SEND_FILE = 'Send the CSV file as multipart field "file"';
-const report = { type: 'object', additionalProperties: true } as const;
-const errors = { 400: schemas.message, 404: schemas.message, 413: schemas.message } as const;
-
-// The parts of an import, for the OpenAPI document (the handler streams them: Fastify validates no body here).
-const importParts = schemas.multipart(
-  {
-    file: { type: 'string', format: 'binary', description: 'The CSV file, 100 MB at most' },
-    duplicates: {
-      type: 'string',
-      enum: ['skip', 'update'],
-      default: 'skip',
-      description: 'What a row whose email is already a contact does',
-    },
-    mapping: {
-      type: 'string',
-      description: `A JSON object of column header → contact field (${IMPORT_FIELDS.join(', ')}, or "" to skip the column); guessed from the headers when absent`,
-    },
-    contactListId: {
-      type: 'string',
-      pattern: '^[0-9]+$',
-      description: 'A contact list the imported contacts join',
-    },
-  },
-  ['file'],
-);
 
 type Upload = { filePath: string; fileName: string; fields: Record<string, string> };
 
@@ -95,13 +70,19 @@ function parseMapping(raw: string | undefined): ImportMapping | null {
 }
 
 /** CSV import (inline for small files, a job for large ones), its report and rollback; CSV export. */
-export const contactImportRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, jobs, config }) => {
+export const contactImportRoutes: FastifyPluginAsync<CrmDeps> = async (fastify, { db, jobs, config }) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, parts: 6 } });
   const dir = path.join(config.dataDir, 'imports');
+  const requireImport = async (accountId: number, importId: number) => {
+    const found = await findImport(db, accountId, importId);
+    if (!found) throw new HttpError(404, 'Import not found');
+    return found;
+  };
 
   app.post(
     '/api/crm/contacts/import',
-    { config: crmEdit, schema: { ...importParts, response: { 200: report, 202: report, ...errors } } },
+    { config: crmEdit, schema: contactsApi.import },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       const upload = await receive(request, dir);
@@ -127,11 +108,11 @@ export const contactImportRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db
         });
         if (jobs && (await stat(upload.filePath)).size > INLINE_IMPORT_BYTES) {
           await jobs.send('crm-contact-import', { accountId, importId, filePath: upload.filePath });
-          return reply.code(202).send(await findImport(db, accountId, importId));
+          return reply.code(202).send(await requireImport(accountId, importId));
         }
         await runImport(db, accountId, importId, upload.filePath);
         await rm(upload.filePath, { force: true });
-        return reply.code(200).send(await findImport(db, accountId, importId));
+        return reply.code(200).send(await requireImport(accountId, importId));
       } catch (error) {
         await rm(upload.filePath, { force: true });
         throw error;
@@ -139,52 +120,29 @@ export const contactImportRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db
     },
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/api/crm/contacts/imports/:id',
-    { config: crmView, schema: { params: idParams, response: { 200: report, 404: schemas.message } } },
-    async (request) => {
-      const found = await findImport(db, requireAccountId(request), request.params.id);
-      if (!found) throw new HttpError(404, 'Import not found');
-      return found;
-    },
+    { config: crmView, schema: contactsApi.importReport },
+    async (request) => requireImport(requireAccountId(request), request.params.id),
   );
 
-  app.post<{ Params: IdParams }>(
+  app.post(
     '/api/crm/contacts/imports/:id/rollback',
-    {
-      config: crmEdit,
-      schema: {
-        params: idParams,
-        body: schemas.noBody,
-        response: { 200: report, ...errors, 409: schemas.message },
-      },
-    },
+    { config: crmEdit, schema: contactsApi.rollbackImport },
     async (request) => {
       const accountId = requireAccountId(request);
-      const found = await findImport(db, accountId, request.params.id);
-      if (!found) throw new HttpError(404, 'Import not found');
+      const found = await requireImport(accountId, request.params.id);
       if (found.status !== 'completed')
         throw new HttpError(409, `An import that is ${found.status} cannot be rolled back`);
       await rollbackImport(db, accountId, found.id);
-      return findImport(db, accountId, found.id);
+      return requireImport(accountId, found.id);
     },
   );
 
-  app.get<{ Querystring: { contactListId?: number } }>(
+  // A streamed CSV, not a JSON answer: the untyped instance, its query typed from the contract.
+  fastify.get<{ Querystring: ContactListQuery }>(
     '/api/crm/contacts/export',
-    {
-      config: crmView,
-      schema: {
-        querystring: { type: 'object', additionalProperties: false, properties: { contactListId: id } },
-        response: {
-          200: {
-            description: 'The contacts as CSV (an attachment, streamed)',
-            content: { 'text/csv': { schema: { type: 'string' } } },
-          },
-          404: schemas.message,
-        },
-      },
-    },
+    { config: crmView, schema: contactsApi.export },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       const listId = request.query.contactListId ?? null;

@@ -1,126 +1,23 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync } from 'fastify';
+import {
+  type Activity,
+  TOTAL_COUNT_HEADER,
+  type Workflow,
+  type WorkflowAction,
+} from '../../../src/contracts/crm.ts';
+import { type ActivityInput, engagementApi } from '../../../src/contracts/crmApi.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { UPDATABLE_FIELDS } from '../../crm/workflowRunner.ts';
 import { HttpError } from '../../errors.ts';
 import { listCommunications, listWorkflowRuns } from '../../repositories/crm/communications.ts';
 import { contactListExists } from '../../repositories/crm/contactLists.ts';
-import {
-  deleteRow,
-  insertRow,
-  type ListQuery,
-  listRows,
-  listRowsPage,
-  updateRow,
-} from '../../repositories/crm/crud.ts';
+import { deleteRow, insertRow, listRows, listRowsPage, updateRow } from '../../repositories/crm/crud.ts';
 import { requireOwned } from '../../repositories/crm/deals.ts';
-import {
-  ACTIVITIES,
-  type Activity,
-  WORKFLOWS,
-  type Workflow,
-  type WorkflowAction,
-} from '../../repositories/crm/tables.ts';
-import type { CrmDeps } from './crmDeps.ts';
-import {
-  activityProperties,
-  crmEdit,
-  crmView,
-  entitySchemas,
-  type IdParams,
-  searchableList,
-  TOTAL_COUNT_HEADER,
-  workflowProperties,
-} from './crmSchemas.ts';
+import { ACTIVITIES, WORKFLOWS } from '../../repositories/crm/tables.ts';
+import { type CrmDeps, crmEdit, crmView } from './crmDeps.ts';
 
-type ActivityBody = Partial<Omit<Activity, 'id' | 'createdAt' | 'contactName' | 'dealTitle'>>;
-type WorkflowBody = Partial<Omit<Workflow, 'id' | 'createdAt' | 'updatedAt'>>;
-
-const activitySchemas = entitySchemas(activityProperties, ['type', 'subject']);
-const workflowSchemas = entitySchemas(workflowProperties, ['name', 'trigger', 'actions']);
 const notFound = (what: string) => new HttpError(404, `${what} not found`);
-const limitQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
-} as const;
-
-const nullableString = { type: ['string', 'null'] } as const;
-const nullableId = { type: ['integer', 'null'] } as const;
-
-/** GET /api/crm/workflow-runs: the newest runs first (repositories/crm/communications.ts `WorkflowRun`). */
-const workflowRunsSchema = {
-  querystring: limitQuery,
-  response: {
-    200: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'workflowId', 'workflowName', 'eventKey', 'status', 'log', 'createdAt'],
-        properties: {
-          id: { type: 'integer' },
-          workflowId: { type: 'integer' },
-          workflowName: { type: 'string' },
-          eventKey: { type: 'string' },
-          status: { type: 'string', enum: ['completed', 'skipped', 'failed'] },
-          log: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['action', 'result'],
-              properties: { action: { type: 'string' }, result: { type: 'string' } },
-              additionalProperties: true,
-            },
-          },
-          createdAt: { type: 'string' },
-        },
-      },
-    },
-  },
-} as const;
-
-/** GET /api/crm/communications: the newest messages first (`Communication` of src/services/crmTypes.ts). */
-const communicationsSchema = {
-  querystring: limitQuery,
-  response: {
-    200: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: [
-          'id',
-          'campaignId',
-          'campaignName',
-          'contactId',
-          'channel',
-          'direction',
-          'toAddress',
-          'subject',
-          'body',
-          'status',
-          'error',
-          'createdAt',
-          'sentAt',
-        ],
-        properties: {
-          id: { type: 'integer' },
-          campaignId: nullableId,
-          campaignName: nullableString,
-          contactId: nullableId,
-          channel: { type: 'string' },
-          direction: { type: 'string', enum: ['outbound', 'inbound'] },
-          toAddress: { type: 'string' },
-          subject: { type: 'string' },
-          body: { type: 'string' },
-          status: { type: 'string', enum: ['sending', 'sent', 'outbox', 'failed', 'received'] },
-          error: nullableString,
-          createdAt: { type: 'string' },
-          sentAt: nullableString,
-        },
-      },
-    },
-  },
-} as const;
-
 // The params each action needs, checked when the workflow is saved rather than when it first runs.
 async function checkActions(db: CrmDeps['db'], accountId: number, actions: WorkflowAction[] | undefined) {
   for (const { type, params } of actions ?? []) {
@@ -143,33 +40,34 @@ async function checkActions(db: CrmDeps['db'], accountId: number, actions: Workf
 }
 
 /** Activities, workflows with their run log, and the communications log. */
-export const engagementRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db }) => {
-  const checkLinks = async (accountId: number, body: ActivityBody) => {
+export const engagementRoutes: FastifyPluginAsync<CrmDeps> = async (fastify, { db }) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  const checkLinks = async (accountId: number, body: ActivityInput) => {
     await requireOwned(db, accountId, 'crm_contacts', body.contactId);
     await requireOwned(db, accountId, 'crm_deals', body.dealId);
   };
 
-  app.get<{ Querystring: ListQuery }>(
+  app.get(
     '/api/crm/activities',
-    { config: crmView, schema: searchableList },
+    { config: crmView, schema: engagementApi.activities.list },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       const { rows, totalCount } = await listRowsPage<Activity>(db, ACTIVITIES, accountId, request.query);
       return reply.header(TOTAL_COUNT_HEADER, totalCount).send(rows);
     },
   );
-  app.post<{ Body: ActivityBody }>(
+  app.post(
     '/api/crm/activities',
-    { config: crmEdit, schema: activitySchemas.create },
+    { config: crmEdit, schema: engagementApi.activities.create },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       await checkLinks(accountId, request.body);
       return reply.code(201).send(await insertRow<Activity>(db, ACTIVITIES, accountId, request.body));
     },
   );
-  app.put<{ Params: IdParams; Body: ActivityBody }>(
+  app.put(
     '/api/crm/activities/:id',
-    { config: crmEdit, schema: activitySchemas.update },
+    { config: crmEdit, schema: engagementApi.activities.update },
     async (request) => {
       const accountId = requireAccountId(request);
       await checkLinks(accountId, request.body);
@@ -178,31 +76,31 @@ export const engagementRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db })
       return activity;
     },
   );
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/api/crm/activities/:id',
-    { config: crmEdit, schema: activitySchemas.remove },
+    { config: crmEdit, schema: engagementApi.activities.remove },
     async (request, reply) => {
       if (!(await deleteRow(db, ACTIVITIES, requireAccountId(request), request.params.id)))
         throw notFound('Activity');
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
-  app.get('/api/crm/workflows', { config: crmView, schema: workflowSchemas.list }, (request) =>
+  app.get('/api/crm/workflows', { config: crmView, schema: engagementApi.workflows.list }, (request) =>
     listRows<Workflow>(db, WORKFLOWS, requireAccountId(request)),
   );
-  app.post<{ Body: WorkflowBody }>(
+  app.post(
     '/api/crm/workflows',
-    { config: crmEdit, schema: workflowSchemas.create },
+    { config: crmEdit, schema: engagementApi.workflows.create },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       await checkActions(db, accountId, request.body.actions);
       return reply.code(201).send(await insertRow<Workflow>(db, WORKFLOWS, accountId, request.body));
     },
   );
-  app.put<{ Params: IdParams; Body: WorkflowBody }>(
+  app.put(
     '/api/crm/workflows/:id',
-    { config: crmEdit, schema: workflowSchemas.update },
+    { config: crmEdit, schema: engagementApi.workflows.update },
     async (request) => {
       const accountId = requireAccountId(request);
       await checkActions(db, accountId, request.body.actions);
@@ -211,23 +109,19 @@ export const engagementRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db })
       return workflow;
     },
   );
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/api/crm/workflows/:id',
-    { config: crmEdit, schema: workflowSchemas.remove },
+    { config: crmEdit, schema: engagementApi.workflows.remove },
     async (request, reply) => {
       if (!(await deleteRow(db, WORKFLOWS, requireAccountId(request), request.params.id)))
         throw notFound('Workflow');
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
-  app.get<{ Querystring: { limit: number } }>(
-    '/api/crm/workflow-runs',
-    { config: crmView, schema: workflowRunsSchema },
-    (request) => listWorkflowRuns(db, requireAccountId(request), request.query.limit),
+  app.get('/api/crm/workflow-runs', { config: crmView, schema: engagementApi.workflowRuns }, (request) =>
+    listWorkflowRuns(db, requireAccountId(request), request.query.limit),
   );
-  app.get<{ Querystring: { limit: number } }>(
-    '/api/crm/communications',
-    { config: crmView, schema: communicationsSchema },
-    (request) => listCommunications(db, requireAccountId(request), request.query.limit),
+  app.get('/api/crm/communications', { config: crmView, schema: engagementApi.communications }, (request) =>
+    listCommunications(db, requireAccountId(request), request.query.limit),
   );
 };

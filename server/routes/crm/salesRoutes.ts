@@ -1,10 +1,12 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync } from 'fastify';
-import { schemas } from '../../../src/contracts/jsonSchema.ts';
+import { type Lead, TOTAL_COUNT_HEADER } from '../../../src/contracts/crm.ts';
+import { salesApi } from '../../../src/contracts/crmApi.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { emitCrmEvent } from '../../crm/crmEvents.ts';
 import { HttpError } from '../../errors.ts';
-import { deleteRow, insertRow, type ListQuery, listRowsPage } from '../../repositories/crm/crud.ts';
-import { createDeal, type DealInput, listDeals, updateDeal } from '../../repositories/crm/deals.ts';
+import { deleteRow, insertRow, listRowsPage } from '../../repositories/crm/crud.ts';
+import { createDeal, listDeals, updateDeal } from '../../repositories/crm/deals.ts';
 import { convertLead, updateLead } from '../../repositories/crm/leads.ts';
 import {
   createPipeline,
@@ -12,37 +14,11 @@ import {
   listPipelines,
   updatePipeline,
 } from '../../repositories/crm/pipelines.ts';
-import { DEALS, LEADS, type Lead } from '../../repositories/crm/tables.ts';
-import type { CrmDeps } from './crmDeps.ts';
-import {
-  anyObject,
-  crmEdit,
-  crmView,
-  dealProperties,
-  entitySchemas,
-  type IdParams,
-  idParams,
-  leadProperties,
-  money,
-  pipelineProperties,
-  searchableList,
-  TOTAL_COUNT_HEADER,
-} from './crmSchemas.ts';
+import { DEALS, LEADS } from '../../repositories/crm/tables.ts';
+import { type CrmDeps, crmEdit, crmView } from './crmDeps.ts';
 
-type LeadBody = Partial<Omit<Lead, 'id' | 'createdAt' | 'updatedAt' | 'contactId' | 'dealId'>>;
-type PipelineBody = { name?: string; stages?: string[] };
-
-const leadSchemas = entitySchemas(leadProperties, ['name']);
-const dealSchemas = entitySchemas(dealProperties, ['title']);
-const pipelineSchemas = entitySchemas(pipelineProperties, ['name', 'stages']);
 const notFound = (what: string) => new HttpError(404, `${what} not found`);
 
-/** Body of POST /api/crm/leads/:id/convert: the deal's value, needed when the lead has none. */
-const convertBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { value: { ...money, exclusiveMinimum: 0 } },
-} as const;
 const CONVERSION_REFUSALS = {
   'already-converted': [
     409,
@@ -55,7 +31,8 @@ const CONVERSION_REFUSALS = {
 } as const;
 
 /** Leads (with conversion), deals and pipelines. */
-export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, queueRun }) => {
+export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (fastify, { db, queueRun }) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const leadChanged = (accountId: number, lead: Lead, previous: string) =>
     emitCrmEvent(db, queueRun, {
       accountId,
@@ -67,67 +44,41 @@ export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, queueR
       data: { ...lead, previousStatus: previous },
     });
 
-  app.get<{ Querystring: ListQuery }>(
-    '/api/crm/leads',
-    { config: crmView, schema: searchableList },
-    async (request, reply) => {
-      const { rows, totalCount } = await listRowsPage<Lead>(
-        db,
-        LEADS,
-        requireAccountId(request),
-        request.query,
-      );
-      return reply.header(TOTAL_COUNT_HEADER, totalCount).send(rows);
-    },
+  app.get('/api/crm/leads', { config: crmView, schema: salesApi.leads.list }, async (request, reply) => {
+    const { rows, totalCount } = await listRowsPage<Lead>(
+      db,
+      LEADS,
+      requireAccountId(request),
+      request.query,
+    );
+    return reply.header(TOTAL_COUNT_HEADER, totalCount).send(rows);
+  });
+  app.post('/api/crm/leads', { config: crmEdit, schema: salesApi.leads.create }, async (request, reply) =>
+    reply.code(201).send(await insertRow<Lead>(db, LEADS, requireAccountId(request), request.body)),
   );
-  app.post<{ Body: LeadBody }>(
-    '/api/crm/leads',
-    { config: crmEdit, schema: leadSchemas.create },
-    async (request, reply) =>
-      reply.code(201).send(await insertRow<Lead>(db, LEADS, requireAccountId(request), request.body)),
-  );
-  app.put<{ Params: IdParams; Body: LeadBody }>(
+  app.put('/api/crm/leads/:id', { config: crmEdit, schema: salesApi.leads.update }, async (request) => {
+    const accountId = requireAccountId(request);
+    const { id } = request.params;
+    // Read and write in one transaction under the row's lock: the event names the status it really left.
+    const result = await db.transaction((tx) => updateLead(tx, accountId, id, request.body));
+    if (!result) throw notFound('Lead');
+    const { lead, previousStatus } = result;
+    if (lead.status !== previousStatus) await leadChanged(accountId, lead, previousStatus);
+    return lead;
+  });
+  app.delete(
     '/api/crm/leads/:id',
-    { config: crmEdit, schema: leadSchemas.update },
-    async (request) => {
-      const accountId = requireAccountId(request);
-      const { id } = request.params;
-      // Read and write in one transaction under the row's lock: the event names the status it really left.
-      const result = await db.transaction((tx) => updateLead(tx, accountId, id, request.body));
-      if (!result) throw notFound('Lead');
-      const { lead, previousStatus } = result;
-      if (lead.status !== previousStatus) await leadChanged(accountId, lead, previousStatus);
-      return lead;
-    },
-  );
-  app.delete<{ Params: IdParams }>(
-    '/api/crm/leads/:id',
-    { config: crmEdit, schema: leadSchemas.remove },
+    { config: crmEdit, schema: salesApi.leads.remove },
     async (request, reply) => {
       if (!(await deleteRow(db, LEADS, requireAccountId(request), request.params.id))) throw notFound('Lead');
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
-  app.post<{ Params: IdParams; Body: { value?: number } | undefined }>(
+  app.post(
     '/api/crm/leads/:id/convert',
     {
       config: crmEdit,
-      schema: {
-        params: idParams,
-        body: convertBody,
-        response: {
-          200: {
-            description: 'The converted lead with the contact and the deal made from it',
-            type: 'object',
-            required: ['lead', 'contact', 'deal'],
-            properties: { lead: anyObject, contact: anyObject, deal: anyObject },
-            additionalProperties: true,
-          },
-          400: schemas.message,
-          404: schemas.message,
-          409: schemas.message,
-        },
-      },
+      schema: salesApi.leads.convert,
       // The body is optional (a lead with an estimated value converts with none): absent reads as {}.
       preValidation: async (request) => {
         request.body ??= {};
@@ -147,71 +98,64 @@ export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (app, { db, queueR
     },
   );
 
-  app.get('/api/crm/deals', { config: crmView, schema: dealSchemas.list }, (request) =>
+  app.get('/api/crm/deals', { config: crmView, schema: salesApi.deals.list }, (request) =>
     listDeals(db, requireAccountId(request)),
   );
-  app.post<{ Body: DealInput & { title: string } }>(
-    '/api/crm/deals',
-    { config: crmEdit, schema: dealSchemas.create },
-    async (request, reply) =>
-      reply.code(201).send(await createDeal(db, requireAccountId(request), request.body)),
+  app.post('/api/crm/deals', { config: crmEdit, schema: salesApi.deals.create }, async (request, reply) =>
+    reply.code(201).send(await createDeal(db, requireAccountId(request), request.body)),
   );
-  app.put<{ Params: IdParams; Body: DealInput }>(
+  app.put('/api/crm/deals/:id', { config: crmEdit, schema: salesApi.deals.update }, async (request) => {
+    const accountId = requireAccountId(request);
+    const result = await db.transaction((tx) => updateDeal(tx, accountId, request.params.id, request.body));
+    if (!result) throw notFound('Deal');
+    const { deal, previousStage } = result;
+    if (deal.stage !== previousStage) {
+      await emitCrmEvent(db, queueRun, {
+        accountId,
+        trigger: 'deal.stage_changed',
+        eventKey: `deal:${deal.id}:${previousStage}->${deal.stage}:${deal.updatedAt}`,
+        subject: { type: 'deal', id: deal.id },
+        contactId: deal.contactId,
+        dealId: deal.id,
+        data: { ...deal, previousStage },
+      });
+    }
+    return deal;
+  });
+  app.delete(
     '/api/crm/deals/:id',
-    { config: crmEdit, schema: dealSchemas.update },
-    async (request) => {
-      const accountId = requireAccountId(request);
-      const result = await db.transaction((tx) => updateDeal(tx, accountId, request.params.id, request.body));
-      if (!result) throw notFound('Deal');
-      const { deal, previousStage } = result;
-      if (deal.stage !== previousStage) {
-        await emitCrmEvent(db, queueRun, {
-          accountId,
-          trigger: 'deal.stage_changed',
-          eventKey: `deal:${deal.id}:${previousStage}->${deal.stage}:${deal.updatedAt}`,
-          subject: { type: 'deal', id: deal.id },
-          contactId: deal.contactId,
-          dealId: deal.id,
-          data: { ...deal, previousStage },
-        });
-      }
-      return deal;
-    },
-  );
-  app.delete<{ Params: IdParams }>(
-    '/api/crm/deals/:id',
-    { config: crmEdit, schema: dealSchemas.remove },
+    { config: crmEdit, schema: salesApi.deals.remove },
     async (request, reply) => {
       if (!(await deleteRow(db, DEALS, requireAccountId(request), request.params.id))) throw notFound('Deal');
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
-  app.get('/api/crm/pipelines', { config: crmView, schema: pipelineSchemas.list }, (request) =>
+  app.get('/api/crm/pipelines', { config: crmView, schema: salesApi.pipelines.list }, (request) =>
     listPipelines(db, requireAccountId(request)),
   );
-  app.post<{ Body: Required<PipelineBody> }>(
+  app.post(
     '/api/crm/pipelines',
-    { config: crmEdit, schema: pipelineSchemas.create },
+    { config: crmEdit, schema: salesApi.pipelines.create },
     async (request, reply) =>
       reply.code(201).send(await createPipeline(db, requireAccountId(request), request.body)),
   );
-  app.put<{ Params: IdParams; Body: PipelineBody }>(
+  app.put(
     '/api/crm/pipelines/:id',
-    { config: crmEdit, schema: pipelineSchemas.update },
+    { config: crmEdit, schema: salesApi.pipelines.update },
     async (request) => {
       const pipeline = await updatePipeline(db, requireAccountId(request), request.params.id, request.body);
       if (!pipeline) throw notFound('Pipeline');
       return pipeline;
     },
   );
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/api/crm/pipelines/:id',
-    { config: crmEdit, schema: pipelineSchemas.remove },
+    { config: crmEdit, schema: salesApi.pipelines.remove },
     async (request, reply) => {
       if (!(await deletePipeline(db, requireAccountId(request), request.params.id)))
         throw notFound('Pipeline');
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

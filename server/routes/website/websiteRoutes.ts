@@ -1,4 +1,6 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync } from 'fastify';
+import { WEBSITE_BODY_LIMIT, type WebsiteBody, websitesApi } from '../../../src/contracts/website.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { isReadableUpdate } from '../../collab/collabDocs.ts';
 import type { Collab } from '../../collab/collabServer.ts';
@@ -13,15 +15,6 @@ import {
 } from '../../repositories/websites.ts';
 import { assertStorableText } from '../../textGuard.ts';
 import type { RouteDeps } from '../routeDeps.ts';
-import {
-  deleteSchema,
-  getSchema,
-  listSchema,
-  saveSchema,
-  updateSchema,
-  WEBSITE_BODY_LIMIT,
-  type WebsiteBody,
-} from './websiteSchemas.ts';
 
 const NOT_FOUND = 'Website not found';
 const UNREADABLE_STATE = 'yjsState must be a Yjs document update (base64)';
@@ -60,29 +53,26 @@ function updateOf(body: WebsiteBody): Uint8Array | undefined {
  * 'websites.edit'. An update's Yjs state is merged into the document (live editors included), never replacing it.
  */
 export const websiteRoutes: FastifyPluginAsync<RouteDeps & { collab: Collab }> = async (
-  app,
+  fastify,
   { db, collab },
 ) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const view = { permission: 'account.view' } as const;
   const edit = { permission: 'websites.edit' } as const;
 
-  app.get('/api/website', { config: view, schema: listSchema }, async (request) =>
+  app.get('/api/website', { config: view, schema: websitesApi.list }, async (request) =>
     listWebsites(db, requireAccountId(request)),
   );
 
-  app.get<{ Params: { id: number } }>(
-    '/api/website/:id',
-    { config: view, schema: getSchema },
-    async (request) => {
-      const site = await findWebsite(db, requireAccountId(request), request.params.id);
-      if (!site) throw new HttpError(404, NOT_FOUND);
-      return site;
-    },
-  );
+  app.get('/api/website/:id', { config: view, schema: websitesApi.get }, async (request) => {
+    const site = await findWebsite(db, requireAccountId(request), request.params.id);
+    if (!site) throw new HttpError(404, NOT_FOUND);
+    return site;
+  });
 
-  app.post<{ Body: WebsiteBody }>(
+  app.post(
     '/api/website/save',
-    { config: edit, schema: saveSchema, bodyLimit: WEBSITE_BODY_LIMIT },
+    { config: edit, schema: websitesApi.save, bodyLimit: WEBSITE_BODY_LIMIT },
     async (request) => {
       const accountId = requireAccountId(request);
       updateOf(request.body);
@@ -90,9 +80,9 @@ export const websiteRoutes: FastifyPluginAsync<RouteDeps & { collab: Collab }> =
     },
   );
 
-  app.put<{ Params: { id: number }; Body: WebsiteBody }>(
+  app.put(
     '/api/website/:id',
-    { config: edit, schema: updateSchema, bodyLimit: WEBSITE_BODY_LIMIT },
+    { config: edit, schema: websitesApi.update, bodyLimit: WEBSITE_BODY_LIMIT },
     async (request) => {
       const accountId = requireAccountId(request);
       const websiteId = request.params.id;
@@ -108,14 +98,14 @@ export const websiteRoutes: FastifyPluginAsync<RouteDeps & { collab: Collab }> =
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/website/:id',
     // A deleted website stops being served at once: its pages go, and its custom domain claim with it.
-    { config: { ...edit, invalidates: ['site-pages', 'site-hosts'] }, schema: deleteSchema },
+    { config: { ...edit, invalidates: ['site-pages', 'site-hosts'] }, schema: websitesApi.remove },
     async (request, reply) => {
       if (!(await deleteWebsite(db, requireAccountId(request), request.params.id)))
         throw new HttpError(404, NOT_FOUND);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

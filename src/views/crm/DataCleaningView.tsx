@@ -95,7 +95,7 @@ function MergeCard({ group }: { group: DuplicateGroup }) {
 export function DataCleaningView() {
   const found = useDuplicateContacts();
   const groups = found.data?.groups ?? [];
-  const total = found.data?.totalGroups ?? 0;
+  const total = found.data?.totalCount ?? 0;
   return (
     <Stack spacing={2}>
       <Typography color="text.secondary">

@@ -1,7 +1,8 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { LEAD_STATUSES, type Lead, type LeadInput, type LeadStatus } from '../../contracts/crm.ts';
+import { LEAD_STATUSES, type Lead, type LeadStatus } from '../../contracts/crm.ts';
+import type { LeadInput } from '../../contracts/crmApi.ts';
 import { leadErrors } from '../../contracts/crmFieldRules.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 import { useCrmForm } from './useCrmForm.ts';

@@ -69,7 +69,7 @@ export function WorkflowsView() {
   const handleAdd = (event: FormEvent) => {
     event.preventDefault();
     const conditions = d.condField.trim()
-      ? [{ field: d.condField.trim(), operator: 'contains', value: d.condValue }]
+      ? [{ field: d.condField.trim(), operator: 'contains' as const, value: d.condValue }]
       : [];
     save.submit({
       kind: 'addWorkflow',
