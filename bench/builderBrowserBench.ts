@@ -196,6 +196,9 @@ export async function builderBrowserBench(site: SiteState): Promise<BrowserBuild
     const field = page.getByLabel('Heading', { exact: true });
     await field.click();
     await field.press('End');
+    // BENCH_TRACE=file.json: a Chromium performance trace of the typing (both tabs), to open in DevTools.
+    const trace = process.env.BENCH_TRACE;
+    if (trace) await browser.startTracing(undefined, { path: trace, screenshots: false });
     for (let i = 0; i < EDITS; i++) {
       await page.keyboard.type(String.fromCharCode(97 + (i % 26)));
       await page.waitForFunction(
@@ -204,6 +207,7 @@ export async function builderBrowserBench(site: SiteState): Promise<BrowserBuild
       );
       await page.waitForTimeout(30);
     }
+    if (trace) await browser.stopTracing();
     const edits = (await page.evaluate(
       () => (window as unknown as { __benchEdits: unknown }).__benchEdits,
     )) as {

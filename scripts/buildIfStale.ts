@@ -24,6 +24,15 @@ function newestMtime(path: string): number {
 }
 
 /**
+ * The environment of the child `vite build`: always a production build. A Vite dev server started earlier in the
+ * same process (the benches load TSX through one) sets NODE_ENV=development, and a child inheriting it bundles
+ * React's development build, several times slower than what users run.
+ */
+export function viteBuildEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...env, NODE_ENV: 'production' };
+}
+
+/**
  * Runs `vite build` and the published-site builds when dist/ is missing or older than any client source;
  * returns whether it built.
  */
@@ -38,10 +47,7 @@ export async function buildIfStale(): Promise<boolean> {
   const result = spawnSync(
     process.execPath,
     [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
+    { cwd: root, stdio: 'inherit', env: viteBuildEnv(process.env) },
   );
   if (result.status !== 0) throw new Error(`vite build failed with exit code ${result.status}`);
   await buildSite();

@@ -29,7 +29,7 @@ export function connectSite(site: SiteDoc, room: string, collab: SiteCollab | nu
   // The tab channel listens first, so a local edit is on its way to the other tabs before anything else runs.
   const tabs = typeof BroadcastChannel === 'undefined' ? null : BroadcastProvider.forRoom(site.doc, room);
   const idb = new IndexeddbPersistence(room, site.doc);
-  const stopDeferring = tabs ? deferTabUpdates(idb, tabs) : () => undefined;
+  const stopDeferring = deferWrites(idb);
   const remote = collab && isSavedRoom(room) ? collab : null;
   remote?.connect(room);
   return {
@@ -45,33 +45,59 @@ export function connectSite(site: SiteDoc, room: string, collab: SiteCollab | nu
 }
 
 /**
- * Another tab's update is already on its way into the same IndexedDB database (that tab stores it before it
- * posts it), so storing it again here is not on the way to the frame: it is written after the task that
- * applied and rendered it. Every other update (local edits, the server's) is stored at once, as before.
+ * IndexedDB writes wait until the frame that shows the change has been painted: a keystroke's update goes to the
+ * other tabs (and the server) at once, and is stored in a task of its own right after the paint, together with
+ * whatever else came meanwhile. Another tab's update is stored here too (that tab stores it as well; both
+ * writes are the same update), so closing either tab loses nothing. What is still queued is written when the
+ * site is closed or the page is hidden (a tab closing).
  */
-function deferTabUpdates(idb: IndexeddbPersistence, tabs: BroadcastProvider): () => void {
+function deferWrites(idb: IndexeddbPersistence): () => void {
   const store = idb._storeUpdate;
-  let queued: Uint8Array[] = [];
-  let timer: ReturnType<typeof setTimeout> | null = null;
+  let queued: [Uint8Array, unknown][] = [];
+  let scheduled = false;
   const flush = () => {
-    timer = null;
+    scheduled = false;
     const updates = queued;
     queued = [];
-    for (const update of updates) store(update, tabs);
+    for (const [update, origin] of updates) store(update, origin);
   };
   const onUpdate = (update: Uint8Array, origin: unknown) => {
-    if (origin !== tabs) return store(update, origin);
-    queued.push(update);
-    timer ??= setTimeout(flush, 0);
+    queued.push([update, origin]);
+    if (scheduled) return;
+    scheduled = true;
+    afterPaint(flush);
   };
+  const onPageHide = () => flush();
   idb.doc.off('update', store);
   idb.doc.on('update', onUpdate);
+  if (typeof window !== 'undefined') window.addEventListener('pagehide', onPageHide);
   return () => {
     idb.doc.off('update', onUpdate);
-    if (timer !== null) clearTimeout(timer);
+    if (typeof window !== 'undefined') window.removeEventListener('pagehide', onPageHide);
     // What was deferred is written now: closing the site loses nothing that reached this tab.
     flush();
   };
+}
+
+/**
+ * Runs `fn` once in a task after the next frame of a visible page (a task of its own otherwise, or when no frame
+ * comes soon: a hidden tab paints none).
+ */
+function afterPaint(fn: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  if (
+    typeof document !== 'undefined' &&
+    document.visibilityState === 'visible' &&
+    typeof requestAnimationFrame === 'function'
+  ) {
+    requestAnimationFrame(() => setTimeout(once, 0));
+    setTimeout(once, 100);
+  } else setTimeout(once, 0);
 }
 
 /** Deletes the stored copy of a room (a draft that became a saved site). */

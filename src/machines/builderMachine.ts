@@ -121,14 +121,16 @@ export type BuilderContext = {
  */
 const watchEdits = fromCallback<BuilderEvent, { session: BuilderSession | null }>(({ sendBack, input }) => {
   const doc = input.session?.store.site.doc;
-  const onTransaction = (transaction: { origin: unknown; changed: Map<unknown, unknown> }) => {
-    if (transaction.origin === LOCAL_ORIGIN && transaction.changed.size > 0) sendBack({ type: 'doc.edited' });
+  // On the doc's update (a transaction that changed something), which the tab channel hears first: a keystroke
+  // is on its way to the other tabs before the machine handles it.
+  const onUpdate = (_update: Uint8Array, origin: unknown) => {
+    if (origin === LOCAL_ORIGIN) sendBack({ type: 'doc.edited' });
   };
   const onOnline = () => sendBack({ type: 'network.online' });
-  doc?.on('afterTransaction', onTransaction);
+  doc?.on('update', onUpdate);
   if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
   return () => {
-    doc?.off('afterTransaction', onTransaction);
+    doc?.off('update', onUpdate);
     if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
   };
 });

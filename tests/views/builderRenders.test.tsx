@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import { describe, expect, test } from 'vitest';
 import { createActor, createMachine } from 'xstate';
-import { insertElement } from '../../src/canvas/ops/elementOps.ts';
+import { insertElement, updateElement } from '../../src/canvas/ops/elementOps.ts';
 import { addPage } from '../../src/canvas/ops/pageOps.ts';
 import { createSiteDoc, edit } from '../../src/canvas/siteDoc.ts';
 import { SiteStore } from '../../src/canvas/siteStore.ts';
@@ -156,6 +156,51 @@ describe('one keystroke in the properties panel', () => {
         ),
       ),
     ).toEqual([]);
+  });
+
+  test('in the edited field, only its own value sync renders: not the ~25 components of a MUI TextField', async () => {
+    const { commits } = renderBuilder();
+    // Past the 24 characters the layer row shows, so the layers list has nothing to redraw.
+    const field = screen.getByLabelText('Heading', { selector: 'input' }) as HTMLInputElement;
+
+    commits.length = 0;
+    await act(async () => {
+      fireEvent.change(field, { target: { value: 'A heading longer than the layer shows 1!' } });
+    });
+
+    expect(commits.flat().map((entry) => entry.name)).toEqual([
+      'FieldRow',
+      'FieldEditor',
+      'DocumentTextField',
+      'ElementView',
+      'Render',
+    ]);
+  });
+
+  test('the field shows what the document holds after an undo or another tab’s edit, its label out of the way', async () => {
+    const { store, selectedId } = renderBuilder();
+    const field = screen.getByLabelText('Heading', { selector: 'input' }) as HTMLInputElement;
+    const label = () => document.querySelector(`label[for="${field.id}"]`);
+
+    await act(async () => {
+      fireEvent.focus(field);
+      fireEvent.change(field, { target: { value: 'Typed here' } });
+      fireEvent.blur(field);
+    });
+    expect(field.value).toBe('Typed here');
+    expect(label()?.getAttribute('data-shrink')).toBe('true');
+
+    // Undo brings back what the document held before the typing.
+    await act(async () => store.undo());
+    expect(store.getElement(selectedId)?.props.content).toBe('A heading longer than the layer shows 1');
+    expect(field.value).toBe('A heading longer than the layer shows 1');
+
+    // Another tab empties the heading: the field shows it, and its label sits inside the empty field again.
+    await act(async () => {
+      store.site.doc.transact(() => updateElement(store.site, selectedId, { content: '' }), 'another tab');
+    });
+    expect(field.value).toBe('');
+    expect(label()?.getAttribute('data-shrink')).toBe('false');
   });
 
   test('an edit within what a layer shows re-renders that one row, which shows the new text', async () => {

@@ -13,6 +13,7 @@ import type { FieldSpec } from '../../canvas/elements/types.ts';
 import { updateElement } from '../../canvas/ops/elementOps.ts';
 import { useUploadImage } from '../../services/queries.ts';
 import { DOCUMENT_UNDO, useBuilder, useElementProp, useElementSelector } from './builderContext.ts';
+import { DocumentTextField } from './DocumentTextField.tsx';
 
 const selectType = (element: { type: string } | null) => element?.type ?? null;
 
@@ -106,20 +107,19 @@ function FieldEditor({
     case 'text':
     case 'url':
       return (
-        <TextField
-          {...common}
-          value={typeof value === 'string' || typeof value === 'number' ? value : ''}
-          onChange={(e) => onChange(e.target.value)}
+        <DocumentTextField
+          label={field.label}
+          value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
+          onChange={onChange}
         />
       );
     case 'textarea':
       return (
-        <TextField
-          {...common}
+        <DocumentTextField
+          label={field.label}
           multiline
-          minRows={3}
           value={typeof value === 'string' ? value : ''}
-          onChange={(e) => onChange(e.target.value)}
+          onChange={onChange}
         />
       );
     case 'color':
