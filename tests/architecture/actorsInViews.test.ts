@@ -28,7 +28,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** `file: name` for every actor-creating call or import outside the system modules. */
-export function actorsCreatedInViews(files: readonly string[], read: (file: string) => string): string[] {
+function actorsCreatedInViews(files: readonly string[], read: (file: string) => string): string[] {
   return files
     .filter((file) => !SYSTEM_MODULES.has(file))
     .flatMap((file) => {
