@@ -120,7 +120,7 @@ describe('Admin › Session Replay', () => {
     // Back to sessions: the list again, and the stepper is gone with the session.
     expect(system.actor.system.get('replayPlayer')).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Back to sessions' }));
-    await screen.findByRole('grid', { name: 'Recorded sessions' });
+    await screen.findByRole('grid', { name: 'Recorded sessions' }, slow);
     expect(screen.queryByText(/^Step \d+ of \d+$/)).toBeNull();
     expect(system.actor.system.get('replayPlayer')).toBeUndefined();
   });
