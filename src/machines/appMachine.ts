@@ -1,12 +1,15 @@
 import {
   type ActorRefFrom,
+  type AnyActorRef,
   assertEvent,
   assign,
+  enqueueActions,
   fromCallback,
   not,
   type SnapshotFrom,
   sendTo,
   setup,
+  stopChild,
 } from 'xstate';
 import {
   type AppRoute,
@@ -26,6 +29,8 @@ import { STORAGE_KEYS, type StoredSession, setFlag } from '../services/browserSt
 import type { ToastInput } from '../services/toast.ts';
 import { adminMachine } from './adminMachine.ts';
 import { type BuilderFocus, type BuilderInput, builderMachine } from './builderMachine.ts';
+import { businessDetailsMachine } from './businessDetailsMachine.ts';
+import type { cartMachine } from './cartMachine.ts';
 import { crmMachine } from './crmMachine.ts';
 import { invitationMachine } from './invitationMachine.ts';
 import { notProvided } from './notProvided.ts';
@@ -35,6 +40,8 @@ import { passwordFormMachine } from './passwordFormMachine.ts';
 import { plannerEditorMachine } from './plannerEditorMachine.ts';
 import { profileFormMachine } from './profileFormMachine.ts';
 import { publishMachine } from './publishMachine.ts';
+import { replayPlayerMachine } from './replayPlayerMachine.ts';
+import { replaySettingsMachine } from './replaySettingsMachine.ts';
 import { reviewMachine } from './reviewMachine.ts';
 import { type SessionEndedEvent, sessionMachine } from './sessionMachine.ts';
 import { showToast } from './systemActions.ts';
@@ -70,6 +77,15 @@ export type AppEvent =
   | { type: 'nav.popstate'; location: UrlLocation }
   /** The builder knows which site it edits (a new draft's room, or the id a first save gave it). */
   | { type: 'builder.located'; siteId: string }
+  /** The store's Storefront preview shows a store: its cart runs (a store of its own per store shown). */
+  | { type: 'storefront.open'; storeId: string }
+  | { type: 'storefront.close' }
+  /** User Settings' session-recording switch is on screen (wherever the Profile tab shows it). */
+  | { type: 'replaySettings.open' }
+  | { type: 'replaySettings.close' }
+  /** Admin › Session Replay: Open on a recorded session, and Back to sessions. */
+  | { type: 'replayViewer.open'; sessionId: string }
+  | { type: 'replayViewer.close' }
   | SessionEndedEvent;
 
 /** The setup call's payload, and the optional logo that is uploaded beside it (spec: the call never carries it). */
@@ -127,7 +143,21 @@ export type AppContext = {
   route: AppRoute;
   /** A place opened while signed out: sign-in returns to it. */
   returnTo: AppRoute | null;
+  /** The store the Storefront preview shows (its cart's store), while it shows one. */
+  storefrontStore: string | null;
+  /** The recorded session Admin › Session Replay has open, or null (the list shows). */
+  replaySessionId: string | null;
 };
+
+/** The Storefront preview's shopper: the owner trying their own store. */
+export const PREVIEW_CUSTOMER = 'dashboard-preview';
+
+/**
+ * The cart's logic, loaded when a Storefront preview first opens (the store's code is no part of the first
+ * screen) and spawned with systemId `cart`.
+ */
+export type CartLogic = typeof cartMachine;
+export type CartActorRef = ActorRefFrom<CartLogic>;
 
 /** The site a builder place opens (a saved id or a `draft-…` room), or null for any other place. */
 export function builderTargetOf(route: AppRoute): BuilderInput | null {
@@ -219,6 +249,9 @@ export const appMachine = setup({
       planner: 'planner';
       oauthConnect: 'oauthConnect';
       crm: 'crm';
+      businessDetails: 'businessDetails';
+      replaySettings: 'replaySettings';
+      replayPlayer: 'replayPlayer';
     },
   },
   actors: {
@@ -237,6 +270,10 @@ export const appMachine = setup({
     planner: plannerEditorMachine,
     oauthConnect: oauthConnectMachine,
     crm: crmMachine,
+    cartLogic: notProvided<CartLogic, void>('cartLogic'),
+    businessDetails: businessDetailsMachine,
+    replaySettings: replaySettingsMachine,
+    replayPlayer: replayPlayerMachine,
     login: notProvided<AuthResult, LoginInput>('login'),
     register: notProvided<AuthResult, RegisterInput>('register'),
     setupBusiness: notProvided<SetupResult, SetupInput>('setupBusiness'),
@@ -271,6 +308,10 @@ export const appMachine = setup({
     /** Spec §3 lists `selectedTemplate` among browser-stored values: written, never read (it travels as input). */
     storeTemplate: (_, params: { templateId: string }) =>
       localStorage.setItem(STORAGE_KEYS.selectedTemplate, params.templateId),
+    keepStorefrontStore: assign(({ event }) => {
+      assertEvent(event, 'storefront.open');
+      return { storefrontStore: event.storeId };
+    }),
     markOAuthProcessed: () => setFlag(STORAGE_KEYS.oauthProcessed, sessionStorage),
     markGoogleConnected: () => setFlag(STORAGE_KEYS.googleAuthSuccess),
     markFacebookConnected: () => setFlag(STORAGE_KEYS.facebookAuthSuccess),
@@ -284,6 +325,11 @@ export const appMachine = setup({
     isVariant: ({ context }) => context.setupVariant === 'generate',
     routeIs: ({ context }, params: { name: RouteName }) => context.route.name === params.name,
     atCrm: ({ context }) => isCrmRoute(context.route),
+    atBusinessDetails: ({ context }) =>
+      context.route.name === 'settings' && context.route.params.tab === 'business',
+    atSessionReplay: ({ context }) => context.route.name === 'admin' && context.route.params.tab === 'replay',
+    otherStore: ({ context, event }) =>
+      event.type === 'storefront.open' && event.storeId !== context.storefrontStore,
     toDashboardPlace: ({ event }) => isDashboardRoute(routeOfNav(event)),
     sameBuilderSite: ({ context, event }) => {
       const next = routeOfNav(event);
@@ -311,6 +357,8 @@ export const appMachine = setup({
       // A place opened while signed out is where sign-in goes next.
       returnTo: input.session || route.name === 'login' || route.name === 'invite' ? null : route,
       invitationToken: input.invitationToken ?? null,
+      storefrontStore: null,
+      replaySessionId: null,
     };
   },
   invoke: [
@@ -572,14 +620,105 @@ export const appMachine = setup({
         { id: 'planner', systemId: 'planner', src: 'planner' },
         { id: 'oauthConnect', systemId: 'oauthConnect', src: 'oauthConnect' },
       ],
-      // The CRM runs (and loads its lists) only while one of its places shows; moving between its sections
-      // keeps it, leaving them stops it.
-      initial: 'place',
+      // The actors of one place run only while it shows, so no other place loads their data.
+      type: 'parallel',
       states: {
-        place: { always: { guard: 'atCrm', target: 'crm' } },
+        // The CRM runs (and loads its lists) only while one of its places shows; moving between its sections
+        // keeps it, leaving them stops it.
         crm: {
-          invoke: { id: 'crm', systemId: 'crm', src: 'crm' },
-          always: { guard: not('atCrm'), target: 'place' },
+          initial: 'closed',
+          states: {
+            closed: { always: { guard: 'atCrm', target: 'open' } },
+            open: {
+              invoke: { id: 'crm', systemId: 'crm', src: 'crm' },
+              always: { guard: not('atCrm'), target: 'closed' },
+            },
+          },
+        },
+        storefront: {
+          initial: 'closed',
+          states: {
+            closed: { on: { 'storefront.open': { target: 'open', actions: 'keepStorefrontStore' } } },
+            open: {
+              // Stopped with the preview (a spawned actor outlives its state otherwise).
+              exit: [stopChild('cart'), assign({ storefrontStore: null })],
+              on: {
+                // Another store: a cart of its own (the same store again keeps the cart as it is).
+                'storefront.open': {
+                  guard: 'otherStore',
+                  target: 'open',
+                  reenter: true,
+                  actions: 'keepStorefrontStore',
+                },
+                'storefront.close': { target: 'closed' },
+              },
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    src: 'cartLogic',
+                    // The loaded logic runs as the preview's cart, for the store it shows.
+                    onDone: {
+                      target: 'running',
+                      actions: enqueueActions(({ enqueue, context, event }) => {
+                        // It arrives with the event (not among `actors`): the typed children map cannot name it.
+                        enqueue.spawnChild(event.output, {
+                          id: 'cart',
+                          systemId: 'cart',
+                          input: { storeId: context.storefrontStore ?? '', customerId: PREVIEW_CUSTOMER },
+                        } as never);
+                      }),
+                    },
+                    onError: { target: 'failed' },
+                  },
+                },
+                running: {},
+                // The store's code could not be loaded (offline): the preview keeps waiting until reopened.
+                failed: {},
+              },
+            },
+          },
+        },
+        businessDetails: {
+          initial: 'closed',
+          states: {
+            closed: { always: { guard: 'atBusinessDetails', target: 'open' } },
+            open: {
+              invoke: { id: 'businessDetails', systemId: 'businessDetails', src: 'businessDetails' },
+              always: { guard: not('atBusinessDetails'), target: 'closed' },
+            },
+          },
+        },
+        replaySettings: {
+          initial: 'closed',
+          states: {
+            closed: { on: { 'replaySettings.open': { target: 'open' } } },
+            open: {
+              invoke: { id: 'replaySettings', systemId: 'replaySettings', src: 'replaySettings' },
+              on: { 'replaySettings.close': { target: 'closed' } },
+            },
+          },
+        },
+        replayViewer: {
+          initial: 'closed',
+          states: {
+            closed: {
+              on: {
+                'replayViewer.open': {
+                  guard: 'atSessionReplay',
+                  target: 'open',
+                  actions: assign(({ event }) => ({ replaySessionId: event.sessionId })),
+                },
+              },
+            },
+            open: {
+              invoke: { id: 'replayPlayer', systemId: 'replayPlayer', src: 'replayPlayer' },
+              exit: assign({ replaySessionId: null }),
+              // Back to the list, or another place: the list shows next time, as it did when the tab was left.
+              on: { 'replayViewer.close': { target: 'closed' } },
+              always: { guard: not('atSessionReplay'), target: 'closed' },
+            },
+          },
         },
       },
       on: {
@@ -726,5 +865,16 @@ export const selectInvitationRef = (snapshot: AppSnapshot) => snapshot.children.
 export const selectOAuthConnectRef = (snapshot: AppSnapshot) => snapshot.children.oauthConnect;
 /** The CRM actor: running only while a CRM place shows. */
 export const selectCrmRef = (snapshot: AppSnapshot) => snapshot.children.crm;
+/** The Storefront preview's cart, while the preview shows a store. */
+export const selectCartRef = (snapshot: AppSnapshot) =>
+  (snapshot.children as Record<string, AnyActorRef | undefined>).cart as CartActorRef | undefined;
+/** Settings › Business details' form, while that page shows. */
+export const selectBusinessDetailsRef = (snapshot: AppSnapshot) => snapshot.children.businessDetails;
+/** The session-recording switch's actor, while the switch is on screen. */
+export const selectReplaySettingsRef = (snapshot: AppSnapshot) => snapshot.children.replaySettings;
+/** The open recorded session's stepper, while a session is open in Admin › Session Replay. */
+export const selectReplayPlayerRef = (snapshot: AppSnapshot) => snapshot.children.replayPlayer;
+/** The recorded session open in Admin › Session Replay, or null. */
+export const selectReplaySessionId = (snapshot: AppSnapshot) => snapshot.context.replaySessionId;
 /** The place showing (what the address bar says). */
 export const selectRoute = (snapshot: AppSnapshot) => snapshot.context.route;

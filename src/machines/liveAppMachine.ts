@@ -19,9 +19,11 @@ import {
 import { generateWebsite, saveWebsite, uploadImage } from '../services/websiteApi.ts';
 import { appMachine, type GenerateInput, type SetupInput, type SetupResult } from './appMachine.ts';
 import { createLiveBuilderMachine } from './liveBuilderMachine.ts';
+import { createLiveBusinessDetailsMachine } from './liveBusinessDetailsMachine.ts';
 import { createLiveCrmMachine } from './liveCrmMachine.ts';
 import { createVerifyDomain } from './liveDomainActors.ts';
 import { createLiveOAuthConnectMachine, createLivePlannerMachine } from './livePlannerMachines.ts';
+import { createLiveReplaySettingsMachine } from './liveReplaySettingsMachine.ts';
 import {
   createLiveAdminMachine,
   createLiveInvitationMachine,
@@ -35,12 +37,14 @@ import { sessionMachine } from './sessionMachine.ts';
 
 /**
  * The app machine with its real effects: every call goes through `http`, and each write
- * refreshes the cached queries it touches.
+ * refreshes the cached queries it touches. `storeFetch`: how the Storefront preview's cart reaches the
+ * shoppers' store API (by default the same client as the preview's category queries).
  */
 export function createLiveAppMachine(
   http: Http,
   queryClient: QueryClient,
   collabRemote: () => CollabRemote | null = () => null,
+  storeFetch?: typeof fetch,
 ) {
   return appMachine.provide({
     actors: {
@@ -114,6 +118,17 @@ export function createLiveAppMachine(
       planner: createLivePlannerMachine(http, queryClient),
       oauthConnect: createLiveOAuthConnectMachine(http, queryClient),
       crm: createLiveCrmMachine(http, queryClient),
+      // Loaded with the store's code, when a Storefront preview opens.
+      cartLogic: fromPromise(async () => {
+        const [{ liveCartMachine }, { createStoreClient }, { storeClient }] = await Promise.all([
+          import('./liveCartMachine.ts'),
+          import('../services/storeClient.ts'),
+          import('../services/storeQueries.ts'),
+        ]);
+        return liveCartMachine(storeFetch ? createStoreClient(undefined, storeFetch) : storeClient());
+      }),
+      businessDetails: createLiveBusinessDetailsMachine(http, queryClient),
+      replaySettings: createLiveReplaySettingsMachine(http, queryClient),
       login: fromPromise(({ input }: { input: LoginInput }) => login(http, input)),
       register: fromPromise(({ input }: { input: RegisterInput }) => register(http, input)),
       setupBusiness: fromPromise(async ({ input }: { input: SetupInput }): Promise<SetupResult> => {

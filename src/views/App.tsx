@@ -6,7 +6,6 @@ import { HttpContext } from '../services/httpContext.ts';
 import { AppViews } from './AppViews.tsx';
 import { AppActorContext } from './appActorContext.ts';
 import type { AppSystem } from './createAppSystem.ts';
-import { ReplayInspectContext } from './replayInspectContext.ts';
 import { theme } from './theme.ts';
 
 // Toasts (notistack) are not needed to paint the first screen.
@@ -29,9 +28,7 @@ export function App({ system }: { system: AppSystem }) {
       <QueryClientProvider client={system.queryClient}>
         <HttpContext.Provider value={system.http}>
           <AppActorContext.Provider value={system.actor}>
-            <ReplayInspectContext.Provider value={system.inspect}>
-              <AppViews />
-            </ReplayInspectContext.Provider>
+            <AppViews />
             <Suspense fallback={null}>
               <Toasts />
             </Suspense>

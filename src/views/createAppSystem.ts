@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type Actor, createActor, type InspectionEvent } from 'xstate';
+import { type Actor, createActor } from 'xstate';
 import type { CollabRemote } from '../canvas/collab.ts';
 import type { AppInput } from '../machines/appMachine.ts';
 import { createLiveAppMachine } from '../machines/liveAppMachine.ts';
@@ -16,18 +16,17 @@ export type AppActor = Actor<ReturnType<typeof createLiveAppMachine>>;
 
 /**
  * `replay`: the session-replay shipper (loaded after the first screen) when recording is set up (the real
- * app), else null; `inspect`: the
- * recorder's observer, for actors views create on their own.
+ * app), else null. Every actor of the app is one of the app actor's system, so the recorder observes them all.
  */
 export type AppSystem = {
   actor: AppActor;
   http: Http;
   queryClient: QueryClient;
   replay: Promise<ReplayShipper> | null;
-  inspect?: (event: InspectionEvent) => void;
 };
 
 export type AppSystemOptions = {
+  /** The transport of every call (the app's API and the Storefront preview's store API); tests pass a fake server. */
   fetch?: typeof fetch;
   input?: AppInput;
   /** Record the session for support (see replayRecorder.ts); tests leave it off unless they test it. */
@@ -83,9 +82,9 @@ export function createAppSystem(options: AppSystemOptions = {}): AppSystem {
   const recorder = options.replay
     ? startLazyReplay({ recording: !hasFlag(STORAGE_KEYS.replayOptOut), http, queryClient })
     : null;
-  actor = createActor(createLiveAppMachine(http, queryClient, collabRemote), {
+  actor = createActor(createLiveAppMachine(http, queryClient, collabRemote, options.fetch), {
     input: options.input ?? readAppInput(),
     inspect: recorder?.inspect,
   });
-  return { actor, http, queryClient, replay: recorder?.shipper ?? null, inspect: recorder?.inspect };
+  return { actor, http, queryClient, replay: recorder?.shipper ?? null };
 }

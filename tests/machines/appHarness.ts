@@ -3,9 +3,12 @@ import { buildPath } from '../../src/contracts/appRoutes.ts';
 import type { AuthResult, User } from '../../src/contracts/auth.ts';
 import { adminMachine } from '../../src/machines/adminMachine.ts';
 import { type AppInput, appMachine } from '../../src/machines/appMachine.ts';
+import { businessDetailsMachine } from '../../src/machines/businessDetailsMachine.ts';
+import { cartMachine } from '../../src/machines/cartMachine.ts';
 import { invitationMachine } from '../../src/machines/invitationMachine.ts';
 import { passwordFormMachine } from '../../src/machines/passwordFormMachine.ts';
 import { profileFormMachine } from '../../src/machines/profileFormMachine.ts';
+import { replaySettingsMachine } from '../../src/machines/replaySettingsMachine.ts';
 import { reviewMachine } from '../../src/machines/reviewMachine.ts';
 import type { SessionEvent } from '../../src/machines/sessionEvents.ts';
 import { sessionMachine } from '../../src/machines/sessionMachine.ts';
@@ -67,6 +70,21 @@ export function createAppHarness(
     },
   });
 
+  // What the `cartLogic` call resolves to: the cart, with its own calls parked in `calls` too.
+  const cartLogic = cartMachine.provide({
+    actors: {
+      loadProducts: calls.actor('loadProducts'),
+      loadCart: calls.actor('loadCart'),
+      createCart: calls.actor('createCart'),
+      addItem: calls.actor('addItem'),
+      updateItem: calls.actor('updateItem'),
+      removeItem: calls.actor('removeItem'),
+      loadCheckoutOptions: calls.actor('loadCheckoutOptions'),
+      placeOrder: calls.actor('placeOrder'),
+      redirectToPayment: calls.actor('redirectToPayment'),
+    },
+  });
+
   const machine = appMachine.provide({
     actors: {
       session,
@@ -114,6 +132,13 @@ export function createAppHarness(
         },
         actions: { forgetToken: record('forgetInvitation'), refreshAccounts: record('refreshAccounts') },
       }),
+      cartLogic: calls.actor('cartLogic'),
+      businessDetails: businessDetailsMachine.provide({
+        actors: { saveDetails: calls.actor('saveDetails') },
+      }),
+      replaySettings: replaySettingsMachine.provide({
+        actors: { saveSettings: calls.actor('saveSettings') },
+      }),
       login: calls.actor('login'),
       register: calls.actor('register'),
       setupBusiness: calls.actor('setupBusiness'),
@@ -142,6 +167,7 @@ export function createAppHarness(
   return {
     actor,
     calls,
+    cartLogic,
     effects,
     /** The addresses the app wrote, in order (`push:/crm/contacts`, `replace:/login`). */
     urls: () => effects.filter((e) => e.startsWith('url:')).map((e) => e.slice(4)),

@@ -2,7 +2,13 @@ import { expect, test } from 'vitest';
 
 import { createTestModel } from 'xstate/graph';
 import { type AppRoute, appRoute, buildPath, HOME_ROUTE } from '../../src/contracts/appRoutes.ts';
-import { appMachine, isDashboardRoute, selectView } from '../../src/machines/appMachine.ts';
+import {
+  appMachine,
+  isDashboardRoute,
+  selectCartRef,
+  selectReplaySessionId,
+  selectView,
+} from '../../src/machines/appMachine.ts';
 import { ApiError } from '../../src/services/ApiError.ts';
 import { type AppHarness, aliceAuth, anonymousLoad, createAppHarness, storedAlice } from './appHarness.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
@@ -33,6 +39,7 @@ const toastAfter: Record<string, { succeed: string | null; fail: string | null }
   facebookAdsCallback: { succeed: 'Facebook connected!', fail: 'Facebook connection failed' },
   googleAdsCallback: { succeed: null, fail: null },
   logoutCall: { succeed: null, fail: null },
+  cartLogic: { succeed: null, fail: null },
 };
 const outputOf: Record<string, unknown> = {
   login: aliceAuth,
@@ -50,6 +57,9 @@ const sectionPlaces: AppRoute[] = [
   appRoute('crmContact', { contactId: '7' }),
 ];
 const at = (pathname: string, search = '') => ({ pathname, search });
+/** The actors that run only while their place shows. */
+const PLACE_ACTORS = ['cart', 'businessDetails', 'replaySettings', 'replayPlayer'] as const;
+const running = (h: AppHarness) => PLACE_ACTORS.filter((id) => h.actor.system.get(id) !== undefined);
 
 /** The view a place shows (the dashboard for its sections, tabs and records). */
 function viewOf(route: AppRoute): string {
@@ -71,14 +81,17 @@ for (const path of paths) {
     let place: AppRoute = HOME_ROUTE;
     let url = '';
     let sections = 0;
+    // The store the Storefront preview shows.
+    let store = '';
     const route = () => h.actor.getSnapshot().context.route;
     const load = (input: typeof anonymousLoad) => {
       h = createAppHarness(input, { inspect: coverage.inspect });
     };
     const settle = async (outcome: 'succeed' | 'fail') => {
       const before = h.toasts().length;
-      const name =
-        outcome === 'succeed' ? await h.calls.settle(outputOf[h.calls.only()]) : await h.calls.fail(failure);
+      const pending = h.calls.only();
+      const output = pending === 'cartLogic' ? h.cartLogic : outputOf[pending];
+      const name = outcome === 'succeed' ? await h.calls.settle(output) : await h.calls.fail(failure);
       expectToastAfter(h, name, outcome, before);
       if (name === 'googleAdsCallback' && outcome === 'succeed')
         expect(h.effects).toContain('markGoogleConnected');
@@ -194,6 +207,32 @@ for (const path of paths) {
           h.actor.send({ type: 'nav.popstate', location: at(buildPath(route()), '?history=1') });
           expect(h.urls()).toHaveLength(before);
         },
+        'storefront.open': () => {
+          store = 's1';
+          h.actor.send({ type: 'storefront.open', storeId: store });
+        },
+        // The same store again (a view shown twice): the cart stays as it is, nothing reloads.
+        'storefront.openSame': () => {
+          const cart = selectCartRef(h.actor.getSnapshot());
+          const before = h.calls.calls.length;
+          h.actor.send({ type: 'storefront.open', storeId: store });
+          expect(selectCartRef(h.actor.getSnapshot())).toBe(cart);
+          expect(h.calls.calls).toHaveLength(before);
+        },
+        'storefront.openOther': () => {
+          store = 's2';
+          h.actor.send({ type: 'storefront.open', storeId: store });
+        },
+        'storefront.close': () => h.actor.send({ type: 'storefront.close' }),
+        'nav.businessDetails': () =>
+          h.actor.send({ type: 'nav.go', route: appRoute('settings', { tab: 'business' }) }),
+        'nav.sessionReplay': () =>
+          h.actor.send({ type: 'nav.go', route: appRoute('admin', { tab: 'replay' }) }),
+        'nav.home': () => h.actor.send({ type: 'nav.go', route: HOME_ROUTE }),
+        'replaySettings.open': () => h.actor.send({ type: 'replaySettings.open' }),
+        'replaySettings.close': () => h.actor.send({ type: 'replaySettings.close' }),
+        'replayViewer.open': () => h.actor.send({ type: 'replayViewer.open', sessionId: 'r1' }),
+        'replayViewer.close': () => h.actor.send({ type: 'replayViewer.close' }),
         'auth.login': () =>
           h.actor.send({ type: 'auth.login', email: 'alice@example.com', password: 'secret1' }),
         'auth.register': () =>
@@ -276,7 +315,8 @@ for (const path of paths) {
         dashboardPlace: () => {
           // The CRM actor runs on the CRM's places only (its deals, an opened contact), nowhere else.
           const atCrm = place.name === 'crm' || place.name === 'crmContact';
-          expect(h.actor.getSnapshot().value).toEqual({ dashboard: atCrm ? 'crm' : 'place' });
+          expect(selectView(h.actor.getSnapshot())).toBe('dashboard');
+          expect(h.actor.getSnapshot().matches({ dashboard: { crm: atCrm ? 'open' : 'closed' } })).toBe(true);
           expect(h.actor.system.get('crm') === undefined).toBe(!atCrm);
           expect(route()).toEqual(place);
           expect(h.urls().at(-1)).toBe(url);
@@ -338,7 +378,8 @@ for (const path of paths) {
         dashboard: () => {
           const snapshot = h.actor.getSnapshot();
           // At home no CRM data is loaded: its actor is not running.
-          expect(snapshot.value).toEqual({ dashboard: 'place' });
+          expect(selectView(snapshot)).toBe('dashboard');
+          expect(snapshot.matches({ dashboard: { crm: 'closed' } })).toBe(true);
           expect(h.actor.system.get('crm')).toBeUndefined();
           expect(snapshot.context.route).toEqual(HOME_ROUTE);
           expect(h.session().getSnapshot().value).toBe('authenticated');
@@ -346,6 +387,50 @@ for (const path of paths) {
           expect(Object.keys(snapshot.children)).toEqual(
             expect.arrayContaining(['tour', 'review', 'profileForm', 'passwordForm']),
           );
+          // No place with actors of its own shows: none of them runs, nothing of theirs loads.
+          expect(running(h)).toEqual([]);
+        },
+        storefrontLoading: () => {
+          expect(h.actor.getSnapshot().matches({ dashboard: { storefront: { open: 'loading' } } })).toBe(
+            true,
+          );
+          expect(h.calls.only()).toBe('cartLogic');
+          expect(running(h)).toEqual([]);
+        },
+        storefront: () => {
+          const cart = selectCartRef(h.actor.getSnapshot());
+          expect(running(h)).toEqual(['cart']);
+          expect(h.actor.system.get('cart')).toBe(cart);
+          expect(cart?.getSnapshot().context).toMatchObject({
+            storeId: store,
+            customerId: 'dashboard-preview',
+          });
+          // The cart of the store shown loads its catalogue and opens a cart there; nothing of another store.
+          expect(h.calls.inFlight().sort()).toEqual(['createCart', 'loadProducts']);
+          expect(h.calls.calls.slice(-2)).toEqual([
+            { name: 'loadProducts', input: expect.objectContaining({ storeId: store }) },
+            { name: 'createCart', input: { storeId: store, customerId: 'dashboard-preview' } },
+          ]);
+        },
+        storefrontFailed: () => {
+          expect(h.actor.getSnapshot().matches({ dashboard: { storefront: { open: 'failed' } } })).toBe(true);
+          expect(running(h)).toEqual([]);
+        },
+        businessDetails: () => {
+          expect(route()).toEqual(appRoute('settings', { tab: 'business' }));
+          expect(running(h)).toEqual(['businessDetails']);
+        },
+        replaySettings: () => {
+          expect(running(h)).toEqual(['replaySettings']);
+        },
+        sessionReplay: () => {
+          expect(route()).toEqual(appRoute('admin', { tab: 'replay' }));
+          expect(selectReplaySessionId(h.actor.getSnapshot())).toBeNull();
+          expect(running(h)).toEqual([]);
+        },
+        replayViewer: () => {
+          expect(selectReplaySessionId(h.actor.getSnapshot())).toBe('r1');
+          expect(running(h)).toEqual(['replayPlayer']);
         },
         loggingOut: () => {
           expect(selectView(h.actor.getSnapshot())).toBe('dashboard');

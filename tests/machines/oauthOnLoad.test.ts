@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createActor } from 'xstate';
-import { appMachine } from '../../src/machines/appMachine.ts';
+import { appMachine, selectView } from '../../src/machines/appMachine.ts';
 import { detectOAuthCallback } from '../../src/machines/oauthOnLoad.ts';
 import { storedAlice } from './appHarness.ts';
 import { FakeCalls } from './fakeActors.ts';
@@ -61,7 +61,7 @@ describe('OAuth on load, with the real storage and URL actions', () => {
 
     await finish();
 
-    expect(actor.getSnapshot().value).toEqual({ dashboard: 'place' });
+    expect(selectView(actor.getSnapshot())).toBe('dashboard');
     expect(localStorage.getItem('facebookAuthSuccess')).toBe('true');
     expect(window.location.search).toBe('');
     actor.stop();
@@ -72,7 +72,7 @@ describe('OAuth on load, with the real storage and URL actions', () => {
 
     await finish();
 
-    expect(actor.getSnapshot().value).toEqual({ dashboard: 'place' });
+    expect(selectView(actor.getSnapshot())).toBe('dashboard');
     expect(localStorage.getItem('facebookAuthSuccess')).toBeNull();
     actor.stop();
   });
@@ -94,7 +94,7 @@ describe('OAuth on load, with the real storage and URL actions', () => {
     expect(calls.calls).toEqual([{ name: 'googleAdsCallback', input: { code: 'g1', state: 's' } }]);
     await calls.settle();
 
-    expect(actor.getSnapshot().value).toEqual({ dashboard: 'place' });
+    expect(selectView(actor.getSnapshot())).toBe('dashboard');
     expect(localStorage.getItem('googleAuthSuccess')).toBe('true');
     actor.stop();
   });

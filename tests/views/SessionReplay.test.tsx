@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { ReplayEntry } from '../../src/contracts/replay.ts';
 import { createReplayRecorder } from '../../src/machines/replay/replayRecorder.ts';
-import { REPLAY_NOTICE } from '../../src/views/account/ReplaySettings.tsx';
+import { REPLAY_NOTICE, REPLAY_SAVE_FAILED } from '../../src/views/account/ReplaySettings.tsx';
 import { aliceAuth, anonymousLoad, createAppHarness } from '../machines/appHarness.ts';
 import { rowsOf, textsOf } from './queries.ts';
 import { bob, dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
@@ -56,8 +56,10 @@ describe('Admin › Session Replay', () => {
     timeout: 30_000,
   }, async () => {
     const entries = await recordSession();
-    const { requests } = renderApp(dashboardInput(admin), replayRoutes(entries));
+    const { requests, system } = renderApp(dashboardInput(admin), replayRoutes(entries));
     await openReplayTab();
+    // The stepper runs only while a session is open.
+    expect(system.actor.system.get('replayPlayer')).toBeUndefined();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs.slice(-3)).toEqual(['Job Dashboard', 'Outbox', 'Session Replay']);
 
@@ -92,7 +94,10 @@ describe('Admin › Session Replay', () => {
         `${done + 1}. app · xstate.done.actor.0.app.auth.signingIn`,
       ),
     );
-    expect(state()).toBe('dashboard');
+    // The dashboard, with none of its places' actors running.
+    expect(state()).toBe(
+      'dashboard.storefront.closed, businessDetails.closed, replaySettings.closed, replayViewer.closed',
+    );
     // Back one step.
     fireEvent.click(screen.getByRole('button', { name: 'Previous step' }));
     expect(screen.getByText(/^Step \d+ of \d+$/).textContent).toBe(`Step ${done} of ${entries.length}`);
@@ -111,6 +116,13 @@ describe('Admin › Session Replay', () => {
       ['accountId', 'null', 'a1'],
     ]);
     expect(screen.queryByText(/typed-password-1/)).toBeNull();
+
+    // Back to sessions: the list again, and the stepper is gone with the session.
+    expect(system.actor.system.get('replayPlayer')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to sessions' }));
+    await screen.findByRole('grid', { name: 'Recorded sessions' }, slow);
+    expect(screen.queryByText(/^Step \d+ of \d+$/)).toBeNull();
+    expect(system.actor.system.get('replayPlayer')).toBeUndefined();
   });
 
   test('Play in sandbox renders the real views read-only, at the step shown', {
@@ -170,5 +182,34 @@ describe('User Settings › Session recording', () => {
     fireEvent.click(toggle);
     await waitFor(() => expect(toggle).toHaveProperty('checked', true));
     expect(stored).toBe(false);
+  });
+
+  test('a save that fails says so; the switch’s actor runs only while it shows, so the message goes with it', async () => {
+    const { system } = renderApp(dashboardInput(), {
+      ...dashboardRoutes(),
+      'GET /api/replay/settings': { body: { optOut: false } },
+      'PUT /api/replay/settings': { status: 400, body: { message: 'No' } },
+      'GET /api/accounts/a1/users': { body: [] },
+      'GET /api/accounts/a1/invitations': { body: [] },
+      'GET /api/accounts/a1/roles': { body: [] },
+    });
+    expect(system.actor.system.get('replaySettings')).toBeUndefined();
+    const openUserSettings = () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+      fireEvent.click(screen.getByRole('menuitem', { name: 'User Settings' }));
+    };
+    openUserSettings();
+    const toggle = await screen.findByRole('switch', { name: 'Record my sessions for support' }, slow);
+    await waitFor(() => expect(toggle).toHaveProperty('checked', true));
+    fireEvent.click(toggle);
+    expect((await screen.findByText(REPLAY_SAVE_FAILED)).textContent).toBe(REPLAY_SAVE_FAILED);
+    expect(system.actor.system.get('replaySettings')).toBeDefined();
+
+    // The Users tab: the switch is not shown, and its actor stops.
+    fireEvent.click(screen.getByRole('tab', { name: 'Users' }));
+    await waitFor(() => expect(system.actor.system.get('replaySettings')).toBeUndefined());
+    fireEvent.click(await screen.findByRole('tab', { name: 'Profile' }, slow));
+    await screen.findByRole('switch', { name: 'Record my sessions for support' });
+    expect(screen.queryByText(REPLAY_SAVE_FAILED)).toBeNull();
   });
 });

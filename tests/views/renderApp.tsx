@@ -48,8 +48,9 @@ afterEach(() => {
 /** A fake server: `fetch` answers each `METHOD /path` from `routes` (404 otherwise) and records the requests. */
 export function fakeServer(routes: Routes = {}) {
   const requests: Request[] = [];
-  const fetch = async (input: RequestInfo | URL): Promise<Response> => {
-    const request = input as Request;
+  // ky passes a Request; the shoppers' store client (plain fetch) a URL and its init.
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? input : new Request(input, init);
     requests.push(request.clone());
     const key = `${request.method} ${new URL(request.url).pathname}`;
     const route = routes[key];

@@ -66,6 +66,9 @@ export const EVENT_FIELDS: { readonly [type: string]: FieldRules } = {
   'builder.located': { siteId: 'id' },
   // The address is not kept (its query can hold a search); replayed, Back lands on the websites list.
   'nav.popstate': { location: fields({}) },
+  // the places with actors of their own
+  'storefront.open': { storeId: 'id' },
+  'replayViewer.open': { sessionId: 'id' },
   // session
   'session.login': { user: USER },
   'session.userUpdated': { user: USER },
@@ -135,6 +138,8 @@ export const CONTEXT_FIELDS: { readonly [actor: string]: FieldRules } = {
     oauth: fields({ provider: PROVIDER }),
     route: ROUTE,
     returnTo: ROUTE,
+    storefrontStore: 'id',
+    replaySessionId: 'id',
   },
   session: { user: USER, accountId: 'id' },
   toasts: { queue: 'length', nextId: 'count' },

@@ -59,8 +59,8 @@ export function createReplayRecorder(options: RecorderOptions = {}) {
   const sources = new WeakMap<object, AnyActorRef | undefined>();
   const listeners = new Set<RecorderListener>();
   let recording = options.recording ?? true;
-  // The app's root: the first actor the recorder hears of (it is created before its children). Actors of
-  // other systems that share the recorder (a storefront's cart) are named by their systemId.
+  // The app's root: the first actor the recorder hears of (it is created before its children). Its children
+  // (the Storefront preview's cart among them) are named by their systemId.
   let root: AnyActorRef | undefined;
   let user: string | null | undefined;
   let failures = 0;

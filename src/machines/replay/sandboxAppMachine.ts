@@ -8,12 +8,14 @@ import {
 import { adminMachine } from '../adminMachine.ts';
 import { appMachine } from '../appMachine.ts';
 import { builderMachine } from '../builderMachine.ts';
+import { businessDetailsMachine } from '../businessDetailsMachine.ts';
 import { invitationMachine } from '../invitationMachine.ts';
 import { oauthConnectMachine } from '../oauthConnectMachine.ts';
 import { passwordFormMachine } from '../passwordFormMachine.ts';
 import { plannerEditorMachine } from '../plannerEditorMachine.ts';
 import { profileFormMachine } from '../profileFormMachine.ts';
 import { publishMachine } from '../publishMachine.ts';
+import { replaySettingsMachine } from '../replaySettingsMachine.ts';
 import { reviewMachine } from '../reviewMachine.ts';
 import { sessionMachine } from '../sessionMachine.ts';
 import { teamMachine } from '../teamMachine.ts';
@@ -89,6 +91,10 @@ export function createSandboxAppMachine() {
           refresh: noop,
         },
       }),
+      businessDetails: businessDetailsMachine.provide({ actors: { saveDetails: inert() } }),
+      replaySettings: replaySettingsMachine.provide({ actors: { saveSettings: inert() } }),
+      // The store's code is not loaded in the sandbox: a Storefront preview stays as recorded, without a cart.
+      cartLogic: inert(),
       generateWebsite: inert(),
       login: inert(),
       register: inert(),

@@ -3,14 +3,13 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId } from 'react';
 import { REPLAY_LIMITS } from '../../contracts/replay.ts';
-import { createLiveReplaySettingsMachine } from '../../machines/liveReplaySettingsMachine.ts';
+import { selectReplaySettingsRef } from '../../machines/appMachine.ts';
 import { selectReplaySaveFailed, selectReplaySaving } from '../../machines/replaySettingsMachine.ts';
-import { useHttp } from '../../services/httpContext.ts';
 import { useReplaySettings } from '../../services/replayQueries.ts';
+import { useAppActor } from '../appActorContext.ts';
 
 export const REPLAY_NOTICE =
   'To help our support team fix problems, this app records which screens you open and which buttons you ' +
@@ -18,14 +17,19 @@ export const REPLAY_NOTICE =
   `${REPLAY_LIMITS.retentionDays} days and only support staff can see them.`;
 export const REPLAY_SAVE_FAILED = 'Your choice could not be saved. Please try again.';
 
-/** User Settings › Session recording: what is recorded, and the switch to turn it off (stored per user). */
+/**
+ * User Settings › Session recording: what is recorded, and the switch to turn it off (stored per user). While it
+ * shows (the Profile tab, wherever Account Settings opens), the app runs its actor (systemId `replaySettings`).
+ */
 export function ReplaySettings() {
-  const http = useHttp();
-  const queryClient = useQueryClient();
-  const machine = useMemo(() => createLiveReplaySettingsMachine(http, queryClient), [http, queryClient]);
-  const actor = useActorRef(machine);
-  const saving = useSelector(actor, selectReplaySaving);
-  const failed = useSelector(actor, selectReplaySaveFailed);
+  const app = useAppActor();
+  const actor = useSelector(app, selectReplaySettingsRef);
+  useEffect(() => {
+    app.send({ type: 'replaySettings.open' });
+    return () => app.send({ type: 'replaySettings.close' });
+  }, [app]);
+  const saving = useSelector(actor, (snapshot) => (snapshot ? selectReplaySaving(snapshot) : false));
+  const failed = useSelector(actor, (snapshot) => (snapshot ? selectReplaySaveFailed(snapshot) : false));
   const settings = useReplaySettings();
   const headingId = useId();
 
@@ -41,8 +45,10 @@ export function ReplaySettings() {
         control={
           <Switch
             checked={settings.data ? !settings.data.optOut : false}
-            disabled={saving || !settings.data}
-            onChange={(event) => actor.send({ type: 'replay.setRecording', recording: event.target.checked })}
+            disabled={saving || !settings.data || !actor}
+            onChange={(event) =>
+              actor?.send({ type: 'replay.setRecording', recording: event.target.checked })
+            }
           />
         }
         label="Record my sessions for support"

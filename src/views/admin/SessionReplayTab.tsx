@@ -3,10 +3,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { REPLAY_LIMITS } from '../../contracts/replay.ts';
+import { selectReplaySessionId } from '../../machines/appMachine.ts';
 import type { ReplaySessionSummary } from '../../services/replayApi.ts';
 import { useReplaySessions } from '../../services/replayQueries.ts';
+import { useAppActor } from '../appActorContext.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
 import { useDebounced } from '../common/useDebounced.ts';
 import { ReplayViewer } from './replay/ReplayViewer.tsx';
@@ -15,11 +18,15 @@ import { ReplayViewer } from './replay/ReplayViewer.tsx';
 export function SessionReplayTab() {
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
   const [email, setEmail] = useState('');
-  const [openId, setOpenId] = useState<string | null>(null);
+  const app = useAppActor();
+  // The open session is the app's (its player runs only while one is open).
+  const openId = useSelector(app, selectReplaySessionId);
   const settledEmail = useDebounced(email.trim());
   const sessions = useReplaySessions({ ...paging, email: settledEmail });
 
-  if (openId) return <ReplayViewer sessionId={openId} onClose={() => setOpenId(null)} />;
+  if (openId) {
+    return <ReplayViewer sessionId={openId} onClose={() => app.send({ type: 'replayViewer.close' })} />;
+  }
 
   const columns: GridColDef<ReplaySessionSummary>[] = [
     {
@@ -45,7 +52,7 @@ export function SessionReplayTab() {
       renderCell: ({ row }) => (
         <Button
           size="small"
-          onClick={() => setOpenId(row.id)}
+          onClick={() => app.send({ type: 'replayViewer.open', sessionId: row.id })}
           aria-label={`Open session of ${row.userEmail} at ${formatDateTime(row.lastEventAt)}`}
         >
           Open

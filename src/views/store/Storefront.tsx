@@ -9,8 +9,9 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { type CartActorRef, selectCartRef } from '../../machines/appMachine.ts';
 import {
   selectCanCheckout,
   selectCart,
@@ -25,21 +26,30 @@ import {
   selectProductsError,
   selectProductsLoading,
 } from '../../machines/cartMachine.ts';
-import { liveCartMachine } from '../../machines/liveCartMachine.ts';
-import { storeClient, useCategories } from '../../services/storeQueries.ts';
-import { useReplayInspect } from '../replayInspectContext.ts';
+import { useCategories } from '../../services/storeQueries.ts';
+import { useAppActor } from '../appActorContext.ts';
 import { CartPanel } from './CartPanel.tsx';
 import { CheckoutPanel } from './CheckoutPanel.tsx';
 import { ProductCard } from './ProductCard.tsx';
 
-type Props = { storeId: string; customerId: string };
+type Props = { storeId: string };
 
-/** A store as shoppers see it: category filters, product cards, 'Cart (n)' and the cart as a sidebar or a dropdown. */
-export function Storefront({ storeId, customerId }: Props) {
-  const logic = useMemo(() => liveCartMachine(storeClient()), []);
-  // Recorded for session replay with the app's own actors (when recording).
-  const inspect = useReplayInspect();
-  const cartRef = useActorRef(logic, { input: { storeId, customerId }, systemId: 'cart', inspect });
+/**
+ * A store as shoppers see it: category filters, product cards, 'Cart (n)' and the cart as a sidebar or a dropdown.
+ * While it shows, the app runs the store's cart (systemId `cart`); it says so when it opens and closes.
+ */
+export function Storefront({ storeId }: Props) {
+  const app = useAppActor();
+  const cartRef = useSelector(app, selectCartRef);
+  useEffect(() => {
+    app.send({ type: 'storefront.open', storeId });
+    return () => app.send({ type: 'storefront.close' });
+  }, [app, storeId]);
+  if (!cartRef) return <CircularProgress aria-label="Loading products" />;
+  return <StorefrontShelves storeId={storeId} cartRef={cartRef} />;
+}
+
+function StorefrontShelves({ storeId, cartRef }: Props & { cartRef: CartActorRef }) {
   const products = useSelector(cartRef, selectProducts);
   const productsError = useSelector(cartRef, selectProductsError);
   const loading = useSelector(cartRef, selectProductsLoading);

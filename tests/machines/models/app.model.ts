@@ -3,7 +3,9 @@ import { createMachine } from 'xstate';
 // Effect-free model of the app flow (spec §2 and §4). Each state of the model names what the
 // real machine must show; `call.succeed` / `call.fail` settle whichever call is in flight. `load.*Link`
 // opens the app on a place's URL, `nav.*` moves between places (a click or Back/Forward): every place is
-// reachable both ways, and `authReturning` is the sign-in screen holding a place to return to.
+// reachable both ways, and `authReturning` is the sign-in screen holding a place to return to. The places with
+// actors of their own (the Storefront preview's cart, Business details, the recording switch, an open recorded
+// session) run them only while they show.
 export const appModel = createMachine({
   id: 'appModel',
   initial: 'loading',
@@ -84,8 +86,26 @@ export const appModel = createMachine({
         'nav.backToLogin': 'dashboard',
         // Into a CRM section and back home: the CRM (and its data) runs only while one of its places shows.
         'nav.crmAndHome': 'dashboard',
+        'storefront.open': 'storefrontLoading',
+        'nav.businessDetails': 'businessDetails',
+        'replaySettings.open': 'replaySettings',
+        'nav.sessionReplay': 'sessionReplay',
       },
     },
+    // The preview's cart: its code loads, then it runs for the store shown; another store gets a cart of its own.
+    storefrontLoading: { on: { 'call.succeed': 'storefront', 'call.fail': 'storefrontFailed' } },
+    storefront: {
+      on: {
+        'storefront.openSame': 'storefront',
+        'storefront.openOther': 'storefrontLoading',
+        'storefront.close': 'dashboard',
+      },
+    },
+    storefrontFailed: { on: { 'storefront.close': 'dashboard' } },
+    businessDetails: { on: { 'nav.home': 'dashboard' } },
+    replaySettings: { on: { 'replaySettings.close': 'dashboard' } },
+    sessionReplay: { on: { 'replayViewer.open': 'replayViewer', 'nav.home': 'dashboard' } },
+    replayViewer: { on: { 'replayViewer.close': 'sessionReplay', 'nav.home': 'dashboard' } },
     dashboardPlace: {
       on: { 'nav.openSite': 'builder', 'session.expire': 'authReturning', 'nav.section': 'dashboardPlace' },
     },

@@ -1,7 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import { REPLAY_START } from '../../../src/contracts/replay.ts';
-import { cartMachine } from '../../../src/machines/cartMachine.ts';
 import { createReplayRecorder } from '../../../src/machines/replay/replayRecorder.ts';
 import { RingBuffer } from '../../../src/machines/replay/ringBuffer.ts';
 import { aliceAuth, anonymousLoad, createAppHarness, storedAlice } from '../appHarness.ts';
@@ -151,23 +149,20 @@ describe('the replay recorder', () => {
   });
 });
 
-describe('actors of other systems that share the recorder', () => {
-  test('a storefront cart is recorded under its systemId; the app root stays `app`', () => {
+describe('the Storefront preview’s cart', () => {
+  test('spawned by the app, it is recorded under its systemId with the app’s steps; the root stays `app`', async () => {
     const recorder = createReplayRecorder();
-    createAppHarness({ ...anonymousLoad, session: storedAlice }, { inspect: recorder.inspect });
-    const cart = createActor(
-      cartMachine.provide({
-        actors: {
-          loadProducts: fromPromise(() => new Promise(() => {})),
-          createCart: fromPromise(() => new Promise(() => {})),
-        },
-      }),
-      { input: { storeId: 's1', customerId: 'c1' }, systemId: 'cart', inspect: recorder.inspect },
-    ).start();
-    cart.send({ type: 'cart.filter', categoryId: 3 });
-    cart.stop();
+    const h = createAppHarness({ ...anonymousLoad, session: storedAlice }, { inspect: recorder.inspect });
+    h.actor.send({ type: 'storefront.open', storeId: 's1' });
+    await h.calls.settle(h.cartLogic);
+    h.actor.system.get('cart')?.send({ type: 'cart.filter', categoryId: 3 });
+    h.actor.send({ type: 'storefront.close' });
     const entries = recorder.nextBatch(1000)?.entries ?? [];
     expect(entries.filter((e) => e.event.type === 'xstate.init' && e.actor === 'app')).toHaveLength(1);
+    expect(entries.find((e) => e.actor === 'app' && e.event.type === 'storefront.open')).toMatchObject({
+      event: { type: 'storefront.open', storeId: 's1' },
+      context: { storefrontStore: 's1' },
+    });
     expect(entries.find((e) => e.actor === 'cart' && e.event.type === 'cart.filter')).toMatchObject({
       event: { type: 'cart.filter', categoryId: 3 },
       context: { storeId: 's1', categoryId: 3 },

@@ -8,6 +8,17 @@ import { ApiError } from '../../../src/services/ApiError.ts';
 import { type AppHarness, aliceAuth, anonymousLoad, createAppHarness, storedAlice } from '../appHarness.ts';
 import { flush } from '../fakeActors.ts';
 
+/** The dashboard as recorded: each place's actors closed (no storefront, business details, recording switch or replay open). */
+const DASHBOARD = {
+  dashboard: {
+    crm: 'closed',
+    storefront: 'closed',
+    businessDetails: 'closed',
+    replaySettings: 'closed',
+    replayViewer: 'closed',
+  },
+};
+
 const PASSWORD = 'Sup3r-Secret-Pa55!';
 const EMAIL = 'carol.secret@example.com';
 const BUSINESS = {
@@ -197,12 +208,12 @@ describe('session replay in the sandbox', () => {
       seq: 0,
       actor: 'app',
       event: { type: REPLAY_START },
-      state: { dashboard: 'place' },
+      state: DASHBOARD,
     });
     expect(entries[0].event.children).toMatchObject({ session: 'authenticated', tour: 'hidden' });
     const replay = replaySession(entries);
     expect(replay.divergences).toBe(0);
-    expect(replay.steps.at(-1)?.replayed?.state).toEqual({ dashboard: 'place' });
+    expect(replay.steps.at(-1)?.replayed?.state).toEqual(DASHBOARD);
   });
 
   test('the sandbox follows the recording even where it cannot reproduce a step (it notes it and carries on)', () => {
@@ -213,7 +224,7 @@ describe('session replay in the sandbox', () => {
         actor: 'app',
         source: null,
         event: { type: REPLAY_START },
-        state: { dashboard: 'place' },
+        state: DASHBOARD,
         context: {},
       },
       // A step the machine cannot take from the dashboard (say, a newer app version's event).
@@ -228,18 +239,13 @@ describe('session replay in the sandbox', () => {
 
   test.each([
     ['the flow choice', 'flowChoice', {}, [['flow.build', 'builder']]],
-    [
-      'the builder of a saved site',
-      'builder',
-      { builder: { websiteId: '7' } },
-      [['view.back', { dashboard: 'place' }]],
-    ],
+    ['the builder of a saved site', 'builder', { builder: { websiteId: '7' } }, [['view.back', DASHBOARD]]],
     ['the generator', { generator: 'idle' }, {}, [['generator.generate', { generator: 'generating' }]]],
     [
       'a sign-in in flight',
       { auth: 'signingIn' },
       {},
-      [['xstate.done.actor.0.app.auth.signingIn', { dashboard: 'place' }]],
+      [['xstate.done.actor.0.app.auth.signingIn', DASHBOARD]],
     ],
     [
       'the first business setup',
@@ -255,7 +261,7 @@ describe('session replay in the sandbox', () => {
       'the Generate Website variant',
       { businessSetup: 'editing' },
       { setupVariant: 'generate' },
-      [['view.back', { dashboard: 'place' }]],
+      [['view.back', DASHBOARD]],
     ],
   ] as const)('a session starting at %s replays from there', (_, state, context, steps) => {
     const entries: ReplayEntry[] = [

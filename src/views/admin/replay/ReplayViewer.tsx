@@ -7,26 +7,43 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { selectReplayPlayerRef } from '../../../machines/appMachine.ts';
 import { replaySession } from '../../../machines/replay/replaySession.ts';
 import {
-  replayPlayerMachine,
+  type replayPlayerMachine,
   selectIsPlaying,
   selectStepIndex,
 } from '../../../machines/replayPlayerMachine.ts';
 import { useReplaySession } from '../../../services/replayQueries.ts';
+import { useAppActor } from '../../appActorContext.ts';
 import { formatDateTime } from '../../common/DataTable.tsx';
 import { ReplayStepDetails, ReplayStepList } from './ReplayStepDetails.tsx';
 
 // The sandbox brings the app's views along: loaded only when asked for.
 const ReplaySandbox = lazy(() => import('./ReplaySandbox.tsx').then((m) => ({ default: m.ReplaySandbox })));
 
-/** One recorded session: step through it, see state, event and context changes, and play it in the sandbox. */
-export function ReplayViewer({ sessionId, onClose }: { sessionId: string; onClose: () => void }) {
+type Props = { sessionId: string; onClose: () => void };
+
+/**
+ * One recorded session: step through it, see state, event and context changes, and play it in the sandbox.
+ * Its stepper is the app's `replayPlayer` actor, which runs while a session is open.
+ */
+export function ReplayViewer(props: Props) {
+  const player = useSelector(useAppActor(), selectReplayPlayerRef);
+  if (!player) return <LinearProgress aria-label="Loading session" />;
+  return <ReplaySteps {...props} player={player} />;
+}
+
+function ReplaySteps({
+  sessionId,
+  onClose,
+  player,
+}: Props & { player: ActorRefFrom<typeof replayPlayerMachine> }) {
   const detail = useReplaySession(sessionId);
   const replay = useMemo(() => (detail.data ? replaySession(detail.data.entries) : null), [detail.data]);
-  const player = useActorRef(replayPlayerMachine);
   const index = useSelector(player, selectStepIndex);
   const playing = useSelector(player, selectIsPlaying);
   const [sandbox, setSandbox] = useState(false);

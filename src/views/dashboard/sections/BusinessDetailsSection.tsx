@@ -5,21 +5,22 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { type FormEvent, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import type { BusinessProfile } from '../../../contracts/auth.ts';
 import { BUSINESS_LIMITS, isSocialLink, parseSocialLinks } from '../../../contracts/business.ts';
 import { INDUSTRIES, type Industry, isWellFormedEmail } from '../../../contracts/common.ts';
+import { selectBusinessDetailsRef } from '../../../machines/appMachine.ts';
 import {
   BUSINESS_DETAILS_SAVED,
+  type businessDetailsMachine,
   selectDetailsRefusal,
   selectDetailsSaved,
   selectDetailsSaving,
 } from '../../../machines/businessDetailsMachine.ts';
-import { createLiveBusinessDetailsMachine } from '../../../machines/liveBusinessDetailsMachine.ts';
-import { useHttp } from '../../../services/httpContext.ts';
 import { useBusinessProfile } from '../../../services/queries.ts';
+import { useAppActor } from '../../appActorContext.ts';
 import { useCan } from '../../common/useCan.ts';
 import { refusedField } from '../../crm/crmFormRefusal.ts';
 import type { SectionProps } from '../SectionPlaceholder.tsx';
@@ -72,18 +73,18 @@ function check(fields: Fields): Errors {
  */
 export function BusinessDetailsSection(_: SectionProps) {
   const profile = useBusinessProfile();
-  if (profile.isPending) return <CircularProgress aria-label="Loading business details" />;
+  // The app runs the form's actor while this page shows (systemId `businessDetails`).
+  const actor = useSelector(useAppActor(), selectBusinessDetailsRef);
+  if (profile.isPending || !actor) return <CircularProgress aria-label="Loading business details" />;
   if (!profile.data) {
     return <Alert severity="info">Set up your business first: its details will show here.</Alert>;
   }
-  return <BusinessDetailsForm profile={profile.data} />;
+  return <BusinessDetailsForm profile={profile.data} actor={actor} />;
 }
 
-function BusinessDetailsForm({ profile }: { profile: BusinessProfile }) {
-  const http = useHttp();
-  const queryClient = useQueryClient();
-  const machine = useMemo(() => createLiveBusinessDetailsMachine(http, queryClient), [http, queryClient]);
-  const actor = useActorRef(machine);
+type BusinessDetailsActor = ActorRefFrom<typeof businessDetailsMachine>;
+
+function BusinessDetailsForm({ profile, actor }: { profile: BusinessProfile; actor: BusinessDetailsActor }) {
   const saving = useSelector(actor, selectDetailsSaving);
   const saved = useSelector(actor, selectDetailsSaved);
   const refusal = useSelector(actor, selectDetailsRefusal);

@@ -64,7 +64,7 @@ export function StoreSection({ title }: SectionProps) {
       {stores.error ? <Alert severity="error">Failed to load stores</Alert> : null}
       {mode === 'storefront' ? (
         storeId ? (
-          <Storefront key={storeId} storeId={storeId} customerId="dashboard-preview" />
+          <Storefront key={storeId} storeId={storeId} />
         ) : (
           <Alert severity="info">Create a store in Admin → Stores first.</Alert>
         )

@@ -1,0 +1,93 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import type { Cart, Product, Store } from '../../src/contracts/store.ts';
+import { dashboardInput, dashboardRoutes, renderApp } from './renderApp.tsx';
+
+const store = (storeId: string, storeName: string): Store => ({
+  storeId,
+  storeName,
+  currency: 'USD',
+  createdAt: '2026-01-01T00:00:00Z',
+});
+const product = (id: number, storeId: string, name: string): Product => ({
+  id,
+  storeId,
+  name,
+  code: `P${id}`,
+  price: 3,
+  currency: 'USD',
+  description: '',
+  imageUrl: '',
+  inventoryQuantity: 5,
+  isActive: true,
+  rating: 5,
+  originalPrice: null,
+  categoryId: null,
+});
+const emptyCart = (storeId: string): Cart => ({
+  id: `cart-${storeId}`,
+  storeId,
+  items: [],
+  total: 0,
+  currency: 'USD',
+  orderId: null,
+});
+const catalogue: Record<string, Product[]> = {
+  bakery: [product(1, 'bakery', 'Flour sack')],
+  florist: [product(2, 'florist', 'Tulips')],
+};
+
+function storeRoutes() {
+  return {
+    ...dashboardRoutes(),
+    'GET /api/ecommerce/stores': { body: [store('bakery', 'Bakery'), store('florist', 'Florist')] },
+    'GET /api/ecommerce/orders/summary': { body: { needsAction: 0, latestOrderAt: null } },
+    'GET /api/ecommerce/products': (request: Request) => {
+      const storeId = new URL(request.url).searchParams.get('storeId') ?? '';
+      const results = catalogue[storeId] ?? [];
+      return { body: { results, totalCount: results.length } };
+    },
+    'GET /api/ecommerce/categories': { body: [] },
+    'POST /api/ecommerce/cart': async (request: Request) => ({
+      body: emptyCart(((await request.json()) as { storeId: string }).storeId),
+    }),
+  };
+}
+
+const slow = { timeout: 10_000 };
+const productsOf = (requests: Request[]) =>
+  requests
+    .filter((r) => new URL(r.url).pathname === '/api/ecommerce/products')
+    .map((r) => new URL(r.url).searchParams.get('storeId'));
+
+describe('Store › Storefront preview', () => {
+  test('the cart runs only while the preview shows, for the store chosen; the store admin loads no catalogue', async () => {
+    const { system, requests } = renderApp(
+      { ...dashboardInput(), location: { pathname: '/store', search: '' } },
+      storeRoutes(),
+    );
+    await screen.findByRole('tab', { name: 'Products' }, slow);
+    expect(system.actor.system.get('cart')).toBeUndefined();
+    expect(productsOf(requests)).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Storefront' }));
+    expect((await screen.findByText('Flour sack', {}, slow)).textContent).toBe('Flour sack');
+    expect(screen.getByRole('button', { name: /^Cart \(/ }).textContent).toBe('Cart (0)');
+    expect(system.actor.system.get('cart')?.getSnapshot().context).toMatchObject({
+      storeId: 'bakery',
+      customerId: 'dashboard-preview',
+    });
+
+    // Another store: a cart of its own, with that store's products.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Store' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Florist' }));
+    expect((await screen.findByText('Tulips')).textContent).toBe('Tulips');
+    expect(screen.queryByText('Flour sack')).toBeNull();
+    expect(system.actor.system.get('cart')?.getSnapshot().context.storeId).toBe('florist');
+
+    // Back to the admin: the cart stops.
+    fireEvent.click(screen.getByRole('button', { name: 'Admin' }));
+    await waitFor(() => expect(system.actor.system.get('cart')).toBeUndefined());
+    expect(productsOf(requests)).toEqual(['bakery', 'florist']);
+  }, 30_000);
+});
