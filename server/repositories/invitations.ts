@@ -149,10 +149,7 @@ export async function deleteExpiredInvitations(db: Queryable): Promise<number> {
 }
 
 /** The invitation behind `tokenHash` as its link shows it, or null when there is none. */
-export async function previewInvitation(
-  db: Queryable,
-  tokenHash: string,
-): Promise<InvitationPreview | null> {
+export async function previewInvitation(db: Queryable, tokenHash: string): Promise<InvitationPreview | null> {
   const row = await db.one<InvitationPreview>(
     `select a.name as "accountName", u.name as "inviterName", i.email,
        exists (select 1 from users x where x.email = i.email) as "hasAccount",

@@ -61,9 +61,7 @@ export async function createAccount(http: Http, input: CreateAccountInput): Prom
 
 /** GET /api/accounts/{id}/users. */
 export async function listAccountUsers(http: Http, accountId: string): Promise<AccountUser[]> {
-  const raw = await http
-    .get(`accounts/${accountId}/users`)
-    .json<AccountMember[]>();
+  const raw = await http.get(`accounts/${accountId}/users`).json<AccountMember[]>();
   return raw.map((user) => ({ ...user, id: String(user.id), userId: String(user.userId) }));
 }
 
@@ -102,9 +100,7 @@ export async function removeMember(http: Http, input: MemberInput): Promise<void
 
 /** GET /api/accounts/{id}/invitations: those not yet accepted. */
 export async function listInvitations(http: Http, accountId: string): Promise<Invitation[]> {
-  const raw = await http
-    .get(`accounts/${accountId}/invitations`)
-    .json<PendingInvitation[]>();
+  const raw = await http.get(`accounts/${accountId}/invitations`).json<PendingInvitation[]>();
   return raw.map((invitation) => ({ ...invitation, id: String(invitation.id) }));
 }
 
@@ -122,9 +118,7 @@ export async function revokeInvitation(
  */
 export async function acceptInvitation(http: Http, token: string): Promise<AcceptedInvitation> {
   const context: CallContext = { quietStatuses: [403, 404, 409, 410] };
-  const raw = await http
-    .post('invitations/accept', { json: { token }, context })
-    .json<JoinedAccount>();
+  const raw = await http.post('invitations/accept', { json: { token }, context }).json<JoinedAccount>();
   return { accountId: String(raw.accountId), accountName: raw.accountName, roleName: raw.roleName };
 }
 

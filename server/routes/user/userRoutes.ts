@@ -22,42 +22,38 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db, t
     toUserView(request.user, request.accountId),
   );
 
-  app.put(
-    '/api/user/profile',
-    { config: signedIn, schema: userApi.profile },
-    async (request) => {
-      const { name, email, currentPassword } = request.body;
-      const previousEmail = request.user.email;
-      const emailChanges = email !== previousEmail;
-      // The email is how one signs in: a stolen token alone must not be enough to take the account over.
-      if (emailChanges) {
-        if (!currentPassword) throw new HttpError(400, PASSWORD_NEEDED_FOR_EMAIL);
-        const user = await findUserById(db, request.user.id);
-        if (!user) throw new HttpError(401, SESSION_EXPIRED);
-        if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-          throw new HttpError(403, WRONG_CURRENT_PASSWORD);
-        }
+  app.put('/api/user/profile', { config: signedIn, schema: userApi.profile }, async (request) => {
+    const { name, email, currentPassword } = request.body;
+    const previousEmail = request.user.email;
+    const emailChanges = email !== previousEmail;
+    // The email is how one signs in: a stolen token alone must not be enough to take the account over.
+    if (emailChanges) {
+      if (!currentPassword) throw new HttpError(400, PASSWORD_NEEDED_FOR_EMAIL);
+      const user = await findUserById(db, request.user.id);
+      if (!user) throw new HttpError(401, SESSION_EXPIRED);
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+        throw new HttpError(403, WRONG_CURRENT_PASSWORD);
       }
-      const updated = await updateProfile(db, request.user.id, { name, email });
-      if (!updated) throw new HttpError(409, EMAIL_TAKEN);
-      await logActivity(db, {
-        type: 'user.profile_updated',
-        userId: updated.id,
-        userEmail: updated.email,
-        ip: request.ip,
-        details: emailChanges ? { previousEmail } : {},
+    }
+    const updated = await updateProfile(db, request.user.id, { name, email });
+    if (!updated) throw new HttpError(409, EMAIL_TAKEN);
+    await logActivity(db, {
+      type: 'user.profile_updated',
+      userId: updated.id,
+      userEmail: updated.email,
+      ip: request.ip,
+      details: emailChanges ? { previousEmail } : {},
+    });
+    // The old address hears of it, so an owner whose session was taken over can react.
+    if (emailChanges && jobs) {
+      await jobs.send(QUEUES.emailChangedMail, {
+        previousEmail,
+        newEmail: updated.email,
+        changedAt: new Date().toISOString(),
       });
-      // The old address hears of it, so an owner whose session was taken over can react.
-      if (emailChanges && jobs) {
-        await jobs.send(QUEUES.emailChangedMail, {
-          previousEmail,
-          newEmail: updated.email,
-          changedAt: new Date().toISOString(),
-        });
-      }
-      return toUserView(updated, request.accountId);
-    },
-  );
+    }
+    return toUserView(updated, request.accountId);
+  });
 
   app.post(
     '/api/user/change-password',
