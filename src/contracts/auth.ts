@@ -2,7 +2,6 @@
  * Signing up, in and out, and the signed-in user (POST /api/auth/…, /api/user/…): the JSON Schemas of the API,
  * the types derived from them, and the client's view of the user.
  */
-import type { Industry } from './common.ts';
 import { invitationTokenSchema, joinedAccountSchema } from './invitations.ts';
 import { type Infer, schemas } from './jsonSchema.ts';
 
@@ -166,24 +165,6 @@ export type Account = {
   /** The signed-in user's role in this account (Viewer, User, Admin, …): what the views let them do. */
   roleName: string | null;
 };
-
-/** Business setup payload (the logo is collected by the form but never sent). */
-export type BusinessSetupInput = {
-  businessName: string;
-  industry: Industry;
-  services: string;
-  email: string;
-  phone: string;
-};
-
-/** What Settings › Business details edits: the setup fields, the address and the social profiles. */
-export type BusinessDetailsInput = BusinessSetupInput & { address: string; socialLinks: string[] };
-
-/** The stored business profile of the current account. */
-export type BusinessProfile = BusinessDetailsInput & { websiteId: string | null };
-
-/** Review submission (spec §3). */
-export type ReviewInput = { rating: number; reviewText: string; email: string | null };
 
 /** Maps the server's user onto the client's, applying the spec's defaults. */
 export function toUser(raw: UserView): User {
