@@ -1,6 +1,7 @@
 import {
   type ActivityLogRow,
   type ActivityType,
+  type UserChanges as AdminUserChanges,
   type AdminUserRow,
   JOB_STATES,
   type JobState,
@@ -8,7 +9,6 @@ import {
   type JobsOverview,
   type OutboxPage,
   type OutboxQuery,
-  type UserChanges as AdminUserChanges,
 } from '../contracts/admin.ts';
 import type { Http } from './http.ts';
 
