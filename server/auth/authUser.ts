@@ -1,4 +1,4 @@
-import type { PlanCode as Plan, Role, UserStatus } from '../../src/contracts/auth.ts';
+import type { PlanCode as Plan, Role, UserStatus, UserView } from '../../src/contracts/auth.ts';
 
 export type { Plan, Role, UserStatus };
 
@@ -10,17 +10,6 @@ export type AuthUser = {
   role: Role;
   plan: Plan;
   status: UserStatus;
-};
-
-/** The user as the client sees it (`GET /api/user/me`). */
-export type UserView = {
-  userId: number;
-  email: string;
-  name: string;
-  role: Role;
-  plan: Plan;
-  status: UserStatus;
-  accountId: number | null;
 };
 
 export function toUserView(user: AuthUser, accountId: number | null): UserView {

@@ -1,19 +1,9 @@
+import type { AccountRow, MemberAccount } from '../../src/contracts/accounts.ts';
 import type { Queryable } from '../db/types.ts';
 
-export type AccountView = {
-  id: number;
-  name: string;
-  industry: string;
-  description: string;
-  isActive: boolean;
-};
-
-/** An account as one of its members sees it: with that member's role (what the client lets them do). */
-export type MemberAccountView = AccountView & { roleName: string };
-
 /** The accounts `userId` belongs to, in the order they joined them (the first is the default). */
-export async function listAccountsOfUser(db: Queryable, userId: number): Promise<MemberAccountView[]> {
-  return db.query<MemberAccountView>(
+export async function listAccountsOfUser(db: Queryable, userId: number): Promise<MemberAccount[]> {
+  return db.query<MemberAccount>(
     `select a.id, a.name, a.industry, a.description, a.is_active as "isActive", m.role_name as "roleName"
      from account_members m join accounts a on a.id = m.account_id
      where m.user_id = $1
@@ -27,8 +17,8 @@ const ACCOUNT_COLUMNS = 'id, name, industry, description, is_active as "isActive
 export type NewAccount = { name: string; industry: string; description: string };
 
 /** Creates an account with `userId` as its first Admin, in the caller's transaction. */
-export async function createAccount(tx: Queryable, input: NewAccount, userId: number): Promise<AccountView> {
-  const account = await tx.one<AccountView>(
+export async function createAccount(tx: Queryable, input: NewAccount, userId: number): Promise<AccountRow> {
+  const account = await tx.one<AccountRow>(
     `insert into accounts (name, industry, description) values ($1, $2, $3) returning ${ACCOUNT_COLUMNS}`,
     [input.name, input.industry, input.description],
   );
@@ -41,6 +31,6 @@ export async function createAccount(tx: Queryable, input: NewAccount, userId: nu
   return account;
 }
 
-export async function findAccount(db: Queryable, accountId: number): Promise<AccountView | null> {
-  return db.one<AccountView>(`select ${ACCOUNT_COLUMNS} from accounts where id = $1`, [accountId]);
+export async function findAccount(db: Queryable, accountId: number): Promise<AccountRow | null> {
+  return db.one<AccountRow>(`select ${ACCOUNT_COLUMNS} from accounts where id = $1`, [accountId]);
 }

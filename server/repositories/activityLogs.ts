@@ -1,5 +1,6 @@
-import type { ActivityType } from '../../src/contracts/admin.ts';
+import type { ActivityLogRow, ActivityQuery, ActivityType } from '../../src/contracts/admin.ts';
 import { pageWindow, readPage } from '../db/paging.ts';
+import { isoSql } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
 
 /** One event worth keeping. `details` must never carry a secret (password, token, link). */
@@ -12,25 +13,9 @@ export type ActivityEntry = {
   details?: Record<string, string | number | boolean | null>;
 };
 
-export type ActivityLogView = {
-  /** A bigint, as text. */
-  id: string;
-  type: string;
-  userId: number | null;
-  userEmail: string | null;
-  accountId: number | null;
-  ip: string | null;
-  details: Record<string, unknown>;
-  createdAt: Date;
-};
-
-export type ActivityFilter = {
-  page: number;
-  pageSize: number;
-  userId?: number;
-  email?: string;
-  type?: string;
-};
+/** An entry as the admin list reads it (the route adds its sentence). */
+export type ActivityLogView = Omit<ActivityLogRow, 'sentence'>;
+export type ActivityFilter = ActivityQuery & { page: number; pageSize: number };
 
 export async function logActivity(db: Queryable, entry: ActivityEntry): Promise<void> {
   const { sql, params } = activityInsert(entry, 1);
@@ -61,21 +46,21 @@ export function activityInsert(entry: ActivityEntry, first: number): { sql: stri
 export async function listActivity(
   db: Queryable,
   filter: ActivityFilter,
-): Promise<{ items: ActivityLogView[]; total: number }> {
+): Promise<{ items: ActivityLogView[]; totalCount: number }> {
   const where = `where ($1::integer is null or user_id = $1::integer)
       and ($2::text is null or user_email like $2::text || '%')
       and ($3::text is null or type = $3::text)`;
   const params = [filter.userId ?? null, escapeLike(filter.email) ?? null, filter.type ?? null];
   const page = await readPage<ActivityLogView>(db, {
     select: `select id::text as id, type, user_id as "userId", user_email as "userEmail",
-       account_id as "accountId", ip, details, created_at as "createdAt"
+       account_id as "accountId", ip, details, ${isoSql('created_at')} as "createdAt"
      from activity_logs ${where}
      order by created_at desc, id desc`,
     count: `select count(*)::integer as total from activity_logs ${where}`,
     params,
     window: pageWindow(filter.page, filter.pageSize, 0),
   });
-  return { items: page.rows, total: page.totalCount };
+  return { items: page.rows, totalCount: page.totalCount };
 }
 
 // Emails are stored lowercase; % and _ typed into the filter mean themselves.

@@ -1,16 +1,9 @@
-import type { Industry } from '../../src/contracts/common.ts';
+import type {
+  BusinessDetailsInput,
+  BusinessProfileRow as BusinessProfile,
+  BusinessSetupInput as BusinessSetup,
+} from '../../src/contracts/business.ts';
 import type { Queryable } from '../db/types.ts';
-
-export type BusinessSetup = {
-  businessName: string;
-  industry: Industry;
-  services: string;
-  email: string;
-  phone: string;
-};
-
-/** The stored profile: the setup fields, the address and the social profile links. */
-export type BusinessProfile = BusinessSetup & { address: string; socialLinks: string[] };
 
 const COLUMNS = `business_name as "businessName", industry, services, email, phone, address,
   social_links as "socialLinks"`;
@@ -41,7 +34,7 @@ export async function upsertBusinessProfile(
 export async function updateBusinessProfile(
   db: Queryable,
   accountId: number,
-  profile: BusinessProfile,
+  profile: BusinessDetailsInput,
 ): Promise<BusinessProfile | null> {
   return db.one<BusinessProfile>(
     `update business_profiles set business_name = $2, industry = $3, services = $4, email = $5, phone = $6,

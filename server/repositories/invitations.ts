@@ -1,18 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { INVITATION_LIFETIME_DAYS } from '../../src/contracts/admin.ts';
-import type { InvitationState } from '../../src/contracts/invitations.ts';
+import type { InvitationPreview, PendingInvitation } from '../../src/contracts/invitations.ts';
+import { rowMapper } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
 import { addMember } from './members.ts';
 
-export type InvitationView = {
-  id: number;
-  email: string;
-  roleName: string;
-  invitedBy: string | null;
-  createdAt: Date;
-  expiresAt: Date;
-  expired: boolean;
-};
+const toPending = rowMapper<PendingInvitation>({ dates: ['createdAt', 'expiresAt'] });
+const toPreview = rowMapper<InvitationPreview>({ dates: ['expiresAt'] });
 
 /** A fresh single-use token (256 random bits) and the hash that is stored instead of it. */
 export function newInvitationToken(): { token: string; tokenHash: string } {
@@ -58,8 +52,8 @@ export async function upsertInvitation(
 }
 
 /** The account's invitations not yet accepted nor revoked (expired ones included, marked). */
-export async function listPendingInvitations(db: Queryable, accountId: number): Promise<InvitationView[]> {
-  return db.query<InvitationView>(
+export async function listPendingInvitations(db: Queryable, accountId: number): Promise<PendingInvitation[]> {
+  const rows = await db.query<PendingInvitation>(
     `select i.id, i.email, i.role_name as "roleName", u.name as "invitedBy", i.created_at as "createdAt",
        i.expires_at as "expiresAt", i.expires_at <= now() as expired
      from invitations i left join users u on u.id = i.invited_by
@@ -67,6 +61,7 @@ export async function listPendingInvitations(db: Queryable, accountId: number): 
      order by i.created_at desc, i.id desc`,
     [accountId],
   );
+  return rows.map(toPending);
 }
 
 /**
@@ -153,22 +148,9 @@ export async function deleteExpiredInvitations(db: Queryable): Promise<number> {
   return row?.deleted ?? 0;
 }
 
-/** What an invitation link shows before anyone signs in (POST /api/invitations/preview). */
-export type InvitationPreviewRow = {
-  accountName: string;
-  inviterName: string | null;
-  email: string;
-  hasAccount: boolean;
-  state: InvitationState;
-  expiresAt: Date;
-};
-
 /** The invitation behind `tokenHash` as its link shows it, or null when there is none. */
-export async function previewInvitation(
-  db: Queryable,
-  tokenHash: string,
-): Promise<InvitationPreviewRow | null> {
-  return db.one<InvitationPreviewRow>(
+export async function previewInvitation(db: Queryable, tokenHash: string): Promise<InvitationPreview | null> {
+  const row = await db.one<InvitationPreview>(
     `select a.name as "accountName", u.name as "inviterName", i.email,
        exists (select 1 from users x where x.email = i.email) as "hasAccount",
        case when i.accepted_at is not null then 'used'
@@ -182,4 +164,5 @@ export async function previewInvitation(
      where i.token_hash = $1`,
     [tokenHash],
   );
+  return row && toPreview(row);
 }

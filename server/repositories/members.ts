@@ -1,15 +1,8 @@
+import type { AccountMember, AccountRoleRow } from '../../src/contracts/accounts.ts';
+import { rowMapper } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
 
-export type AccountUserView = {
-  id: number;
-  userId: number;
-  userName: string;
-  userEmail: string;
-  roleName: string;
-  joinedAt: Date;
-};
-
-export type RoleView = { id: number; name: string };
+const toMember = rowMapper<AccountMember>({ dates: ['joinedAt'] });
 
 export const ADMIN_ROLE = 'Admin';
 
@@ -26,8 +19,8 @@ export async function findMemberRole(
   return row?.role_name ?? null;
 }
 
-export async function listMembers(db: Queryable, accountId: number): Promise<AccountUserView[]> {
-  return db.query<AccountUserView>(
+export async function listMembers(db: Queryable, accountId: number): Promise<AccountMember[]> {
+  const rows = await db.query<AccountMember>(
     `select m.id, m.user_id as "userId", u.name as "userName", u.email as "userEmail",
        m.role_name as "roleName", m.joined_at as "joinedAt"
      from account_members m join users u on u.id = m.user_id
@@ -35,10 +28,11 @@ export async function listMembers(db: Queryable, accountId: number): Promise<Acc
      order by m.joined_at, m.id`,
     [accountId],
   );
+  return rows.map(toMember);
 }
 
-export async function listRoles(db: Queryable): Promise<RoleView[]> {
-  return db.query<RoleView>('select id, name from roles order by id');
+export async function listRoles(db: Queryable): Promise<AccountRoleRow[]> {
+  return db.query<AccountRoleRow>('select id, name from roles order by id');
 }
 
 export async function roleExists(db: Queryable, name: string): Promise<boolean> {

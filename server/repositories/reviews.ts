@@ -1,3 +1,5 @@
+import type { AdminReviewRow, CreditChange, CreditEntryRow } from '../../src/contracts/review.ts';
+import { rowMapper } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
 
 export const FIRST_REVIEW_CREDITS = 10;
@@ -26,59 +28,46 @@ export async function addReview(tx: Queryable, review: NewReview): Promise<numbe
   return awarded.length > 0 ? FIRST_REVIEW_CREDITS : 0;
 }
 
-export type AdminReviewView = {
-  id: number;
-  userName: string;
-  userEmail: string;
-  rating: number;
-  reviewText: string;
-  createdAt: Date;
-};
-
-export type CreditEntryView = {
-  id: number;
-  userName: string;
-  userEmail: string;
-  credits: number;
-  source: string;
-  description: string;
-  createdAt: Date;
-};
+const toReview = rowMapper<AdminReviewRow>({ dates: ['createdAt'] });
+const toCredit = rowMapper<CreditEntryRow>({ dates: ['createdAt'] });
 
 /** Every review, newest first (at most `limit`). */
-export async function listReviews(db: Queryable, limit: number): Promise<AdminReviewView[]> {
-  return db.query<AdminReviewView>(
+export async function listReviews(db: Queryable, limit: number): Promise<AdminReviewRow[]> {
+  const rows = await db.query<AdminReviewRow>(
     `select r.id, u.name as "userName", u.email as "userEmail", r.rating, r.review_text as "reviewText",
        r.created_at as "createdAt"
      from reviews r join users u on u.id = r.user_id
      order by r.created_at desc, r.id desc limit $1`,
     [limit],
   );
+  return rows.map(toReview);
 }
 
 const CREDIT_COLUMNS = `c.id, u.name as "userName", u.email as "userEmail", c.credits, c.source, c.description,
   c.created_at as "createdAt"`;
 
 /** Every credit ledger entry, newest first (at most `limit`). */
-export async function listCredits(db: Queryable, limit: number): Promise<CreditEntryView[]> {
-  return db.query<CreditEntryView>(
+export async function listCredits(db: Queryable, limit: number): Promise<CreditEntryRow[]> {
+  const rows = await db.query<CreditEntryRow>(
     `select ${CREDIT_COLUMNS} from credit_ledger c join users u on u.id = c.user_id
      order by c.created_at desc, c.id desc limit $1`,
     [limit],
   );
+  return rows.map(toCredit);
 }
 
 /** An admin's correction of one entry; returns the entry before and after, or null when there is none. */
 export async function updateCredit(
   tx: Queryable,
   id: number,
-  change: { credits: number; description: string },
-): Promise<{ before: CreditEntryView; after: CreditEntryView } | null> {
-  const before = await tx.one<CreditEntryView>(
+  change: CreditChange,
+): Promise<{ before: CreditEntryRow; after: CreditEntryRow } | null> {
+  const row = await tx.one<CreditEntryRow>(
     `select ${CREDIT_COLUMNS} from credit_ledger c join users u on u.id = c.user_id where c.id = $1 for update of c`,
     [id],
   );
-  if (!before) return null;
+  if (!row) return null;
+  const before = toCredit(row);
   await tx.query('update credit_ledger set credits = $2, description = $3 where id = $1', [
     id,
     change.credits,

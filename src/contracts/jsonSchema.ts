@@ -26,6 +26,10 @@ export const schemas = {
   /** A required free-text field: trimmed, then at least one character. */
   text: <N extends number>(maxLength: N) =>
     ({ type: 'string', transform: ['trim'], minLength: 1, maxLength }) as const,
+  /** A timestamp as ISO 8601 text (the server's row mapper writes them so). */
+  dateTime: { type: 'string', format: 'date-time' },
+  /** An optional timestamp: ISO 8601 text or null. */
+  dateTimeOrNull: { type: ['string', 'null'], format: 'date-time' },
   message: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
   /** The body of a POST that takes none (an action on the resource of its path): none may be sent. */
   noBody: { type: 'null', description: 'No request body' },

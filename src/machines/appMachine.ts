@@ -21,7 +21,8 @@ import {
   resolveRoute,
   type UrlLocation,
 } from '../contracts/appRoutes.ts';
-import type { AuthResult, BusinessProfile, BusinessSetupInput } from '../contracts/auth.ts';
+import type { AuthResult } from '../contracts/auth.ts';
+import type { BusinessProfile, BusinessSetupInput } from '../contracts/business.ts';
 import { ApiError, errorMessage } from '../services/ApiError.ts';
 import type { LoginInput, RegisterInput } from '../services/authApi.ts';
 import { type HistoryMode, watchUrl, writeUrl } from '../services/browserHistory.ts';

@@ -1,5 +1,5 @@
 import { assign, type SnapshotFrom, setup } from 'xstate';
-import type { BusinessDetailsInput, BusinessProfile } from '../contracts/auth.ts';
+import type { BusinessDetailsInput, BusinessProfile } from '../contracts/business.ts';
 import { ApiError } from '../services/ApiError.ts';
 import { notProvided } from './notProvided.ts';
 import { showToast } from './systemActions.ts';

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import type { CollabRemote } from '../canvas/collab.ts';
-import type { ReviewInput } from '../contracts/auth.ts';
+import type { ReviewInput } from '../contracts/review.ts';
 import { type LoginInput, login, logout, type RegisterInput, register } from '../services/authApi.ts';
 import { STORAGE_KEYS } from '../services/browserStorage.ts';
 import { setupBusiness } from '../services/businessApi.ts';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
-import type { BusinessDetailsInput } from '../contracts/auth.ts';
+import type { BusinessDetailsInput } from '../contracts/business.ts';
 import { updateBusinessDetails } from '../services/businessApi.ts';
 import type { Http } from '../services/http.ts';
 import { queryKeys } from '../services/queryKeys.ts';

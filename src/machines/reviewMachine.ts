@@ -1,5 +1,5 @@
 import { assign, type SnapshotFrom, setup } from 'xstate';
-import type { ReviewInput } from '../contracts/auth.ts';
+import type { ReviewInput } from '../contracts/review.ts';
 import type { ReviewResult } from '../services/reviewApi.ts';
 import { notProvided } from './notProvided.ts';
 

@@ -1,40 +1,33 @@
+import type {
+  AccountMember,
+  AccountRoleRow,
+  AccountRow,
+  CreateAccountBody,
+  MemberAccount,
+} from '../contracts/accounts.ts';
 import type { Account } from '../contracts/auth.ts';
-import type { Industry } from '../contracts/common.ts';
-import type { InvitationPreview } from '../contracts/invitations.ts';
+import type {
+  InvitationPreview,
+  InviteAnswer,
+  JoinedAccount,
+  PendingInvitation,
+} from '../contracts/invitations.ts';
 import type { CallContext, Http } from './http.ts';
 
-type RawAccount = Omit<Account, 'id' | 'description' | 'roleName'> & {
-  id: string | number;
-  description?: string | null;
-  roleName?: string;
-};
-type RawId = string | number;
+/** The client keeps ids as strings (they travel in URLs and select values). */
+type WithStringIds<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
+type RawAccount = AccountRow & { roleName?: string };
 
 /** A member of an account (spec §3 Account user; `id` is the membership's). */
-export type AccountUser = {
-  id: string;
-  userId: string;
-  userName: string;
-  userEmail: string;
-  roleName: string;
-  joinedAt: string;
-};
+export type AccountUser = WithStringIds<AccountMember, 'id' | 'userId'>;
 
 /** An account role; at least User and Admin, the server may offer more. */
-export type AccountRole = { id: string; name: string };
+export type AccountRole = WithStringIds<AccountRoleRow, 'id'>;
 
 /** An invitation not yet accepted. */
-export type Invitation = {
-  id: string;
-  email: string;
-  roleName: string;
-  invitedBy: string | null;
-  createdAt: string;
-  expiresAt: string;
-  expired: boolean;
-};
+export type Invitation = WithStringIds<PendingInvitation, 'id'>;
 
-export type CreateAccountInput = { name: string; description: string; industry: Industry };
+export type CreateAccountInput = Required<CreateAccountBody>;
 export type InviteInput = { accountId: string; email: string; roleName: string };
 /** An existing user joins at once; a new address gets a link (shown to the inviter, mailed when possible). */
 export type InviteResult = {
@@ -43,20 +36,20 @@ export type InviteResult = {
   expiresAt: string | null;
 };
 export type MemberInput = { accountId: string; userId: string };
-export type AcceptedInvitation = { accountId: string; accountName: string; roleName: string };
+export type AcceptedInvitation = WithStringIds<JoinedAccount, 'accountId'>;
 
 function toAccount(account: RawAccount): Account {
   return {
     ...account,
     id: String(account.id),
-    description: account.description ?? '',
+    description: account.description,
     roleName: account.roleName ?? null,
   };
 }
 
 /** GET /api/accounts: the accounts the user belongs to. */
 export async function listAccounts(http: Http): Promise<Account[]> {
-  const raw = await http.get('accounts').json<RawAccount[]>();
+  const raw = await http.get('accounts').json<MemberAccount[]>();
   return raw.map(toAccount);
 }
 
@@ -68,15 +61,13 @@ export async function createAccount(http: Http, input: CreateAccountInput): Prom
 
 /** GET /api/accounts/{id}/users. */
 export async function listAccountUsers(http: Http, accountId: string): Promise<AccountUser[]> {
-  const raw = await http
-    .get(`accounts/${accountId}/users`)
-    .json<Array<Omit<AccountUser, 'id' | 'userId'> & { id: RawId; userId: RawId }>>();
+  const raw = await http.get(`accounts/${accountId}/users`).json<AccountMember[]>();
   return raw.map((user) => ({ ...user, id: String(user.id), userId: String(user.userId) }));
 }
 
 /** GET /api/accounts/{id}/roles. */
 export async function listAccountRoles(http: Http, accountId: string): Promise<AccountRole[]> {
-  const raw = await http.get(`accounts/${accountId}/roles`).json<Array<{ id: RawId; name: string }>>();
+  const raw = await http.get(`accounts/${accountId}/roles`).json<AccountRoleRow[]>();
   return raw.map((role) => ({ id: String(role.id), name: role.name }));
 }
 
@@ -87,7 +78,7 @@ export async function inviteOrAddUser(
 ): Promise<InviteResult> {
   const raw = await http
     .post(`accounts/${accountId}/users/invite-or-add`, { json: { email, roleName } })
-    .json<{ wasExistingUser?: boolean; invitationLink?: string; expiresAt?: string }>();
+    .json<InviteAnswer>();
   return {
     wasExistingUser: raw.wasExistingUser === true,
     invitationLink: raw.invitationLink ?? null,
@@ -109,9 +100,7 @@ export async function removeMember(http: Http, input: MemberInput): Promise<void
 
 /** GET /api/accounts/{id}/invitations: those not yet accepted. */
 export async function listInvitations(http: Http, accountId: string): Promise<Invitation[]> {
-  const raw = await http
-    .get(`accounts/${accountId}/invitations`)
-    .json<Array<Omit<Invitation, 'id'> & { id: RawId }>>();
+  const raw = await http.get(`accounts/${accountId}/invitations`).json<PendingInvitation[]>();
   return raw.map((invitation) => ({ ...invitation, id: String(invitation.id) }));
 }
 
@@ -129,9 +118,7 @@ export async function revokeInvitation(
  */
 export async function acceptInvitation(http: Http, token: string): Promise<AcceptedInvitation> {
   const context: CallContext = { quietStatuses: [403, 404, 409, 410] };
-  const raw = await http
-    .post('invitations/accept', { json: { token }, context })
-    .json<{ accountId: RawId; accountName: string; roleName: string }>();
+  const raw = await http.post('invitations/accept', { json: { token }, context }).json<JoinedAccount>();
   return { accountId: String(raw.accountId), accountName: raw.accountName, roleName: raw.roleName };
 }
 

@@ -1,52 +1,38 @@
-import type { ActivityType, OutboxPage, OutboxQuery } from '../contracts/admin.ts';
-import type { PlanCode, Role, UserStatus } from '../contracts/auth.ts';
+import {
+  type ActivityLogRow,
+  type ActivityType,
+  type UserChanges as AdminUserChanges,
+  type AdminUserRow,
+  JOB_STATES,
+  type JobState,
+  type JobSummary,
+  type JobsOverview,
+  type OutboxPage,
+  type OutboxQuery,
+} from '../contracts/admin.ts';
 import type { Http } from './http.ts';
 
+// Flattened (one plain object type), so generic views such as DataGrid columns check it cheaply.
+type WithStringIds<T, K extends keyof T> = { [P in keyof T]: P extends K ? string : T[P] };
+
 /** A user as the admin Users tab lists them. */
-export type AdminUser = {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  plan: PlanCode;
-  status: UserStatus;
-  createdAt: string;
-};
+export type AdminUser = WithStringIds<AdminUserRow, 'id'>;
+/** Role, plan or status, as the Users tab changes them (the body of PATCH /api/admin/users/{id}). */
+export type UserChanges = Partial<Pick<AdminUser, 'role' | 'plan' | 'status'>> & AdminUserChanges;
 
-export type UserChanges = Partial<Pick<AdminUser, 'role' | 'plan' | 'status'>>;
-
-export type Page<T> = { items: T[]; total: number };
+/** One page of a list and the number of rows the whole list holds. */
+export type Page<T> = { items: T[]; totalCount: number };
 export type PageRequest = { page: number; pageSize: number };
 
-export type ActivityLog = {
-  id: string;
-  type: string;
+export type ActivityLog = Omit<ActivityLogRow, 'userId' | 'accountId'> & {
   userId: string | null;
-  userEmail: string | null;
   accountId: string | null;
-  ip: string | null;
-  details: Record<string, unknown>;
-  /** The entry in words: "ada@example.com deleted the contact “Grace Hopper”." */
-  sentence: string;
-  createdAt: string;
 };
 
 export type ActivityFilter = PageRequest & { email?: string; type?: ActivityType | '' };
 
-export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
-export type JobState = (typeof JOB_STATES)[number];
-export type QueueSummary = { name: string; counts: Record<JobState, number>; total: number };
-export type JobSummary = {
-  id: string;
-  queue: string;
-  state: JobState;
-  retryCount: number;
-  createdOn: string;
-  startedOn: string | null;
-  completedOn: string | null;
-  error: string | null;
-};
-export type JobsOverview = { queues: QueueSummary[]; jobs: JobSummary[] };
+export type { JobState, JobSummary, JobsOverview };
+export { JOB_STATES };
 
 function searchParams(values: Record<string, string | number | undefined>): URLSearchParams {
   const params = new URLSearchParams();
@@ -63,8 +49,8 @@ export async function listAdminUsers(
 ): Promise<Page<AdminUser>> {
   const raw = await http
     .get('admin/users', { searchParams: searchParams(request) })
-    .json<Page<Omit<AdminUser, 'id'> & { id: string | number }>>();
-  return { total: raw.total, items: raw.items.map((user) => ({ ...user, id: String(user.id) })) };
+    .json<Page<AdminUserRow>>();
+  return { totalCount: raw.totalCount, items: raw.items.map((user) => ({ ...user, id: String(user.id) })) };
 }
 
 /** PATCH /api/admin/users/{id}: role, plan or status. */
@@ -79,11 +65,9 @@ export async function updateAdminUser(
 export async function listActivityLogs(http: Http, filter: ActivityFilter): Promise<Page<ActivityLog>> {
   const raw = await http
     .get('admin/activity-logs', { searchParams: searchParams(filter) })
-    .json<
-      Page<Omit<ActivityLog, 'userId' | 'accountId'> & { userId: number | null; accountId: number | null }>
-    >();
+    .json<Page<ActivityLogRow>>();
   return {
-    total: raw.total,
+    totalCount: raw.totalCount,
     items: raw.items.map((entry) => ({
       ...entry,
       userId: entry.userId === null ? null : String(entry.userId),

@@ -1,4 +1,4 @@
-import { type AuthResult, type RawUser, toUser } from '../contracts/auth.ts';
+import { type AuthResult, type Session, toUser } from '../contracts/auth.ts';
 import { ApiError } from './ApiError.ts';
 import type { CallContext, Http } from './http.ts';
 
@@ -23,11 +23,6 @@ async function withFallback<T>(call: Promise<T>, fallback: string): Promise<T> {
   }
 }
 
-type RawAuth = RawUser & {
-  token: string;
-  joined?: { accountId: string | number; accountName: string; roleName: string };
-};
-
 /** Credentials of the sign-in form. */
 export type LoginInput = { email: string; password: string };
 /** Registration form; `name` defaults to the part of the email before the at-sign. */
@@ -36,7 +31,7 @@ export type RegisterInput = LoginInput & { name?: string };
 /** POST /api/auth/login. Rejects with an `ApiError` (401 wrong credentials, 429 throttled). */
 export async function login(http: Http, input: LoginInput): Promise<AuthResult> {
   const raw = await withFallback(
-    http.post('auth/login', { json: input, context: AUTH_CONTEXT }).json<RawAuth>(),
+    http.post('auth/login', { json: input, context: AUTH_CONTEXT }).json<Session>(),
     'Login failed',
   );
   return { token: raw.token, user: toUser(raw) };
@@ -46,7 +41,7 @@ export async function login(http: Http, input: LoginInput): Promise<AuthResult> 
 export async function register(http: Http, input: RegisterInput): Promise<AuthResult> {
   const name = input.name?.trim() || input.email.split('@')[0];
   const raw = await withFallback(
-    http.post('auth/register', { json: { ...input, name }, context: AUTH_CONTEXT }).json<RawAuth>(),
+    http.post('auth/register', { json: { ...input, name }, context: AUTH_CONTEXT }).json<Session>(),
     'Registration failed',
   );
   return { token: raw.token, user: toUser(raw) };
@@ -62,7 +57,7 @@ export type InvitedAuthInput = { token: string; email: string; password: string;
 /** The session (already in the joined account) and that account's name. */
 export type InvitedAuthResult = AuthResult & { accountName: string };
 
-function joinedResult(raw: RawAuth): InvitedAuthResult {
+function joinedResult(raw: Session): InvitedAuthResult {
   return { token: raw.token, user: toUser(raw), accountName: raw.joined?.accountName ?? '' };
 }
 
@@ -74,7 +69,7 @@ export async function registerWithInvitation(
   const name = input.name?.trim() || input.email.split('@')[0];
   const json = { email: input.email, password: input.password, name, invitationToken: input.token };
   const raw = await withFallback(
-    http.post('auth/register', { json, context: INVITATION_AUTH_CONTEXT }).json<RawAuth>(),
+    http.post('auth/register', { json, context: INVITATION_AUTH_CONTEXT }).json<Session>(),
     'Registration failed',
   );
   return joinedResult(raw);
@@ -84,7 +79,7 @@ export async function registerWithInvitation(
 export async function signInWithInvitation(http: Http, input: InvitedAuthInput): Promise<InvitedAuthResult> {
   const json = { email: input.email, password: input.password, invitationToken: input.token };
   const raw = await withFallback(
-    http.post('auth/login', { json, context: INVITATION_AUTH_CONTEXT }).json<RawAuth>(),
+    http.post('auth/login', { json, context: INVITATION_AUTH_CONTEXT }).json<Session>(),
     'Login failed',
   );
   return joinedResult(raw);

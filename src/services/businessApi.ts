@@ -1,12 +1,15 @@
-import type { BusinessDetailsInput, BusinessProfile, BusinessSetupInput } from '../contracts/auth.ts';
+import type {
+  BusinessDetailsInput,
+  BusinessProfile,
+  BusinessProfileRow,
+  BusinessSetupInput,
+} from '../contracts/business.ts';
 import { ApiError } from './ApiError.ts';
 import type { CallContext, Http } from './http.ts';
 
-type RawProfile = BusinessSetupInput & {
-  address?: string | null;
-  socialLinks?: string[] | null;
-  websiteId?: string | number | null;
-};
+// The setup answer carries `websiteId`; older servers may leave out the address and links (defaults below).
+type RawProfile = BusinessSetupInput &
+  Partial<Pick<BusinessProfileRow, 'address' | 'socialLinks'>> & { websiteId?: number | null };
 
 function toProfile(raw: RawProfile): BusinessProfile {
   const { businessName, industry, services, email, phone } = raw;

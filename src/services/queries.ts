@@ -5,7 +5,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { Account, BusinessProfile, User } from '../contracts/auth.ts';
+import type { Account, User } from '../contracts/auth.ts';
+import type { BusinessProfile } from '../contracts/business.ts';
 import { listAccounts } from './accountsApi.ts';
 import { getBusinessProfile } from './businessApi.ts';
 import { useHttp } from './httpContext.ts';

@@ -64,8 +64,10 @@ export async function listReplaySessions(
   const searchParams = new URLSearchParams({ page: String(filter.page), pageSize: String(filter.pageSize) });
   if (filter.email) searchParams.set('email', filter.email);
   if (filter.userId) searchParams.set('userId', filter.userId);
-  const raw = await http.get('replay/sessions', { searchParams }).json<Page<RawSummary>>();
-  return { total: raw.total, items: raw.items.map(toSummary) };
+  const raw = await http
+    .get('replay/sessions', { searchParams })
+    .json<{ items: RawSummary[]; total: number }>();
+  return { totalCount: raw.total, items: raw.items.map(toSummary) };
 }
 
 /** GET /api/replay/sessions/{id} (platform admins): the session and its steps in order. */

@@ -1,8 +1,13 @@
-import type { ReviewInput } from '../contracts/auth.ts';
+import type {
+  AdminReviewRow,
+  CreditChange,
+  CreditEntryRow,
+  ReviewInput,
+  ReviewResult,
+} from '../contracts/review.ts';
 import type { Http } from './http.ts';
 
-/** What the server grants for a review. */
-export type ReviewResult = { creditsAwarded: number };
+export type { ReviewResult };
 
 /** POST /api/review. */
 export async function submitReview(http: Http, input: ReviewInput): Promise<ReviewResult> {
@@ -10,42 +15,23 @@ export async function submitReview(http: Http, input: ReviewInput): Promise<Revi
   return { creditsAwarded: typeof raw.creditsAwarded === 'number' ? raw.creditsAwarded : 0 };
 }
 
+type WithStringId<T> = Omit<T, 'id'> & { id: string };
 /** A review in the admin list. */
-export type AdminReview = {
-  id: string;
-  userName: string;
-  userEmail: string;
-  rating: number;
-  reviewText: string;
-  createdAt: string;
-};
-
+export type AdminReview = WithStringId<AdminReviewRow>;
 /** A credit ledger entry (credits may be negative). */
-export type CreditEntry = {
-  id: string;
-  userName: string;
-  userEmail: string;
-  credits: number;
-  source: string;
-  description: string;
-  createdAt: string;
-};
+export type CreditEntry = WithStringId<CreditEntryRow>;
 
-export type CreditUpdate = { id: string; credits: number; description: string };
+export type CreditUpdate = CreditChange & { id: string };
 
 /** GET /api/review/admin/reviews (platform admins). */
 export async function listAdminReviews(http: Http): Promise<AdminReview[]> {
-  const raw = await http
-    .get('review/admin/reviews')
-    .json<Array<Omit<AdminReview, 'id'> & { id: string | number }>>();
+  const raw = await http.get('review/admin/reviews').json<AdminReviewRow[]>();
   return raw.map((review) => ({ ...review, id: String(review.id), reviewText: review.reviewText ?? '' }));
 }
 
 /** GET /api/review/admin/credits (platform admins). */
 export async function listAdminCredits(http: Http): Promise<CreditEntry[]> {
-  const raw = await http
-    .get('review/admin/credits')
-    .json<Array<Omit<CreditEntry, 'id'> & { id: string | number }>>();
+  const raw = await http.get('review/admin/credits').json<CreditEntryRow[]>();
   return raw.map((entry) => ({ ...entry, id: String(entry.id), description: entry.description ?? '' }));
 }
 

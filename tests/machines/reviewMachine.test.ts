@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import type { ReviewInput } from '../../src/contracts/auth.ts';
+import type { ReviewInput } from '../../src/contracts/review.ts';
 import {
   REVIEW_FAILED_MESSAGE,
   reviewMachine,

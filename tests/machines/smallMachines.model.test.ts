@@ -1,7 +1,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import type { BusinessDetailsInput } from '../../src/contracts/auth.ts';
+import type { BusinessDetailsInput } from '../../src/contracts/business.ts';
 import { businessDetailsMachine, selectDetailsRefusal } from '../../src/machines/businessDetailsMachine.ts';
 import { invitationMachine, selectInvitationPage } from '../../src/machines/invitationMachine.ts';
 import { passwordFormMachine } from '../../src/machines/passwordFormMachine.ts';

@@ -15,7 +15,7 @@ describeEachDatabase('admin area', (ctx) => {
     admin = await ctx.register({ email: ADMIN_EMAIL });
   });
 
-  const logsOf = async (query: string): Promise<{ items: LogEntry[]; total: number }> => {
+  const logsOf = async (query: string): Promise<{ items: LogEntry[]; totalCount: number }> => {
     const response = await ctx.call('GET', `/api/admin/activity-logs?${query}`, { token: admin.token });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
@@ -29,7 +29,7 @@ describeEachDatabase('admin area', (ctx) => {
       token: admin.token,
     });
     expect(page.json()).toEqual({
-      total: 3,
+      totalCount: 3,
       items: [made[2], made[1]].map((user) => ({
         id: user.userId,
         email: user.email,
@@ -210,7 +210,7 @@ describeEachDatabase('admin area', (ctx) => {
       await ctx.call('POST', '/api/auth/login', { body: { email: user.email, password: 'nope' } });
     }
     const first = await logsOf(`userId=${user.userId}&type=auth.login_failed&pageSize=2`);
-    expect(first.total).toBe(3);
+    expect(first.totalCount).toBe(3);
     expect(first.items).toHaveLength(2);
     const second = await logsOf(`userId=${user.userId}&type=auth.login_failed&pageSize=2&page=1`);
     expect(second.items).toHaveLength(1);

@@ -16,7 +16,7 @@ function adminRoutes(extra: Routes = {}): Routes {
     ...dashboardRoutes(admin),
     'GET /api/admin/users': {
       body: {
-        total: 1,
+        totalCount: 1,
         items: [
           {
             id: 9,
@@ -119,7 +119,7 @@ describe('Admin Dashboard', () => {
   test('an empty user list says "No users found"', async () => {
     renderApp(
       dashboardInput(admin),
-      adminRoutes({ 'GET /api/admin/users': { body: { total: 0, items: [] } } }),
+      adminRoutes({ 'GET /api/admin/users': { body: { totalCount: 0, items: [] } } }),
     );
     await openAdmin();
     const empty = await screen.findByText('No users found');

@@ -37,7 +37,7 @@ function replayRoutes(entries: ReplayEntry[]): Routes {
   };
   return {
     ...dashboardRoutes(admin),
-    'GET /api/admin/users': { body: { total: 0, items: [] } },
+    'GET /api/admin/users': { body: { totalCount: 0, items: [] } },
     'GET /api/replay/sessions': { body: { total: 1, items: [session] } },
     [`GET /api/replay/sessions/${SESSION_ID}`]: { body: { session, entries } },
   };

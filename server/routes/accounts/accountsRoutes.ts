@@ -1,4 +1,6 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { accountsApi } from '../../../src/contracts/accounts.ts';
 import { ACCOUNT_ADMIN_ONLY, deny } from '../../auth/access.ts';
 import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../errors.ts';
@@ -13,18 +15,6 @@ import {
   roleExists,
 } from '../../repositories/members.ts';
 import type { RouteDeps } from '../routeDeps.ts';
-import {
-  type AccountParams,
-  type ChangeRoleBody,
-  type CreateAccountBody,
-  changeRoleSchema,
-  createAccountSchema,
-  listAccountsSchema,
-  listRolesSchema,
-  listUsersSchema,
-  type MemberParams,
-  removeMemberSchema,
-} from './accountsSchemas.ts';
 
 export const LAST_ADMIN = 'An account needs at least one Admin';
 export const NOT_A_MEMBER_OF_ACCOUNT = 'This user is not a member of this account';
@@ -45,17 +35,18 @@ async function refusal(db: Db, request: FastifyRequest, change: MemberChange): P
  * change them. Membership and role are read from the database on every request, so a change applies
  * on the member's very next request.
  */
-export const accountsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
+export const accountsRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db }) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   // The accounts the caller belongs to (the header's account switcher).
   app.get(
     '/api/accounts',
-    { config: { permission: 'signedIn' }, schema: listAccountsSchema },
+    { config: { permission: 'signedIn' }, schema: accountsApi.list },
     async (request) => listAccountsOfUser(db, request.user.id),
   );
 
-  app.post<{ Body: CreateAccountBody }>(
+  app.post(
     '/api/accounts',
-    { config: { permission: 'signedIn' }, schema: createAccountSchema },
+    { config: { permission: 'signedIn' }, schema: accountsApi.create },
     async (request, reply) => {
       const { name, industry, description = '' } = request.body;
       const account = await db.transaction(async (tx) => {
@@ -75,21 +66,21 @@ export const accountsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db })
     },
   );
 
-  app.get<{ Params: AccountParams }>(
+  app.get(
     '/api/accounts/:accountId/users',
-    { config: { permission: 'account.view' }, schema: listUsersSchema },
+    { config: { permission: 'account.view' }, schema: accountsApi.users },
     async (request) => listMembers(db, request.params.accountId),
   );
 
-  app.get<{ Params: AccountParams }>(
+  app.get(
     '/api/accounts/:accountId/roles',
-    { config: { permission: 'account.view' }, schema: listRolesSchema },
+    { config: { permission: 'account.view' }, schema: accountsApi.roles },
     async () => listRoles(db),
   );
 
-  app.post<{ Params: MemberParams; Body: ChangeRoleBody }>(
+  app.post(
     '/api/accounts/:accountId/users/:userId',
-    { config: { permission: 'members.manage' }, schema: changeRoleSchema },
+    { config: { permission: 'members.manage' }, schema: accountsApi.changeRole },
     async (request) => {
       const { accountId, userId } = request.params;
       const { roleName } = request.body;
@@ -116,9 +107,9 @@ export const accountsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db })
     },
   );
 
-  app.delete<{ Params: MemberParams }>(
+  app.delete(
     '/api/accounts/:accountId/users/:userId',
-    { config: { permission: 'members.manage' }, schema: removeMemberSchema },
+    { config: { permission: 'members.manage' }, schema: accountsApi.removeMember },
     async (request, reply) => {
       const { accountId, userId } = request.params;
       const change = await db.transaction(async (tx) => {
@@ -137,7 +128,7 @@ export const accountsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db })
       });
       const refused = await refusal(db, request, change);
       if (refused) throw refused;
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,4 +1,6 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { invitationsApi } from '../../../src/contracts/invitations.ts';
 import { deny } from '../../auth/access.ts';
 import { HttpError } from '../../errors.ts';
 import { QUEUES } from '../../jobs/jobEngine.ts';
@@ -17,17 +19,6 @@ import {
 import { addMember, roleExists } from '../../repositories/members.ts';
 import { findUserByEmail } from '../../repositories/users.ts';
 import type { RouteDeps } from '../routeDeps.ts';
-import {
-  type AcceptBody,
-  type AccountParams,
-  acceptInvitationSchema,
-  type InvitationParams,
-  type InviteBody,
-  inviteSchema,
-  listInvitationsSchema,
-  previewInvitationSchema,
-  revokeInvitationSchema,
-} from './accountsSchemas.ts';
 
 export const ALREADY_MEMBER = 'This user is already a member of this account';
 export const INVITATION_NOT_FOUND = 'Invitation not found';
@@ -61,11 +52,12 @@ function origin(request: FastifyRequest, appUrl: string | null | undefined): str
   return appUrl ?? `${request.protocol}://${request.host}`;
 }
 
-export const invitationsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config, jobs }) => {
+export const invitationsRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db, config, jobs }) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   // An existing user joins at once; a new address gets a single-use invitation bound to it.
-  app.post<{ Params: AccountParams; Body: InviteBody }>(
+  app.post(
     '/api/accounts/:accountId/users/invite-or-add',
-    { config: { permission: 'members.add' }, schema: inviteSchema },
+    { config: { permission: 'members.add' }, schema: invitationsApi.inviteOrAdd },
     async (request) => {
       const { accountId } = request.params;
       const { email, roleName } = request.body;
@@ -113,19 +105,19 @@ export const invitationsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db
           expiresAt: invitation.expiresAt.toISOString(),
         });
       }
-      return { wasExistingUser: false, invitationLink: link, expiresAt: invitation.expiresAt };
+      return { wasExistingUser: false, invitationLink: link, expiresAt: invitation.expiresAt.toISOString() };
     },
   );
 
-  app.get<{ Params: AccountParams }>(
+  app.get(
     '/api/accounts/:accountId/invitations',
-    { config: { permission: 'account.view' }, schema: listInvitationsSchema },
+    { config: { permission: 'account.view' }, schema: invitationsApi.list },
     async (request) => listPendingInvitations(db, request.params.accountId),
   );
 
-  app.delete<{ Params: InvitationParams }>(
+  app.delete(
     '/api/accounts/:accountId/invitations/:invitationId',
-    { config: { permission: 'invitations.revoke' }, schema: revokeInvitationSchema },
+    { config: { permission: 'invitations.revoke' }, schema: invitationsApi.revoke },
     async (request, reply) => {
       const { accountId, invitationId } = request.params;
       const email = await revokeInvitation(db, accountId, invitationId);
@@ -138,15 +130,15 @@ export const invitationsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db
         ip: request.ip,
         details: { email },
       });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
   // What a link shows before anyone signs in: the account, who invited, the address and what became of it.
   // The token travels in the body (never in a URL, so it stays out of logs); an unknown one reveals nothing.
-  app.post<{ Body: AcceptBody }>(
+  app.post(
     '/api/invitations/preview',
-    { config: { permission: 'public' }, schema: previewInvitationSchema },
+    { config: { permission: 'public' }, schema: invitationsApi.preview },
     async (request) => {
       const preview = await previewInvitation(db, hashInvitationToken(request.body.token));
       if (!preview) throw new HttpError(404, INVITATION_NOT_FOUND);
@@ -155,9 +147,9 @@ export const invitationsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db
   );
 
   // The signed-in user opens an invitation link: it must be theirs, unexpired and unused (no membership yet).
-  app.post<{ Body: AcceptBody }>(
+  app.post(
     '/api/invitations/accept',
-    { config: { permission: 'signedIn' }, schema: acceptInvitationSchema },
+    { config: { permission: 'signedIn' }, schema: invitationsApi.accept },
     async (request) => {
       const user = request.user;
       const result = await db.transaction(async (tx) => {

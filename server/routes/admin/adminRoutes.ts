@@ -1,25 +1,12 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { activitySentence } from '../../../src/contracts/activitySentences.ts';
-import type { OutboxQuery } from '../../../src/contracts/admin.ts';
+import { adminApi } from '../../../src/contracts/admin.ts';
 import { HttpError } from '../../errors.ts';
 import { listActivity, logActivity } from '../../repositories/activityLogs.ts';
 import { listUsers, updateUser } from '../../repositories/adminUsers.ts';
 import { listOutbox } from '../../shop/mailOutbox.ts';
 import type { RouteDeps } from '../routeDeps.ts';
-import {
-  type ActivityQuery,
-  type JobsQuery,
-  jobsOverviewSchema,
-  listActivitySchema,
-  listOutboxSchema,
-  listUsersSchema,
-  type RetryParams,
-  retryJobSchema,
-  type UpdateUserBody,
-  type UserParams,
-  type UsersQuery,
-  updateUserSchema,
-} from './adminSchemas.ts';
 
 export const LAST_PLATFORM_ADMIN = 'The last admin cannot be demoted';
 export const USER_NOT_FOUND = 'User not found';
@@ -27,19 +14,18 @@ export const JOBS_NOT_RUNNING = 'The job engine is not running';
 export const JOB_NOT_FAILED = 'No failed job with this id';
 
 /** The admin area's users, activity logs and job dashboard: platform role admin only (else 403). */
-export const adminRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, jobs }) => {
+export const adminRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db, jobs }) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   // Checked before validation: a non-admin learns nothing about what a valid request looks like.
   const platformAdmin = { permission: 'platformAdmin' } as const;
 
-  app.get<{ Querystring: UsersQuery }>(
-    '/api/admin/users',
-    { config: platformAdmin, schema: listUsersSchema },
-    async (request) => listUsers(db, request.query),
+  app.get('/api/admin/users', { config: platformAdmin, schema: adminApi.users }, async (request) =>
+    listUsers(db, request.query),
   );
 
-  app.patch<{ Params: UserParams; Body: UpdateUserBody }>(
+  app.patch(
     '/api/admin/users/:userId',
-    { config: platformAdmin, schema: updateUserSchema },
+    { config: platformAdmin, schema: adminApi.updateUser },
     async (request) => {
       const { userId } = request.params;
       const result = await db.transaction(async (tx) => {
@@ -67,9 +53,9 @@ export const adminRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, jobs
     },
   );
 
-  app.get<{ Querystring: ActivityQuery }>(
+  app.get(
     '/api/admin/activity-logs',
-    { config: platformAdmin, schema: listActivitySchema },
+    { config: platformAdmin, schema: adminApi.activity },
     async (request) => {
       const page = await listActivity(db, request.query);
       // Each entry with its sentence (activitySentences.ts), so the log reads as what people did.
@@ -77,18 +63,14 @@ export const adminRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, jobs
     },
   );
 
-  app.get<{ Querystring: JobsQuery }>(
-    '/api/admin/jobs',
-    { config: platformAdmin, schema: jobsOverviewSchema },
-    async (request) => {
-      if (!jobs) throw new HttpError(503, JOBS_NOT_RUNNING);
-      return jobs.overview({ state: request.query.state });
-    },
-  );
+  app.get('/api/admin/jobs', { config: platformAdmin, schema: adminApi.jobs }, async (request) => {
+    if (!jobs) throw new HttpError(503, JOBS_NOT_RUNNING);
+    return jobs.overview({ state: request.query.state });
+  });
 
-  app.post<{ Params: RetryParams }>(
+  app.post(
     '/api/admin/jobs/:queue/:jobId/retry',
-    { config: platformAdmin, schema: retryJobSchema },
+    { config: platformAdmin, schema: adminApi.retryJob },
     async (request, reply) => {
       if (!jobs) throw new HttpError(503, JOBS_NOT_RUNNING);
       const { queue, jobId } = request.params;
@@ -100,14 +82,12 @@ export const adminRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, jobs
         ip: request.ip,
         details: { queue, jobId },
       });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
   // The mail outbox: what was (or would have been) mailed, newest first; bodies included, for support.
-  app.get<{ Querystring: OutboxQuery }>(
-    '/api/admin/outbox',
-    { config: platformAdmin, schema: listOutboxSchema },
-    async (request) => listOutbox(db, request.query),
+  app.get('/api/admin/outbox', { config: platformAdmin, schema: adminApi.outbox }, async (request) =>
+    listOutbox(db, request.query),
   );
 };

@@ -1,4 +1,7 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync } from 'fastify';
+import { authApi } from '../../../src/contracts/auth.ts';
+import type { JoinedAccount } from '../../../src/contracts/invitations.ts';
 import { toUserView } from '../../auth/authUser.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
 import type { Queryable } from '../../db/types.ts';
@@ -14,13 +17,6 @@ import {
 import { bumpTokenVersion, createUserWithAccount } from '../../repositories/users.ts';
 import { invitationRefusal } from '../accounts/invitationsRoutes.ts';
 import type { RouteDeps } from '../routeDeps.ts';
-import {
-  type LoginBody,
-  loginSchema,
-  logoutSchema,
-  type RegisterBody,
-  registerSchema,
-} from './authSchemas.ts';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -33,8 +29,6 @@ export function tooManyFromNetwork(retryAfterSeconds: number): string {
   return `Too many failed sign-in attempts from your network. Try again in ${minutes} ${unit}.`;
 }
 
-type Joined = { accountId: number; accountName: string; roleName: string };
-
 /**
  * Takes up the invitation of a link as part of signing up or in, in the caller's transaction: the account is
  * joined (and logged) or the transaction fails with the link's refusal (404, 409 used, 410 expired or revoked,
@@ -45,7 +39,7 @@ async function joinByInvitation(
   token: string,
   user: { id: number; email: string },
   ip: string,
-): Promise<Joined> {
+): Promise<JoinedAccount> {
   const result = await acceptInvitation(tx, hashInvitationToken(token), user);
   if (result.status !== 'accepted') throw invitationRefusal(result.status);
   if (!result.again) {
@@ -61,10 +55,11 @@ async function joinByInvitation(
   return { accountId: result.accountId, accountName: result.accountName, roleName: result.roleName };
 }
 
-export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, tokens, config }) => {
-  app.post<{ Body: RegisterBody }>(
+export const authRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db, tokens, config }) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.post(
     '/api/auth/register',
-    { config: { permission: 'public' }, schema: registerSchema },
+    { config: { permission: 'public' }, schema: authApi.register },
     async (request, reply) => {
       const { email, password } = request.body;
       const name = request.body.name || email.slice(0, email.indexOf('@'));
@@ -103,9 +98,9 @@ export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, token
     },
   );
 
-  app.post<{ Body: LoginBody }>(
+  app.post(
     '/api/auth/login',
-    { config: { permission: 'public' }, schema: loginSchema },
+    { config: { permission: 'public' }, schema: authApi.login },
     async (request, reply) => {
       const { email, password } = request.body;
       const ip = request.ip;
@@ -148,7 +143,7 @@ export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, token
 
   app.post(
     '/api/auth/logout',
-    { config: { permission: 'signedIn' }, schema: logoutSchema },
+    { config: { permission: 'signedIn' }, schema: authApi.logout },
     async (request, reply) => {
       await bumpTokenVersion(db, request.user.id);
       await logActivity(db, {
@@ -157,7 +152,7 @@ export const authRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, token
         userEmail: request.user.email,
         ip: request.ip,
       });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,4 +1,6 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync } from 'fastify';
+import { businessApi } from '../../../src/contracts/business.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import {
@@ -8,19 +10,13 @@ import {
 } from '../../repositories/businessProfiles.ts';
 import { ensureAccountStore } from '../../repositories/storeCatalog.ts';
 import type { RouteDeps } from '../routeDeps.ts';
-import {
-  type DetailsBody,
-  detailsSchema,
-  profileGetSchema,
-  type SetupBody,
-  setupSchema,
-} from './businessSchemas.ts';
 
-export const businessRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
+export const businessRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db }) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   // The profile belongs to the request's account (X-Account-Id or the user's first account); its Admins set it.
-  app.post<{ Body: SetupBody }>(
+  app.post(
     '/api/business/setup',
-    { config: { permission: 'business.edit' }, schema: setupSchema },
+    { config: { permission: 'business.edit' }, schema: businessApi.setup },
     async (request) => {
       const accountId = requireAccountId(request);
       // The account's shop starts with the business: a store named after it, if it has none yet.
@@ -36,7 +32,7 @@ export const businessRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db })
 
   app.get(
     '/api/business/profile',
-    { config: { permission: 'account.view' }, schema: profileGetSchema },
+    { config: { permission: 'account.view' }, schema: businessApi.get },
     async (request) => {
       const profile = await findBusinessProfile(db, requireAccountId(request));
       if (!profile) throw new HttpError(404, 'No business profile yet');
@@ -45,9 +41,9 @@ export const businessRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db })
   );
 
   // Settings › Business details: sites show these through their business tokens (on the next publish).
-  app.put<{ Body: DetailsBody }>(
+  app.put(
     '/api/business/profile',
-    { config: { permission: 'business.edit' }, schema: detailsSchema },
+    { config: { permission: 'business.edit' }, schema: businessApi.update },
     async (request) => {
       const profile = await updateBusinessProfile(db, requireAccountId(request), request.body);
       if (!profile) throw new HttpError(404, 'No business profile yet');

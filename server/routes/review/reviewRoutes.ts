@@ -1,39 +1,14 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync } from 'fastify';
+import { reviewApi } from '../../../src/contracts/review.ts';
 import { addReview } from '../../repositories/reviews.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 
-type ReviewBody = { rating: number; reviewText?: string; email?: string | null };
-
-const reviewSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['rating'],
-    properties: {
-      rating: { type: 'integer', minimum: 1, maximum: 5 },
-      reviewText: { type: 'string', transform: ['trim'], maxLength: 2000 },
-      // Optional: null, absent or "" all mean "not given".
-      email: {
-        type: ['string', 'null'],
-        transform: ['trim', 'toLowerCase'],
-        maxLength: 254,
-        format: 'email-or-empty',
-      },
-    },
-  },
-  response: {
-    201: {
-      type: 'object',
-      properties: { creditsAwarded: { type: 'integer' } },
-      required: ['creditsAwarded'],
-    },
-  },
-} as const;
-
-export const reviewRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
-  app.post<{ Body: ReviewBody }>(
+export const reviewRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db }) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.post(
     '/api/review',
-    { config: { permission: 'signedIn' }, schema: reviewSchema },
+    { config: { permission: 'signedIn' }, schema: reviewApi.submit },
     async (request, reply) => {
       const { rating, reviewText = '', email } = request.body;
       const creditsAwarded = await db.transaction((tx) =>

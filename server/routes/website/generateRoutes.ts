@@ -1,16 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { businessInfoOf } from '../../../src/canvas/businessTokens.ts';
 import { type GeneratorInput, generateSite } from '../../../src/canvas/generator/generateSite.ts';
+import { businessApi } from '../../../src/contracts/business.ts';
 import { schemas } from '../../../src/contracts/jsonSchema.ts';
 import { HttpError } from '../../errors.ts';
 import type { PublishingDeps } from '../../publishing/publishingDeps.ts';
-import { setupSchema } from '../business/businessSchemas.ts';
 
 const generateSchema = {
   body: {
-    ...setupSchema.body,
+    ...businessApi.setup.body,
     properties: {
-      ...setupSchema.body.properties,
+      ...businessApi.setup.body.properties,
       // The uploaded logo's URL (optional); the renderers allow-list it like any image source.
       logo: { type: 'string', maxLength: 2000 },
     },

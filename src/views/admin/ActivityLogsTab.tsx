@@ -81,7 +81,7 @@ export function ActivityLogsTab() {
         label="Activity logs"
         emptyLabel="No activity found"
         rows={logs.data?.items ?? []}
-        rowCount={logs.data?.total ?? 0}
+        rowCount={logs.data?.totalCount ?? 0}
         columns={columns}
         loading={logs.isFetching}
         paginationMode="server"

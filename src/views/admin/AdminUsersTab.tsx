@@ -105,7 +105,7 @@ export function AdminUsersTab() {
         label="Users"
         emptyLabel="No users found"
         rows={users.data?.items ?? []}
-        rowCount={users.data?.total ?? 0}
+        rowCount={users.data?.totalCount ?? 0}
         columns={columns}
         loading={users.isFetching}
         paginationMode="server"

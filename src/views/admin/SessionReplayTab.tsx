@@ -82,7 +82,7 @@ export function SessionReplayTab() {
         label="Recorded sessions"
         emptyLabel="No recorded sessions"
         rows={sessions.data?.items ?? []}
-        rowCount={sessions.data?.total ?? 0}
+        rowCount={sessions.data?.totalCount ?? 0}
         columns={columns}
         loading={sessions.isFetching}
         paginationMode="server"

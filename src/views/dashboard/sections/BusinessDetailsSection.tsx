@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { BusinessProfile } from '../../../contracts/auth.ts';
+import type { BusinessProfile } from '../../../contracts/business.ts';
 import { BUSINESS_LIMITS, isSocialLink, parseSocialLinks } from '../../../contracts/business.ts';
 import { INDUSTRIES, type Industry, isWellFormedEmail } from '../../../contracts/common.ts';
 import { selectBusinessDetailsRef } from '../../../machines/appMachine.ts';
@@ -48,7 +48,7 @@ type Errors = Partial<Record<keyof Fields, string>>;
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 const PHONE = /^(?=.*[0-9])[0-9 +().-]{5,30}$/;
 
-// The server's rules (server/routes/business/businessSchemas.ts), checked before sending.
+// The server's rules (src/contracts/business.ts), checked before sending.
 function check(fields: Fields): Errors {
   const errors: Errors = {};
   const links = parseSocialLinks(fields.socialLinks);
