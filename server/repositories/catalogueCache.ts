@@ -1,4 +1,4 @@
-import type { Paged, Product } from '../../src/contracts/store.ts';
+import type { ProductPage } from '../../src/contracts/store.ts';
 import { cacheByGeneration } from '../db/generationCache.ts';
 import type { Db } from '../db/types.ts';
 import { listProducts, type ProductQuery } from './storeCatalog.ts';
@@ -9,7 +9,7 @@ import { listProducts, type ProductQuery } from './storeCatalog.ts';
  * process changes a store or a product (the `catalogue_rows` notification, migration 0015), so shoppers
  * never see a stale catalogue. While PostgreSQL's listening connection is down nothing is kept.
  */
-export function createCatalogueReader(db: Db): (query: ProductQuery) => Promise<Paged<Product>> {
+export function createCatalogueReader(db: Db): (query: ProductQuery) => Promise<ProductPage> {
   return cacheByGeneration({
     generation: db.catalogueGeneration,
     key: (query: ProductQuery) =>

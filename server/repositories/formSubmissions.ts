@@ -1,20 +1,8 @@
+import type { FormSubmissionRecord as FormSubmission, SubmissionStatus } from '../../src/contracts/forms.ts';
 import { rowMapper } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
 
-export type SubmissionStatus = 'new' | 'read' | 'replied';
-
-/** A visitor's form submission, as the owner sees it (spec §3). */
-export type FormSubmission = {
-  id: number;
-  formId: string;
-  formTitle: string;
-  websiteName: string;
-  websiteId: number;
-  pagePath: string;
-  data: Record<string, string>;
-  status: SubmissionStatus;
-  submittedAt: string;
-};
+export type { FormSubmission };
 
 export type NewSubmission = Omit<FormSubmission, 'id' | 'status' | 'submittedAt'>;
 

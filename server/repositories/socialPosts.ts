@@ -1,17 +1,9 @@
-import type { SocialChannel, SocialPost } from '../../src/contracts/social.ts';
+import type { SocialPost, SocialPostInput } from '../../src/contracts/social.ts';
 import { rowMapper } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
 
 // The record as the API returns it: one home, shared with the client.
 export type { SocialPost };
-
-export type PostInput = {
-  channel: SocialChannel;
-  text: string;
-  imageUrl: string | null;
-  scheduledAt: string | null;
-  status: 'draft' | 'scheduled';
-};
 
 const COLUMNS = `id, channel, text, image_url as "imageUrl", scheduled_at as "scheduledAt", status,
   status_note as "statusNote", due_at as "dueAt", created_at as "createdAt", updated_at as "updatedAt"`;
@@ -34,7 +26,11 @@ export async function findPost(db: Queryable, accountId: number, id: number): Pr
   return row ? toPost(row) : null;
 }
 
-export async function createPost(db: Queryable, accountId: number, input: PostInput): Promise<SocialPost> {
+export async function createPost(
+  db: Queryable,
+  accountId: number,
+  input: SocialPostInput,
+): Promise<SocialPost> {
   const row = await db.one<SocialPost>(
     `insert into social_posts (account_id, channel, text, image_url, scheduled_at, status)
      values ($1, $2, $3, $4, $5, $6) returning ${COLUMNS}`,
@@ -49,7 +45,7 @@ export async function updatePost(
   db: Queryable,
   accountId: number,
   id: number,
-  input: PostInput,
+  input: SocialPostInput,
 ): Promise<SocialPost | null> {
   const row = await db.one<SocialPost>(
     `update social_posts set channel = $3, text = $4, image_url = $5, scheduled_at = $6, status = $7,

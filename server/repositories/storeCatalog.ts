@@ -3,13 +3,14 @@ import {
   type Category,
   DEFAULT_CURRENCY,
   fromCents,
-  type Paged,
   type Product,
   type ProductInput,
+  type ProductPage,
   type Store,
   type StoreCurrency,
   toCents,
 } from '../../src/contracts/store.ts';
+import type { ProductListQuery } from '../../src/contracts/storeApi.ts';
 import { readPage, skipTakeWindow, withWindow } from '../db/paging.ts';
 import { rowMapper } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
@@ -75,12 +76,7 @@ export async function ownsStore(db: Queryable, accountId: number, storeId: strin
   );
 }
 
-export type ProductQuery = {
-  storeId: string;
-  skip: number;
-  take: number;
-  categoryId?: number;
-  searchTerm?: string;
+export type ProductQuery = ProductListQuery & {
   /** Owners see inactive products too. */
   includeInactive?: boolean;
 };
@@ -92,7 +88,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${ch
  * only the filters asked for (at most eight texts, each prepared once), so the planner can walk the
  * partial index of active products instead of filtering every row, and a search term the trigram indexes.
  */
-export async function listProducts(db: Queryable, query: ProductQuery): Promise<Paged<Product>> {
+export async function listProducts(db: Queryable, query: ProductQuery): Promise<ProductPage> {
   const term = query.searchTerm?.trim() ? `%${escapeLike(query.searchTerm.trim())}%` : null;
   const conditions = ['p.store_id = $1'];
   const params: unknown[] = [query.storeId];

@@ -14,10 +14,10 @@ import {
   type OrderActionName,
   type OrderDetails,
   type OrderListQuery,
+  type OrderPage,
   type OrderStatus,
   type OrdersSummary,
   orderStatusOf,
-  type Paged,
   type PaymentMethod,
   type PaymentStatus,
   type StoreCurrency,
@@ -596,7 +596,7 @@ export async function listStoreOrders(
   accountId: number,
   storeId: string,
   query: OrderListQuery,
-): Promise<Paged<OrderDetails> | null> {
+): Promise<OrderPage | null> {
   if (!(await ownsStore(db, accountId, storeId))) return null;
   const { where, params } = orderFilter(accountId, storeId, query);
   const page = await readPage<OrderRow>(db, {

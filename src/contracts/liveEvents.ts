@@ -2,6 +2,8 @@
  * The account's live event stream (GET /api/events, server-sent events): what changed, never the data itself;
  * the client refetches exactly the queries that show it.
  */
+import { type Infer, schemas } from './jsonSchema.ts';
+
 export const LIVE_EVENT_KINDS = [
   'forms',
   'orders',
@@ -35,17 +37,45 @@ export const PRESENCE_TTL_SECONDS = 60;
 export const PRESENCE_REFRESH_MS = 20_000;
 
 /** Someone of the account with a record open for editing. */
-export type Presence = { recordKind: PresenceRecordKind; recordId: string; userId: number; name: string };
-
 export const presenceSchema = {
   type: 'object',
   required: ['recordKind', 'recordId', 'userId', 'name'],
   properties: {
-    recordKind: { type: 'string', enum: [...PRESENCE_RECORD_KINDS] },
+    recordKind: { type: 'string', enum: PRESENCE_RECORD_KINDS },
     recordId: { type: 'string' },
     userId: { type: 'integer' },
     name: { type: 'string' },
   },
+  additionalProperties: false,
+} as const;
+export type Presence = Infer<typeof presenceSchema>;
+
+const recordParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['recordKind', 'recordId'],
+  properties: { recordKind: { type: 'string', enum: PRESENCE_RECORD_KINDS }, recordId: schemas.id },
+} as const;
+
+/** The routes' schemas: the event stream and presence on records. */
+export const liveEventsApi = {
+  stream: {
+    response: {
+      200: {
+        type: 'string',
+        description:
+          'text/event-stream: a `ready` event once subscribed, then `change` events whose data is ' +
+          '`{"events":[{"kind":"crm.contact","id":"12"},…]}`; `: ping` comments keep it open',
+      },
+    },
+  },
+  listPresence: { response: { 200: { type: 'array', items: presenceSchema } } },
+  markEditing: {
+    params: recordParams,
+    body: schemas.noBody,
+    response: { 204: schemas.noContent, 404: schemas.message },
+  },
+  stopEditing: { params: recordParams, response: { 204: schemas.noContent } },
 } as const;
 
 const RECORD_NOUN: Record<PresenceRecordKind, string> = {

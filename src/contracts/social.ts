@@ -1,3 +1,5 @@
+import { type Infer, idParams, schemas } from './jsonSchema.ts';
+
 /** The social channels the content planner plans for. */
 export const SOCIAL_CHANNELS = ['facebook', 'instagram', 'linkedin', 'x'] as const;
 export type SocialChannel = (typeof SOCIAL_CHANNELS)[number];
@@ -38,25 +40,75 @@ export const WEBHOOK_EVENTS = ['form.submitted', 'order.placed', 'contact.create
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** A planned post as the server returns it. */
-export type SocialPost = {
-  id: number;
-  channel: SocialChannel;
-  text: string;
-  imageUrl: string | null;
-  scheduledAt: string | null;
-  status: PostStatus;
-  /** Why a due post was not published ("not connected", a provider error). */
-  statusNote: string | null;
-  dueAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export const socialPostSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'channel',
+    'text',
+    'imageUrl',
+    'scheduledAt',
+    'status',
+    'statusNote',
+    'dueAt',
+    'createdAt',
+    'updatedAt',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    channel: { type: 'string', enum: SOCIAL_CHANNELS },
+    text: { type: 'string' },
+    imageUrl: { type: ['string', 'null'] },
+    scheduledAt: { type: ['string', 'null'] },
+    status: { type: 'string', enum: POST_STATUSES },
+    statusNote: {
+      type: ['string', 'null'],
+      description: 'Why a due post was not published ("not connected", a provider error)',
+    },
+    dueAt: { type: ['string', 'null'] },
+    createdAt: { type: 'string' },
+    updatedAt: { type: 'string' },
+  },
+  additionalProperties: false,
+} as const;
+export type SocialPost = Infer<typeof socialPostSchema>;
 
 /** What the editor sends: published and failed are set by the server's due job only. */
-export type SocialPostInput = {
-  channel: SocialChannel;
-  text: string;
-  imageUrl: string | null;
-  scheduledAt: string | null;
-  status: 'draft' | 'scheduled';
-};
+const postBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['channel', 'text', 'status'],
+  properties: {
+    channel: { type: 'string', enum: SOCIAL_CHANNELS },
+    // The longest channel limit; each channel's own limit is checked in the handler.
+    text: { type: 'string', transform: ['trim'], minLength: 1, maxLength: 63_206 },
+    imageUrl: { type: ['string', 'null'], maxLength: 2000, pattern: '^(https?://|/api/uploads/)' },
+    scheduledAt: { type: ['string', 'null'], maxLength: 40 },
+    status: { type: 'string', enum: ['draft', 'scheduled'] },
+  },
+} as const;
+/** The post body as it arrives (imageUrl and scheduledAt may be left out). */
+export type SocialPostBody = Infer<typeof postBodySchema>;
+/** The post as the editor sends it and the server stores it: every field, null for none. */
+export type SocialPostInput = Required<SocialPostBody>;
+
+/** The routes' schemas: params, body and every answer. */
+export const socialApi = {
+  list: { response: { 200: { type: 'array', items: socialPostSchema } } },
+  calendar: {
+    response: {
+      200: {
+        description: 'The posts as an iCalendar file (an attachment)',
+        content: { 'text/calendar': { schema: { type: 'string' } } },
+      },
+    },
+  },
+  create: { body: postBodySchema, response: { 201: socialPostSchema, 400: schemas.message } },
+  get: { params: idParams, response: { 200: socialPostSchema, 404: schemas.message } },
+  update: {
+    params: idParams,
+    body: postBodySchema,
+    response: { 200: socialPostSchema, 400: schemas.message, 404: schemas.message },
+  },
+  delete: { params: idParams, response: { 204: schemas.noContent, 404: schemas.message } },
+} as const;

@@ -3,72 +3,68 @@
  * the server. (The server imports this module; keep it free of browser APIs.)
  */
 
-import type { ORDER_STATUSES } from './orderStatuses.ts';
+import type { CheckoutBody } from './storeApi.ts';
+import {
+  type Buyer,
+  type Cart,
+  CHECKOUT_LIMITS,
+  type CheckoutOptions,
+  DELIVERY_METHODS,
+  type DeliveryMethod,
+  type Order,
+  type OrderActionName,
+  type OrderStatus,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  type Product,
+  type StoreCurrency,
+  type StoreSettings,
+} from './storeShapes.ts';
 
-export const STORE_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
-export type StoreCurrency = (typeof STORE_CURRENCIES)[number];
+export type {
+  CheckoutBody,
+  OrderAction,
+  OrderListQuery,
+  ProductInput,
+} from './storeApi.ts';
+export {
+  type Address,
+  type Buyer,
+  type Cart,
+  type CartItem,
+  type Category,
+  CHECKOUT_LIMITS,
+  type CheckoutOptions,
+  DELIVERY_METHODS,
+  type DeliveryMethod,
+  FULFILMENT_STATUSES,
+  type FulfilmentStatus,
+  MAX_PAGE_SIZE,
+  ORDER_ACTIONS,
+  ORDER_STATUSES,
+  type Order,
+  type OrderActionName,
+  type OrderDetails,
+  type OrderItem,
+  type OrderPage,
+  type OrderStatus,
+  type OrdersSummary,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  type PaymentMethod,
+  type PaymentStatus,
+  type PlacedOrderResponse,
+  PRODUCT_PAGE_SIZE,
+  type Product,
+  type ProductPage,
+  STORE_CURRENCIES,
+  type Store,
+  type StoreCurrency,
+  type StoreSettings,
+} from './storeShapes.ts';
+
 export const DEFAULT_CURRENCY: StoreCurrency = 'USD';
 export const DEFAULT_STORE_ID = 'default-store';
-export const PRODUCT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
-
-export type Store = { storeId: string; storeName: string; currency: StoreCurrency; createdAt: string };
-
-export type Category = { id: number; storeId: string; name: string };
-
-export type Product = {
-  id: number;
-  storeId: string;
-  name: string;
-  code: string;
-  price: number;
-  currency: StoreCurrency;
-  description: string;
-  imageUrl: string;
-  inventoryQuantity: number;
-  isActive: boolean;
-  rating: number;
-  originalPrice: number | null;
-  categoryId: number | null;
-};
-
-/** What an owner sends to create or replace a product (prices as decimal amounts). */
-export type ProductInput = {
-  name: string;
-  code?: string;
-  price: number;
-  currency?: StoreCurrency;
-  description?: string;
-  imageUrl?: string;
-  inventoryQuantity?: number;
-  isActive?: boolean;
-  rating?: number;
-  originalPrice?: number | null;
-  categoryId?: number | null;
-};
-
-export type Paged<T> = { results: T[]; totalCount: number };
-
-export type CartItem = {
-  id: number;
-  productId: number;
-  productName: string;
-  price: number;
-  quantity: number;
-  total: number;
-};
-
-export type Cart = {
-  id: string;
-  storeId: string;
-  items: CartItem[];
-  total: number;
-  currency: StoreCurrency;
-  /** Set once the cart has been checked out. */
-  orderId: string | null;
-};
-
-export type OrderItem = { productId: number | null; productName: string; price: number; quantity: number };
 
 /** Cents to a decimal amount and back, without float drift. */
 export const fromCents = (cents: number): number => Math.round(cents) / 100;
@@ -137,32 +133,6 @@ export const SAMPLE_PRODUCTS: readonly Product[] = [1, 2, 3].map((n) => ({
 // server computes what is charged with `computeTotals`; the storefront shows the same figures before.
 // ---------------------------------------------------------------------------------------------------
 
-export const DELIVERY_METHODS = ['pickup', 'shipping'] as const;
-export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
-
-/** 'manual': pay on pickup or by bank transfer, with the owner's instructions; 'card': Stripe Checkout. */
-export const PAYMENT_METHODS = ['manual', 'card'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-/**
- * 'awaiting': a card order whose Stripe Checkout is open (its stock is reserved until `reservedUntil`);
- * 'unpaid': a manual order not yet paid; 'paid'; 'expired': the card checkout expired (stock released).
- */
-export const PAYMENT_STATUSES = ['awaiting', 'unpaid', 'paid', 'expired'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-export const FULFILMENT_STATUSES = [
-  'unfulfilled',
-  'ready_for_pickup',
-  'shipped',
-  'completed',
-  'cancelled',
-] as const;
-export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
-
-export { ORDER_STATUSES } from './orderStatuses.ts';
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   awaiting_payment: 'Awaiting payment',
   placed: 'Placed',
@@ -174,61 +144,11 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   expired: 'Payment expired',
 };
 
-export type Address = {
-  line1: string;
-  line2?: string;
-  city: string;
-  region?: string;
-  postalCode: string;
-  /** ISO 3166-1 alpha-2, e.g. 'US'. */
-  country: string;
-};
-
-export type Buyer = { name: string; email: string; phone?: string };
-
-/** POST /api/ecommerce/orders (with an Idempotency-Key header). */
-export type CheckoutInput = {
-  cartId: string;
+/** The checkout as the form sends it and the server places it: the buyer's name and email are there. */
+export type CheckoutInput = Omit<CheckoutBody, 'customer' | 'paymentMethod'> & {
   customer: Buyer;
-  deliveryMethod: DeliveryMethod;
-  /** Required when deliveryMethod is 'shipping'. */
-  shippingAddress?: Address;
-  note?: string;
   /** Defaults to 'manual'; 'card' only when the store offers it (Stripe configured). */
   paymentMethod?: PaymentMethod;
-};
-
-export const CHECKOUT_LIMITS = {
-  name: 120,
-  email: 254,
-  phone: 40,
-  note: 1000,
-  addressLine: 200,
-  trackingNumber: 100,
-  carrier: 60,
-  instructions: 2000,
-} as const;
-
-/** A store's checkout settings (GET/PUT /api/ecommerce/stores/{storeId}/settings, owner only). */
-export type StoreSettings = {
-  pickupEnabled: boolean;
-  shippingEnabled: boolean;
-  /** Flat shipping rate per order, in the store currency. */
-  flatShippingRate: number;
-  /** Subtotal from which shipping is free; null: never free. */
-  freeShippingThreshold: number | null;
-  /** Percent, 0..100 (e.g. 8.25). */
-  taxRate: number;
-  /** true: prices include the tax (the total is not raised); false: tax is added on top. */
-  taxInclusive: boolean;
-  /** Where 'New order' notices go; null: the account owner's email. */
-  orderNoticeEmail: string | null;
-  /** At least one. 'card' is offered to buyers only while Stripe is configured on the server. */
-  paymentMethods: PaymentMethod[];
-  /** Shown to buyers of manual orders (bank details, "pay when you collect"…). */
-  manualPaymentInstructions: string;
-  /** Where and when to collect pickup orders. */
-  pickupInstructions: string;
 };
 
 export const DEFAULT_STORE_SETTINGS: StoreSettings = {
@@ -242,23 +162,6 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   paymentMethods: ['manual'],
   manualPaymentInstructions: 'Pay when you collect your order.',
   pickupInstructions: '',
-};
-
-/** What a visitor's checkout form needs (GET /api/ecommerce/stores/{storeId}/checkout, public). */
-export type CheckoutOptions = {
-  storeId: string;
-  storeName: string;
-  currency: StoreCurrency;
-  pickupEnabled: boolean;
-  shippingEnabled: boolean;
-  flatShippingRate: number;
-  freeShippingThreshold: number | null;
-  taxRate: number;
-  taxInclusive: boolean;
-  /** Only the methods a buyer can use now (card only while Stripe is configured). */
-  paymentMethods: PaymentMethod[];
-  manualPaymentInstructions: string;
-  pickupInstructions: string;
 };
 
 export type OrderTotals = { subtotal: number; shipping: number; tax: number; total: number };
@@ -304,60 +207,6 @@ export function computeTotals(subtotal: number, delivery: DeliveryMethod, rules:
   };
 }
 
-/**
- * An order as anyone holding its id sees it: no buyer details. The buyer (with the order's secret
- * token) and the owner's account see `OwnerOrder`.
- */
-export type Order = {
-  id: string;
-  /** Per store, sequential from 1001; shown as #1001. */
-  orderNumber: number;
-  storeId: string;
-  customerId: string;
-  status: OrderStatus;
-  paymentMethod: PaymentMethod;
-  paymentStatus: PaymentStatus;
-  fulfilmentStatus: FulfilmentStatus;
-  deliveryMethod: DeliveryMethod;
-  subtotal: number;
-  shipping: number;
-  tax: number;
-  taxInclusive: boolean;
-  total: number;
-  currency: StoreCurrency;
-  createdDate: string;
-  items: OrderItem[];
-  /** Card orders: until when the stock is held for the open Stripe Checkout; null otherwise. */
-  reservedUntil: string | null;
-};
-
-export type OrderDetails = Order & {
-  customer: Buyer;
-  shippingAddress: Address | null;
-  note: string;
-  trackingNumber: string | null;
-  carrier: string | null;
-  /** Manual orders: the owner's payment instructions at the time of the order. */
-  paymentInstructions: string;
-};
-
-/** The answer to POST /api/ecommerce/orders: the buyer's own view, their secret and where to pay. */
-export type PlacedOrderResponse = OrderDetails & {
-  /** The buyer's secret for GET /api/ecommerce/orders/{id}?token=… (also in the confirmation mail). */
-  accessToken: string;
-  /** Card orders: the Stripe Checkout page to send the visitor to; null for manual orders. */
-  checkoutUrl: string | null;
-};
-
-/** Owner's changes to an order: PATCH /api/ecommerce/orders/{id}. */
-export type OrderAction =
-  | { action: 'markPaid' }
-  | { action: 'readyForPickup' }
-  | { action: 'ship'; trackingNumber?: string; carrier?: string }
-  | { action: 'complete' }
-  | { action: 'cancel' };
-export type OrderActionName = OrderAction['action'];
-
 export const ORDER_ACTION_LABELS: Record<OrderActionName, string> = {
   markPaid: 'Mark as paid',
   readyForPickup: 'Ready for pickup',
@@ -396,18 +245,6 @@ export function orderStatusOf(order: Pick<Order, 'paymentStatus' | 'fulfilmentSt
 
 /** '#1001'. */
 export const formatOrderNumber = (orderNumber: number): string => `#${orderNumber}`;
-
-/** Filters of the owner's order list (GET /api/ecommerce/stores/{storeId}/orders and orders.csv). */
-export type OrderListQuery = {
-  skip: number;
-  take: number;
-  status?: OrderStatus;
-  /** Matches the order number, buyer name or email. */
-  searchTerm?: string;
-};
-
-/** GET /api/ecommerce/orders/summary: the sidebar badge (orders that need the owner: paid or placed, not yet fulfilled). */
-export type OrdersSummary = { needsAction: number; latestOrderAt: string | null };
 
 export const CHECKOUT_MESSAGES = {
   nameRequired: 'Please enter your name',

@@ -14,11 +14,11 @@ import {
   emptyLocalCart,
   ORDER_FAILED_MESSAGE,
   ORDER_PLACED_MESSAGE,
-  type Paged,
   type PlacedOrderResponse,
   PRODUCT_PAGE_SIZE,
   PRODUCTS_FAILED_MESSAGE,
   type Product,
+  type ProductPage,
   SAMPLE_PRODUCTS,
   validateCheckout,
   withoutItem,
@@ -170,7 +170,7 @@ export const cartMachine = setup({
   types: { context: {} as CartContext, events: {} as CartEvent, input: {} as CartInput },
   actors: {
     /** GET /api/ecommerce/products?storeId&skip=0&take=20. */
-    loadProducts: notProvided<Paged<Product>, LoadProductsInput>('loadProducts'),
+    loadProducts: notProvided<ProductPage, LoadProductsInput>('loadProducts'),
     /** GET /api/ecommerce/cart/{cartId}. */
     loadCart: notProvided<Cart, CartIds>('loadCart'),
     /** POST /api/ecommerce/cart. */

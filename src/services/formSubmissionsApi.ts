@@ -1,21 +1,11 @@
+import type { FormSubmissionRecord as Raw, SubmissionStatus } from '../contracts/forms.ts';
 import type { Http } from './http.ts';
 
-export type SubmissionStatus = 'new' | 'read' | 'replied';
+export type { SubmissionStatus };
 
-/** A visitor's form submission (spec §3), stored on the server. */
-export type FormSubmission = {
-  id: string;
-  formId: string;
-  formTitle: string;
-  websiteName: string;
-  websiteId: string;
-  pagePath: string;
-  data: Record<string, string>;
-  status: SubmissionStatus;
-  submittedAt: string;
-};
+/** A visitor's form submission (spec §3), stored on the server; the client keys it by string ids. */
+export type FormSubmission = Omit<Raw, 'id' | 'websiteId'> & { id: string; websiteId: string };
 
-type Raw = Omit<FormSubmission, 'id' | 'websiteId'> & { id: number; websiteId: number };
 const fromRaw = (raw: Raw): FormSubmission => ({
   ...raw,
   id: String(raw.id),

@@ -4,9 +4,10 @@ import type {
   OrderAction,
   OrderDetails,
   OrderListQuery,
-  Paged,
+  OrderPage,
   Product,
   ProductInput,
+  ProductPage,
   Store,
   StoreCurrency,
   StoreSettings,
@@ -29,7 +30,7 @@ export const listStoreProducts = (
   http: Http,
   storeId: string,
   query: { skip: number; take: number; searchTerm?: string },
-): Promise<Paged<Product>> =>
+): Promise<ProductPage> =>
   http
     .get(`ecommerce/stores/${encodeURIComponent(storeId)}/products`, {
       searchParams: {
@@ -38,7 +39,7 @@ export const listStoreProducts = (
         ...(query.searchTerm ? { searchTerm: query.searchTerm } : {}),
       },
     })
-    .json<Paged<Product>>();
+    .json<ProductPage>();
 
 /** POST /api/ecommerce/products. */
 export const createProduct = (http: Http, storeId: string, input: ProductInput): Promise<Product> =>
@@ -74,14 +75,10 @@ const ordersSearch = (query: Omit<OrderListQuery, 'skip' | 'take'> & Partial<Ord
 });
 
 /** GET /api/ecommerce/stores/{storeId}/orders: one page of the owner's orders, newest first, with the buyers. */
-export const listStoreOrders = (
-  http: Http,
-  storeId: string,
-  query: OrderListQuery,
-): Promise<Paged<OrderDetails>> =>
+export const listStoreOrders = (http: Http, storeId: string, query: OrderListQuery): Promise<OrderPage> =>
   http
     .get(`ecommerce/stores/${encodeURIComponent(storeId)}/orders`, { searchParams: ordersSearch(query) })
-    .json<Paged<OrderDetails>>();
+    .json<OrderPage>();
 
 /** GET /api/ecommerce/stores/{storeId}/orders.csv: every order matching the filters, as a CSV file. */
 export const exportOrdersCsv = (

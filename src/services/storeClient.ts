@@ -4,9 +4,9 @@ import type {
   CheckoutInput,
   CheckoutOptions,
   Order,
-  Paged,
   PlacedOrderResponse,
   Product,
+  ProductPage,
 } from '../contracts/store.ts';
 
 /**
@@ -20,7 +20,7 @@ export type StoreClient = {
     take?: number;
     categoryId?: number;
     searchTerm?: string;
-  }): Promise<Paged<Product>>;
+  }): Promise<ProductPage>;
   getProduct(storeId: string, id: number): Promise<Product>;
   listCategories(storeId: string): Promise<Category[]>;
   createCart(storeId: string, customerId: string): Promise<Cart>;

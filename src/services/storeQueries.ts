@@ -12,9 +12,10 @@ import type {
   OrderAction,
   OrderDetails,
   OrderListQuery,
-  Paged,
+  OrderPage,
   Product,
   ProductInput,
+  ProductPage,
   Store,
   StoreCurrency,
   StoreSettings,
@@ -67,7 +68,7 @@ export function useStores(): UseQueryResult<Store[]> {
 export function useOwnerProducts(
   storeId: string,
   page: { skip: number; take: number; searchTerm: string },
-): UseQueryResult<Paged<Product>> {
+): UseQueryResult<ProductPage> {
   const http = useHttp();
   return useQuery({
     queryKey: [...storeKeys.ownerProducts(storeId), page],
@@ -80,7 +81,7 @@ export function useOwnerProducts(
  * One page of a store's orders (newest first, with the buyers). A new or changed order shows up without a
  * reload: the account's live event stream invalidates these queries (services/liveEventKeys.ts).
  */
-export function useStoreOrders(storeId: string, query: OrderListQuery): UseQueryResult<Paged<OrderDetails>> {
+export function useStoreOrders(storeId: string, query: OrderListQuery): UseQueryResult<OrderPage> {
   const http = useHttp();
   return useQuery({
     queryKey: [...storeKeys.orders(storeId), query],
@@ -110,7 +111,7 @@ export function useOrderAction(
     mutationFn: ({ id, action }) => applyOrderAction(http, id, action),
     // The open drawer and the row show the new state at once; the refetch then confirms it.
     onSuccess: (updated) =>
-      queryClient.setQueriesData<Paged<OrderDetails>>({ queryKey: storeKeys.orders(storeId) }, (page) =>
+      queryClient.setQueriesData<OrderPage>({ queryKey: storeKeys.orders(storeId) }, (page) =>
         page
           ? { ...page, results: page.results.map((order) => (order.id === updated.id ? updated : order)) }
           : page,
@@ -186,7 +187,7 @@ export function useCategories(storeId: string): UseQueryResult<Category[]> {
 }
 
 /** The public catalogue's first page (what a storefront and the canvas show). */
-export function useCatalogue(storeId: string): UseQueryResult<Paged<Product>> {
+export function useCatalogue(storeId: string): UseQueryResult<ProductPage> {
   return useQuery({
     queryKey: storeKeys.catalogue(storeId),
     queryFn: () => storeClient().listProducts({ storeId }),

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../server/db/createDb.ts';
 import { mayWrite } from '../../server/db/statements.ts';
-import type { Paged, Product } from '../../src/contracts/store.ts';
+import type { ProductPage } from '../../src/contracts/store.ts';
 import { expectJson } from './crmHelpers.ts';
 import { describeEachDatabase } from './harness.ts';
 import { createProduct, createStore } from './storeFixtures.ts';
@@ -143,7 +143,7 @@ describeEachDatabase('fast reads', (ctx) => {
           'GET',
           `/api/ecommerce/products?storeId=${setup.storeId}&take=2&searchTerm=${encodeURIComponent(term)}`,
         )
-      ).json<Paged<Product>>();
+      ).json<ProductPage>();
       return { names: page.results.map((product) => product.name), total: page.totalCount };
     };
     expect(await search('rye')).toEqual({ names: ['Rye 100% whole', 'Rye_light'], total: 3 });
@@ -156,7 +156,7 @@ describeEachDatabase('fast reads', (ctx) => {
     expect(await search('nothing')).toEqual({ names: [], total: 0 });
     const page2 = (
       await ctx.call('GET', `/api/ecommerce/products?storeId=${setup.storeId}&skip=2&take=2&searchTerm=rye`)
-    ).json<Paged<Product>>();
+    ).json<ProductPage>();
     expect(page2).toMatchObject({ totalCount: 3, results: [{ name: 'Ryeberry' }] });
   });
 
@@ -167,7 +167,7 @@ describeEachDatabase('fast reads', (ctx) => {
       const setup = await createStore(ctx);
       const product = await createProduct(ctx, setup, { name: 'Loaf', price: 3 });
       const products = async () =>
-        (await ctx.call('GET', `/api/ecommerce/products?storeId=${setup.storeId}`)).json<Paged<Product>>();
+        (await ctx.call('GET', `/api/ecommerce/products?storeId=${setup.storeId}`)).json<ProductPage>();
       expect((await products()).results).toMatchObject([{ price: 3 }]);
       const { token } = setup.owner;
       const contacts = () => expectJson<Page>(ctx, 'GET', '/api/crm/contacts', token, 200);

@@ -6,8 +6,8 @@ import {
   DEFAULT_STORE_SETTINGS,
   type Order,
   type OrderDetails,
+  type OrderPage,
   type OrdersSummary,
-  type Paged,
   type PlacedOrderResponse,
   type Product,
   type StoreSettings,
@@ -365,7 +365,7 @@ describeEachDatabase('shop checkout, orders and settings', (ctx) => {
         token,
       });
       expect(response.statusCode, response.body).toBe(200);
-      const page = response.json<Paged<OrderDetails>>();
+      const page = response.json<OrderPage>();
       return { count: page.totalCount, numbers: page.results.map((order) => order.orderNumber) };
     };
     expect(await list('')).toEqual({ count: 3, numbers: [1003, 1002, 1001] });
@@ -381,7 +381,7 @@ describeEachDatabase('shop checkout, orders and settings', (ctx) => {
     expect(await list('searchTerm=%25')).toEqual({ count: 0, numbers: [] });
     const results = (
       await ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/orders?searchTerm=alan`, { token })
-    ).json<Paged<OrderDetails>>().results;
+    ).json<OrderPage>().results;
     expect(results[0]).toMatchObject({
       customer: { name: 'Alan', email: 'alan@example.com' },
       status: 'cancelled',
@@ -669,7 +669,7 @@ describeEachDatabase(
       expect(await stockOf(ctx, setup.storeId, tea)).toBe(4);
       const orders = (
         await ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/orders`, { token: setup.owner.token })
-      ).json<Paged<OrderDetails>>();
+      ).json<OrderPage>();
       expect(orders.results).toEqual([
         expect.objectContaining({ paymentStatus: 'expired', status: 'expired', reservedUntil: null }),
       ]);

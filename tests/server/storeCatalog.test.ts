@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Paged, Product, Store } from '../../src/contracts/store.ts';
+import type { ProductPage, Store } from '../../src/contracts/store.ts';
 import { describeEachDatabase } from './harness.ts';
 import { checkoutBody, createProduct, createStore, uniqueStoreId } from './storeFixtures.ts';
 
@@ -54,21 +54,17 @@ describeEachDatabase('store catalogue', (ctx) => {
     await createProduct(ctx, setup, { name: 'Hidden 100%_ loaf', isActive: false });
 
     const first = await ctx.call('GET', `/api/ecommerce/products?storeId=${setup.storeId}`);
-    const page = first.json<Paged<Product>>();
+    const page = first.json<ProductPage>();
     expect(page.totalCount).toBe(23);
     expect(page.results).toHaveLength(20);
     expect(page.results[0]).toMatchObject({ name: 'Item 1', currency: 'USD', price: 4.5, rating: 5 });
     const second = await ctx.call('GET', `/api/ecommerce/products?storeId=${setup.storeId}&skip=20&take=20`);
-    expect(second.json<Paged<Product>>().results.map((p) => p.name)).toEqual([
-      'Item 21',
-      'Item 22',
-      'Item 23',
-    ]);
+    expect(second.json<ProductPage>().results.map((p) => p.name)).toEqual(['Item 21', 'Item 22', 'Item 23']);
     const past = await ctx.call('GET', `/api/ecommerce/products?storeId=${setup.storeId}&skip=100`);
     expect(past.json()).toEqual({ results: [], totalCount: 23 });
 
     const search = await ctx.call('GET', `/api/ecommerce/products?storeId=${setup.storeId}&searchTerm=sku-2`);
-    expect(search.json<Paged<Product>>().results.map((p) => p.name)).toEqual([
+    expect(search.json<ProductPage>().results.map((p) => p.name)).toEqual([
       'Item 2',
       'Item 20',
       'Item 21',
@@ -85,7 +81,7 @@ describeEachDatabase('store catalogue', (ctx) => {
       'GET',
       `/api/ecommerce/products?storeId=${setup.storeId}&categoryId=${categoryId}`,
     );
-    expect(byCategory.json<Paged<Product>>().totalCount).toBe(3);
+    expect(byCategory.json<ProductPage>().totalCount).toBe(3);
     const categories = await ctx.call('GET', `/api/ecommerce/categories?storeId=${setup.storeId}`);
     expect(categories.json()).toEqual([{ id: categoryId, storeId: setup.storeId, name: 'Bread' }]);
 
@@ -93,7 +89,7 @@ describeEachDatabase('store catalogue', (ctx) => {
     const owned = await ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/products?searchTerm=hidden`, {
       token: setup.owner.token,
     });
-    expect(owned.json<Paged<Product>>().results).toEqual([expect.objectContaining({ isActive: false })]);
+    expect(owned.json<ProductPage>().results).toEqual([expect.objectContaining({ isActive: false })]);
 
     expect((await ctx.call('GET', '/api/ecommerce/products?storeId=no-such-store')).statusCode).toBe(404);
     expect((await ctx.call('GET', '/api/ecommerce/products')).statusCode).toBe(400);
@@ -171,8 +167,7 @@ describeEachDatabase('store catalogue', (ctx) => {
     const setup = await createStore(ctx);
     const product = await createProduct(ctx, setup, { name: 'Loaf', price: 3, inventoryQuantity: 4 });
     const list = async () =>
-      (await ctx.call('GET', `/api/ecommerce/products?storeId=${setup.storeId}`)).json<Paged<Product>>()
-        .results;
+      (await ctx.call('GET', `/api/ecommerce/products?storeId=${setup.storeId}`)).json<ProductPage>().results;
     expect((await list())[0]).toMatchObject({ price: 3, inventoryQuantity: 4 });
     expect((await list())[0]).toMatchObject({ price: 3, inventoryQuantity: 4 });
     await ctx.call('PUT', `/api/ecommerce/products/${product.id}`, {

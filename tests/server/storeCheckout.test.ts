@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Cart, Order, Paged, PlacedOrderResponse, Product } from '../../src/contracts/store.ts';
+import type { Cart, Order, OrderPage, PlacedOrderResponse, Product } from '../../src/contracts/store.ts';
 import { describeEachDatabase } from './harness.ts';
 import { addItem, checkout, checkoutBody, createProduct, createStore, newCart } from './storeFixtures.ts';
 
@@ -212,7 +212,7 @@ describeEachDatabase('store carts and checkout', (ctx) => {
     const orders = await ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/orders?take=50`, {
       token: setup.owner.token,
     });
-    expect(orders.json<Paged<Order>>().totalCount).toBe(6);
+    expect(orders.json<OrderPage>().totalCount).toBe(6);
   });
 
   it('the owner moves orders placed → paid → ready → completed, or cancels (stock returns), and lists a customer’s', async () => {
@@ -242,7 +242,7 @@ describeEachDatabase('store carts and checkout', (ctx) => {
     expect(product.json<Product>().inventoryQuantity).toBe(3);
 
     const page = await ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/orders?take=1`, { token });
-    expect(page.json<Paged<Order>>()).toMatchObject({ totalCount: 2, results: [{ id: second.id }] });
+    expect(page.json<OrderPage>()).toMatchObject({ totalCount: 2, results: [{ id: second.id }] });
     const ada = await ctx.call('GET', '/api/ecommerce/customers/ada/orders', { token });
     expect(ada.json<Order[]>().map((order) => order.id)).toEqual([first.id]);
     const stranger = await ctx.register();

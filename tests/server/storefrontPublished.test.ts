@@ -3,7 +3,7 @@ import { expect, it, vi } from 'vitest';
 import type { SpecElement } from '../../src/canvas/pagesData.ts';
 import { mountStorefronts } from '../../src/canvas/published/storefront.ts';
 import { renderPageMarkup } from '../../src/canvas/staticRender.tsx';
-import type { Order, Paged, Product } from '../../src/contracts/store.ts';
+import type { OrderPage, Product } from '../../src/contracts/store.ts';
 import { createStoreClient } from '../../src/services/storeClient.ts';
 import { describeEachDatabase, type TestContext } from './harness.ts';
 import { createProduct, createStore } from './storeFixtures.ts';
@@ -161,7 +161,7 @@ describeEachDatabase('published storefront script', (ctx) => {
     const orders = await ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/orders`, {
       token: setup.owner.token,
     });
-    expect(orders.json<Paged<Order>>().results).toEqual([
+    expect(orders.json<OrderPage>().results).toEqual([
       expect.objectContaining({
         total: 2.5,
         items: [expect.objectContaining({ productName: 'Bread', quantity: 1 })],

@@ -1,5 +1,10 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { schemas } from '../../../src/contracts/jsonSchema.ts';
+import {
+  campaignApi,
+  type OAuthCallbackAnswer,
+  type OAuthCallbackBody,
+} from '../../../src/contracts/campaign.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import { exchangeCode, redirectUri } from '../../integrations/oauthExchange.ts';
@@ -10,34 +15,7 @@ import { logActivity } from '../../repositories/activityLogs.ts';
 import { saveConnection } from '../../repositories/oauthConnections.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 
-type CallbackBody = { code: string; platform: string; state?: string };
-
 export const STATE_MISMATCH = 'This authorization was not started from this account. Please connect again.';
-
-function callbackSchema(platform: 'GoogleAds' | 'FacebookAds') {
-  return {
-    body: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['code', 'platform'],
-      properties: {
-        code: { type: 'string', minLength: 1, maxLength: 4096 },
-        platform: { type: 'string', const: platform },
-        // The provider hands back the state of the consent page; the server checks it was its own.
-        state: { type: 'string', maxLength: 1000 },
-      },
-    },
-    response: {
-      200: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['provider', 'connected'],
-        properties: { provider: { type: 'string' }, connected: { type: 'boolean' } },
-      },
-      501: schemas.message,
-    },
-  } as const;
-}
 
 export const PROVIDER_LABELS: Record<OAuthProvider, string> = {
   google: 'Google Ads',
@@ -55,8 +33,12 @@ export function requestOrigin(request: FastifyRequest, appUrl: string | null | u
  * account's Admins connect (integrations.manage).
  * Without credentials the answer is a 501; the body is still validated first, so a client bug is a 400.
  */
-export const campaignRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config }) => {
-  const connect = async (provider: OAuthProvider, request: FastifyRequest<{ Body: CallbackBody }>) => {
+export const campaignRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db, config }) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  const connect = async (
+    provider: OAuthProvider,
+    request: FastifyRequest & { body: OAuthCallbackBody },
+  ): Promise<OAuthCallbackAnswer> => {
     const label = PROVIDER_LABELS[provider];
     const client = config.oauth?.[provider] ?? null;
     if (!client) throw new HttpError(501, `${label} is not configured on this server`);
@@ -79,15 +61,15 @@ export const campaignRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, c
     return { provider, connected: true };
   };
 
-  app.post<{ Body: CallbackBody }>(
+  app.post(
     '/api/campaign/google-oauth/callback',
-    { config: { permission: 'integrations.manage' }, schema: callbackSchema('GoogleAds') },
+    { config: { permission: 'integrations.manage' }, schema: campaignApi.googleCallback },
     (request) => connect('google', request),
   );
 
-  app.post<{ Body: CallbackBody }>(
+  app.post(
     '/api/campaign/facebook-oauth/callback',
-    { config: { permission: 'integrations.manage' }, schema: callbackSchema('FacebookAds') },
+    { config: { permission: 'integrations.manage' }, schema: campaignApi.facebookCallback },
     (request) => connect('facebook', request),
   );
 };

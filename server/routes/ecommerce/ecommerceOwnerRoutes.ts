@@ -1,16 +1,16 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { toCsv } from '../../../src/contracts/csv.ts';
 import {
   CHECKOUT_LIMITS,
   formatOrderNumber,
   ORDER_STATUS_LABELS,
-  type OrderAction,
   type OrderDetails,
-  type OrderListQuery,
   type ProductInput,
   type StoreCurrency,
   type StoreSettings,
 } from '../../../src/contracts/store.ts';
+import { storeOwnerApi } from '../../../src/contracts/storeApi.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import { PRODUCT_NOT_FOUND } from '../../repositories/storeCarts.ts';
@@ -36,22 +36,6 @@ import {
 import { saveStoreSettings, storeSettingsOf } from '../../repositories/storeSettings.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 import { STORE_NOT_FOUND } from './ecommercePublicRoutes.ts';
-import {
-  createCategorySchema,
-  createProductSchema,
-  createStoreSchema,
-  customerOrdersSchema,
-  deleteByIdSchema,
-  getSettingsSchema,
-  listStoresSchema,
-  orderActionSchema,
-  ordersSummarySchema,
-  ownerProductsSchema,
-  putSettingsSchema,
-  storeOrdersCsvSchema,
-  storeOrdersSchema,
-  updateProductSchema,
-} from './ecommerceSchemas.ts';
 
 const STORE_TAKEN = 'This store ID is already in use. Please choose a different one.';
 const CATEGORY_NOT_FOUND = 'Category not found';
@@ -71,15 +55,16 @@ function checkCurrency(input: ProductInput, storeCurrency: StoreCurrency | null)
  * member sees them; changing them (marking an order paid included) needs 'store.edit'.
  */
 export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
-  app,
+  fastify,
   { db, orderEvents, payments },
 ) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const view = { permission: 'account.view' } as const;
   const edit = { permission: 'store.edit' } as const;
 
-  app.post<{ Body: { storeId: string; storeName: string; currency: StoreCurrency } }>(
+  app.post(
     '/api/ecommerce/stores',
-    { config: edit, schema: createStoreSchema },
+    { config: edit, schema: storeOwnerApi.createStore },
     async (request, reply) => {
       const store = await createStore(db, requireAccountId(request), request.body);
       if (!store) throw new HttpError(409, STORE_TAKEN);
@@ -87,13 +72,13 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
     },
   );
 
-  app.get('/api/ecommerce/stores', { config: view, schema: listStoresSchema }, (request) =>
+  app.get('/api/ecommerce/stores', { config: view, schema: storeOwnerApi.listStores }, (request) =>
     listStores(db, requireAccountId(request)),
   );
 
-  app.get<{ Params: { storeId: string }; Querystring: { skip: number; take: number; searchTerm?: string } }>(
+  app.get(
     '/api/ecommerce/stores/:storeId/products',
-    { config: view, schema: ownerProductsSchema },
+    { config: view, schema: storeOwnerApi.listProducts },
     async (request) => {
       if (!(await ownsStore(db, requireAccountId(request), request.params.storeId)))
         throw new HttpError(404, STORE_NOT_FOUND);
@@ -101,9 +86,9 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
     },
   );
 
-  app.post<{ Body: ProductInput & { storeId: string } }>(
+  app.post(
     '/api/ecommerce/products',
-    { config: edit, schema: createProductSchema },
+    { config: edit, schema: storeOwnerApi.createProduct },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       const { storeId, ...input } = request.body;
@@ -114,9 +99,9 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
     },
   );
 
-  app.put<{ Params: { id: number }; Body: ProductInput }>(
+  app.put(
     '/api/ecommerce/products/:id',
-    { config: edit, schema: updateProductSchema },
+    { config: edit, schema: storeOwnerApi.updateProduct },
     async (request) => {
       const accountId = requireAccountId(request);
       const currency = await storeCurrencyOf(db, accountId, { productId: request.params.id });
@@ -128,19 +113,19 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/ecommerce/products/:id',
-    { config: edit, schema: deleteByIdSchema },
+    { config: edit, schema: storeOwnerApi.deleteById },
     async (request, reply) => {
       if (!(await deleteProduct(db, requireAccountId(request), request.params.id)))
         throw new HttpError(404, PRODUCT_NOT_FOUND);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
-  app.post<{ Body: { storeId: string; name: string } }>(
+  app.post(
     '/api/ecommerce/categories',
-    { config: edit, schema: createCategorySchema },
+    { config: edit, schema: storeOwnerApi.createCategory },
     async (request, reply) => {
       const result = await createCategory(
         db,
@@ -154,19 +139,19 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/ecommerce/categories/:id',
-    { config: edit, schema: deleteByIdSchema },
+    { config: edit, schema: storeOwnerApi.deleteById },
     async (request, reply) => {
       if (!(await deleteCategory(db, requireAccountId(request), request.params.id)))
         throw new HttpError(404, CATEGORY_NOT_FOUND);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
-  app.get<{ Params: { storeId: string } }>(
+  app.get(
     '/api/ecommerce/stores/:storeId/settings',
-    { config: view, schema: getSettingsSchema },
+    { config: view, schema: storeOwnerApi.getSettings },
     async (request) => {
       if (!(await ownsStore(db, requireAccountId(request), request.params.storeId)))
         throw new HttpError(404, STORE_NOT_FOUND);
@@ -174,9 +159,9 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
     },
   );
 
-  app.put<{ Params: { storeId: string }; Body: StoreSettings }>(
+  app.put(
     '/api/ecommerce/stores/:storeId/settings',
-    { config: edit, schema: putSettingsSchema },
+    { config: edit, schema: storeOwnerApi.putSettings },
     async (request) => {
       const accountId = requireAccountId(request);
       if (!(await ownsStore(db, accountId, request.params.storeId)))
@@ -190,9 +175,9 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
     },
   );
 
-  app.get<{ Params: { storeId: string }; Querystring: OrderListQuery }>(
+  app.get(
     '/api/ecommerce/stores/:storeId/orders',
-    { config: view, schema: storeOrdersSchema },
+    { config: view, schema: storeOwnerApi.orders },
     async (request) => {
       const page = await listStoreOrders(
         db,
@@ -205,9 +190,9 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
     },
   );
 
-  app.get<{ Params: { storeId: string }; Querystring: Pick<OrderListQuery, 'status' | 'searchTerm'> }>(
+  app.get(
     '/api/ecommerce/stores/:storeId/orders.csv',
-    { config: view, schema: storeOrdersCsvSchema },
+    { config: view, schema: storeOwnerApi.ordersCsv },
     async (request, reply) => {
       const { storeId } = request.params;
       const orders = await exportStoreOrders(db, requireAccountId(request), storeId, request.query);
@@ -218,15 +203,15 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
     },
   );
 
-  app.get('/api/ecommerce/orders/summary', { config: view, schema: ordersSummarySchema }, (request) =>
+  app.get('/api/ecommerce/orders/summary', { config: view, schema: storeOwnerApi.ordersSummary }, (request) =>
     ordersSummary(db, requireAccountId(request)),
   );
 
-  app.patch<{ Params: { id: string }; Body: OrderAction }>(
+  app.patch(
     '/api/ecommerce/orders/:id',
-    { config: edit, schema: orderActionSchema },
+    { config: edit, schema: storeOwnerApi.orderAction },
     async (request) => {
-      const body = request.body as OrderAction & { trackingNumber?: string; carrier?: string };
+      const body = request.body;
       if (body.action !== 'ship' && (body.trackingNumber !== undefined || body.carrier !== undefined)) {
         throw new HttpError(400, 'trackingNumber and carrier go only with the ship action');
       }
@@ -242,9 +227,9 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/ecommerce/customers/:id/orders',
-    { config: view, schema: customerOrdersSchema },
+    { config: view, schema: storeOwnerApi.customerOrders },
     (request) => listCustomerOrders(db, requireAccountId(request), request.params.id),
   );
 };

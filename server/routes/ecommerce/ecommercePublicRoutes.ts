@@ -1,11 +1,14 @@
 import rateLimit from '@fastify/rate-limit';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { isWellFormedEmail } from '../../../src/contracts/common.ts';
 import {
   CHECKOUT_MESSAGES,
+  type CheckoutBody,
   type CheckoutInput,
   type PlacedOrderResponse,
 } from '../../../src/contracts/store.ts';
+import { storeApi } from '../../../src/contracts/storeApi.ts';
 import type { Queryable } from '../../db/types.ts';
 import { HttpError } from '../../errors.ts';
 import { createCatalogueReader } from '../../repositories/catalogueCache.ts';
@@ -32,19 +35,6 @@ import {
 } from '../../repositories/storeOrders.ts';
 import { checkoutOptionsOf } from '../../repositories/storeSettings.ts';
 import type { RouteDeps } from '../routeDeps.ts';
-import {
-  addItemSchema,
-  checkoutOptionsSchema,
-  createCartSchema,
-  getCartSchema,
-  getOrderSchema,
-  getProductSchema,
-  listCategoriesSchema,
-  listProductsSchema,
-  placeOrderSchema,
-  removeItemSchema,
-  updateItemSchema,
-} from './ecommerceSchemas.ts';
 
 export const STORE_NOT_FOUND = 'Store not found';
 export const TOO_MANY_REQUESTS = 'Too many requests, please try again in a minute';
@@ -53,17 +43,15 @@ export const TOO_MANY_REQUESTS = 'Too many requests, please try again in a minut
 export type StoreRateLimits = { reads: number; writes: number; orders: number };
 export const DEFAULT_STORE_RATE_LIMITS: StoreRateLimits = { reads: 600, writes: 120, orders: 20 };
 
-type CartParams = { cartId: string };
-type ItemParams = CartParams & { itemId: number };
-
 /**
  * What shoppers do, without authentication: browse, fill a cart, check out. Rate-limited per client
  * address, and open to other origins (published pages run sandboxed, in an opaque origin).
  */
 export const ecommercePublicRoutes: FastifyPluginAsync<RouteDeps & { limits?: StoreRateLimits }> = async (
-  app,
+  fastify,
   { db, config, payments, orderEvents, limits = DEFAULT_STORE_RATE_LIMITS },
 ) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new HttpError(429, TOO_MANY_REQUESTS),
@@ -101,61 +89,42 @@ export const ecommercePublicRoutes: FastifyPluginAsync<RouteDeps & { limits?: St
     return cart;
   };
 
-  app.get<{
-    Querystring: { storeId: string; skip: number; take: number; categoryId?: number; searchTerm?: string };
-  }>('/api/ecommerce/products', { schema: listProductsSchema, ...reads }, async (request) => {
+  app.get('/api/ecommerce/products', { schema: storeApi.listProducts, ...reads }, async (request) => {
     const page = await readCatalogue(request.query);
     if (page.totalCount === 0) await requireStore(request.query.storeId);
     return page;
   });
 
-  app.get<{ Params: { id: number }; Querystring: { storeId: string } }>(
-    '/api/ecommerce/products/:id',
-    { schema: getProductSchema, ...reads },
-    async (request) => {
-      const product = await findProduct(db, request.query.storeId, request.params.id);
-      if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
-      return product;
-    },
+  app.get('/api/ecommerce/products/:id', { schema: storeApi.getProduct, ...reads }, async (request) => {
+    const product = await findProduct(db, request.query.storeId, request.params.id);
+    if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
+    return product;
+  });
+
+  app.get('/api/ecommerce/categories', { schema: storeApi.listCategories, ...reads }, async (request) => {
+    await requireStore(request.query.storeId);
+    return listCategories(db, request.query.storeId);
+  });
+
+  app.post('/api/ecommerce/cart', { schema: storeApi.createCart, ...writes }, async (request, reply) => {
+    const store = await requireStore(request.body.storeId);
+    return reply.code(201).send(await createCart(db, store, request.body.customerId ?? ''));
+  });
+
+  app.get('/api/ecommerce/cart/:cartId', { schema: storeApi.getCart, ...reads }, (request) =>
+    cartOf(db, request.params.cartId),
   );
 
-  app.get<{ Querystring: { storeId: string } }>(
-    '/api/ecommerce/categories',
-    { schema: listCategoriesSchema, ...reads },
-    async (request) => {
-      await requireStore(request.query.storeId);
-      return listCategories(db, request.query.storeId);
-    },
+  app.post('/api/ecommerce/cart/:cartId/items', { schema: storeApi.addItem, ...writes }, (request) =>
+    db.transaction(async (tx) => {
+      await addCartItem(tx, request.params.cartId, request.body.productId, request.body.quantity);
+      return cartOf(tx, request.params.cartId);
+    }),
   );
 
-  app.post<{ Body: { storeId: string; customerId?: string } }>(
-    '/api/ecommerce/cart',
-    { schema: createCartSchema, ...writes },
-    async (request, reply) => {
-      const store = await requireStore(request.body.storeId);
-      return reply.code(201).send(await createCart(db, store, request.body.customerId ?? ''));
-    },
-  );
-
-  app.get<{ Params: CartParams }>(
-    '/api/ecommerce/cart/:cartId',
-    { schema: getCartSchema, ...reads },
-    (request) => cartOf(db, request.params.cartId),
-  );
-
-  app.post<{ Params: CartParams; Body: { productId: number; quantity: number } }>(
-    '/api/ecommerce/cart/:cartId/items',
-    { schema: addItemSchema, ...writes },
-    (request) =>
-      db.transaction(async (tx) => {
-        await addCartItem(tx, request.params.cartId, request.body.productId, request.body.quantity);
-        return cartOf(tx, request.params.cartId);
-      }),
-  );
-
-  app.patch<{ Params: ItemParams; Body: { quantity: number } }>(
+  app.patch(
     '/api/ecommerce/cart/:cartId/items/:itemId',
-    { schema: updateItemSchema, ...writes },
+    { schema: storeApi.updateItem, ...writes },
     (request) =>
       db.transaction(async (tx) => {
         const { cartId, itemId } = request.params;
@@ -164,9 +133,9 @@ export const ecommercePublicRoutes: FastifyPluginAsync<RouteDeps & { limits?: St
       }),
   );
 
-  app.delete<{ Params: ItemParams }>(
+  app.delete(
     '/api/ecommerce/cart/:cartId/items/:itemId',
-    { schema: removeItemSchema, ...writes },
+    { schema: storeApi.removeItem, ...writes },
     (request) =>
       db.transaction(async (tx) => {
         await removeCartItem(tx, request.params.cartId, request.params.itemId);
@@ -174,9 +143,9 @@ export const ecommercePublicRoutes: FastifyPluginAsync<RouteDeps & { limits?: St
       }),
   );
 
-  app.get<{ Params: { storeId: string } }>(
+  app.get(
     '/api/ecommerce/stores/:storeId/checkout',
-    { schema: checkoutOptionsSchema, ...reads },
+    { schema: storeApi.checkoutOptions, ...reads },
     async (request) => {
       const options = await checkoutOptionsOf(db, request.params.storeId, payments !== null);
       if (!options) throw new HttpError(404, STORE_NOT_FOUND);
@@ -189,9 +158,9 @@ export const ecommercePublicRoutes: FastifyPluginAsync<RouteDeps & { limits?: St
     `${config.appUrl ?? `${request.protocol}://${request.host}`}/order/${encodeURIComponent(placed.order.id)}` +
     `?token=${placed.accessToken}&${outcome}=1`;
 
-  app.post<{ Body: CheckoutInput; Headers: { 'idempotency-key'?: string } }>(
+  app.post(
     '/api/ecommerce/orders',
-    { schema: placeOrderSchema, config: perMinute(limits.orders) },
+    { schema: storeApi.placeOrder, config: perMinute(limits.orders) },
     async (request, reply) => {
       const input = checkBuyer(request.body);
       const placed = await placeOrder(db, {
@@ -239,26 +208,22 @@ export const ecommercePublicRoutes: FastifyPluginAsync<RouteDeps & { limits?: St
 
   // Public: the order without buyer details; with its token, the buyer's own view. A wrong token is as
   // unknown as a wrong id.
-  app.get<{ Params: { id: string }; Querystring: { token?: string } }>(
-    '/api/ecommerce/orders/:id',
-    { schema: getOrderSchema, ...reads },
-    async (request) => {
-      const { token } = request.query;
-      if (token !== undefined) {
-        const order = await findOrderForBuyer(db, request.params.id, token);
-        if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
-        const { accountId: _account, ...details } = order;
-        return details;
-      }
-      const order = await findOrderDetails(db, request.params.id);
+  app.get('/api/ecommerce/orders/:id', { schema: storeApi.getOrder, ...reads }, async (request) => {
+    const { token } = request.query;
+    if (token !== undefined) {
+      const order = await findOrderForBuyer(db, request.params.id, token);
       if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
-      return toPublicOrder(order);
-    },
-  );
+      const { accountId: _account, ...details } = order;
+      return details;
+    }
+    const order = await findOrderDetails(db, request.params.id);
+    if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
+    return toPublicOrder(order);
+  });
 };
 
 /** The buyer's fields the schema cannot word as the checkout form does; refused before anything changes. */
-function checkBuyer(input: CheckoutInput): CheckoutInput {
+function checkBuyer(input: CheckoutBody): CheckoutInput {
   const name = input.customer.name?.trim() ?? '';
   if (!name) throw new HttpError(400, CHECKOUT_MESSAGES.nameRequired);
   const email = input.customer.email?.trim() ?? '';

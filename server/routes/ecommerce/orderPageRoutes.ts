@@ -1,3 +1,4 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { escapeHtml } from '../../../src/canvas/safeText.ts';
 import {
@@ -6,6 +7,7 @@ import {
   ORDER_STATUS_LABELS,
   type OrderDetails,
 } from '../../../src/contracts/store.ts';
+import { storeOwnerApi } from '../../../src/contracts/storeApi.ts';
 import { findStore } from '../../repositories/storeCatalog.ts';
 import { findOrderForBuyer, ORDER_NOT_FOUND } from '../../repositories/storeOrders.ts';
 import { storeSettingsOf } from '../../repositories/storeSettings.ts';
@@ -91,23 +93,13 @@ export function renderOrderPage(
 }
 
 /** GET /order/{id}?token=…: where the buyer lands after checkout (and from the card payment page). */
-export const orderPageRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
-  app.get<{ Params: { id: string }; Querystring: { token?: string; paid?: string; cancelled?: string } }>(
+export const orderPageRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db }) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.get(
     '/order/:id',
     {
       config: { permission: 'public' },
-      schema: {
-        hide: true,
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
-        querystring: {
-          type: 'object',
-          properties: {
-            token: { type: 'string', maxLength: 200 },
-            paid: { type: 'string', maxLength: 8 },
-            cancelled: { type: 'string', maxLength: 8 },
-          },
-        },
-      },
+      schema: storeOwnerApi.orderPage,
     },
     async (request, reply) => {
       reply

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { LiveEvent } from '../../../src/contracts/liveEvents.ts';
+import { type LiveEvent, liveEventsApi } from '../../../src/contracts/liveEvents.ts';
 import { createAuthenticate, requireAccountId } from '../../auth/authenticate.ts';
 import type { AccountEventHub } from '../../events/accountEventHub.ts';
 import type { RouteDeps } from '../routeDeps.ts';
@@ -69,16 +69,7 @@ export const eventsRoutes: FastifyPluginAsync<EventsRouteOptions> = async (
     '/api/events',
     {
       config: { permission: 'account.view' },
-      schema: {
-        response: {
-          200: {
-            type: 'string',
-            description:
-              'text/event-stream: a `ready` event once subscribed, then `change` events whose data is ' +
-              '`{"events":[{"kind":"crm.contact","id":"12"},…]}`; `: ping` comments keep it open',
-          },
-        },
-      },
+      schema: liveEventsApi.stream,
     },
     async (request, reply) => {
       const accountId = requireAccountId(request);

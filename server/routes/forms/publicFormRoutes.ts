@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { HONEYPOT_FIELD } from '../../../src/canvas/published/publishTypes.ts';
-import { schemas } from '../../../src/contracts/jsonSchema.ts';
+import { formsApi, HONEYPOT_FIELD, type PublicFormParams } from '../../../src/contracts/forms.ts';
 import { HttpError } from '../../errors.ts';
 import type { FormSubmittedEvent } from '../../publishing/formSubmittedEvent.ts';
 import { toFormSubmittedEvent } from '../../publishing/formSubmittedEvent.ts';
@@ -18,33 +18,6 @@ export const FORM_MESSAGES = {
   notFound: 'Form not found',
   empty: 'The form is empty',
   tooMany: 'Too many submissions. Please try again later.',
-} as const;
-
-type Params = { subdomain: string; formId: string };
-type Body = { data: Record<string, string>; [HONEYPOT_FIELD]?: string };
-
-const params = {
-  type: 'object',
-  required: ['subdomain', 'formId'],
-  properties: {
-    subdomain: { type: 'string', pattern: '^[a-z0-9-]{1,63}$' },
-    formId: { type: 'string', minLength: 1, maxLength: 100 },
-  },
-} as const;
-
-const body = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['data'],
-  properties: {
-    data: {
-      type: 'object',
-      maxProperties: 50,
-      propertyNames: { maxLength: 200 },
-      additionalProperties: { type: 'string', maxLength: 5000 },
-    },
-    [HONEYPOT_FIELD]: { type: 'string', maxLength: 500 },
-  },
 } as const;
 
 // Published pages run in a sandboxed (opaque) origin, so their posts are cross-origin: allow any origin,
@@ -70,18 +43,20 @@ export type OnFormSubmitted = (event: FormSubmittedEvent) => Promise<void> | voi
  */
 export const publicFormRoutes: FastifyPluginAsync<
   PublishingDeps & { onFormSubmitted?: OnFormSubmitted }
-> = async (app, { db, onFormSubmitted }) => {
+> = async (fastify, { db, onFormSubmitted }) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   await app.register(rateLimit, { global: false });
   const window = FORM_RATE_LIMITS.windowMs;
   const perIp = app.createRateLimit({
     max: FORM_RATE_LIMITS.perIp,
     timeWindow: window,
-    keyGenerator: (request: FastifyRequest) => `ip:${request.ip}:${(request.params as Params).subdomain}`,
+    keyGenerator: (request: FastifyRequest) =>
+      `ip:${request.ip}:${(request.params as PublicFormParams).subdomain}`,
   });
   const perSite = app.createRateLimit({
     max: FORM_RATE_LIMITS.perSite,
     timeWindow: window,
-    keyGenerator: (request: FastifyRequest) => `site:${(request.params as Params).subdomain}`,
+    keyGenerator: (request: FastifyRequest) => `site:${(request.params as PublicFormParams).subdomain}`,
   });
 
   app.addHook('onRequest', async (_request, reply) => {
@@ -95,27 +70,9 @@ export const publicFormRoutes: FastifyPluginAsync<
     async (_request, reply) => reply.code(204).send(),
   );
 
-  app.post<{ Params: Params; Body: Body }>(
+  app.post(
     '/api/public/sites/:subdomain/forms/:formId',
-    {
-      config: { permission: 'public' },
-      bodyLimit: FORM_BODY_LIMIT,
-      schema: {
-        params,
-        body,
-        response: {
-          201: {
-            description: 'Stored (a filled honeypot is answered the same, and nothing is stored)',
-            type: 'object',
-            required: ['ok'],
-            properties: { ok: { const: true } },
-          },
-          400: schemas.message,
-          404: schemas.message,
-          429: schemas.message,
-        },
-      },
-    },
+    { config: { permission: 'public' }, bodyLimit: FORM_BODY_LIMIT, schema: formsApi.submit },
     async (request, reply) => {
       for (const limiter of [perIp, perSite]) {
         const result = await limiter(request);

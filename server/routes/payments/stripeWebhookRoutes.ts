@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { schemas } from '../../../src/contracts/jsonSchema.ts';
+import { paymentsApi } from '../../../src/contracts/storeApi.ts';
 import { HttpError } from '../../errors.ts';
 import { InvalidSignatureError, type StripePayments } from '../../payments/stripeGateway.ts';
 import { applyStripeEvent } from '../../shop/cardPayments.ts';
@@ -7,12 +7,6 @@ import type { RouteDeps } from '../routeDeps.ts';
 
 export const INVALID_SIGNATURE = 'Invalid signature';
 export const CARD_NOT_CONFIGURED = 'Card payments are not configured';
-
-const received = {
-  type: 'object',
-  properties: { received: { type: 'boolean' }, outcome: { type: 'string' } },
-  required: ['received', 'outcome'],
-} as const;
 
 /**
  * POST /api/webhooks/stripe: Stripe's events about Checkout Sessions. Public (Stripe calls it), so only a
@@ -32,18 +26,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<RouteDeps & { stripe: Strip
     '/api/webhooks/stripe',
     {
       config: { permission: 'public' },
-      schema: {
-        // Kept as the exact bytes received (the signature covers them), so no shape is checked here.
-        body: {
-          description:
-            'A Stripe event (JSON), believed only with a valid Stripe-Signature header over these exact bytes',
-        },
-        headers: {
-          type: 'object',
-          properties: { 'stripe-signature': { type: 'string', maxLength: 4096 } },
-        },
-        response: { 200: received, 400: schemas.message, 404: schemas.message },
-      },
+      schema: paymentsApi.stripeWebhook,
     },
     async (request) => {
       if (!stripe) throw new HttpError(404, CARD_NOT_CONFIGURED);

@@ -36,5 +36,4 @@ export type PublishRenderer = {
   renderSiteHtml: (pages: SpecPage[], siteName: string, business?: BusinessInfo | null) => string;
 };
 
-/** The honeypot input every published form carries: people leave it empty, form-filling bots do not. */
-export const HONEYPOT_FIELD = 'bz_website';
+export { HONEYPOT_FIELD } from '../../contracts/forms.ts';
