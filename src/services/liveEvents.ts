@@ -2,8 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { LiveEvent, LiveEventKind } from '../contracts/liveEvents.ts';
 import { useHttp } from './httpContext.ts';
-import { applyLiveEvents } from './liveEventKeys.ts';
-import { runLiveEventStream } from './liveEventStream.ts';
+
+// The stream and the key map show nothing: they load once the session is known valid, after the first screen.
+const stream = () => Promise.all([import('./liveEventStream.ts'), import('./liveEventKeys.ts')]);
 
 type Listener = (events: LiveEvent[]) => void;
 const listeners = new Set<Listener>();
@@ -24,14 +25,22 @@ export function useLiveEvents(enabled: boolean, accountId: string | null): void 
   useEffect(() => {
     if (!enabled || !accountId) return;
     const abort = new AbortController();
-    void runLiveEventStream({
-      http,
-      signal: abort.signal,
-      onEvents: (events) => {
-        void applyLiveEvents(queryClient, events);
-        emitLiveEvents(events);
-      },
-    });
+    void stream()
+      .then(([{ runLiveEventStream }, { applyLiveEvents }]) => {
+        if (abort.signal.aborted) return;
+        return runLiveEventStream({
+          http,
+          signal: abort.signal,
+          onEvents: (events) => {
+            void applyLiveEvents(queryClient, events);
+            emitLiveEvents(events);
+          },
+        });
+      })
+      .catch((error: unknown) => {
+        // Its code could not be fetched: the data still refreshes as the queries do, without live updates.
+        console.error('Live updates unavailable', error);
+      });
     return () => abort.abort();
   }, [enabled, accountId, http, queryClient]);
 }

@@ -9,6 +9,7 @@ import { adminMachine } from '../adminMachine.ts';
 import { appMachine } from '../appMachine.ts';
 import { builderMachine } from '../builderMachine.ts';
 import { invitationMachine } from '../invitationMachine.ts';
+import { logicsLoaded } from '../lazyLogic.ts';
 import { oauthConnectMachine } from '../oauthConnectMachine.ts';
 import { passwordFormMachine } from '../passwordFormMachine.ts';
 import { plannerEditorMachine } from '../plannerEditorMachine.ts';
@@ -89,6 +90,9 @@ export function createSandboxAppMachine() {
           refresh: noop,
         },
       }),
+      // The children above are here already: they start within the step that enters their view.
+      loadDashboardActors: logicsLoaded,
+      loadBuilderActors: logicsLoaded,
       generateWebsite: inert(),
       login: inert(),
       register: inert(),
