@@ -9,6 +9,7 @@ import {
   type SnapshotFrom,
   sendTo,
   setup,
+  spawnChild,
   stopChild,
 } from 'xstate';
 import {
@@ -28,27 +29,39 @@ import type { LoginInput, RegisterInput } from '../services/authApi.ts';
 import { type HistoryMode, watchUrl, writeUrl } from '../services/browserHistory.ts';
 import { STORAGE_KEYS, type StoredSession, setFlag } from '../services/browserStorage.ts';
 import type { ToastInput } from '../services/toast.ts';
-import { adminMachine } from './adminMachine.ts';
-import { type BuilderFocus, type BuilderInput, builderMachine } from './builderMachine.ts';
+import type { adminMachine } from './adminMachine.ts';
+import type { BuilderFocus, BuilderInput, builderMachine } from './builderMachine.ts';
 import { businessDetailsMachine } from './businessDetailsMachine.ts';
 import type { cartMachine } from './cartMachine.ts';
 import { crmMachine } from './crmMachine.ts';
 import { invitationMachine } from './invitationMachine.ts';
+import { loadLogics, notProvidedLogic } from './lazyLogic.ts';
 import { notProvided } from './notProvided.ts';
-import { oauthConnectMachine } from './oauthConnectMachine.ts';
+import type { oauthConnectMachine } from './oauthConnectMachine.ts';
 import { detectOAuthCallback, type OAuthCallback, type PageLocation } from './oauthOnLoad.ts';
-import { passwordFormMachine } from './passwordFormMachine.ts';
-import { plannerEditorMachine } from './plannerEditorMachine.ts';
-import { profileFormMachine } from './profileFormMachine.ts';
-import { publishMachine } from './publishMachine.ts';
+import type { passwordFormMachine } from './passwordFormMachine.ts';
+import type { plannerEditorMachine } from './plannerEditorMachine.ts';
+import type { profileFormMachine } from './profileFormMachine.ts';
+import type { publishMachine } from './publishMachine.ts';
 import { replayPlayerMachine } from './replayPlayerMachine.ts';
 import { replaySettingsMachine } from './replaySettingsMachine.ts';
 import { reviewMachine } from './reviewMachine.ts';
 import { type SessionEndedEvent, sessionMachine } from './sessionMachine.ts';
 import { showToast } from './systemActions.ts';
-import { teamMachine } from './teamMachine.ts';
+import type { teamMachine } from './teamMachine.ts';
 import { toastsMachine } from './toastsMachine.ts';
 import { tourMachine } from './tourMachine.ts';
+
+// The children only the dashboard's sections and the builder use: the composition root provides them as logic
+// whose code loads when the app first goes there (lazyLogic.ts), tests provide the machines.
+const profileForm: typeof profileFormMachine = notProvidedLogic('profileForm');
+const passwordForm: typeof passwordFormMachine = notProvidedLogic('passwordForm');
+const team: typeof teamMachine = notProvidedLogic('team');
+const admin: typeof adminMachine = notProvidedLogic('admin');
+const planner: typeof plannerEditorMachine = notProvidedLogic('planner');
+const oauthConnect: typeof oauthConnectMachine = notProvidedLogic('oauthConnect');
+const builder: typeof builderMachine = notProvidedLogic('builder');
+const publish: typeof publishMachine = notProvidedLogic('publish');
 
 /** Which button submitted the business setup form. */
 export type SetupNext = 'builder' | 'generator';
@@ -223,6 +236,12 @@ export type AppView =
   | 'invite';
 
 const setupDone: ToastInput = { type: 'success', title: 'Business profile created!' };
+/** The code of a view's children could not be fetched (offline, or a new version deployed): going there again retries. */
+const codeNotLoaded: ToastInput = {
+  type: 'error',
+  title: 'Something went wrong.',
+  message: 'Please try again',
+};
 const keepLogo = {
   type: 'keepLogo' as const,
   // A replayed session's done event carries no output (replay keeps no addresses): the logo then stays as it was.
@@ -260,16 +279,20 @@ export const appMachine = setup({
     toasts: toastsMachine,
     tour: tourMachine,
     review: reviewMachine,
-    profileForm: profileFormMachine,
-    passwordForm: passwordFormMachine,
-    team: teamMachine,
-    admin: adminMachine,
+    profileForm,
+    passwordForm,
+    team,
+    admin,
     invitation: invitationMachine,
-    builder: builderMachine,
-    publish: publishMachine,
+    builder,
+    publish,
     generateWebsite: notProvided<{ websiteId: string }, GenerateInput>('generateWebsite'),
-    planner: plannerEditorMachine,
-    oauthConnect: oauthConnectMachine,
+    planner,
+    oauthConnect,
+    /** Loads the code of the dashboard's children (the sections' forms, team, admin, planner, connections). */
+    loadDashboardActors: loadLogics(profileForm, passwordForm, team, admin, planner, oauthConnect),
+    /** Loads the code of the builder's children (the builder, publishing). */
+    loadBuilderActors: loadLogics(builder, publish),
     crm: crmMachine,
     cartLogic: notProvided<CartLogic, void>('cartLogic'),
     businessDetails: businessDetailsMachine,
@@ -614,12 +637,30 @@ export const appMachine = setup({
       invoke: [
         { id: 'tour', systemId: 'tour', src: 'tour' },
         { id: 'review', systemId: 'review', src: 'review' },
-        { id: 'profileForm', systemId: 'profileForm', src: 'profileForm' },
-        { id: 'passwordForm', systemId: 'passwordForm', src: 'passwordForm' },
-        { id: 'team', systemId: 'team', src: 'team' },
-        { id: 'admin', systemId: 'admin', src: 'admin' },
-        { id: 'planner', systemId: 'planner', src: 'planner' },
-        { id: 'oauthConnect', systemId: 'oauthConnect', src: 'oauthConnect' },
+        {
+          id: 'dashboardActors',
+          src: 'loadDashboardActors',
+          // Their code is there: they start as invoked children would have (and stop on exit).
+          onDone: {
+            actions: [
+              spawnChild('profileForm', { id: 'profileForm', systemId: 'profileForm' }),
+              spawnChild('passwordForm', { id: 'passwordForm', systemId: 'passwordForm' }),
+              spawnChild('team', { id: 'team', systemId: 'team' }),
+              spawnChild('admin', { id: 'admin', systemId: 'admin' }),
+              spawnChild('planner', { id: 'planner', systemId: 'planner' }),
+              spawnChild('oauthConnect', { id: 'oauthConnect', systemId: 'oauthConnect' }),
+            ],
+          },
+          onError: { actions: { type: 'toast', params: codeNotLoaded } },
+        },
+      ],
+      exit: [
+        stopChild('profileForm'),
+        stopChild('passwordForm'),
+        stopChild('team'),
+        stopChild('admin'),
+        stopChild('planner'),
+        stopChild('oauthConnect'),
       ],
       // The actors of one place run only while it shows, so no other place loads their data.
       type: 'parallel',
@@ -764,11 +805,22 @@ export const appMachine = setup({
       },
     },
     builder: {
-      invoke: [
-        { id: 'builder', systemId: 'builder', src: 'builder', input: ({ context }) => context.builder },
-        { id: 'publish', systemId: 'publish', src: 'publish' },
-      ],
-      exit: assign({ builder: { websiteId: null } }),
+      invoke: {
+        id: 'builderActors',
+        src: 'loadBuilderActors',
+        onDone: {
+          actions: [
+            spawnChild('builder', {
+              id: 'builder',
+              systemId: 'builder',
+              input: ({ context }) => context.builder,
+            }),
+            spawnChild('publish', { id: 'publish', systemId: 'publish' }),
+          ],
+        },
+        onError: { actions: { type: 'toast', params: codeNotLoaded } },
+      },
+      exit: [stopChild('builder'), stopChild('publish'), assign({ builder: { websiteId: null } })],
       on: {
         // A new draft's room, or the id its first save gave it: a Back step only when arriving.
         'builder.located': {

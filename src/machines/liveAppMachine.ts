@@ -2,38 +2,26 @@ import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import type { CollabRemote } from '../canvas/collab.ts';
 import type { ReviewInput } from '../contracts/review.ts';
-import { type LoginInput, login, logout, type RegisterInput, register } from '../services/authApi.ts';
+import type { LoginInput, RegisterInput } from '../services/authApi.ts';
 import { STORAGE_KEYS } from '../services/browserStorage.ts';
-import { setupBusiness } from '../services/businessApi.ts';
 import type { Http } from '../services/http.ts';
-import { facebookAdsCallback, googleAdsCallback } from '../services/oauthApi.ts';
-import { publishWebsite, unpublishWebsite } from '../services/publishApi.ts';
 import { queryKeys } from '../services/queryKeys.ts';
-import { submitReview } from '../services/reviewApi.ts';
-import {
-  type ChangePasswordInput,
-  changePassword,
-  type ProfileInput,
-  updateProfile,
-} from '../services/userApi.ts';
-import { generateWebsite, saveWebsite, uploadImage } from '../services/websiteApi.ts';
 import { appMachine, type GenerateInput, type SetupInput, type SetupResult } from './appMachine.ts';
-import { createLiveBuilderMachine } from './liveBuilderMachine.ts';
+import { lazyLogic, loadLogics } from './lazyLogic.ts';
 import { createLiveBusinessDetailsMachine } from './liveBusinessDetailsMachine.ts';
 import { createLiveCrmMachine } from './liveCrmMachine.ts';
-import { createVerifyDomain } from './liveDomainActors.ts';
-import { createLiveOAuthConnectMachine, createLivePlannerMachine } from './livePlannerMachines.ts';
+import { createLiveInvitationMachine } from './liveInvitationMachine.ts';
 import { createLiveReplaySettingsMachine } from './liveReplaySettingsMachine.ts';
-import {
-  createLiveAdminMachine,
-  createLiveInvitationMachine,
-  createLiveTeamMachine,
-} from './liveTeamMachines.ts';
-import { passwordFormMachine } from './passwordFormMachine.ts';
-import { profileFormMachine } from './profileFormMachine.ts';
-import { type PublishRequest, publishMachine } from './publishMachine.ts';
 import { reviewMachine } from './reviewMachine.ts';
 import { sessionMachine } from './sessionMachine.ts';
+
+// The calls' modules load with the first call that needs them (the first call loads ky too), not with the
+// first screen.
+const auth = () => import('../services/authApi.ts');
+const business = () => import('../services/businessApi.ts');
+const oauth = () => import('../services/oauthApi.ts');
+const reviews = () => import('../services/reviewApi.ts');
+const websites = () => import('../services/websiteApi.ts');
 
 /**
  * The app machine with its real effects: every call goes through `http`, and each write
@@ -46,10 +34,45 @@ export function createLiveAppMachine(
   collabRemote: () => CollabRemote | null = () => null,
   storeFetch?: typeof fetch,
 ) {
+  // The sections' and the builder's children, with their calls: their code loads when the app first goes there.
+  const profileForm = lazyLogic(async () =>
+    (await import('./liveAccountForms.ts')).createLiveProfileForm(http, queryClient),
+  );
+  const passwordForm = lazyLogic(async () =>
+    (await import('./liveAccountForms.ts')).createLivePasswordForm(http),
+  );
+  const team = lazyLogic(async () =>
+    (await import('./liveTeamMachines.ts')).createLiveTeamMachine(http, queryClient),
+  );
+  const admin = lazyLogic(async () =>
+    (await import('./liveTeamMachines.ts')).createLiveAdminMachine(http, queryClient),
+  );
+  const planner = lazyLogic(async () =>
+    (await import('./livePlannerMachines.ts')).createLivePlannerMachine(http, queryClient),
+  );
+  const oauthConnect = lazyLogic(async () =>
+    (await import('./livePlannerMachines.ts')).createLiveOAuthConnectMachine(http, queryClient),
+  );
+  const builder = lazyLogic(async () =>
+    (await import('./liveBuilderMachine.ts')).createLiveBuilderMachine(http, queryClient, collabRemote),
+  );
+  const publish = lazyLogic(async () =>
+    (await import('./livePublishMachine.ts')).createLivePublishMachine(http, queryClient),
+  );
   return appMachine.provide({
     actors: {
+      profileForm,
+      passwordForm,
+      team,
+      admin,
+      planner,
+      oauthConnect,
+      builder,
+      publish,
+      loadDashboardActors: loadLogics(profileForm, passwordForm, team, admin, planner, oauthConnect),
+      loadBuilderActors: loadLogics(builder, publish),
       session: sessionMachine.provide({
-        actors: { logoutCall: fromPromise(() => logout(http)) },
+        actors: { logoutCall: fromPromise(async () => (await auth()).logout(http)) },
         actions: {
           // The next user must never see the previous user's data.
           clearCache: () => queryClient.clear(),
@@ -60,45 +83,13 @@ export function createLiveAppMachine(
       }),
       review: reviewMachine.provide({
         actors: {
-          submitReview: fromPromise(({ input }: { input: ReviewInput }) => submitReview(http, input)),
-        },
-      }),
-      profileForm: profileFormMachine.provide({
-        actors: {
-          updateProfile: fromPromise(async ({ input }: { input: ProfileInput }) => {
-            const user = await updateProfile(http, input);
-            queryClient.setQueryData(queryKeys.me, user);
-            return user;
-          }),
-        },
-      }),
-      passwordForm: passwordFormMachine.provide({
-        actors: {
-          changePassword: fromPromise(({ input }: { input: ChangePasswordInput }) =>
-            changePassword(http, input),
+          submitReview: fromPromise(async ({ input }: { input: ReviewInput }) =>
+            (await reviews()).submitReview(http, input),
           ),
         },
       }),
-      builder: createLiveBuilderMachine(http, queryClient, collabRemote),
-      publish: publishMachine.provide({
-        actors: {
-          publishSite: fromPromise(async ({ input }: { input: PublishRequest }) => {
-            const result = await publishWebsite(http, input.websiteId, {
-              subdomain: input.subdomain,
-              ...(input.customDomain ? { customDomain: input.customDomain } : {}),
-            });
-            // Also refreshes the website's custom domain (publish may have claimed one): its key is under websites.
-            void queryClient.invalidateQueries({ queryKey: queryKeys.websites });
-            return result;
-          }),
-          unpublishSite: fromPromise(async ({ input }: { input: { websiteId: string } }) => {
-            await unpublishWebsite(http, input.websiteId);
-            void queryClient.invalidateQueries({ queryKey: queryKeys.websites });
-          }),
-          verifyDomain: createVerifyDomain(http, queryClient),
-        },
-      }),
       generateWebsite: fromPromise(async ({ input }: { input: GenerateInput }) => {
+        const { generateWebsite, saveWebsite } = await websites();
         const site = await generateWebsite(http, input);
         const saved = await saveWebsite(http, {
           name: site.name,
@@ -112,11 +103,7 @@ export function createLiveAppMachine(
         void queryClient.invalidateQueries({ queryKey: queryKeys.websites });
         return { websiteId: saved.id };
       }),
-      team: createLiveTeamMachine(http, queryClient),
-      admin: createLiveAdminMachine(http, queryClient),
       invitation: createLiveInvitationMachine(http, queryClient),
-      planner: createLivePlannerMachine(http, queryClient),
-      oauthConnect: createLiveOAuthConnectMachine(http, queryClient),
       crm: createLiveCrmMachine(http, queryClient),
       // Loaded with the store's code, when a Storefront preview opens.
       cartLogic: fromPromise(async () => {
@@ -129,23 +116,25 @@ export function createLiveAppMachine(
       }),
       businessDetails: createLiveBusinessDetailsMachine(http, queryClient),
       replaySettings: createLiveReplaySettingsMachine(http, queryClient),
-      login: fromPromise(({ input }: { input: LoginInput }) => login(http, input)),
-      register: fromPromise(({ input }: { input: RegisterInput }) => register(http, input)),
+      login: fromPromise(async ({ input }: { input: LoginInput }) => (await auth()).login(http, input)),
+      register: fromPromise(async ({ input }: { input: RegisterInput }) =>
+        (await auth()).register(http, input),
+      ),
       setupBusiness: fromPromise(async ({ input }: { input: SetupInput }): Promise<SetupResult> => {
-        const { logo, ...business } = input;
-        const profile = await setupBusiness(http, business);
+        const { logo, ...fields } = input;
+        const profile = await (await business()).setupBusiness(http, fields);
         queryClient.setQueryData(queryKeys.businessProfile, profile);
         if (!logo) return { profile };
         // The logo goes up through the upload route (a data URL if that fails, spec §7); the generator uses
         // an uploaded one. A data URL is not passed on: generation takes an address, not the file itself.
-        const url = await uploadImage(http, logo);
+        const url = await (await websites()).uploadImage(http, logo);
         return { profile, logoUrl: url.startsWith('data:') ? null : url };
       }),
-      googleAdsCallback: fromPromise(({ input }: { input: { code: string; state: string } }) =>
-        googleAdsCallback(http, input.code, input.state),
+      googleAdsCallback: fromPromise(async ({ input }: { input: { code: string; state: string } }) =>
+        (await oauth()).googleAdsCallback(http, input.code, input.state),
       ),
-      facebookAdsCallback: fromPromise(({ input }: { input: { code: string; state: string } }) =>
-        facebookAdsCallback(http, input.code, input.state),
+      facebookAdsCallback: fromPromise(async ({ input }: { input: { code: string; state: string } }) =>
+        (await oauth()).facebookAdsCallback(http, input.code, input.state),
       ),
     },
   });

@@ -3,12 +3,10 @@ import { fromPromise } from 'xstate';
 import type { CreateAccountInput, InviteInput, MemberInput } from '../services/accountsApi.ts';
 import type { UserChanges } from '../services/adminApi.ts';
 import { adminQueryKeys } from '../services/adminKeys.ts';
-import { registerWithInvitation, signInWithInvitation } from '../services/authApi.ts';
 import type { Http } from '../services/http.ts';
 import { queryKeys } from '../services/queryKeys.ts';
 import type { CreditUpdate } from '../services/reviewApi.ts';
 import { adminMachine } from './adminMachine.ts';
-import { invitationMachine, type JoinInput } from './invitationMachine.ts';
 import { teamMachine } from './teamMachine.ts';
 
 // The calls' modules load with the first call that needs them, not with the first screen.
@@ -64,31 +62,6 @@ export function createLiveAdminMachine(http: Http, queryClient: QueryClient) {
     actions: {
       refresh: (_, params) => {
         void queryClient.invalidateQueries({ queryKey: [...adminQueryKeys.all, params.data] });
-      },
-    },
-  });
-}
-
-/** The invitation landing page with its calls: the preview, sign-up or sign-in with the link, or accepting it. */
-export function createLiveInvitationMachine(http: Http, queryClient: QueryClient) {
-  return invitationMachine.provide({
-    actors: {
-      previewInvitation: fromPromise(async ({ input }: { input: { token: string } }) =>
-        (await accounts()).previewInvitation(http, input.token),
-      ),
-      registerWithInvitation: fromPromise(({ input }: { input: JoinInput }) =>
-        registerWithInvitation(http, input),
-      ),
-      signInWithInvitation: fromPromise(({ input }: { input: JoinInput }) =>
-        signInWithInvitation(http, input),
-      ),
-      acceptInvitation: fromPromise(async ({ input }: { input: { token: string } }) =>
-        (await accounts()).acceptInvitation(http, input.token),
-      ),
-    },
-    actions: {
-      refreshAccounts: () => {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.accounts });
       },
     },
   });

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useHttp } from './httpContext.ts';
-import { applyLiveEvents } from './liveEventKeys.ts';
-import { runLiveEventStream } from './liveEventStream.ts';
+
+// The stream and the key map show nothing: they load once the session is known valid, after the first screen.
+const stream = () => Promise.all([import('./liveEventStream.ts'), import('./liveEventKeys.ts')]);
 
 /**
  * Keeps the account's live event stream open while `enabled` (once the session is known valid) and an account
@@ -15,13 +16,21 @@ export function useLiveEvents(enabled: boolean, accountId: string | null): void 
   useEffect(() => {
     if (!enabled || !accountId) return;
     const abort = new AbortController();
-    void runLiveEventStream({
-      http,
-      signal: abort.signal,
-      onEvents: (events) => {
-        void applyLiveEvents(queryClient, events);
-      },
-    });
+    void stream()
+      .then(([{ runLiveEventStream }, { applyLiveEvents }]) => {
+        if (abort.signal.aborted) return;
+        return runLiveEventStream({
+          http,
+          signal: abort.signal,
+          onEvents: (events) => {
+            void applyLiveEvents(queryClient, events);
+          },
+        });
+      })
+      .catch((error: unknown) => {
+        // Its code could not be fetched: the data still refreshes as the queries do, without live updates.
+        console.error('Live updates unavailable', error);
+      });
     return () => abort.abort();
   }, [enabled, accountId, http, queryClient]);
 }

@@ -79,4 +79,31 @@ describe('the first screen (sign-in and the dashboard shell)', () => {
     ];
     expect(sectionApis.filter((f) => files.has(f))).toEqual([]);
   });
+
+  it('does not load the children of the sections and the builder, nor their calls, until the app goes there', () => {
+    const onDemand = [
+      'src/machines/profileFormMachine.ts',
+      'src/machines/passwordFormMachine.ts',
+      'src/machines/teamMachine.ts',
+      'src/machines/adminMachine.ts',
+      'src/machines/plannerEditorMachine.ts',
+      'src/machines/oauthConnectMachine.ts',
+      'src/machines/builderMachine.ts',
+      'src/machines/publishMachine.ts',
+      'src/machines/liveAccountForms.ts',
+      'src/machines/liveTeamMachines.ts',
+      'src/machines/livePlannerMachines.ts',
+      'src/machines/liveBuilderMachine.ts',
+      'src/machines/livePublishMachine.ts',
+      'src/services/publishApi.ts',
+      'src/services/oauthApi.ts',
+      'src/services/reviewApi.ts',
+    ];
+    expect(onDemand.filter((f) => files.has(f))).toEqual([]);
+  });
+
+  it('does not load the live event stream, which shows nothing, with the first screen', () => {
+    const stream = ['src/services/liveEventStream.ts', 'src/services/liveEventKeys.ts'];
+    expect(stream.filter((f) => files.has(f))).toEqual([]);
+  });
 });

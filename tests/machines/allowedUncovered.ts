@@ -4,4 +4,17 @@
  * entry that names a transition the machine no longer declares, or one the paths now take after all.
  * `transition` is written as `transitionName` (machineCoverage.ts) writes it: `source --event [guard]--> target`.
  */
-export const ALLOWED_UNCOVERED: readonly { machine: string; transition: string; reason: string }[] = [];
+export const ALLOWED_UNCOVERED: readonly { machine: string; transition: string; reason: string }[] = [
+  {
+    machine: 'appMachine',
+    transition: 'app.dashboard --xstate.error.actor.dashboardActors--> (no target)',
+    reason:
+      'the children’s code failing to load is a network failure, not a model step: lazyLogic.test.ts drives it',
+  },
+  {
+    machine: 'appMachine',
+    transition: 'app.builder --xstate.error.actor.builderActors--> (no target)',
+    reason:
+      'the children’s code failing to load is a network failure, not a model step: lazyLogic.test.ts drives it',
+  },
+];

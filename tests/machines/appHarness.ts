@@ -3,11 +3,16 @@ import { buildPath } from '../../src/contracts/appRoutes.ts';
 import type { AuthResult, User } from '../../src/contracts/auth.ts';
 import { adminMachine } from '../../src/machines/adminMachine.ts';
 import { type AppInput, appMachine } from '../../src/machines/appMachine.ts';
+import { builderMachine } from '../../src/machines/builderMachine.ts';
 import { businessDetailsMachine } from '../../src/machines/businessDetailsMachine.ts';
 import { cartMachine } from '../../src/machines/cartMachine.ts';
 import { invitationMachine } from '../../src/machines/invitationMachine.ts';
+import { logicsLoaded } from '../../src/machines/lazyLogic.ts';
+import { oauthConnectMachine } from '../../src/machines/oauthConnectMachine.ts';
 import { passwordFormMachine } from '../../src/machines/passwordFormMachine.ts';
+import { plannerEditorMachine } from '../../src/machines/plannerEditorMachine.ts';
 import { profileFormMachine } from '../../src/machines/profileFormMachine.ts';
+import { publishMachine } from '../../src/machines/publishMachine.ts';
 import { replaySettingsMachine } from '../../src/machines/replaySettingsMachine.ts';
 import { reviewMachine } from '../../src/machines/reviewMachine.ts';
 import type { SessionEvent } from '../../src/machines/sessionEvents.ts';
@@ -139,6 +144,14 @@ export function createAppHarness(
       replaySettings: replaySettingsMachine.provide({
         actors: { saveSettings: calls.actor('saveSettings') },
       }),
+      // The children are these machines, already here: they start within the step that enters the view.
+      // The pure machines where the app provides its lazily loaded ones (their effects are not called here).
+      planner: plannerEditorMachine,
+      oauthConnect: oauthConnectMachine,
+      builder: builderMachine,
+      publish: publishMachine,
+      loadDashboardActors: logicsLoaded,
+      loadBuilderActors: logicsLoaded,
       login: calls.actor('login'),
       register: calls.actor('register'),
       setupBusiness: calls.actor('setupBusiness'),

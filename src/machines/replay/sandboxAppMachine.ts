@@ -10,6 +10,7 @@ import { appMachine } from '../appMachine.ts';
 import { builderMachine } from '../builderMachine.ts';
 import { businessDetailsMachine } from '../businessDetailsMachine.ts';
 import { invitationMachine } from '../invitationMachine.ts';
+import { logicsLoaded } from '../lazyLogic.ts';
 import { oauthConnectMachine } from '../oauthConnectMachine.ts';
 import { passwordFormMachine } from '../passwordFormMachine.ts';
 import { plannerEditorMachine } from '../plannerEditorMachine.ts';
@@ -95,6 +96,9 @@ export function createSandboxAppMachine() {
       replaySettings: replaySettingsMachine.provide({ actors: { saveSettings: inert() } }),
       // The store's code is not loaded in the sandbox: a Storefront preview stays as recorded, without a cart.
       cartLogic: inert(),
+      // The children above are here already: they start within the step that enters their view.
+      loadDashboardActors: logicsLoaded,
+      loadBuilderActors: logicsLoaded,
       generateWebsite: inert(),
       login: inert(),
       register: inert(),

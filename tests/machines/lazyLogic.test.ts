@@ -1,0 +1,76 @@
+import { expect, test } from 'vitest';
+import { createActor, fromCallback } from 'xstate';
+import { adminMachine } from '../../src/machines/adminMachine.ts';
+import { appMachine, selectTeamRef } from '../../src/machines/appMachine.ts';
+import { lazyLogic, loadLogics } from '../../src/machines/lazyLogic.ts';
+import { oauthConnectMachine } from '../../src/machines/oauthConnectMachine.ts';
+import { passwordFormMachine } from '../../src/machines/passwordFormMachine.ts';
+import { plannerEditorMachine } from '../../src/machines/plannerEditorMachine.ts';
+import { profileFormMachine } from '../../src/machines/profileFormMachine.ts';
+import { teamMachine } from '../../src/machines/teamMachine.ts';
+import { selectToastQueue } from '../../src/machines/toastsMachine.ts';
+import { storedAlice } from './appHarness.ts';
+
+const signedIn = { session: storedAlice, location: { pathname: '/', search: '' }, oauthProcessed: false };
+/** The dashboard's other children, as the machines themselves (their code is here already). */
+const others = {
+  profileForm: profileFormMachine,
+  passwordForm: passwordFormMachine,
+  admin: adminMachine,
+  planner: plannerEditorMachine,
+  oauthConnect: oauthConnectMachine,
+};
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+test('a dashboard child whose code loads on demand starts once it has loaded, under its systemId', async () => {
+  const team = lazyLogic(async () => teamMachine);
+  const actor = createActor(
+    appMachine.provide({ actors: { ...others, team, loadDashboardActors: loadLogics(team) } }),
+    {
+      input: signedIn,
+    },
+  ).start();
+  expect(selectTeamRef(actor.getSnapshot())).toBeUndefined();
+
+  await flush();
+
+  expect(actor.getSnapshot().value).toBe('dashboard');
+  expect(actor.system.get('team')?.getSnapshot().value).toEqual(
+    teamMachine.getInitialSnapshot(createActor(teamMachine).system as never).value,
+  );
+  actor.stop();
+});
+
+test('children whose code cannot be fetched: an error toast, and going there again tries again', async () => {
+  let attempts = 0;
+  const team = lazyLogic(async () => {
+    attempts += 1;
+    if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+    return teamMachine;
+  });
+  const actor = createActor(
+    appMachine.provide({
+      actors: {
+        ...others,
+        team,
+        loadDashboardActors: loadLogics(team),
+        urlWatcher: fromCallback(() => {}),
+      },
+      actions: { writeUrl: () => {} },
+    }),
+    { input: signedIn },
+  ).start();
+  await flush();
+
+  const toasts = selectToastQueue(actor.system.get('toasts')!.getSnapshot());
+  expect(toasts.map((t) => [t.title, t.message])).toEqual([['Something went wrong.', 'Please try again']]);
+  expect(selectTeamRef(actor.getSnapshot())).toBeUndefined();
+
+  actor.send({ type: 'website.create' });
+  actor.send({ type: 'view.back' });
+  await flush();
+
+  expect(attempts).toBe(2);
+  expect(actor.system.get('team')).toBeDefined();
+  actor.stop();
+});
