@@ -88,7 +88,13 @@ test('a user’s session is recorded without what they typed, and an admin steps
   // Its regions in the order the stored recording keeps them.
   const regions = (text: string) => text.replace('dashboard.', '').split(', ').sort();
   expect([...seen].filter(isDashboard).map(regions)).toEqual([
-    ['businessDetails.closed', 'replaySettings.closed', 'replayViewer.closed', 'storefront.closed'],
+    [
+      'businessDetails.closed',
+      'crm.closed',
+      'replaySettings.closed',
+      'replayViewer.closed',
+      'storefront.closed',
+    ],
   ]);
   await admin.getByRole('button', { name: 'Previous step' }).click();
   await expect(admin.getByLabel('Current step')).toContainText('Event:');

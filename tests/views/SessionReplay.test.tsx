@@ -96,7 +96,7 @@ describe('Admin › Session Replay', () => {
     );
     // The dashboard, with none of its places' actors running.
     expect(state()).toBe(
-      'dashboard.storefront.closed, businessDetails.closed, replaySettings.closed, replayViewer.closed',
+      'dashboard.crm.closed, storefront.closed, businessDetails.closed, replaySettings.closed, replayViewer.closed',
     );
     // Back one step.
     fireEvent.click(screen.getByRole('button', { name: 'Previous step' }));
