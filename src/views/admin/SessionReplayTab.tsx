@@ -4,8 +4,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useState } from 'react';
+import type { ReplaySessionSummary } from '../../contracts/replay.ts';
 import { REPLAY_LIMITS } from '../../contracts/replay.ts';
-import type { ReplaySessionSummary } from '../../services/replayApi.ts';
 import { useReplaySessions } from '../../services/replayQueries.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
 import { useDebounced } from '../common/useDebounced.ts';
@@ -75,7 +75,7 @@ export function SessionReplayTab() {
         label="Recorded sessions"
         emptyLabel="No recorded sessions"
         rows={sessions.data?.items ?? []}
-        rowCount={sessions.data?.total ?? 0}
+        rowCount={sessions.data?.totalCount ?? 0}
         columns={columns}
         loading={sessions.isFetching}
         paginationMode="server"
