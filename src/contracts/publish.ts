@@ -87,3 +87,14 @@ export const publishApi = {
   },
   deleteDomain: { params: idParams, response: domainAnswers },
 } as const;
+
+/** A published site's page (GET /sites/{subdomain}/{page}, sitemap.xml, robots.txt): its path's parts. */
+const sitePageParams = {
+  type: 'object',
+  required: ['subdomain'],
+  properties: { subdomain: { type: 'string', maxLength: 63 }, page: { type: 'string', maxLength: 200 } },
+} as const;
+export type SitePageParams = Infer<typeof sitePageParams>;
+
+/** The public site routes' schemas (their answers are HTML, XML or text: no response schema). */
+export const sitesApi = { page: { params: sitePageParams } } as const;
