@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import type { DomainView } from '../../src/contracts/publish.ts';
 import type { Db, Queryable } from '../db/types.ts';
 import { HttpError, isUniqueViolation } from '../errors.ts';
 import { logActivity } from '../repositories/activityLogs.ts';
@@ -12,15 +13,6 @@ import {
   upsertDomainClaim,
 } from '../repositories/customDomains.ts';
 import { lookUpTxt, type TxtResolver } from './txtResolver.ts';
-
-/** What the owner sees of a website's custom domain (GET /api/website/{id}/domain and verify). */
-export type DomainView = {
-  domain: string | null;
-  status: 'none' | 'pending' | 'verified';
-  record: { type: 'TXT'; name: string; value: string } | null;
-  checkedAt: string | null;
-  message: string | null;
-};
 
 /** The label under the domain that holds the verification token. */
 export const VERIFY_LABEL = '_bizsite-verify';

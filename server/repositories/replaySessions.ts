@@ -1,18 +1,22 @@
-import type { ReplayEntry } from '../../src/contracts/replay.ts';
+import type {
+  ReplayEntry,
+  ReplayEntryInput,
+  ReplaySession,
+  ReplaySessionDetail,
+  ReplaySessionsPage,
+  ReplaySessionsQuery,
+} from '../../src/contracts/replay.ts';
 import { pageWindow, readPage } from '../db/paging.ts';
 import type { Queryable } from '../db/types.ts';
 
-export type ReplaySessionView = {
-  id: string;
-  userId: number;
-  userEmail: string;
-  accountId: number | null;
-  startedAt: Date;
-  lastEventAt: Date;
-  entryCount: number;
-};
+/** A session as read: its times as the database's dates. */
+type SessionRow = Omit<ReplaySession, 'startedAt' | 'lastEventAt'> & { startedAt: Date; lastEventAt: Date };
 
-export type ReplaySessionFilter = { page: number; pageSize: number; userId?: number; email?: string };
+const toSession = (row: SessionRow): ReplaySession => ({
+  ...row,
+  startedAt: row.startedAt.toISOString(),
+  lastEventAt: row.lastEventAt.toISOString(),
+});
 
 export type AppendResult = 'stored' | 'optedOut' | 'notOwner' | 'full';
 
@@ -51,7 +55,7 @@ export async function appendReplayEntries(
     userId: number;
     accountId: number | null;
     startedAt: Date;
-    entries: ReplayEntry[];
+    entries: ReplayEntryInput[];
     maxEntries: number;
   },
 ): Promise<AppendResult> {
@@ -93,28 +97,25 @@ export async function appendReplayEntries(
 /** One page of sessions, most recently active first, optionally of one user (id or email prefix). */
 export async function listReplaySessions(
   db: Queryable,
-  filter: ReplaySessionFilter,
-): Promise<{ items: ReplaySessionView[]; total: number }> {
+  filter: ReplaySessionsQuery,
+): Promise<ReplaySessionsPage> {
   const where = `where ($1::integer is null or s.user_id = $1::integer)
       and ($2::text is null or u.email like $2::text || '%')`;
   const email = filter.email?.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`) ?? null;
   const params = [filter.userId ?? null, email];
-  const page = await readPage<ReplaySessionView>(db, {
+  const page = await readPage<SessionRow>(db, {
     select: `select ${SESSION_COLUMNS} from replay_sessions s join users u on u.id = s.user_id ${where}
      order by s.last_event_at desc, s.id`,
     count: `select count(*)::integer as total from replay_sessions s join users u on u.id = s.user_id ${where}`,
     params,
     window: pageWindow(filter.page, filter.pageSize, 0),
   });
-  return { items: page.rows, total: page.totalCount };
+  return { items: page.rows.map(toSession), totalCount: page.totalCount };
 }
 
 /** A session and its steps in order, or null. */
-export async function findReplaySession(
-  db: Queryable,
-  id: string,
-): Promise<{ session: ReplaySessionView; entries: ReplayEntry[] } | null> {
-  const session = await db.one<ReplaySessionView>(
+export async function findReplaySession(db: Queryable, id: string): Promise<ReplaySessionDetail | null> {
+  const session = await db.one<SessionRow>(
     `select ${SESSION_COLUMNS} from replay_sessions s join users u on u.id = s.user_id where s.id = $1`,
     [id],
   );
@@ -123,7 +124,7 @@ export async function findReplaySession(
     'select entry from replay_entries where session_id = $1 order by seq',
     [id],
   );
-  return { session, entries: rows.map((row) => row.entry) };
+  return { session: toSession(session), entries: rows.map((row) => row.entry) };
 }
 
 /** Deletes sessions inactive for `days`, and older steps of sessions still running. */

@@ -1,25 +1,9 @@
+import type { SeoCode, SeoFinding, SeoSeverity } from '../contracts/seo.ts';
 import type { SpecElement, SpecPage } from './pagesData.ts';
+
+export type { SeoCode, SeoFinding, SeoSeverity } from '../contracts/seo.ts';
+
 import { EMPTY_SITE_SEO, resolvePageSeo, type SiteSeo } from './siteSeo.ts';
-
-export type SeoSeverity = 'error' | 'warning' | 'info';
-
-export type SeoCode =
-  | 'title-missing'
-  | 'title-duplicate'
-  | 'title-length'
-  | 'description-missing'
-  | 'description-length'
-  | 'image-alt'
-  | 'heading-missing-h1'
-  | 'heading-multiple-h1'
-  | 'heading-order'
-  | 'broken-link'
-  | 'not-in-navigation'
-  | 'home-noindex'
-  | 'site-noindex'
-  | 'site-description-length'
-  | 'canonical-insecure'
-  | 'sitemap';
 
 /** Findings about the Site settings (shown on the home page): fixed in SEO Tools, not in the builder. */
 export const SITE_SETTINGS_CODES: ReadonlySet<SeoCode> = new Set([
@@ -27,17 +11,6 @@ export const SITE_SETTINGS_CODES: ReadonlySet<SeoCode> = new Set([
   'site-description-length',
   'canonical-insecure',
 ]);
-
-/** One finding of the audit, on a page and, where it has one, the element to fix. */
-export type SeoFinding = {
-  code: SeoCode;
-  severity: SeoSeverity;
-  pageId: string;
-  pageName: string;
-  pagePath: string;
-  elementId: string | null;
-  message: string;
-};
 
 export type SeoAuditInput = {
   siteName: string;

@@ -1,20 +1,7 @@
+import type { SITE_SEO_MAX_LENGTH, SiteSeo } from '../contracts/seo.ts';
 import type { SpecPage } from './pagesData.ts';
 
-/**
- * A site's SEO defaults (SEO Tools › Site settings): what every page of the site gets unless its own Page
- * Settings say otherwise. `noindex` keeps the whole site out of search engines.
- */
-export type SiteSeo = {
-  /** Appended to every page title, e.g. " | Rosa's Bakery" ('' = none). */
-  titleSuffix: string;
-  /** The meta description of pages without their own. */
-  description: string;
-  /** Absolute http(s) address the canonical URL of pages without their own is built from. */
-  canonicalBase: string;
-  /** The Open Graph image of pages without their own. */
-  ogImage: string;
-  noindex: boolean;
-};
+export { SITE_SEO_MAX_LENGTH, type SiteSeo } from '../contracts/seo.ts';
 
 export const EMPTY_SITE_SEO: SiteSeo = {
   titleSuffix: '',
@@ -23,14 +10,6 @@ export const EMPTY_SITE_SEO: SiteSeo = {
   ogImage: '',
   noindex: false,
 };
-
-/** Longest values the server accepts (characters). */
-export const SITE_SEO_MAX_LENGTH = {
-  titleSuffix: 100,
-  description: 1000,
-  canonicalBase: 2000,
-  ogImage: 2000,
-} as const;
 
 /** What the API and the Site settings card say about an address that breaks the URL rule. */
 export const SITE_SEO_URL_MESSAGES = {

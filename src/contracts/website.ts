@@ -92,3 +92,6 @@ export const websitesApi = {
   update: { params: idParams, body: websiteBody, response: { 200: websiteSchema, 404: schemas.message } },
   remove: { params: idParams, response: { 204: schemas.noContent, 404: schemas.message } },
 } as const;
+
+/** A record as the client holds it: its id as a string, like every id the client holds (routes, query keys). */
+export type WithStringId<T extends { id: number }> = { [K in keyof T]: K extends 'id' ? string : T[K] };

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
+import type { DomainView } from '../contracts/publish.ts';
 import type { Http } from '../services/http.ts';
-import { type DomainView, domainQueryKey, verifyWebsiteDomain } from '../services/publishApi.ts';
+import { domainQueryKey, verifyWebsiteDomain } from '../services/publishApi.ts';
 import { queryKeys } from '../services/queryKeys.ts';
 
 /**

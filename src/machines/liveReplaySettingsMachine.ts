@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
+import type { ReplaySettings } from '../contracts/replay.ts';
 import type { Http } from '../services/http.ts';
-import { putReplaySettings, type ReplaySettings } from '../services/replayApi.ts';
+import { putReplaySettings } from '../services/replayApi.ts';
 import { replayQueryKeys } from '../services/replayQueries.ts';
 import { replaySettingsMachine } from './replaySettingsMachine.ts';
 

@@ -1,7 +1,7 @@
 import { type ActorRefFrom, assign, enqueueActions, type SnapshotFrom, setup } from 'xstate';
+import type { DomainView, PublishResult } from '../contracts/publish.ts';
 import { normalizeSlugInput, slugify } from '../contracts/slug.ts';
 import { errorMessage } from '../services/ApiError.ts';
-import type { DomainView, PublishResult } from '../services/publishApi.ts';
 import type { BuilderSaveReply } from './builderMachine.ts';
 import { notProvided } from './notProvided.ts';
 import { showToast } from './systemActions.ts';

@@ -1,5 +1,5 @@
 import { assign, type SnapshotFrom, setup } from 'xstate';
-import type { ReplaySettings } from '../services/replayApi.ts';
+import type { ReplaySettings } from '../contracts/replay.ts';
 import { notProvided } from './notProvided.ts';
 
 export type ReplaySettingsEvent = { type: 'replay.setRecording'; recording: boolean };

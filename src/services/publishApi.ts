@@ -1,27 +1,5 @@
+import type { DomainView, PublishBody, PublishResult } from '../contracts/publish.ts';
 import type { Http } from './http.ts';
-
-/** A website's custom domain state: pending until its TXT record is found, and only served once verified. */
-export type DomainStatus = 'none' | 'pending' | 'verified';
-
-/** The answer of a publish (spec: domain, subdomain, url, publishedAt). */
-export type PublishResult = {
-  domain: string;
-  subdomain: string;
-  url: string;
-  publishedAt: string;
-  /** The claimed custom domain (served only once verified). */
-  customDomain: string | null;
-  customDomainStatus?: DomainStatus;
-};
-
-/** GET /api/website/{id}/domain: the claimed domain, the TXT record that proves it, and the last check. */
-export type DomainView = {
-  domain: string | null;
-  status: DomainStatus;
-  record: { type: 'TXT'; name: string; value: string } | null;
-  checkedAt: string | null;
-  message: string | null;
-};
 
 /** The query key of a website's custom domain. */
 export const domainQueryKey = (websiteId: string) => ['websites', websiteId, 'domain'] as const;
@@ -44,7 +22,7 @@ export async function verifyWebsiteDomain(http: Http, websiteId: string): Promis
 export async function publishWebsite(
   http: Http,
   websiteId: string,
-  body: { subdomain: string; customDomain?: string },
+  body: PublishBody,
 ): Promise<PublishResult> {
   return http
     .post(`website/${encodeURIComponent(websiteId)}/publish`, {

@@ -1,6 +1,7 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import type { DomainView } from '../contracts/publish.ts';
 import { useHttp } from './httpContext.ts';
-import { type DomainView, domainQueryKey, getWebsiteDomain } from './publishApi.ts';
+import { domainQueryKey, getWebsiteDomain } from './publishApi.ts';
 
 /** The custom domain of a saved website (none for an unsaved one). */
 export function useWebsiteDomain(websiteId: string | null): UseQueryResult<DomainView> {

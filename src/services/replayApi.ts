@@ -1,33 +1,22 @@
-import type { ReplayEntry } from '../contracts/replay.ts';
-import type { Page, PageRequest } from './adminApi.ts';
+import type {
+  AppendBody,
+  ReplaySession,
+  ReplaySessionDetail,
+  ReplaySessionSummary,
+  ReplaySessionSummaryPage,
+  ReplaySessionsPage,
+  ReplaySessionView,
+  ReplaySettings,
+} from '../contracts/replay.ts';
+import type { PageRequest } from './adminApi.ts';
 import type { CallContext, Http } from './http.ts';
-
-/** The signed-in user's choice: `optOut` true means nothing of theirs is recorded. */
-export type ReplaySettings = { optOut: boolean };
-
-/** A recorded session as the admin list shows it. */
-export type ReplaySessionSummary = {
-  id: string;
-  userId: string;
-  userEmail: string;
-  accountId: string | null;
-  startedAt: string;
-  lastEventAt: string;
-  entryCount: number;
-};
-
-export type ReplaySessionDetail = { session: ReplaySessionSummary; entries: ReplayEntry[] };
 
 export type ReplaySessionFilter = PageRequest & { email?: string; userId?: string };
 
 // Recording runs in the background: its failures are handled by the shipper, never toasted or signing out.
 const background: CallContext = { quietStatuses: [400, 401, 403, 404, 409, 413, 429, 500, 502, 503, 504] };
 
-type RawSummary = Omit<ReplaySessionSummary, 'userId' | 'accountId'> & {
-  userId: number | string;
-  accountId: number | string | null;
-};
-const toSummary = (raw: RawSummary): ReplaySessionSummary => ({
+const toSummary = (raw: ReplaySession): ReplaySessionSummary => ({
   ...raw,
   userId: String(raw.userId),
   accountId: raw.accountId === null ? null : String(raw.accountId),
@@ -44,11 +33,7 @@ export async function putReplaySettings(http: Http, settings: ReplaySettings): P
 }
 
 /** POST /api/replay/sessions/{id}/events: one batch of recorded steps (quiet, never retried by ky). */
-export async function postReplayEntries(
-  http: Http,
-  sessionId: string,
-  body: { startedAt: string; entries: ReplayEntry[] },
-): Promise<void> {
+export async function postReplayEntries(http: Http, sessionId: string, body: AppendBody): Promise<void> {
   await http.post(`replay/sessions/${encodeURIComponent(sessionId)}/events`, {
     json: body,
     context: background,
@@ -60,20 +45,16 @@ export async function postReplayEntries(
 export async function listReplaySessions(
   http: Http,
   filter: ReplaySessionFilter,
-): Promise<Page<ReplaySessionSummary>> {
+): Promise<ReplaySessionSummaryPage> {
   const searchParams = new URLSearchParams({ page: String(filter.page), pageSize: String(filter.pageSize) });
   if (filter.email) searchParams.set('email', filter.email);
   if (filter.userId) searchParams.set('userId', filter.userId);
-  const raw = await http
-    .get('replay/sessions', { searchParams })
-    .json<{ items: RawSummary[]; total: number }>();
-  return { totalCount: raw.total, items: raw.items.map(toSummary) };
+  const raw = await http.get('replay/sessions', { searchParams }).json<ReplaySessionsPage>();
+  return { items: raw.items.map(toSummary), totalCount: raw.totalCount };
 }
 
 /** GET /api/replay/sessions/{id} (platform admins): the session and its steps in order. */
-export async function getReplaySession(http: Http, id: string): Promise<ReplaySessionDetail> {
-  const raw = await http
-    .get(`replay/sessions/${encodeURIComponent(id)}`)
-    .json<{ session: RawSummary; entries: ReplayEntry[] }>();
+export async function getReplaySession(http: Http, id: string): Promise<ReplaySessionView> {
+  const raw = await http.get(`replay/sessions/${encodeURIComponent(id)}`).json<ReplaySessionDetail>();
   return { session: toSummary(raw.session), entries: raw.entries };
 }

@@ -1,14 +1,11 @@
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import type { Page } from './adminApi.ts';
+import type { ReplaySessionSummaryPage, ReplaySessionView, ReplaySettings } from '../contracts/replay.ts';
 import { useHttp } from './httpContext.ts';
 import {
   getReplaySession,
   getReplaySettings,
   listReplaySessions,
-  type ReplaySessionDetail,
   type ReplaySessionFilter,
-  type ReplaySessionSummary,
-  type ReplaySettings,
 } from './replayApi.ts';
 
 /** Keys of session replay's data: the signed-in user's choice, and the admin's lists. */
@@ -28,7 +25,7 @@ export function useReplaySettings(): UseQueryResult<ReplaySettings> {
 }
 
 /** One page of recorded sessions (platform admins). */
-export function useReplaySessions(filter: ReplaySessionFilter): UseQueryResult<Page<ReplaySessionSummary>> {
+export function useReplaySessions(filter: ReplaySessionFilter): UseQueryResult<ReplaySessionSummaryPage> {
   const http = useHttp();
   return useQuery({
     queryKey: replayQueryKeys.sessions(filter),
@@ -38,7 +35,7 @@ export function useReplaySessions(filter: ReplaySessionFilter): UseQueryResult<P
 }
 
 /** One recorded session with its steps (platform admins); each opening is logged by the server. */
-export function useReplaySession(id: string | null): UseQueryResult<ReplaySessionDetail> {
+export function useReplaySession(id: string | null): UseQueryResult<ReplaySessionView> {
   const http = useHttp();
   return useQuery({
     queryKey: replayQueryKeys.session(id ?? ''),

@@ -5,47 +5,12 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { SeoFinding } from '../canvas/seoAudit.ts';
-import type { SiteSeo } from '../canvas/siteSeo.ts';
+import type { SeoAudit, SiteSeo, SiteSeoSettings } from '../contracts/seo.ts';
 import type { CallContext, Http } from './http.ts';
 import { useHttp } from './httpContext.ts';
 import { queryKeys } from './queryKeys.ts';
 
-/**
- * One page's SEO settings as saved, and (`effective…`) what it is published with once the site's settings
- * filled what the page leaves empty.
- */
-export type PageSeo = {
-  id: string;
-  name: string;
-  path: string;
-  isHomePage: boolean;
-  title: string;
-  effectiveTitle: string;
-  description: string;
-  effectiveDescription: string;
-  canonicalUrl: string;
-  effectiveCanonicalUrl: string;
-  ogImage: string;
-  effectiveOgImage: string;
-  noindex: boolean;
-  effectiveNoindex: boolean;
-};
-
-/** GET/PUT /api/seo/websites/{id}/settings: a site's SEO defaults, its id and whether it is published. */
-export type SiteSeoSettings = SiteSeo & { websiteId: number; isPublished: boolean };
-
 /** GET /api/seo/websites/{id}/audit: the pages' settings and the audit of the last save. */
-export type SeoAudit = {
-  websiteId: number;
-  name: string;
-  publishedUrl: string;
-  auditedAt: string;
-  updatedAt: string;
-  pages: PageSeo[];
-  findings: SeoFinding[];
-};
-
 export async function getSeoAudit(http: Http, websiteId: string): Promise<SeoAudit> {
   return http.get(`seo/websites/${encodeURIComponent(websiteId)}/audit`).json<SeoAudit>();
 }

@@ -1,56 +1,51 @@
 import type { SpecPage } from '../canvas/pagesData.ts';
+import type {
+  Website as StoredWebsite,
+  WebsiteBody,
+  WebsiteListItem,
+  WithStringId,
+} from '../contracts/website.ts';
 import { ApiError } from './ApiError.ts';
 import type { Http } from './http.ts';
 
-/** A website as listed (spec §3). */
-export type WebsiteSummary = {
-  id: string;
-  name: string;
-  createdAt: string;
-  isPublished: boolean;
-  domain: string | null;
-  subdomain: string | null;
-  publishedAt: string | null;
-  isActive: boolean;
-  customDomain?: string | null;
-  /** Form submissions received by the published site (in the list only). */
-  submissionCount?: number;
-};
+/** A website as listed (spec §3), with the form submissions its published site received. */
+export type WebsiteSummary = WithStringId<WebsiteListItem>;
 
-/** A website with its content and its stored Yjs state (base64). */
-export type Website = WebsiteSummary & { htmlContent: string; pages: SpecPage[]; yjsState: string };
+/** A website with its content and its stored Yjs state (base64); its pages read as the spec's pages. */
+export type Website = {
+  [K in keyof WithStringId<StoredWebsite>]: K extends 'pages' ? SpecPage[] : WithStringId<StoredWebsite>[K];
+};
 
 /** The save payload of spec §7 plus the Yjs state. */
-export type WebsitePayload = {
-  name: string;
-  htmlContent: string;
-  pagesData: string;
-  pages: SpecPage[];
-  yjsState: string;
-};
+export type WebsitePayload = WebsiteBody & { pages: SpecPage[] };
 
-type Raw<T> = Omit<T, 'id'> & { id: number | string };
-const withStringId = <T extends { id: string }>(raw: Raw<T>): T => ({ ...raw, id: String(raw.id) }) as T;
+const withStringId = <T extends { id: number }>(raw: T) =>
+  ({ ...raw, id: String(raw.id) }) as WithStringId<T>;
+// The answer's pages are the spec's pages the client saved (the server keeps them as they came).
+const readWebsite = (raw: StoredWebsite): Website => ({
+  ...withStringId(raw),
+  pages: raw.pages as SpecPage[],
+});
 
 /** GET /api/website. */
 export async function listWebsites(http: Http): Promise<WebsiteSummary[]> {
-  return (await http.get('website').json<Raw<WebsiteSummary>[]>()).map(withStringId);
+  return (await http.get('website').json<WebsiteListItem[]>()).map(withStringId);
 }
 
 /** GET /api/website/{id}. */
 export async function getWebsite(http: Http, id: string): Promise<Website> {
-  return withStringId(await http.get(`website/${encodeURIComponent(id)}`).json<Raw<Website>>());
+  return readWebsite(await http.get(`website/${encodeURIComponent(id)}`).json<StoredWebsite>());
 }
 
 /** POST /api/website/save: a new site; the answer carries its id. */
 export async function saveWebsite(http: Http, payload: WebsitePayload): Promise<Website> {
-  return withStringId(await http.post('website/save', { json: payload }).json<Raw<Website>>());
+  return readWebsite(await http.post('website/save', { json: payload }).json<StoredWebsite>());
 }
 
 /** PUT /api/website/{id}. */
 export async function updateWebsite(http: Http, id: string, payload: WebsitePayload): Promise<Website> {
-  return withStringId(
-    await http.put(`website/${encodeURIComponent(id)}`, { json: payload }).json<Raw<Website>>(),
+  return readWebsite(
+    await http.put(`website/${encodeURIComponent(id)}`, { json: payload }).json<StoredWebsite>(),
   );
 }
 

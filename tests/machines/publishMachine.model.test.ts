@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { type AnyActorRef, createActor, createMachine, fromCallback, fromPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import type { DomainView, PublishResult } from '../../src/contracts/publish.ts';
 import {
   defaultSubdomain,
   normalizeSubdomain,
@@ -11,7 +12,6 @@ import {
   UNPUBLISHED_MESSAGE,
 } from '../../src/machines/publishMachine.ts';
 import { ApiError } from '../../src/services/ApiError.ts';
-import type { DomainView, PublishResult } from '../../src/services/publishApi.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
 import { publishModel } from './models/publish.model.ts';
@@ -96,6 +96,7 @@ const result: PublishResult = {
   url: 'http://rosa-s-bakery.sites.test/',
   publishedAt: '2026-01-01T00:00:00.000Z',
   customDomain: null,
+  customDomainStatus: 'none',
 };
 
 const pendingView: DomainView = {

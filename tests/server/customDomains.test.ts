@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { TxtResolver } from '../../server/publishing/txtResolver.ts';
 import { generateSite } from '../../src/canvas/generator/generateSite.ts';
+import type { DomainView } from '../../src/contracts/publish.ts';
 import { describeEachDatabase, type Session, type TestContext } from './harness.ts';
 
 // The fake DNS: the TXT records of each name, as the owner of each zone would publish them.
@@ -11,14 +12,6 @@ const resolveTxt: TxtResolver = async (name) => {
   const records = zone.get(name);
   if (!records) throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
   return records;
-};
-
-type DomainView = {
-  domain: string | null;
-  status: 'none' | 'pending' | 'verified';
-  record: { type: string; name: string; value: string } | null;
-  checkedAt: string | null;
-  message: string | null;
 };
 
 async function publishedSite(ctx: TestContext, owner: Session, name: string, subdomain: string) {

@@ -51,7 +51,7 @@ describeEachDatabase(
       });
       expect(list.statusCode, list.body).toBe(200);
       expect(list.json()).toEqual({
-        total: 1,
+        totalCount: 1,
         items: [
           {
             id,
@@ -172,7 +172,7 @@ describeEachDatabase(
       const list = await ctx.call('GET', `/api/replay/sessions?userId=${quiet.userId}`, {
         token: admin.token,
       });
-      expect(list.json()).toEqual({ items: [], total: 0 });
+      expect(list.json()).toEqual({ items: [], totalCount: 0 });
 
       const unknown = await ctx.call('PUT', '/api/replay/settings', {
         token: quiet.token,

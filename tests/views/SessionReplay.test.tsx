@@ -38,7 +38,7 @@ function replayRoutes(entries: ReplayEntry[]): Routes {
   return {
     ...dashboardRoutes(admin),
     'GET /api/admin/users': { body: { totalCount: 0, items: [] } },
-    'GET /api/replay/sessions': { body: { total: 1, items: [session] } },
+    'GET /api/replay/sessions': { body: { items: [session], totalCount: 1 } },
     [`GET /api/replay/sessions/${SESSION_ID}`]: { body: { session, entries } },
   };
 }
@@ -52,6 +52,19 @@ async function openReplayTab() {
 }
 
 describe('Admin › Session Replay', () => {
+  test('the pager counts the sessions the server counts (totalCount), not the rows of the page', {
+    timeout: 30_000,
+  }, async () => {
+    const routes = replayRoutes([]);
+    const listed = routes['GET /api/replay/sessions'] as { body: { items: unknown[] } };
+    renderApp(dashboardInput(admin), {
+      ...routes,
+      'GET /api/replay/sessions': { body: { items: listed.body.items, totalCount: 40 } },
+    });
+    await openReplayTab();
+    await waitFor(() => expect(screen.getByText(/ of \d+$/).textContent).toBe('1–25 of 40'), slow);
+  });
+
   test('lists sessions by user (filtered on the server), opens one and steps through its states', {
     timeout: 30_000,
   }, async () => {

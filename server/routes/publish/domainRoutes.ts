@@ -1,4 +1,6 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { type DomainView, publishApi } from '../../../src/contracts/publish.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import {
@@ -6,30 +8,21 @@ import {
   claimDomain,
   currentDomainView,
   DOMAIN_MESSAGES,
-  type DomainView,
   normalizeDomain,
   verifyClaim,
 } from '../../publishing/customDomains.ts';
 import type { PublishingDeps } from '../../publishing/publishingDeps.ts';
 import { deleteDomainClaim, findDomainClaim } from '../../repositories/customDomains.ts';
 import { findWebsite } from '../../repositories/websites.ts';
-import {
-  type DomainBody,
-  deleteDomainSchema,
-  getDomainSchema,
-  putDomainSchema,
-  verifyDomainSchema,
-} from './domainSchemas.ts';
 
 const NOT_FOUND = 'Website not found';
-
-type IdRequest = FastifyRequest<{ Params: { id: number } }>;
 
 /**
  * A website's custom domain: read it (with the TXT record to add), claim it (pending), verify it (the record is
  * looked up now) and release it. Claiming also happens through publish's `customDomain`.
  */
-export const domainRoutes: FastifyPluginAsync<PublishingDeps> = async (app, deps) => {
+export const domainRoutes: FastifyPluginAsync<PublishingDeps> = async (fastify, deps) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const { db, config, publicSiteDomain, resolveTxt } = deps;
   // Every member reads the domain and its record; claiming, verifying and releasing change what visitors reach.
   const view = { permission: 'account.view' } as const;
@@ -37,39 +30,39 @@ export const domainRoutes: FastifyPluginAsync<PublishingDeps> = async (app, deps
   const hostsChange = { permission: 'websites.edit', invalidates: ['site-hosts'] } as const;
 
   // The caller's website (the guard checked the permission): another account's website is simply not found.
-  async function ownWebsite(request: IdRequest) {
+  async function ownWebsite(request: FastifyRequest, websiteId: number) {
     const accountId = requireAccountId(request);
-    const site = await findWebsite(db, accountId, request.params.id);
+    const site = await findWebsite(db, accountId, websiteId);
     if (!site) throw new HttpError(404, NOT_FOUND);
     return { accountId, websiteId: site.id };
   }
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/website/:id/domain',
-    { config: view, schema: getDomainSchema },
+    { config: view, schema: publishApi.getDomain },
     async (request): Promise<DomainView> => {
-      const { accountId, websiteId } = await ownWebsite(request);
+      const { accountId, websiteId } = await ownWebsite(request, request.params.id);
       return currentDomainView(db, accountId, websiteId);
     },
   );
 
-  app.put<{ Params: { id: number }; Body: DomainBody }>(
+  app.put(
     '/api/website/:id/domain',
-    { config: hostsChange, schema: putDomainSchema },
+    { config: hostsChange, schema: publishApi.putDomain },
     async (request): Promise<DomainView> => {
       const domain = normalizeDomain(request.body.domain);
-      const { accountId, websiteId } = await ownWebsite(request);
+      const { accountId, websiteId } = await ownWebsite(request, request.params.id);
       assertClaimable(domain, { appUrl: config.appUrl ?? null, publicSiteDomain, requestHost: request.host });
       await db.transaction((tx) => claimDomain(tx, accountId, websiteId, domain));
       return currentDomainView(db, accountId, websiteId);
     },
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post(
     '/api/website/:id/domain/verify',
-    { config: hostsChange, schema: verifyDomainSchema },
+    { config: hostsChange, schema: publishApi.verifyDomain },
     async (request): Promise<DomainView> => {
-      const { accountId, websiteId } = await ownWebsite(request);
+      const { accountId, websiteId } = await ownWebsite(request, request.params.id);
       const claim = await findDomainClaim(db, accountId, websiteId);
       if (!claim) throw new HttpError(400, DOMAIN_MESSAGES.noClaim);
       await verifyClaim(db, resolveTxt, claim, {
@@ -81,11 +74,11 @@ export const domainRoutes: FastifyPluginAsync<PublishingDeps> = async (app, deps
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/website/:id/domain',
-    { config: hostsChange, schema: deleteDomainSchema },
+    { config: hostsChange, schema: publishApi.deleteDomain },
     async (request): Promise<DomainView> => {
-      const { accountId, websiteId } = await ownWebsite(request);
+      const { accountId, websiteId } = await ownWebsite(request, request.params.id);
       await deleteDomainClaim(db, accountId, websiteId);
       return currentDomainView(db, accountId, websiteId);
     },

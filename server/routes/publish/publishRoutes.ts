@@ -1,8 +1,15 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { businessInfoOf } from '../../../src/canvas/businessTokens.ts';
 import { specPagesOf } from '../../../src/canvas/published/specPagesOf.ts';
 import { withoutForeignStores } from '../../../src/canvas/published/storeBinding.ts';
 import { siteSeoOf } from '../../../src/canvas/siteSeo.ts';
+import {
+  PUBLISH_MESSAGES,
+  type PublishResult,
+  publishApi,
+  SUBDOMAIN_PATTERN,
+} from '../../../src/contracts/publish.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError, isUniqueViolation } from '../../errors.ts';
 import { assertClaimable, claimDomain, normalizeDomain } from '../../publishing/customDomains.ts';
@@ -13,14 +20,6 @@ import { removePublication, storePublication } from '../../repositories/publishi
 import { listStores } from '../../repositories/storeCatalog.ts';
 import { findWebsite } from '../../repositories/websites.ts';
 import { takeVersion } from '../../versions/takeVersion.ts';
-import {
-  PUBLISH_MESSAGES,
-  type PublishBody,
-  type PublishResult,
-  publishSchema,
-  SUBDOMAIN_PATTERN,
-  unpublishSchema,
-} from './publishSchemas.ts';
 
 const NOT_FOUND = 'Website not found';
 
@@ -51,15 +50,16 @@ export function publishVersionName(publishedAt: string): string {
  * publish claims it as PUT /api/website/{id}/domain does (pending until its TXT record is verified); leaving it
  * out keeps the website's claim as it is (DELETE /api/website/{id}/domain releases it).
  */
-export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (app, deps) => {
+export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (fastify, deps) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const { db, config, renderer, siteScript, pageCache, publicSiteDomain } = deps;
   // Publishing changes what the site's visitors see: a Viewer may not.
   // Publishing and unpublishing change the hosts sites answer on: every process reloads them (before the answer).
   const edit = { permission: 'websites.edit', invalidates: ['site-hosts'] } as const;
 
-  app.post<{ Params: { id: number }; Body: PublishBody }>(
+  app.post(
     '/api/website/:id/publish',
-    { config: edit, schema: publishSchema },
+    { config: edit, schema: publishApi.publish },
     async (request): Promise<PublishResult> => {
       const accountId = requireAccountId(request);
       const { subdomain } = request.body;
@@ -140,16 +140,16 @@ export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (app, dep
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     '/api/website/:id/publish',
-    { config: edit, schema: unpublishSchema },
+    { config: edit, schema: publishApi.unpublish },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       const site = await findWebsite(db, accountId, request.params.id);
       if (!site) throw new HttpError(404, NOT_FOUND);
       await db.transaction((tx) => removePublication(tx, accountId, site.id));
       if (site.subdomain) await pageCache.forget(site.subdomain);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

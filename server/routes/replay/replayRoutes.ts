@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { REPLAY_LIMITS } from '../../../src/contracts/replay.ts';
+import { REPLAY_LIMITS, replayApi } from '../../../src/contracts/replay.ts';
 import { HttpError } from '../../errors.ts';
 import { logActivity } from '../../repositories/activityLogs.ts';
 import {
@@ -11,17 +12,6 @@ import {
   setReplayOptOut,
 } from '../../repositories/replaySessions.ts';
 import type { RouteDeps } from '../routeDeps.ts';
-import {
-  type AppendBody,
-  appendEntriesSchema,
-  getSessionSchema,
-  getSettingsSchema,
-  type ListQuery,
-  listSessionsSchema,
-  putSettingsSchema,
-  type SessionParams,
-  type SettingsBody,
-} from './replaySchemas.ts';
 
 export const RECORDING_OFF = 'Session recording is turned off for this user';
 export const SESSION_TAKEN = 'This session id belongs to another session';
@@ -39,7 +29,8 @@ function clampStart(startedAt: string): Date {
 }
 
 /** What a signed-in user does with session replay: read and change their choice, send their steps. */
-export const replayRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
+export const replayRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db }) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const signedIn = { permission: 'signedIn' } as const;
   await app.register(rateLimit, { global: false });
   // Per user (not per address): counted after authentication, before the body is validated.
@@ -49,23 +40,19 @@ export const replayRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) =
     keyGenerator: (request: FastifyRequest) => `replay:${request.user.id}`,
   });
 
-  app.get('/api/replay/settings', { config: signedIn, schema: getSettingsSchema }, async (request) => ({
+  app.get('/api/replay/settings', { config: signedIn, schema: replayApi.getSettings }, async (request) => ({
     optOut: await findReplayOptOut(db, request.user.id),
   }));
 
-  app.put<{ Body: SettingsBody }>(
-    '/api/replay/settings',
-    { config: signedIn, schema: putSettingsSchema },
-    async (request) => ({
-      optOut: await db.transaction((tx) => setReplayOptOut(tx, request.user.id, request.body.optOut)),
-    }),
-  );
+  app.put('/api/replay/settings', { config: signedIn, schema: replayApi.putSettings }, async (request) => ({
+    optOut: await db.transaction((tx) => setReplayOptOut(tx, request.user.id, request.body.optOut)),
+  }));
 
-  app.post<{ Params: SessionParams; Body: AppendBody }>(
+  app.post(
     '/api/replay/sessions/:id/events',
     {
       config: signedIn,
-      schema: appendEntriesSchema,
+      schema: replayApi.append,
       bodyLimit: REPLAY_LIMITS.bodyBytes,
       preValidation: async (request, reply) => {
         const result = await perUser(request);
@@ -89,39 +76,34 @@ export const replayRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) =
       if (result === 'optedOut') throw new HttpError(403, RECORDING_OFF);
       if (result === 'notOwner') throw new HttpError(409, SESSION_TAKEN);
       if (result === 'full') throw new HttpError(413, SESSION_FULL);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };
 
 /** Support staff's side: platform admins list sessions and open one (each opening is logged). */
-export const replayAdminRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
+export const replayAdminRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db }) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const platformAdmin = { permission: 'platformAdmin' } as const;
 
-  app.get<{ Querystring: ListQuery }>(
-    '/api/replay/sessions',
-    { config: platformAdmin, schema: listSessionsSchema },
-    async (request) => listReplaySessions(db, request.query),
+  app.get('/api/replay/sessions', { config: platformAdmin, schema: replayApi.list }, async (request) =>
+    listReplaySessions(db, request.query),
   );
 
-  app.get<{ Params: SessionParams }>(
-    '/api/replay/sessions/:id',
-    { config: platformAdmin, schema: getSessionSchema },
-    async (request) => {
-      const found = await findReplaySession(db, request.params.id);
-      if (!found) throw new HttpError(404, SESSION_NOT_FOUND);
-      await logActivity(db, {
-        type: 'admin.replay_viewed',
-        userId: request.user.id,
-        userEmail: request.user.email,
-        ip: request.ip,
-        details: {
-          sessionId: found.session.id,
-          targetUserId: found.session.userId,
-          targetEmail: found.session.userEmail,
-        },
-      });
-      return found;
-    },
-  );
+  app.get('/api/replay/sessions/:id', { config: platformAdmin, schema: replayApi.get }, async (request) => {
+    const found = await findReplaySession(db, request.params.id);
+    if (!found) throw new HttpError(404, SESSION_NOT_FOUND);
+    await logActivity(db, {
+      type: 'admin.replay_viewed',
+      userId: request.user.id,
+      userEmail: request.user.email,
+      ip: request.ip,
+      details: {
+        sessionId: found.session.id,
+        targetUserId: found.session.userId,
+        targetEmail: found.session.userEmail,
+      },
+    });
+    return found;
+  });
 };

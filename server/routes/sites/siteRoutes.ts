@@ -1,4 +1,6 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { type SitePageParams, sitesApi } from '../../../src/contracts/publish.ts';
 import type { PublishingDeps } from '../../publishing/publishingDeps.ts';
 import { listPublishedPaths } from '../../repositories/publishing.ts';
 
@@ -32,14 +34,6 @@ const NOT_PUBLISHED = 'This site is not published';
 const SUBDOMAIN = /^[a-z0-9-]{1,63}$/;
 const PAGE_PATH = /^[a-z0-9-]{1,200}$/;
 
-type SiteParams = { subdomain: string; page?: string };
-
-const paramsSchema = {
-  type: 'object',
-  required: ['subdomain'],
-  properties: { subdomain: { type: 'string', maxLength: 63 }, page: { type: 'string', maxLength: 200 } },
-} as const;
-
 function notFound(reply: FastifyReply): FastifyReply {
   return reply
     .code(404)
@@ -60,10 +54,14 @@ function escapeXml(text: string): string {
 }
 
 /** Public: published pages, sitemap.xml, robots.txt and the site script. */
-export const siteRoutes: FastifyPluginAsync<PublishingDeps> = async (app, { db, pageCache, siteScript }) => {
-  const publicPage = { config: { permission: 'public' }, schema: { params: paramsSchema } } as const;
-  async function sendPage(request: FastifyRequest<{ Params: SiteParams }>, reply: FastifyReply) {
-    const { subdomain, page = '' } = request.params;
+export const siteRoutes: FastifyPluginAsync<PublishingDeps> = async (
+  fastify,
+  { db, pageCache, siteScript },
+) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  const publicPage = { config: { permission: 'public' }, schema: sitesApi.page } as const;
+  async function sendPage(params: SitePageParams, request: FastifyRequest, reply: FastifyReply) {
+    const { subdomain, page = '' } = params;
     if (!SUBDOMAIN.test(subdomain) || (page !== '' && !PAGE_PATH.test(page))) return notFound(reply);
     const cached = await pageCache.get(subdomain, page);
     if (!cached) return notFound(reply);
@@ -72,13 +70,15 @@ export const siteRoutes: FastifyPluginAsync<PublishingDeps> = async (app, { db, 
     return reply.send(cached.body);
   }
 
-  app.get<{ Params: SiteParams }>('/sites/:subdomain', publicPage, (request, reply) =>
+  app.get('/sites/:subdomain', publicPage, (request, reply) =>
     reply.redirect(`${request.originalUrl.split('?')[0]}/`, 301),
   );
-  app.get<{ Params: SiteParams }>('/sites/:subdomain/', publicPage, sendPage);
-  app.get<{ Params: SiteParams }>('/sites/:subdomain/:page', publicPage, sendPage);
+  app.get('/sites/:subdomain/', publicPage, (request, reply) => sendPage(request.params, request, reply));
+  app.get('/sites/:subdomain/:page', publicPage, (request, reply) =>
+    sendPage(request.params, request, reply),
+  );
 
-  app.get<{ Params: SiteParams }>('/sites/:subdomain/sitemap.xml', publicPage, async (request, reply) => {
+  app.get('/sites/:subdomain/sitemap.xml', publicPage, async (request, reply) => {
     const { subdomain } = request.params;
     const site = SUBDOMAIN.test(subdomain) ? await listPublishedPaths(db, subdomain) : null;
     if (!site) return notFound(reply);
@@ -93,7 +93,7 @@ export const siteRoutes: FastifyPluginAsync<PublishingDeps> = async (app, { db, 
       );
   });
 
-  app.get<{ Params: SiteParams }>('/sites/:subdomain/robots.txt', publicPage, async (request, reply) => {
+  app.get('/sites/:subdomain/robots.txt', publicPage, async (request, reply) => {
     const { subdomain } = request.params;
     const site = SUBDOMAIN.test(subdomain) ? await listPublishedPaths(db, subdomain) : null;
     if (!site) return reply.code(404).type('text/plain').send('Not found');

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ReplaySettings } from '../../contracts/replay.ts';
 import { REPLAY_LIMITS } from '../../contracts/replay.ts';
 import { ApiError } from '../../services/ApiError.ts';
 import { STORAGE_KEYS } from '../../services/browserStorage.ts';
 import type { Http } from '../../services/http.ts';
-import { getReplaySettings, postReplayEntries, type ReplaySettings } from '../../services/replayApi.ts';
+import { getReplaySettings, postReplayEntries } from '../../services/replayApi.ts';
 import { replayQueryKeys } from '../../services/replayQueries.ts';
 import type { RecordedBatch, ReplayRecorder } from './replayRecorder.ts';
 

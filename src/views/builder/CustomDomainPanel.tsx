@@ -5,8 +5,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
+import type { DomainView } from '../../contracts/publish.ts';
 import { type PublishActorRef, selectPublishBusy, selectVerifying } from '../../machines/publishMachine.ts';
-import type { DomainView } from '../../services/publishApi.ts';
 import { useWebsiteDomain } from '../../services/publishQueries.ts';
 
 export const DOMAIN_STATUS_LABELS = { pending: 'Pending verification', verified: 'Verified' } as const;

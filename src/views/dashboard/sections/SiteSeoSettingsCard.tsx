@@ -15,12 +15,9 @@ import {
   SITE_SEO_URL_MESSAGES,
   type SiteSeo,
 } from '../../../canvas/siteSeo.ts';
+import type { SiteSeoSettings } from '../../../contracts/seo.ts';
 import { errorMessage } from '../../../services/ApiError.ts';
-import {
-  type SiteSeoSettings,
-  useSaveSiteSeoSettings,
-  useSiteSeoSettings,
-} from '../../../services/seoApi.ts';
+import { useSaveSiteSeoSettings, useSiteSeoSettings } from '../../../services/seoApi.ts';
 import { useCan } from '../../common/useCan.ts';
 
 type TextKey = Exclude<keyof SiteSeo, 'noindex'>;
