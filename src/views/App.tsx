@@ -2,7 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { HttpContext } from '../services/httpContext.ts';
+import { HttpContext } from '../services/http/httpContext.ts';
 import { AppViews } from './AppViews.tsx';
 import { AppActorContext } from './appActorContext.ts';
 import type { AppSystem } from './createAppSystem.ts';

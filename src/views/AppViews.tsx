@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import { selectView } from '../machines/appMachine.ts';
+import { selectView } from '../machines/app/appMachine.ts';
 import { useAppActor } from './appActorContext.ts';
 import { AppViewsSlot } from './appViewsSlot.ts';
 import { AuthScreen } from './auth/AuthScreen.tsx';

@@ -5,9 +5,9 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { MaterialDesignContent, type SnackbarKey, SnackbarProvider, useSnackbar } from 'notistack';
 import { useEffect, useRef } from 'react';
-import { selectToastsRef } from '../machines/appMachine.ts';
-import { selectToastQueue } from '../machines/toastsMachine.ts';
-import type { Toast } from '../services/toast.ts';
+import { selectToastsRef } from '../machines/app/appMachine.ts';
+import { selectToastQueue } from '../machines/app/toastsMachine.ts';
+import type { Toast } from '../services/http/toast.ts';
 import { useAppActor } from './appActorContext.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
-import { selectSessionRef } from '../machines/appMachine.ts';
+import { selectSessionRef } from '../machines/app/appMachine.ts';
 import type { AppActor } from './createAppSystem.ts';
 
 /** The running app actor, for views to read from and send to. */

@@ -1,15 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type Actor, createActor } from 'xstate';
 import type { CollabRemote } from '../canvas/collab.ts';
-import type { AppInput } from '../machines/appMachine.ts';
-import { createLiveAppMachine } from '../machines/liveAppMachine.ts';
+import type { AppInput } from '../machines/app/appMachine.ts';
+import { createLiveAppMachine } from '../machines/app/liveAppMachine.ts';
 import type { ReplayShipper } from '../machines/replay/replayShipper.ts';
-import { selectAccountId, selectToken, selectUser } from '../machines/sessionMachine.ts';
-import { hasFlag, readStoredSession, STORAGE_KEYS } from '../services/browserStorage.ts';
-import { collabUrl } from '../services/collabEndpoint.ts';
-import { createHttp, type Http } from '../services/http.ts';
-import { captureInvitationLink } from '../services/invitationLink.ts';
-import { createQueryClient } from '../services/queryClient.ts';
+import { selectAccountId, selectToken, selectUser } from '../machines/session/sessionMachine.ts';
+import { collabUrl } from '../services/builder/collabEndpoint.ts';
+import { hasFlag, readStoredSession, STORAGE_KEYS } from '../services/http/browserStorage.ts';
+import { createHttp, type Http } from '../services/http/http.ts';
+import { createQueryClient } from '../services/http/queryClient.ts';
+import { captureInvitationLink } from '../services/session/invitationLink.ts';
 import { startLazyReplay } from './lazyReplay.ts';
 
 export type AppActor = Actor<ReturnType<typeof createLiveAppMachine>>;

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { InspectionEvent } from 'xstate';
 import type { ReplayShipper } from '../machines/replay/replayShipper.ts';
-import type { Http } from '../services/http.ts';
+import type { Http } from '../services/http/http.ts';
 
 type Inspect = (event: InspectionEvent) => void;
 

@@ -1,4 +1,4 @@
-import type { OAuthPopupKind } from '../services/oauthMessages.ts';
+import type { OAuthPopupKind } from '../services/planner/oauthMessages.ts';
 
 /**
  * The URL routes: two popup callback pages (spec §2), the job dashboard the Admin dashboard embeds

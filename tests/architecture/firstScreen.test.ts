@@ -71,10 +71,10 @@ describe('the first screen (sign-in and the dashboard shell)', () => {
 
   it('does not load the store and CRM sections’ API modules', () => {
     const sectionApis = [
-      'src/services/storeAdminApi.ts',
-      'src/services/storeQueries.ts',
-      'src/services/crmApi.ts',
-      'src/services/crmQueries.ts',
+      'src/services/store/storeAdminApi.ts',
+      'src/services/store/storeQueries.ts',
+      'src/services/crm/crmApi.ts',
+      'src/services/crm/crmQueries.ts',
       'src/contracts/store.ts',
     ];
     expect(sectionApis.filter((f) => files.has(f))).toEqual([]);
@@ -82,28 +82,28 @@ describe('the first screen (sign-in and the dashboard shell)', () => {
 
   it('does not load the children of the sections and the builder, nor their calls, until the app goes there', () => {
     const onDemand = [
-      'src/machines/profileFormMachine.ts',
-      'src/machines/passwordFormMachine.ts',
-      'src/machines/teamMachine.ts',
-      'src/machines/adminMachine.ts',
-      'src/machines/plannerEditorMachine.ts',
-      'src/machines/oauthConnectMachine.ts',
-      'src/machines/builderMachine.ts',
-      'src/machines/publishMachine.ts',
-      'src/machines/liveAccountForms.ts',
-      'src/machines/liveTeamMachines.ts',
-      'src/machines/livePlannerMachines.ts',
-      'src/machines/liveBuilderMachine.ts',
-      'src/machines/livePublishMachine.ts',
-      'src/services/publishApi.ts',
-      'src/services/oauthApi.ts',
-      'src/services/reviewApi.ts',
+      'src/machines/account/profileFormMachine.ts',
+      'src/machines/account/passwordFormMachine.ts',
+      'src/machines/account/teamMachine.ts',
+      'src/machines/admin/adminMachine.ts',
+      'src/machines/planner/plannerEditorMachine.ts',
+      'src/machines/planner/oauthConnectMachine.ts',
+      'src/machines/builder/builderMachine.ts',
+      'src/machines/builder/publishMachine.ts',
+      'src/machines/account/liveAccountForms.ts',
+      'src/machines/account/liveTeamMachines.ts',
+      'src/machines/planner/livePlannerMachines.ts',
+      'src/machines/builder/liveBuilderMachine.ts',
+      'src/machines/builder/livePublishMachine.ts',
+      'src/services/builder/publishApi.ts',
+      'src/services/planner/oauthApi.ts',
+      'src/services/admin/reviewApi.ts',
     ];
     expect(onDemand.filter((f) => files.has(f))).toEqual([]);
   });
 
   it('does not load the live event stream, which shows nothing, with the first screen', () => {
-    const stream = ['src/services/liveEventStream.ts', 'src/services/liveEventKeys.ts'];
+    const stream = ['src/services/live/liveEventStream.ts', 'src/services/live/liveEventKeys.ts'];
     expect(stream.filter((f) => files.has(f))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { storeIdFromName } from '../../server/repositories/storeCatalog.ts';
 import { normalizeSlugInput, slugify } from '../../src/contracts/slug.ts';
-import { defaultSubdomain, normalizeSubdomain } from '../../src/machines/publishMachine.ts';
+import { defaultSubdomain, normalizeSubdomain } from '../../src/machines/builder/publishMachine.ts';
 
 test('a name becomes a clean slug: one hyphen between words, none at the ends', () => {
   expect(slugify('Summit Plumbing & Heating')).toBe('summit-plumbing-heating');

@@ -7,8 +7,8 @@ import {
   EMPTY_CHECKOUT_DRAFT,
   validateCheckout,
 } from '../../src/contracts/store.ts';
-import { orderErrorText } from '../../src/machines/cartMachine.ts';
-import { ApiError } from '../../src/services/ApiError.ts';
+import { orderErrorText } from '../../src/machines/store/cartMachine.ts';
+import { ApiError } from '../../src/services/http/ApiError.ts';
 
 const OPTIONS: CheckoutOptions = {
   storeId: 's',

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ApiError } from '../../src/services/ApiError.ts';
+import { ApiError } from '../../src/services/http/ApiError.ts';
 import { alice, anonymousLoad, createAppHarness, storedAlice } from './appHarness.ts';
 
 function dashboard() {

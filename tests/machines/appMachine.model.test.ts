@@ -8,8 +8,8 @@ import {
   selectCartRef,
   selectReplaySessionId,
   selectView,
-} from '../../src/machines/appMachine.ts';
-import { ApiError } from '../../src/services/ApiError.ts';
+} from '../../src/machines/app/appMachine.ts';
+import { ApiError } from '../../src/services/http/ApiError.ts';
 import { type AppHarness, aliceAuth, anonymousLoad, createAppHarness, storedAlice } from './appHarness.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';

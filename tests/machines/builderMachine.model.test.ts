@@ -14,8 +14,8 @@ import {
   type SaveInput,
   selectDraftState,
   selectIsSaving,
-} from '../../src/machines/builderMachine.ts';
-import { ApiError } from '../../src/services/ApiError.ts';
+} from '../../src/machines/builder/builderMachine.ts';
+import { ApiError } from '../../src/services/http/ApiError.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
 import { builderModel } from './models/builder.model.ts';

@@ -23,8 +23,8 @@ import {
   selectCheckoutStep,
   selectCheckoutTotals,
   selectProductsLoading,
-} from '../../src/machines/cartMachine.ts';
-import { ApiError } from '../../src/services/ApiError.ts';
+} from '../../src/machines/store/cartMachine.ts';
+import { ApiError } from '../../src/services/http/ApiError.ts';
 import { FakeCalls } from './fakeActors.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';

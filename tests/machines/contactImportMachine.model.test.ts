@@ -9,8 +9,8 @@ import {
   selectImportBusy,
   selectImportError,
   selectImportReport,
-} from '../../src/machines/contactImportMachine.ts';
-import { ApiError } from '../../src/services/ApiError.ts';
+} from '../../src/machines/crm/contactImportMachine.ts';
+import { ApiError } from '../../src/services/http/ApiError.ts';
 import { FakeCalls } from './fakeActors.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';

@@ -1,7 +1,12 @@
 import { expect, test } from 'vitest';
 import { createActor } from 'xstate';
-import { type CrmLoad, crmMachine, selectCrmError, selectCrmForm } from '../../src/machines/crmMachine.ts';
-import { ApiError } from '../../src/services/ApiError.ts';
+import {
+  type CrmLoad,
+  crmMachine,
+  selectCrmError,
+  selectCrmForm,
+} from '../../src/machines/crm/crmMachine.ts';
+import { ApiError } from '../../src/services/http/ApiError.ts';
 import { FakeCalls } from './fakeActors.ts';
 
 const empty: CrmLoad = { failed: [] };

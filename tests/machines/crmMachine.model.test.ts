@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import type { contactImportMachine } from '../../src/machines/contactImportMachine.ts';
+import type { contactImportMachine } from '../../src/machines/crm/contactImportMachine.ts';
 import {
   CRM_MESSAGES,
   type CrmLoad,
@@ -10,8 +10,8 @@ import {
   selectCrmBusy,
   selectCrmError,
   selectImportRef,
-} from '../../src/machines/crmMachine.ts';
-import { ApiError } from '../../src/services/ApiError.ts';
+} from '../../src/machines/crm/crmMachine.ts';
+import { ApiError } from '../../src/services/http/ApiError.ts';
 import { FakeCalls } from './fakeActors.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';

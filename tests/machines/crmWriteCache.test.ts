@@ -2,9 +2,9 @@ import type { QueryKey } from '@tanstack/react-query';
 import { expect, test } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { Contact } from '../../src/contracts/crm.ts';
-import { createLiveCrmMachine } from '../../src/machines/liveCrmMachine.ts';
-import { createHttp } from '../../src/services/http.ts';
-import { createQueryClient } from '../../src/services/queryClient.ts';
+import { createLiveCrmMachine } from '../../src/machines/crm/liveCrmMachine.ts';
+import { createHttp } from '../../src/services/http/http.ts';
+import { createQueryClient } from '../../src/services/http/queryClient.ts';
 
 const contact = (id: number, firstName: string) =>
   ({ id, firstName, lastName: 'Lovelace', email: `${firstName.toLowerCase()}@example.com` }) as Contact;

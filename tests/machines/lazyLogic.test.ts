@@ -1,14 +1,14 @@
 import { expect, test } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { adminMachine } from '../../src/machines/adminMachine.ts';
-import { appMachine, selectTeamRef, selectView } from '../../src/machines/appMachine.ts';
-import { lazyLogic, loadLogics } from '../../src/machines/lazyLogic.ts';
-import { oauthConnectMachine } from '../../src/machines/oauthConnectMachine.ts';
-import { passwordFormMachine } from '../../src/machines/passwordFormMachine.ts';
-import { plannerEditorMachine } from '../../src/machines/plannerEditorMachine.ts';
-import { profileFormMachine } from '../../src/machines/profileFormMachine.ts';
-import { teamMachine } from '../../src/machines/teamMachine.ts';
-import { selectToastQueue } from '../../src/machines/toastsMachine.ts';
+import { passwordFormMachine } from '../../src/machines/account/passwordFormMachine.ts';
+import { profileFormMachine } from '../../src/machines/account/profileFormMachine.ts';
+import { teamMachine } from '../../src/machines/account/teamMachine.ts';
+import { adminMachine } from '../../src/machines/admin/adminMachine.ts';
+import { appMachine, selectTeamRef, selectView } from '../../src/machines/app/appMachine.ts';
+import { lazyLogic, loadLogics } from '../../src/machines/app/lazyLogic.ts';
+import { selectToastQueue } from '../../src/machines/app/toastsMachine.ts';
+import { oauthConnectMachine } from '../../src/machines/planner/oauthConnectMachine.ts';
+import { plannerEditorMachine } from '../../src/machines/planner/plannerEditorMachine.ts';
 import { storedAlice } from './appHarness.ts';
 
 const signedIn = { session: storedAlice, location: { pathname: '/', search: '' }, oauthProcessed: false };

@@ -6,8 +6,8 @@ import {
   POPUP_BLOCKED,
   selectOAuthBusy,
   selectOAuthError,
-} from '../../src/machines/oauthConnectMachine.ts';
-import { ApiError } from '../../src/services/ApiError.ts';
+} from '../../src/machines/planner/oauthConnectMachine.ts';
+import { ApiError } from '../../src/services/http/ApiError.ts';
 import { FakeCalls } from './fakeActors.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';

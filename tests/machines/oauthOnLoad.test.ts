@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createActor } from 'xstate';
-import { appMachine, selectView } from '../../src/machines/appMachine.ts';
-import { detectOAuthCallback } from '../../src/machines/oauthOnLoad.ts';
+import { appMachine, selectView } from '../../src/machines/app/appMachine.ts';
+import { detectOAuthCallback } from '../../src/machines/planner/oauthOnLoad.ts';
 import { storedAlice } from './appHarness.ts';
 import { FakeCalls } from './fakeActors.ts';
 

@@ -9,8 +9,8 @@ import {
   selectEditorBusy,
   selectEditorError,
   selectEditorOpen,
-} from '../../src/machines/plannerEditorMachine.ts';
-import { ApiError } from '../../src/services/ApiError.ts';
+} from '../../src/machines/planner/plannerEditorMachine.ts';
+import { ApiError } from '../../src/services/http/ApiError.ts';
 import { FakeCalls } from './fakeActors.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';

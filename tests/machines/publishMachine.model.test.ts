@@ -10,8 +10,8 @@ import {
   publishMachine,
   SAVE_BEFORE_PUBLISH,
   UNPUBLISHED_MESSAGE,
-} from '../../src/machines/publishMachine.ts';
-import { ApiError } from '../../src/services/ApiError.ts';
+} from '../../src/machines/builder/publishMachine.ts';
+import { ApiError } from '../../src/services/http/ApiError.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
 import { publishModel } from './models/publish.model.ts';

@@ -2,17 +2,17 @@ import { expect, test } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import {
+  replaySettingsMachine,
+  selectReplaySaveFailed,
+  selectReplaySaving,
+} from '../../src/machines/account/replaySettingsMachine.ts';
+import {
   PLAY_STEP_MS,
   replayPlayerMachine,
   selectIsPlaying,
   selectStepIndex,
-} from '../../src/machines/replayPlayerMachine.ts';
-import {
-  replaySettingsMachine,
-  selectReplaySaveFailed,
-  selectReplaySaving,
-} from '../../src/machines/replaySettingsMachine.ts';
-import { ApiError } from '../../src/services/ApiError.ts';
+} from '../../src/machines/admin/replayPlayerMachine.ts';
+import { ApiError } from '../../src/services/http/ApiError.ts';
 import { FakeCalls } from './fakeActors.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';

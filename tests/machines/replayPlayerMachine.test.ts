@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { PLAY_STEP_MS, replayPlayerMachine } from '../../src/machines/replayPlayerMachine.ts';
+import { PLAY_STEP_MS, replayPlayerMachine } from '../../src/machines/admin/replayPlayerMachine.ts';
 
 test('the replay stepper stays within the session; playing advances one step per tick and stops at the end', () => {
   const clock = new SimulatedClock();

@@ -9,8 +9,8 @@ import {
   selectReviewOpen,
   selectReviewThanks,
   THANK_YOU_DELAY_MS,
-} from '../../src/machines/reviewMachine.ts';
-import { ApiError } from '../../src/services/ApiError.ts';
+} from '../../src/machines/review/reviewMachine.ts';
+import { ApiError } from '../../src/services/http/ApiError.ts';
 import { FakeCalls } from './fakeActors.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';

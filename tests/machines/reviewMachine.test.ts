@@ -7,7 +7,7 @@ import {
   selectCanSubmitReview,
   selectReviewOpen,
   selectReviewThanks,
-} from '../../src/machines/reviewMachine.ts';
+} from '../../src/machines/review/reviewMachine.ts';
 import { flush } from './fakeActors.ts';
 
 function startReview(outcome: 'succeed' | 'fail') {

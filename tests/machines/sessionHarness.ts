@@ -1,8 +1,8 @@
 import { type Actor, createActor, fromCallback, type InspectionEvent } from 'xstate';
-import type { SessionEvent } from '../../src/machines/sessionEvents.ts';
-import { type SessionEndedEvent, sessionMachine } from '../../src/machines/sessionMachine.ts';
-import type { StoredSession } from '../../src/services/browserStorage.ts';
-import type { ToastInput } from '../../src/services/toast.ts';
+import type { SessionEvent } from '../../src/machines/session/sessionEvents.ts';
+import { type SessionEndedEvent, sessionMachine } from '../../src/machines/session/sessionMachine.ts';
+import type { StoredSession } from '../../src/services/http/browserStorage.ts';
+import type { ToastInput } from '../../src/services/http/toast.ts';
 import { FakeCalls } from './fakeActors.ts';
 
 /** The real session machine, alone, with every effect recorded instead of performed. */

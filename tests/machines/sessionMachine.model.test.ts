@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 
 import { createTestModel } from 'xstate/graph';
-import { sessionMachine } from '../../src/machines/sessionMachine.ts';
+import { sessionMachine } from '../../src/machines/session/sessionMachine.ts';
 import { alice, storedAlice } from './appHarness.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { sessionMachine } from '../../src/machines/sessionMachine.ts';
-import { readStoredSession } from '../../src/services/browserStorage.ts';
+import { sessionMachine } from '../../src/machines/session/sessionMachine.ts';
+import { readStoredSession } from '../../src/services/http/browserStorage.ts';
 import { alice, storedAlice } from './appHarness.ts';
 import { flush } from './fakeActors.ts';
 

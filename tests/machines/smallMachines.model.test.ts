@@ -2,13 +2,16 @@ import { afterEach, expect, test } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { BusinessDetailsInput } from '../../src/contracts/business.ts';
-import { businessDetailsMachine, selectDetailsRefusal } from '../../src/machines/businessDetailsMachine.ts';
-import { invitationMachine, selectInvitationPage } from '../../src/machines/invitationMachine.ts';
-import { passwordFormMachine } from '../../src/machines/passwordFormMachine.ts';
-import { profileFormMachine, selectProfileRefusal } from '../../src/machines/profileFormMachine.ts';
-import { selectToastQueue, toastsMachine } from '../../src/machines/toastsMachine.ts';
-import { ApiError } from '../../src/services/ApiError.ts';
-import { PENDING_INVITATION_KEY } from '../../src/services/invitationLink.ts';
+import {
+  businessDetailsMachine,
+  selectDetailsRefusal,
+} from '../../src/machines/account/businessDetailsMachine.ts';
+import { passwordFormMachine } from '../../src/machines/account/passwordFormMachine.ts';
+import { profileFormMachine, selectProfileRefusal } from '../../src/machines/account/profileFormMachine.ts';
+import { selectToastQueue, toastsMachine } from '../../src/machines/app/toastsMachine.ts';
+import { invitationMachine, selectInvitationPage } from '../../src/machines/session/invitationMachine.ts';
+import { ApiError } from '../../src/services/http/ApiError.ts';
+import { PENDING_INVITATION_KEY } from '../../src/services/session/invitationLink.ts';
 import { FakeCalls } from './fakeActors.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
+import { selectLastInvite, selectTeamStatus, TEAM_MESSAGES } from '../../src/machines/account/teamMachine.ts';
 import {
   CREDIT_UPDATE_FAILED,
   selectAdminError,
   selectAdminStatus,
-} from '../../src/machines/adminMachine.ts';
-import { selectLastInvite, selectTeamStatus, TEAM_MESSAGES } from '../../src/machines/teamMachine.ts';
-import { ApiError } from '../../src/services/ApiError.ts';
+} from '../../src/machines/admin/adminMachine.ts';
+import { ApiError } from '../../src/services/http/ApiError.ts';
 import { anonymousLoad, createAppHarness, storedAlice } from './appHarness.ts';
 
 function dashboard() {

@@ -8,7 +8,7 @@ import {
   selectTourStep,
   TOUR_STEP_COUNT,
   tourMachine,
-} from '../../src/machines/tourMachine.ts';
+} from '../../src/machines/tour/tourMachine.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';
 import { paused, step, tourModel } from './models/tour.model.ts';

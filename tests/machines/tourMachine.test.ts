@@ -6,7 +6,7 @@ import {
   selectTourResumable,
   selectTourStep,
   tourMachine,
-} from '../../src/machines/tourMachine.ts';
+} from '../../src/machines/tour/tourMachine.ts';
 
 function startTour(seen: boolean) {
   const marks: string[] = [];

@@ -1,11 +1,11 @@
 import { expect, test } from 'vitest';
 import { type AnyStateMachine, createActor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { ADMIN_MESSAGES, adminMachine, CREDIT_UPDATE_FAILED } from '../../src/machines/adminMachine.ts';
-import { TEAM_MESSAGES, teamMachine } from '../../src/machines/teamMachine.ts';
-import { selectWriteStatus } from '../../src/machines/writeStatus.ts';
-import { ApiError } from '../../src/services/ApiError.ts';
-import type { ToastInput } from '../../src/services/toast.ts';
+import { TEAM_MESSAGES, teamMachine } from '../../src/machines/account/teamMachine.ts';
+import { ADMIN_MESSAGES, adminMachine, CREDIT_UPDATE_FAILED } from '../../src/machines/admin/adminMachine.ts';
+import { selectWriteStatus } from '../../src/machines/app/writeStatus.ts';
+import { ApiError } from '../../src/services/http/ApiError.ts';
+import type { ToastInput } from '../../src/services/http/toast.ts';
 import { FakeCalls } from './fakeActors.ts';
 import { type MachineCoverage, testRealCoverage, trackCoverage } from './machineCoverage.ts';
 import { declaredStates, declaredTransitions, serializeEveryTransition, walked } from './modelCoverage.ts';

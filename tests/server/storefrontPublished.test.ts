@@ -4,7 +4,7 @@ import type { SpecElement } from '../../src/canvas/pagesData.ts';
 import { mountStorefronts } from '../../src/canvas/published/storefront.ts';
 import { renderPageMarkup } from '../../src/canvas/staticRender.tsx';
 import type { OrderPage, Product } from '../../src/contracts/store.ts';
-import { createStoreClient } from '../../src/services/storeClient.ts';
+import { createStoreClient } from '../../src/services/store/storeClient.ts';
 import { describeEachDatabase, type TestContext } from './harness.ts';
 import { createProduct, createStore } from './storeFixtures.ts';
 

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { type FormSubmission, submissionPreview } from '../../src/services/formSubmissionsApi.ts';
-import { submissionsCsv } from '../../src/services/formSubmissionsCsv.ts';
+import { type FormSubmission, submissionPreview } from '../../src/services/forms/formSubmissionsApi.ts';
+import { submissionsCsv } from '../../src/services/forms/formSubmissionsCsv.ts';
 
 const base: Omit<FormSubmission, 'id' | 'data'> = {
   formId: 'f1',

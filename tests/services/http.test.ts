@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { ApiError } from '../../src/services/ApiError.ts';
-import { login, register } from '../../src/services/authApi.ts';
-import { getBusinessProfile } from '../../src/services/businessApi.ts';
-import { createHttp } from '../../src/services/http.ts';
-import type { ToastInput } from '../../src/services/toast.ts';
-import { getMe } from '../../src/services/userApi.ts';
+import { getBusinessProfile } from '../../src/services/account/businessApi.ts';
+import { ApiError } from '../../src/services/http/ApiError.ts';
+import { createHttp } from '../../src/services/http/http.ts';
+import type { ToastInput } from '../../src/services/http/toast.ts';
+import { login, register } from '../../src/services/session/authApi.ts';
+import { getMe } from '../../src/services/session/userApi.ts';
 
 type Answer = { status: number; statusText?: string; body?: unknown };
 

@@ -4,7 +4,7 @@ import {
   forgetPendingInvitation,
   PENDING_INVITATION_KEY,
   readPendingInvitation,
-} from '../../src/services/invitationLink.ts';
+} from '../../src/services/session/invitationLink.ts';
 
 afterEach(() => {
   sessionStorage.clear();

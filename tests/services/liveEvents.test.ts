@@ -1,13 +1,13 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, test } from 'vitest';
 import type { LiveEvent } from '../../src/contracts/liveEvents.ts';
-import { crmKeys } from '../../src/services/crmQueries.ts';
-import { submissionsKey } from '../../src/services/formQueries.ts';
-import { createHttp } from '../../src/services/http.ts';
-import { applyLiveEvents } from '../../src/services/liveEventKeys.ts';
-import { reconnectDelayMs, runLiveEventStream, sseFrames } from '../../src/services/liveEventStream.ts';
-import { queryKeys } from '../../src/services/queryKeys.ts';
-import { storeKeys } from '../../src/services/storeQueries.ts';
+import { crmKeys } from '../../src/services/crm/crmQueries.ts';
+import { submissionsKey } from '../../src/services/forms/formQueries.ts';
+import { createHttp } from '../../src/services/http/http.ts';
+import { queryKeys } from '../../src/services/http/queryKeys.ts';
+import { applyLiveEvents } from '../../src/services/live/liveEventKeys.ts';
+import { reconnectDelayMs, runLiveEventStream, sseFrames } from '../../src/services/live/liveEventStream.ts';
+import { storeKeys } from '../../src/services/store/storeQueries.ts';
 
 // What the views of a busy session hold in the cache: live data and data no live event touches.
 const CACHED: Record<string, QueryKey> = {

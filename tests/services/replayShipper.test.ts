@@ -2,10 +2,10 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { REPLAY_LIMITS, type ReplayEntry } from '../../src/contracts/replay.ts';
 import { createReplayRecorder } from '../../src/machines/replay/replayRecorder.ts';
 import { type ReplayShipper, startReplayShipper } from '../../src/machines/replay/replayShipper.ts';
-import { STORAGE_KEYS } from '../../src/services/browserStorage.ts';
-import { createHttp } from '../../src/services/http.ts';
-import { createQueryClient } from '../../src/services/queryClient.ts';
-import { replayQueryKeys } from '../../src/services/replayQueries.ts';
+import { STORAGE_KEYS } from '../../src/services/http/browserStorage.ts';
+import { createHttp } from '../../src/services/http/http.ts';
+import { createQueryClient } from '../../src/services/http/queryClient.ts';
+import { replayQueryKeys } from '../../src/services/replay/replayQueries.ts';
 import { anonymousLoad, createAppHarness, storedAlice } from '../machines/appHarness.ts';
 import { fakeServer, type Routes } from '../views/renderApp.tsx';
 

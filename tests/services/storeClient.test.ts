@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { createStoreClient, StoreApiError } from '../../src/services/storeClient.ts';
+import { createStoreClient, StoreApiError } from '../../src/services/store/storeClient.ts';
 
 type Seen = { url: string; method: string; headers: Record<string, string>; body: unknown };
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { toastDuration } from '../../src/services/toast.ts';
+import { toastDuration } from '../../src/services/http/toast.ts';
 
 test('toast durations follow spec §9', () => {
   expect(toastDuration('success')).toBe(5000);

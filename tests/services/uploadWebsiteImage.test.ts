@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import { createHttp } from '../../src/services/http.ts';
-import type { ToastInput } from '../../src/services/toast.ts';
-import { uploadWebsiteImage } from '../../src/services/websiteApi.ts';
+import { uploadWebsiteImage } from '../../src/services/builder/websiteApi.ts';
+import { createHttp } from '../../src/services/http/http.ts';
+import type { ToastInput } from '../../src/services/http/toast.ts';
 
 function client(answer: () => Promise<Response>) {
   const toasts: ToastInput[] = [];

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { BUSINESS_DETAILS_SAVED } from '../../src/machines/businessDetailsMachine.ts';
+import { BUSINESS_DETAILS_SAVED } from '../../src/machines/account/businessDetailsMachine.ts';
 import { dashboardInput, dashboardRoutes, renderApp } from './renderApp.tsx';
 
 const profile = {

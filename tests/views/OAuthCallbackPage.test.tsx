@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { readOAuthPopupMessage } from '../../src/services/oauthMessages.ts';
+import { readOAuthPopupMessage } from '../../src/services/planner/oauthMessages.ts';
 import { OAuthCallbackPage } from '../../src/views/oauth/OAuthCallbackPage.tsx';
 import { routeFor } from '../../src/views/routes.ts';
 

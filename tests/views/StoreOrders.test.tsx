@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { OrderAction, OrderDetails, Store } from '../../src/contracts/store.ts';
-import { VIEW_ONLY } from '../../src/services/permissionsQueries.ts';
+import { VIEW_ONLY } from '../../src/services/session/permissionsQueries.ts';
 import { rowOf, rowsOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { DEFAULT_STORE_SETTINGS, type StoreSettings } from '../../src/contracts/store.ts';
-import { VIEW_ONLY } from '../../src/services/permissionsQueries.ts';
+import { VIEW_ONLY } from '../../src/services/session/permissionsQueries.ts';
 import { descriptionOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { VIEW_ONLY } from '../../src/services/permissionsQueries.ts';
+import { VIEW_ONLY } from '../../src/services/session/permissionsQueries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
 // The first section to load the data grid waits for its chunk: longer than findBy's default second.

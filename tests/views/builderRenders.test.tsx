@@ -7,9 +7,9 @@ import { insertElement, updateElement } from '../../src/canvas/ops/elementOps.ts
 import { addPage } from '../../src/canvas/ops/pageOps.ts';
 import { createSiteDoc, edit } from '../../src/canvas/siteDoc.ts';
 import { SiteStore } from '../../src/canvas/siteStore.ts';
-import type { BuilderActorRef } from '../../src/machines/builderMachine.ts';
-import { createHttp } from '../../src/services/http.ts';
-import { HttpContext } from '../../src/services/httpContext.ts';
+import type { BuilderActorRef } from '../../src/machines/builder/builderMachine.ts';
+import { createHttp } from '../../src/services/http/http.ts';
+import { HttpContext } from '../../src/services/http/httpContext.ts';
 import { Themed } from '../../src/views/App.tsx';
 import { BuilderContext } from '../../src/views/builder/builderContext.ts';
 import { PageElements } from '../../src/views/builder/canvas/Canvas.tsx';

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { createActor } from 'xstate';
-import { appMachine } from '../../src/machines/appMachine.ts';
+import { appMachine } from '../../src/machines/app/appMachine.ts';
 import { AppActorContext } from '../../src/views/appActorContext.ts';
 import { RequireAdmin, RequireAuth } from '../../src/views/dashboard/RequireAuth.tsx';
 import { bob } from './renderApp.tsx';

@@ -5,7 +5,7 @@ import { insertElement } from '../../src/canvas/ops/elementOps.ts';
 import { addPage } from '../../src/canvas/ops/pageOps.ts';
 import { createSiteDoc, edit } from '../../src/canvas/siteDoc.ts';
 import { SiteStore } from '../../src/canvas/siteStore.ts';
-import type { BuilderActorRef } from '../../src/machines/builderMachine.ts';
+import type { BuilderActorRef } from '../../src/machines/builder/builderMachine.ts';
 import { Themed } from '../../src/views/App.tsx';
 import { BuilderContext } from '../../src/views/builder/builderContext.ts';
 import { LayerTree } from '../../src/views/builder/LayerTree.tsx';

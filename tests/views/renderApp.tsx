@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { permissionMatrix } from '../../server/auth/access.ts';
 import type { User } from '../../src/contracts/auth.ts';
-import type { AppInput } from '../../src/machines/appMachine.ts';
+import type { AppInput } from '../../src/machines/app/appMachine.ts';
 import { App } from '../../src/views/App.tsx';
 import { createAppSystem } from '../../src/views/createAppSystem.ts';
 

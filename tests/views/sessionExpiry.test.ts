@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { waitFor } from 'xstate';
 import { appRoute } from '../../src/contracts/appRoutes.ts';
-import { selectToastQueue } from '../../src/machines/toastsMachine.ts';
+import { selectToastQueue } from '../../src/machines/app/toastsMachine.ts';
 import { type AppSystem, createAppSystem } from '../../src/views/createAppSystem.ts';
 import { bob, fakeServer, type Routes } from './renderApp.tsx';
 

@@ -8,9 +8,9 @@ import {
   selectCartCount,
   selectCheckoutStep,
   selectCheckoutTotals,
-} from '../../machines/cartMachine.ts';
-import { liveCartMachine } from '../../machines/liveCartMachine.ts';
-import { createStoreClient, type StoreClient } from '../../services/storeClient.ts';
+} from '../../machines/store/cartMachine.ts';
+import { liveCartMachine } from '../../machines/store/liveCartMachine.ts';
+import { createStoreClient, type StoreClient } from '../../services/store/storeClient.ts';
 import { buildCheckout, type CheckoutSend, type CheckoutUi, STOREFRONT_CSS } from './storefrontCheckout.ts';
 import {
   bindAdd,

@@ -9,7 +9,7 @@ import {
   type OrderTotals,
   type PlacedOrderResponse,
 } from '../../contracts/store.ts';
-import type { CheckoutStep } from '../../machines/cartMachine.ts';
+import type { CheckoutStep } from '../../machines/store/cartMachine.ts';
 import { el } from './storefrontDom.ts';
 
 // The published cart's checkout, in plain DOM: built once per cart panel, then updated from each snapshot

@@ -2,7 +2,7 @@ import { ACCOUNT_ROLES } from '../../contracts/admin.ts';
 import { ROUTES } from '../../contracts/appRoutes.ts';
 import { INDUSTRIES } from '../../contracts/common.ts';
 import { INVITATION_STATES } from '../../contracts/invitations.ts';
-import { GENERATION_FAILED, GENERATION_NETWORK_ERROR } from '../appMachine.ts';
+import { GENERATION_FAILED, GENERATION_NETWORK_ERROR } from '../app/appMachine.ts';
 
 /**
  * How one allow-listed field is kept:

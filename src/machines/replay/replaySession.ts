@@ -8,8 +8,8 @@ import {
   ROOT_ACTOR,
   type SafeValue,
 } from '../../contracts/replay.ts';
-import { ApiError } from '../../services/ApiError.ts';
-import type { AppInput } from '../appMachine.ts';
+import { ApiError } from '../../services/http/ApiError.ts';
+import type { AppInput } from '../app/appMachine.ts';
 import { createSandboxAppMachine, type SandboxAppMachine } from './sandboxAppMachine.ts';
 import { sanitiseContext, sanitiseStateValue } from './sanitise.ts';
 

@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReplaySettings } from '../../contracts/replay.ts';
 import { REPLAY_LIMITS } from '../../contracts/replay.ts';
-import { ApiError } from '../../services/ApiError.ts';
-import { STORAGE_KEYS } from '../../services/browserStorage.ts';
-import type { Http } from '../../services/http.ts';
-import { getReplaySettings, postReplayEntries } from '../../services/replayApi.ts';
-import { replayQueryKeys } from '../../services/replayQueries.ts';
+import { ApiError } from '../../services/http/ApiError.ts';
+import { STORAGE_KEYS } from '../../services/http/browserStorage.ts';
+import type { Http } from '../../services/http/http.ts';
+import { getReplaySettings, postReplayEntries } from '../../services/replay/replayApi.ts';
+import { replayQueryKeys } from '../../services/replay/replayQueries.ts';
 import type { RecordedBatch, ReplayRecorder } from './replayRecorder.ts';
 
 /** Whether the signed-in user's steps are sent: not known yet, yes, or no (they turned recording off). */

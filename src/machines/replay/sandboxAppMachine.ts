@@ -5,22 +5,22 @@ import {
   fromPromise,
   type PromiseActorLogic,
 } from 'xstate';
-import { adminMachine } from '../adminMachine.ts';
-import { appMachine } from '../appMachine.ts';
-import { builderMachine } from '../builderMachine.ts';
-import { businessDetailsMachine } from '../businessDetailsMachine.ts';
-import { invitationMachine } from '../invitationMachine.ts';
-import { logicsLoaded } from '../lazyLogic.ts';
-import { oauthConnectMachine } from '../oauthConnectMachine.ts';
-import { passwordFormMachine } from '../passwordFormMachine.ts';
-import { plannerEditorMachine } from '../plannerEditorMachine.ts';
-import { profileFormMachine } from '../profileFormMachine.ts';
-import { publishMachine } from '../publishMachine.ts';
-import { replaySettingsMachine } from '../replaySettingsMachine.ts';
-import { reviewMachine } from '../reviewMachine.ts';
-import { sessionMachine } from '../sessionMachine.ts';
-import { teamMachine } from '../teamMachine.ts';
-import { tourMachine } from '../tourMachine.ts';
+import { businessDetailsMachine } from '../account/businessDetailsMachine.ts';
+import { passwordFormMachine } from '../account/passwordFormMachine.ts';
+import { profileFormMachine } from '../account/profileFormMachine.ts';
+import { replaySettingsMachine } from '../account/replaySettingsMachine.ts';
+import { teamMachine } from '../account/teamMachine.ts';
+import { adminMachine } from '../admin/adminMachine.ts';
+import { appMachine } from '../app/appMachine.ts';
+import { logicsLoaded } from '../app/lazyLogic.ts';
+import { builderMachine } from '../builder/builderMachine.ts';
+import { publishMachine } from '../builder/publishMachine.ts';
+import { oauthConnectMachine } from '../planner/oauthConnectMachine.ts';
+import { plannerEditorMachine } from '../planner/plannerEditorMachine.ts';
+import { reviewMachine } from '../review/reviewMachine.ts';
+import { invitationMachine } from '../session/invitationMachine.ts';
+import { sessionMachine } from '../session/sessionMachine.ts';
+import { tourMachine } from '../tour/tourMachine.ts';
 
 /** A call that never answers: in the sandbox, every outcome comes from the recording. */
 function inert<TOutput, TInput>(): PromiseActorLogic<TOutput, TInput> {

@@ -7,8 +7,8 @@ import {
   type RecordedStateValue,
   type SafeValue,
 } from '../../contracts/replay.ts';
-import { type AppInput, builderTargetFromPath } from '../appMachine.ts';
-import { detectOAuthCallback } from '../oauthOnLoad.ts';
+import { type AppInput, builderTargetFromPath } from '../app/appMachine.ts';
+import { detectOAuthCallback } from '../planner/oauthOnLoad.ts';
 import {
   CONTEXT_FIELDS,
   EVENT_FIELDS,

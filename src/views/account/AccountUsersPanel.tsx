@@ -4,15 +4,15 @@ import Stack from '@mui/material/Stack';
 import { useQueries } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ACCOUNT_ROLES } from '../../contracts/admin.ts';
-import { listAccountUsers } from '../../services/accountsApi.ts';
-import { useHttp } from '../../services/httpContext.ts';
-import { useAccounts } from '../../services/queries.ts';
+import { listAccountUsers } from '../../services/account/accountsApi.ts';
 import {
   teamQueryKeys,
   useAccountRoles,
   useAccountUsers,
   useInvitations,
-} from '../../services/teamQueries.ts';
+} from '../../services/account/teamQueries.ts';
+import { useHttp } from '../../services/http/httpContext.ts';
+import { useAccounts } from '../../services/http/queries.ts';
 import { useCanIn } from '../common/useCan.ts';
 import { AddUserDialog } from './AddUserDialog.tsx';
 import { InvitationsTable } from './InvitationsTable.tsx';

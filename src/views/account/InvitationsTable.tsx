@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import type { Invitation } from '../../services/accountsApi.ts';
+import type { Invitation } from '../../services/account/accountsApi.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
 import { useTeam } from './useTeam.ts';
 

@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
-import type { AccountUser } from '../../services/accountsApi.ts';
+import type { AccountUser } from '../../services/account/accountsApi.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
 import { useTeam } from './useTeam.ts';
 

@@ -4,9 +4,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
-import { selectProfileFormRef } from '../../machines/appMachine.ts';
-import { selectProfileRefusal, selectProfileSaving } from '../../machines/profileFormMachine.ts';
-import { selectUser } from '../../machines/sessionMachine.ts';
+import { selectProfileRefusal, selectProfileSaving } from '../../machines/account/profileFormMachine.ts';
+import { selectProfileFormRef } from '../../machines/app/appMachine.ts';
+import { selectUser } from '../../machines/session/sessionMachine.ts';
 import { useAppActor, useSessionRef } from '../appActorContext.ts';
 import { compact, emailError, required } from '../forms/validation.ts';
 

@@ -6,9 +6,9 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { REPLAY_LIMITS } from '../../contracts/replay.ts';
-import { selectReplaySettingsRef } from '../../machines/appMachine.ts';
-import { selectReplaySaveFailed, selectReplaySaving } from '../../machines/replaySettingsMachine.ts';
-import { useReplaySettings } from '../../services/replayQueries.ts';
+import { selectReplaySaveFailed, selectReplaySaving } from '../../machines/account/replaySettingsMachine.ts';
+import { selectReplaySettingsRef } from '../../machines/app/appMachine.ts';
+import { useReplaySettings } from '../../services/replay/replayQueries.ts';
 import { useAppActor } from '../appActorContext.ts';
 
 export const REPLAY_NOTICE =

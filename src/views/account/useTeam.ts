@@ -1,11 +1,11 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { selectTeamRef } from '../../machines/appMachine.ts';
 import {
   selectCreatedAccount,
   selectLastInvite,
   selectTeamOperation,
   selectTeamStatus,
-} from '../../machines/teamMachine.ts';
+} from '../../machines/account/teamMachine.ts';
+import { selectTeamRef } from '../../machines/app/appMachine.ts';
 import { useAppActor } from '../appActorContext.ts';
 
 /** The `team` actor and the outcome of its last write. */

@@ -4,8 +4,8 @@ import TextField from '@mui/material/TextField';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { ACTIVITY_TYPES, type ActivityType } from '../../contracts/admin.ts';
-import type { ActivityLog } from '../../services/adminApi.ts';
-import { useActivityLogs } from '../../services/adminQueries.ts';
+import type { ActivityLog } from '../../services/admin/adminApi.ts';
+import { useActivityLogs } from '../../services/admin/adminQueries.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
 import { useDebounced } from '../common/useDebounced.ts';
 

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import type { CreditEntry } from '../../services/reviewApi.ts';
+import type { CreditEntry } from '../../services/admin/reviewApi.ts';
 import { parseCredits } from './adminFormat.ts';
 import { useAdmin } from './useAdmin.ts';
 

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { OUTBOX_STATUSES, type OutboxMessage, type OutboxStatus } from '../../contracts/admin.ts';
-import { useOutbox } from '../../services/adminQueries.ts';
+import { useOutbox } from '../../services/admin/adminQueries.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
 
 const STATUS_LABELS: Record<OutboxStatus, string> = {

@@ -1,6 +1,10 @@
 import { useSelector } from '@xstate/react';
-import { selectAdminError, selectAdminOperation, selectAdminStatus } from '../../machines/adminMachine.ts';
-import { selectAdminRef } from '../../machines/appMachine.ts';
+import {
+  selectAdminError,
+  selectAdminOperation,
+  selectAdminStatus,
+} from '../../machines/admin/adminMachine.ts';
+import { selectAdminRef } from '../../machines/app/appMachine.ts';
 import { useAppActor } from '../appActorContext.ts';
 
 /** The `admin` actor and the outcome of its last write. */

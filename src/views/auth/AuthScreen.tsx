@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
-import { selectIsBusy } from '../../machines/appMachine.ts';
+import { selectIsBusy } from '../../machines/app/appMachine.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { Logo } from '../common/Logo.tsx';
 import {

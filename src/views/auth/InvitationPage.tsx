@@ -10,8 +10,11 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { INVITATION_LINK_MESSAGES, type InvitationPreview } from '../../contracts/invitations.ts';
-import { selectInvitationRef } from '../../machines/appMachine.ts';
-import { type InvitationPage as Page, selectInvitationPage } from '../../machines/invitationMachine.ts';
+import { selectInvitationRef } from '../../machines/app/appMachine.ts';
+import {
+  type InvitationPage as Page,
+  selectInvitationPage,
+} from '../../machines/session/invitationMachine.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '../forms/validation.ts';
 

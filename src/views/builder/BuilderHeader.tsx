@@ -15,9 +15,14 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { selectPublishRef } from '../../machines/appMachine.ts';
-import { selectIsSaving, selectMode, selectName, selectWebsiteId } from '../../machines/builderMachine.ts';
-import { useWebsites } from '../../services/queries.ts';
+import { selectPublishRef } from '../../machines/app/appMachine.ts';
+import {
+  selectIsSaving,
+  selectMode,
+  selectName,
+  selectWebsiteId,
+} from '../../machines/builder/builderMachine.ts';
+import { useWebsites } from '../../services/http/queries.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { BuilderCommands } from './BuilderCommands.tsx';
 import {

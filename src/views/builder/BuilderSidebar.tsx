@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { type SidebarTab, selectMode, selectTab } from '../../machines/builderMachine.ts';
+import { type SidebarTab, selectMode, selectTab } from '../../machines/builder/builderMachine.ts';
 import { useBuilder, useBuilderReadOnly, useBuilderSelector } from './builderContext.ts';
 import { ComponentsPanel } from './ComponentsPanel.tsx';
 import { LayersPanel } from './LayersPanel.tsx';

@@ -6,16 +6,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { BusinessContext, businessInfoOf } from '../../canvas/businessTokens.ts';
-import { selectBuilderRef } from '../../machines/appMachine.ts';
+import { selectBuilderRef } from '../../machines/app/appMachine.ts';
 import {
   type BuilderActorRef,
   selectIsLoading,
   selectLoadFailed,
   selectSaveError,
   selectStore,
-} from '../../machines/builderMachine.ts';
-import { useBusinessProfile } from '../../services/queries.ts';
-import { queryKeys } from '../../services/queryKeys.ts';
+} from '../../machines/builder/builderMachine.ts';
+import { useBusinessProfile } from '../../services/http/queries.ts';
+import { queryKeys } from '../../services/http/queryKeys.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { BuilderHeader } from './BuilderHeader.tsx';
 import { BuilderSidebar } from './BuilderSidebar.tsx';

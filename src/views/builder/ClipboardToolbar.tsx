@@ -3,7 +3,7 @@ import ContentCutIcon from '@mui/icons-material/ContentCut';
 import ContentPasteIcon from '@mui/icons-material/ContentPaste';
 import Button from '@mui/material/Button';
 import ButtonGroup from '@mui/material/ButtonGroup';
-import { selectSelectedIds } from '../../machines/builderMachine.ts';
+import { selectSelectedIds } from '../../machines/builder/builderMachine.ts';
 import { useBuilderSelector } from './builderContext.ts';
 import { useBuilderClipboard } from './useBuilderClipboard.ts';
 

@@ -6,7 +6,7 @@ import { ELEMENT_TYPES, type ElementType } from '../../canvas/elements/types.ts'
 import { insertElement } from '../../canvas/ops/elementOps.ts';
 import { refreshNavigation } from '../../canvas/ops/pageOps.ts';
 import { newId } from '../../canvas/siteDoc.ts';
-import { useStores } from '../../services/storeQueries.ts';
+import { useStores } from '../../services/store/storeQueries.ts';
 import { useBuilder, useCurrentPage } from './builderContext.ts';
 import { focusLayer } from './layerFocus.ts';
 

@@ -6,8 +6,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import type { DomainView } from '../../contracts/publish.ts';
-import { type PublishActorRef, selectPublishBusy, selectVerifying } from '../../machines/publishMachine.ts';
-import { useWebsiteDomain } from '../../services/publishQueries.ts';
+import {
+  type PublishActorRef,
+  selectPublishBusy,
+  selectVerifying,
+} from '../../machines/builder/publishMachine.ts';
+import { useWebsiteDomain } from '../../services/builder/publishQueries.ts';
 
 export const DOMAIN_STATUS_LABELS = { pending: 'Pending verification', verified: 'Verified' } as const;
 

@@ -19,14 +19,14 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { renderPageDocument } from '../../canvas/staticRender.tsx';
 import { describeChanges, restoreVersionState } from '../../canvas/versions.ts';
-import { selectName, selectWebsiteId } from '../../machines/builderMachine.ts';
+import { selectName, selectWebsiteId } from '../../machines/builder/builderMachine.ts';
 import {
   useCreateVersion,
   useFetchVersion,
   useVersion,
   useVersions,
   type VersionSummary,
-} from '../../services/versionsApi.ts';
+} from '../../services/builder/versionsApi.ts';
 import { setUrlQuery, useUrlQuery } from '../common/useUrlQuery.ts';
 import { useBuilder, useBuilderReadOnly, useBuilderSelector } from './builderContext.ts';
 

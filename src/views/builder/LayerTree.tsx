@@ -20,7 +20,7 @@ import { definitionOf } from '../../canvas/elements/registry.ts';
 import { moveElement, removeElement } from '../../canvas/ops/elementOps.ts';
 import type { ElementData } from '../../canvas/siteDoc.ts';
 import type { TreeIndex } from '../../canvas/tree.ts';
-import { selectSelectedIds } from '../../machines/builderMachine.ts';
+import { selectSelectedIds } from '../../machines/builder/builderMachine.ts';
 import { useBuilder, useBuilderSelector, useElementSelector } from './builderContext.ts';
 import { DRAG_MOVE } from './ComponentsPanel.tsx';
 import { focusLayer, setLayerRevealer } from './layerFocus.ts';

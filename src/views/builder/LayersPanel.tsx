@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type PageSettingKey, updatePageSettings } from '../../canvas/ops/pageOps.ts';
 import type { PageData } from '../../canvas/siteDoc.ts';
-import { selectSelectedId } from '../../machines/builderMachine.ts';
+import { selectSelectedId } from '../../machines/builder/builderMachine.ts';
 import { DOCUMENT_UNDO, useBuilder, useBuilderSelector, useCurrentPage } from './builderContext.ts';
 import { LayerTree } from './LayerTree.tsx';
 import { PropertiesPanel } from './PropertiesPanel.tsx';

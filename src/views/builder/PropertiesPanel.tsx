@@ -11,7 +11,7 @@ import { FORM_PRESETS } from '../../canvas/elements/constants.ts';
 import { definitionOf, normalizeProps } from '../../canvas/elements/registry.ts';
 import type { FieldSpec } from '../../canvas/elements/types.ts';
 import { updateElement } from '../../canvas/ops/elementOps.ts';
-import { useUploadImage } from '../../services/queries.ts';
+import { useUploadImage } from '../../services/http/queries.ts';
 import { DOCUMENT_UNDO, useBuilder, useElementProp, useElementSelector } from './builderContext.ts';
 import { DocumentTextField } from './DocumentTextField.tsx';
 

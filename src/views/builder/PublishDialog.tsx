@@ -8,8 +8,8 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSelector } from '@xstate/react';
-import { selectPublishRef } from '../../machines/appMachine.ts';
-import { selectWebsiteId } from '../../machines/builderMachine.ts';
+import { selectPublishRef } from '../../machines/app/appMachine.ts';
+import { selectWebsiteId } from '../../machines/builder/builderMachine.ts';
 import {
   type PublishActorRef,
   publishedMessage,
@@ -22,7 +22,7 @@ import {
   selectPublishOpen,
   selectPublishResult,
   selectSubdomain,
-} from '../../machines/publishMachine.ts';
+} from '../../machines/builder/publishMachine.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { useBuilderSelector } from './builderContext.ts';
 import { CustomDomainPanel } from './CustomDomainPanel.tsx';

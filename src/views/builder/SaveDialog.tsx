@@ -11,7 +11,7 @@ import {
   selectName,
   selectNamingMode,
   selectWebsiteId,
-} from '../../machines/builderMachine.ts';
+} from '../../machines/builder/builderMachine.ts';
 import { useBuilder, useBuilderSelector } from './builderContext.ts';
 
 /**

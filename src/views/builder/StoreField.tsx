@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactElement, useState } from 'react';
-import { useStores } from '../../services/storeQueries.ts';
+import { useStores } from '../../services/store/storeQueries.ts';
 import { NewStoreForm } from '../store/StoresTab.tsx';
 
 type Props = { label: string; value: string; onChange: (storeId: string) => void };

@@ -9,7 +9,7 @@ import {
   selectCollab,
   selectDraftState,
   selectPageId,
-} from '../../machines/builderMachine.ts';
+} from '../../machines/builder/builderMachine.ts';
 import { useCan } from '../common/useCan.ts';
 
 /**

@@ -13,8 +13,8 @@ import {
   removeElements,
 } from '../../canvas/ops/clipboardOps.ts';
 import type { SiteStore } from '../../canvas/siteStore.ts';
-import type { BuilderActorRef } from '../../machines/builderMachine.ts';
-import type { ToastInput } from '../../services/toast.ts';
+import type { BuilderActorRef } from '../../machines/builder/builderMachine.ts';
+import type { ToastInput } from '../../services/http/toast.ts';
 import { useBuilder, useBuilderReadOnly } from './builderContext.ts';
 
 export const CLIPBOARD_MESSAGES = {

@@ -1,13 +1,13 @@
 import { useSelector } from '@xstate/react';
 import type { Account } from '../../contracts/auth.ts';
-import { selectAccountId } from '../../machines/sessionMachine.ts';
+import { selectAccountId } from '../../machines/session/sessionMachine.ts';
+import { useAccounts } from '../../services/http/queries.ts';
 import {
   type AccountPermission,
   roleCan,
   usePermissions,
   useRoleCan,
-} from '../../services/permissionsQueries.ts';
-import { useAccounts } from '../../services/queries.ts';
+} from '../../services/session/permissionsQueries.ts';
 import { useSessionRef } from '../appActorContext.ts';
 
 /** The account the header's switcher chose, or the user's first one. */

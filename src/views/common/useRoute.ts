@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import type { AppRoute } from '../../contracts/appRoutes.ts';
-import { selectRoute } from '../../machines/appMachine.ts';
+import { selectRoute } from '../../machines/app/appMachine.ts';
 import { useAppActor } from '../appActorContext.ts';
 
 /** The place showing, as the app machine (the address bar's one owner) holds it. */

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { URL_CHANGED_EVENT as CHANGED } from '../../services/browserHistory.ts';
+import { URL_CHANGED_EVENT as CHANGED } from '../../services/http/browserHistory.ts';
 
 function subscribe(listener: () => void): () => void {
   window.addEventListener('popstate', listener);

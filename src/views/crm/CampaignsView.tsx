@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import type { Campaign, CampaignStatus, Contact } from '../../contracts/crm.ts';
-import { useAudienceSample, useCampaigns, useContactLists } from '../../services/crmQueries.ts';
+import { useAudienceSample, useCampaigns, useContactLists } from '../../services/crm/crmQueries.ts';
 import { toLocalInput } from '../common/localDateTime.ts';
 import { useCan } from '../common/useCan.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';

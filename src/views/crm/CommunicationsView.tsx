@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Communication } from '../../contracts/crm.ts';
-import { useCommunications } from '../../services/crmQueries.ts';
+import { useCommunications } from '../../services/crm/crmQueries.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
 
 const columns: GridColDef<Communication>[] = [

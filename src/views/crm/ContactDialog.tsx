@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Contact, ContactList } from '../../contracts/crm.ts';
 import { contactErrors } from '../../contracts/crmFieldRules.ts';
-import { useEditingPresence } from '../../services/presenceQueries.ts';
+import { useEditingPresence } from '../../services/live/presenceQueries.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 import { formatMoney } from './crmFormat.ts';
 import { useCrmForm } from './useCrmForm.ts';

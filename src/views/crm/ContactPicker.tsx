@@ -2,7 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import type { Contact } from '../../contracts/crm.ts';
-import { useContactsPage } from '../../services/crmQueries.ts';
+import { useContactsPage } from '../../services/crm/crmQueries.ts';
 import { useDebounced } from '../common/useDebounced.ts';
 
 /** A chosen contact: its id and the words that name it. */

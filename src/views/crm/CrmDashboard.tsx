@@ -8,9 +8,9 @@ import { PieChart } from '@mui/x-charts/PieChart';
 import { type ReactNode, useMemo, useState } from 'react';
 import ReactGridLayout, { type Layout, useContainerWidth } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
-import { readCrmLayout, saveCrmLayout, type WidgetLayout } from '../../services/crmLayoutStore.ts';
-import { useCrmList, useCrmStats, usePipelines } from '../../services/crmQueries.ts';
-import { useMe } from '../../services/queries.ts';
+import { readCrmLayout, saveCrmLayout, type WidgetLayout } from '../../services/crm/crmLayoutStore.ts';
+import { useCrmList, useCrmStats, usePipelines } from '../../services/crm/crmQueries.ts';
+import { useMe } from '../../services/http/queries.ts';
 import { formatMoney, leadsBySource, revenueByMonth, valueByStage } from './crmFormat.ts';
 
 const DEFAULT_LAYOUT: WidgetLayout[] = [

@@ -9,7 +9,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { toCsv } from '../../contracts/csv.ts';
-import { useAllContacts, useCrmList } from '../../services/crmQueries.ts';
+import { useAllContacts, useCrmList } from '../../services/crm/crmQueries.ts';
 import { DataTable } from '../common/DataTable.tsx';
 
 type Entity = 'leads' | 'deals' | 'activities' | 'contacts';

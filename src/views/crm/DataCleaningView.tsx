@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Contact, DuplicateGroup } from '../../contracts/crm.ts';
-import { useDuplicateContacts } from '../../services/crmQueries.ts';
+import { useDuplicateContacts } from '../../services/crm/crmQueries.ts';
 import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';
 

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type DragEvent, type FormEvent, useCallback, useState } from 'react';
 import type { Deal } from '../../contracts/crm.ts';
-import { useCrmList, usePipelines } from '../../services/crmQueries.ts';
+import { useCrmList, usePipelines } from '../../services/crm/crmQueries.ts';
 import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';
 import { formatMoney } from './crmFormat.ts';

@@ -20,8 +20,8 @@ import {
   selectImportBusy,
   selectImportError,
   selectImportReport,
-} from '../../machines/contactImportMachine.ts';
-import { selectImportRef } from '../../machines/crmMachine.ts';
+} from '../../machines/crm/contactImportMachine.ts';
+import { selectImportRef } from '../../machines/crm/crmMachine.ts';
 import { saveBlob } from '../common/saveBlob.ts';
 import { useCrmActor } from './crmActorContext.ts';
 import { csvHeaderRow } from './csvHeaderRow.ts';

@@ -10,7 +10,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
-import { useCrmList } from '../../services/crmQueries.ts';
+import { useCrmList } from '../../services/crm/crmQueries.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { leadsBySource, revenueByMonth } from './crmFormat.ts';
 import { funnel, insights } from './crmRules.ts';

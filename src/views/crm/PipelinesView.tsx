@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import type { Pipeline } from '../../contracts/crm.ts';
-import { usePipelines } from '../../services/crmQueries.ts';
+import { usePipelines } from '../../services/crm/crmQueries.ts';
 import { useCan } from '../common/useCan.ts';
 import { useCrmForm } from './useCrmForm.ts';
 

@@ -11,9 +11,9 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useState } from 'react';
 import type { InboxItem, InboxKind } from '../../contracts/crm.ts';
-import { useInbox } from '../../services/crmQueries.ts';
-import { useOpenSubmission } from '../../services/formQueries.ts';
-import { type SubmissionStatus, submissionPreview } from '../../services/formSubmissionsApi.ts';
+import { useInbox } from '../../services/crm/crmQueries.ts';
+import { useOpenSubmission } from '../../services/forms/formQueries.ts';
+import { type SubmissionStatus, submissionPreview } from '../../services/forms/formSubmissionsApi.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
 import { StatusChip } from '../forms/SubmissionViews.tsx';
 

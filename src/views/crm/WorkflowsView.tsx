@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useCallback, useState } from 'react';
 import { WORKFLOW_ACTIONS, WORKFLOW_TRIGGERS, type WorkflowAction } from '../../contracts/crm.ts';
-import { useContactLists, useCrmList, useWorkflowRuns } from '../../services/crmQueries.ts';
+import { useContactLists, useCrmList, useWorkflowRuns } from '../../services/crm/crmQueries.ts';
 import { formatDateTime } from '../common/DataTable.tsx';
 import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { crmMachine } from '../../machines/crmMachine.ts';
+import type { crmMachine } from '../../machines/crm/crmMachine.ts';
 
 export type CrmActor = ActorRefFrom<typeof crmMachine>;
 

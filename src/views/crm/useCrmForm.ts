@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { type CrmWrite, selectCrmForm, selectCrmWriting } from '../../machines/crmMachine.ts';
+import { type CrmWrite, selectCrmForm, selectCrmWriting } from '../../machines/crm/crmMachine.ts';
 import { useCrmActor } from './crmActorContext.ts';
 import { refusedField } from './crmFormRefusal.ts';
 

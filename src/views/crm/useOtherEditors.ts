@@ -1,6 +1,6 @@
 import { editingMessage, type PresenceRecordKind } from '../../contracts/liveEvents.ts';
-import { usePresence } from '../../services/presenceQueries.ts';
-import { useMe } from '../../services/queries.ts';
+import { useMe } from '../../services/http/queries.ts';
+import { usePresence } from '../../services/live/presenceQueries.ts';
 
 /**
  * What to show on each record of `kind` that another member has open for editing ('Ann is editing this

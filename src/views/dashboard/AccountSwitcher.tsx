@@ -2,8 +2,8 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useSelector } from '@xstate/react';
-import { selectAccountId } from '../../machines/sessionMachine.ts';
-import { useAccounts } from '../../services/queries.ts';
+import { selectAccountId } from '../../machines/session/sessionMachine.ts';
+import { useAccounts } from '../../services/http/queries.ts';
 import { useSessionRef } from '../appActorContext.ts';
 
 /** An industry code as the business setup shows it ('retail' → 'Retail'); none yet: empty. */

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { selectIsAdmin, selectIsAuthenticated } from '../../machines/sessionMachine.ts';
+import { selectIsAdmin, selectIsAuthenticated } from '../../machines/session/sessionMachine.ts';
 import { useSessionRef } from '../appActorContext.ts';
 
 export const LOGIN_REQUIRED = 'Please log in to access this page.';

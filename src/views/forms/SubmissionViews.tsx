@@ -17,7 +17,7 @@ import {
   type FormSubmission,
   type SubmissionStatus,
   submissionPreview,
-} from '../../services/formSubmissionsApi.ts';
+} from '../../services/forms/formSubmissionsApi.ts';
 
 /** Spec §4 colours: new red, read amber, replied green. */
 export const STATUS_COLORS: Record<SubmissionStatus, { bg: string; fg: string }> = {

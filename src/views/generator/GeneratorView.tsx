@@ -8,8 +8,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { selectGeneratorError, selectIsBusy } from '../../machines/appMachine.ts';
-import { useBusinessProfile } from '../../services/queries.ts';
+import { selectGeneratorError, selectIsBusy } from '../../machines/app/appMachine.ts';
+import { useBusinessProfile } from '../../services/http/queries.ts';
 import { useAppActor } from '../appActorContext.ts';
 
 /** The AI generator screen: the business summary, Generate Website ('Generating...' while busy), Back. */

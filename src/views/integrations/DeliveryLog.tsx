@@ -4,7 +4,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useDeliveries } from '../../services/plannerQueries.ts';
+import { useDeliveries } from '../../services/planner/plannerQueries.ts';
 
 /** The last deliveries of one webhook: event, status, attempts, the receiver's answer. */
 export function DeliveryLog({ webhookId }: { webhookId: number }) {

@@ -7,10 +7,10 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { selectOAuthConnectRef } from '../../machines/appMachine.ts';
-import { selectOAuthBusy, selectOAuthError } from '../../machines/oauthConnectMachine.ts';
-import type { Integration } from '../../services/integrationsApi.ts';
-import { useDisconnect } from '../../services/plannerQueries.ts';
+import { selectOAuthConnectRef } from '../../machines/app/appMachine.ts';
+import { selectOAuthBusy, selectOAuthError } from '../../machines/planner/oauthConnectMachine.ts';
+import type { Integration } from '../../services/planner/integrationsApi.ts';
+import { useDisconnect } from '../../services/planner/plannerQueries.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { useCan } from '../common/useCan.ts';
 

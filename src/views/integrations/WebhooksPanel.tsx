@@ -9,13 +9,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../contracts/social.ts';
-import { errorMessage } from '../../services/ApiError.ts';
+import { errorMessage } from '../../services/http/ApiError.ts';
 import {
   useCreateWebhook,
   useDeleteWebhook,
   useSendTest,
   useWebhooks,
-} from '../../services/plannerQueries.ts';
+} from '../../services/planner/plannerQueries.ts';
 import { useCan } from '../common/useCan.ts';
 import { DeliveryLog } from './DeliveryLog.tsx';
 

@@ -16,10 +16,10 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { type adminMachine, selectAdminError, selectAdminStatus } from '../../machines/adminMachine.ts';
-import { ApiError } from '../../services/ApiError.ts';
-import { JOB_STATES, type JobSummary } from '../../services/adminApi.ts';
-import { useJobsOverview } from '../../services/adminQueries.ts';
+import { type adminMachine, selectAdminError, selectAdminStatus } from '../../machines/admin/adminMachine.ts';
+import { JOB_STATES, type JobSummary } from '../../services/admin/adminApi.ts';
+import { useJobsOverview } from '../../services/admin/adminQueries.ts';
+import { ApiError } from '../../services/http/ApiError.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
 import { ADMIN_REQUIRED, LOGIN_REQUIRED } from '../dashboard/RequireAuth.tsx';
 

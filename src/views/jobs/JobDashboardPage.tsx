@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { HttpContext } from '../../services/httpContext.ts';
+import { HttpContext } from '../../services/http/httpContext.ts';
 import type { JobPageSystem } from './createJobPageSystem.ts';
 import { JobDashboard } from './JobDashboard.tsx';
 

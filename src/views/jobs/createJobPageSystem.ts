@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type Actor, createActor } from 'xstate';
-import { createLiveAdminMachine } from '../../machines/liveTeamMachines.ts';
-import { readStoredSession, type StoredSession } from '../../services/browserStorage.ts';
-import { createHttp, type Http } from '../../services/http.ts';
-import { createQueryClient } from '../../services/queryClient.ts';
+import { createLiveAdminMachine } from '../../machines/account/liveTeamMachines.ts';
+import { readStoredSession, type StoredSession } from '../../services/http/browserStorage.ts';
+import { createHttp, type Http } from '../../services/http/http.ts';
+import { createQueryClient } from '../../services/http/queryClient.ts';
 
 /** The /hangfire page's system: who is signed in (as stored), its http client and its `admin` actor. */
 export type JobPageSystem = {

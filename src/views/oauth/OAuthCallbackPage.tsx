@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { type OAuthPopupKind, oauthPopupMessage } from '../../services/oauthMessages.ts';
+import { type OAuthPopupKind, oauthPopupMessage } from '../../services/planner/oauthMessages.ts';
 
 /**
  * /google-callback and /apollo-callback: passes the code (or error) to the opener, addressed to

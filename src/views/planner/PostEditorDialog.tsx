@@ -16,7 +16,7 @@ import {
   SOCIAL_CHANNELS,
   type SocialChannel,
 } from '../../contracts/social.ts';
-import { selectPlannerRef } from '../../machines/appMachine.ts';
+import { selectPlannerRef } from '../../machines/app/appMachine.ts';
 import {
   emptyDraft,
   type PostDraft,
@@ -24,9 +24,9 @@ import {
   selectEditorBusy,
   selectEditorError,
   selectEditorOpen,
-} from '../../machines/plannerEditorMachine.ts';
-import { useHttp } from '../../services/httpContext.ts';
-import { uploadPostImage } from '../../services/socialApi.ts';
+} from '../../machines/planner/plannerEditorMachine.ts';
+import { useHttp } from '../../services/http/httpContext.ts';
+import { uploadPostImage } from '../../services/planner/socialApi.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { toLocalInput } from '../common/localDateTime.ts';
 import { fromLocalInput } from './calendarDates.ts';

@@ -11,14 +11,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { shallowEqual, useSelector } from '@xstate/react';
-import { selectReviewRef } from '../../machines/appMachine.ts';
+import { selectReviewRef } from '../../machines/app/appMachine.ts';
 import {
   type ReviewContext,
   selectCanSubmitReview,
   selectReviewBusy,
   selectReviewOpen,
   selectReviewThanks,
-} from '../../machines/reviewMachine.ts';
+} from '../../machines/review/reviewMachine.ts';
 import { useAppActor } from '../appActorContext.ts';
 
 const closedReview: ReviewContext = { rating: 0, reviewText: '', email: '', error: null, creditsAwarded: 0 };

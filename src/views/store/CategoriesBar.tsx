@@ -5,8 +5,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../services/ApiError.ts';
-import { useCategories, useCreateCategory, useDeleteCategory } from '../../services/storeQueries.ts';
+import { errorMessage } from '../../services/http/ApiError.ts';
+import { useCategories, useCreateCategory, useDeleteCategory } from '../../services/store/storeQueries.ts';
 import { useCan } from '../common/useCan.ts';
 
 /** The store's categories as chips: add one by name, delete one (its products stay, uncategorised). */

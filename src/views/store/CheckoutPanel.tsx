@@ -24,7 +24,7 @@ import {
   selectCheckoutStep,
   selectCheckoutTotals,
   selectLastOrder,
-} from '../../machines/cartMachine.ts';
+} from '../../machines/store/cartMachine.ts';
 
 type Props = { cartRef: ActorRefFrom<typeof cartMachine> };
 

@@ -19,8 +19,8 @@ import {
   type OrderActionName,
   type OrderDetails,
 } from '../../contracts/store.ts';
-import { errorMessage } from '../../services/ApiError.ts';
-import { useOrderAction } from '../../services/storeQueries.ts';
+import { errorMessage } from '../../services/http/ApiError.ts';
+import { useOrderAction } from '../../services/store/storeQueries.ts';
 import { formatDateTime } from '../common/DataTable.tsx';
 import { useCan } from '../common/useCan.ts';
 import { CancelOrderDialog, ShipOrderDialog } from './OrderActionDialogs.tsx';

@@ -1,6 +1,6 @@
 import Badge from '@mui/material/Badge';
 import type { ReactNode } from 'react';
-import { useOrdersSummary } from '../../services/ordersSummary.ts';
+import { useOrdersSummary } from '../../services/store/ordersSummary.ts';
 
 /** The store's sidebar icon with the number of orders waiting for the owner (none shown at 0). */
 export function OrdersBadge({ children }: { children: ReactNode }) {

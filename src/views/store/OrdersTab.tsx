@@ -15,8 +15,8 @@ import {
   type OrderDetails,
   type OrderStatus,
 } from '../../contracts/store.ts';
-import { errorMessage } from '../../services/ApiError.ts';
-import { useExportOrders, useStoreOrders } from '../../services/storeQueries.ts';
+import { errorMessage } from '../../services/http/ApiError.ts';
+import { useExportOrders, useStoreOrders } from '../../services/store/storeQueries.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
 import { saveBlob } from '../common/saveBlob.ts';
 import { useDebounced } from '../common/useDebounced.ts';

@@ -11,8 +11,8 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import type { Product, ProductInput } from '../../contracts/store.ts';
-import { errorMessage } from '../../services/ApiError.ts';
-import { useCategories, useSaveProduct, useUploadProductImage } from '../../services/storeQueries.ts';
+import { errorMessage } from '../../services/http/ApiError.ts';
+import { useCategories, useSaveProduct, useUploadProductImage } from '../../services/store/storeQueries.ts';
 
 type Props = { storeId: string; product: Product | null; onClose: () => void };
 

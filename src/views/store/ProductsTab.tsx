@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { formatMoney, PRODUCT_PAGE_SIZE, type Product } from '../../contracts/store.ts';
-import { useCategories, useDeleteProduct, useOwnerProducts } from '../../services/storeQueries.ts';
+import { useCategories, useDeleteProduct, useOwnerProducts } from '../../services/store/storeQueries.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { useCan } from '../common/useCan.ts';
 import { useDebounced } from '../common/useDebounced.ts';

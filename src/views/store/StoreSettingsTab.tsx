@@ -14,13 +14,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { CHECKOUT_LIMITS, type StoreSettings } from '../../contracts/store.ts';
-import { errorMessage } from '../../services/ApiError.ts';
+import { errorMessage } from '../../services/http/ApiError.ts';
 import {
   useCheckoutOptions,
   useSaveStoreSettings,
   useSettingsDraft,
   useStoreSettings,
-} from '../../services/storeQueries.ts';
+} from '../../services/store/storeQueries.ts';
 import { useCan } from '../common/useCan.ts';
 import {
   CARD_NEEDS_STRIPE,

@@ -11,7 +11,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
-import { type CartActorRef, selectCartRef } from '../../machines/appMachine.ts';
+import { type CartActorRef, selectCartRef } from '../../machines/app/appMachine.ts';
 import {
   selectCanCheckout,
   selectCart,
@@ -25,8 +25,8 @@ import {
   selectProducts,
   selectProductsError,
   selectProductsLoading,
-} from '../../machines/cartMachine.ts';
-import { useCategories } from '../../services/storeQueries.ts';
+} from '../../machines/store/cartMachine.ts';
+import { useCategories } from '../../services/store/storeQueries.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { CartPanel } from './CartPanel.tsx';
 import { CheckoutPanel } from './CheckoutPanel.tsx';

@@ -10,8 +10,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { DEFAULT_STORE_ID, STORE_CURRENCIES, type Store, type StoreCurrency } from '../../contracts/store.ts';
-import { errorMessage } from '../../services/ApiError.ts';
-import { useCreateStore } from '../../services/storeQueries.ts';
+import { errorMessage } from '../../services/http/ApiError.ts';
+import { useCreateStore } from '../../services/store/storeQueries.ts';
 import { useCan } from '../common/useCan.ts';
 
 const STORE_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;

@@ -7,13 +7,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { type KeyboardEvent, useCallback, useEffect, useState } from 'react';
-import { selectTourRef } from '../../machines/appMachine.ts';
+import { selectTourRef } from '../../machines/app/appMachine.ts';
 import {
   selectTourOpen,
   selectTourProgress,
   selectTourStep,
   TOUR_STEP_COUNT,
-} from '../../machines/tourMachine.ts';
+} from '../../machines/tour/tourMachine.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { TOUR_STEPS } from './tourSteps.ts';
 

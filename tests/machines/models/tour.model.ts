@@ -1,5 +1,5 @@
 import { createMachine } from 'xstate';
-import { TOUR_STEP_COUNT } from '../../../src/machines/tourMachine.ts';
+import { TOUR_STEP_COUNT } from '../../../src/machines/tour/tourMachine.ts';
 
 // Effect-free model of the walkthrough (spec §2, §4, §9): six steps, Previous / Skip Tour / Next or
 // Finish, shown on a first visit until finished or skipped, reopened with ?. Skip Tour pauses it at its

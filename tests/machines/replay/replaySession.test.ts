@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { REPLAY_START, type ReplayEntry } from '../../../src/contracts/replay.ts';
-import { selectView } from '../../../src/machines/appMachine.ts';
+import { selectView } from '../../../src/machines/app/appMachine.ts';
 import { createReplayRecorder, type ReplayRecorder } from '../../../src/machines/replay/replayRecorder.ts';
 import { replaySession, sameState } from '../../../src/machines/replay/replaySession.ts';
 import { sanitiseStateValue } from '../../../src/machines/replay/sanitise.ts';
-import { ApiError } from '../../../src/services/ApiError.ts';
+import { ApiError } from '../../../src/services/http/ApiError.ts';
 import { type AppHarness, aliceAuth, anonymousLoad, createAppHarness, storedAlice } from '../appHarness.ts';
 import { flush } from '../fakeActors.ts';
 

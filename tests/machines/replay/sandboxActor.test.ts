@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
-import { selectView } from '../../../src/machines/appMachine.ts';
+import { selectView } from '../../../src/machines/app/appMachine.ts';
 import { createReplayRecorder } from '../../../src/machines/replay/replayRecorder.ts';
 import { replaySession } from '../../../src/machines/replay/replaySession.ts';
 import { childrenAt, createSandboxActor } from '../../../src/machines/replay/sandboxActor.ts';
-import { selectTourStep } from '../../../src/machines/tourMachine.ts';
+import { selectTourStep } from '../../../src/machines/tour/tourMachine.ts';
 import { anonymousLoad, createAppHarness, storedAlice } from '../appHarness.ts';
 
 test('a sandbox actor stands where the replay stands: the root as replayed, children as recorded', () => {

@@ -9,7 +9,7 @@ import {
   sanitiseEvent,
   sanitiseStateValue,
 } from '../../../src/machines/replay/sanitise.ts';
-import { ApiError } from '../../../src/services/ApiError.ts';
+import { ApiError } from '../../../src/services/http/ApiError.ts';
 import { storedAlice } from '../appHarness.ts';
 
 // Field names that carry what people type or what proves who they are.

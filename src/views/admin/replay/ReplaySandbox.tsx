@@ -6,7 +6,7 @@ import type { Actor } from 'xstate';
 import type { SessionReplay } from '../../../machines/replay/replaySession.ts';
 import { childrenAt, createSandboxActor } from '../../../machines/replay/sandboxActor.ts';
 import type { SandboxAppMachine } from '../../../machines/replay/sandboxAppMachine.ts';
-import { HttpContext } from '../../../services/httpContext.ts';
+import { HttpContext } from '../../../services/http/httpContext.ts';
 import { AppActorContext } from '../../appActorContext.ts';
 import { useAppViews } from '../../appViewsSlot.ts';
 import type { AppActor } from '../../createAppSystem.ts';

@@ -10,14 +10,14 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { selectReplayPlayerRef } from '../../../machines/appMachine.ts';
-import { replaySession } from '../../../machines/replay/replaySession.ts';
 import {
   type replayPlayerMachine,
   selectIsPlaying,
   selectStepIndex,
-} from '../../../machines/replayPlayerMachine.ts';
-import { useReplaySession } from '../../../services/replayQueries.ts';
+} from '../../../machines/admin/replayPlayerMachine.ts';
+import { selectReplayPlayerRef } from '../../../machines/app/appMachine.ts';
+import { replaySession } from '../../../machines/replay/replaySession.ts';
+import { useReplaySession } from '../../../services/replay/replayQueries.ts';
 import { useAppActor } from '../../appActorContext.ts';
 import { formatDateTime } from '../../common/DataTable.tsx';
 import { ReplayStepDetails, ReplayStepList } from './ReplayStepDetails.tsx';

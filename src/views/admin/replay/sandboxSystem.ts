@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createHttp, type Http } from '../../../services/http.ts';
+import { createHttp, type Http } from '../../../services/http/http.ts';
 
 /** What the sandbox's views get instead of the server: every call answers 503, nothing is toasted. */
 export const SANDBOX_NO_SERVER = 'Not available in the session replay sandbox';

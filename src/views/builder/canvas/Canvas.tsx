@@ -14,7 +14,7 @@ import { definitionOf, ELEMENTS, isElementType } from '../../../canvas/elements/
 import { CatalogueContext } from '../../../canvas/elements/storeData.ts';
 import { ELEMENT_TYPES } from '../../../canvas/elements/types.ts';
 import { moveElement } from '../../../canvas/ops/elementOps.ts';
-import { selectMode, selectSelectedId, selectSelectedIds } from '../../../machines/builderMachine.ts';
+import { selectMode, selectSelectedId, selectSelectedIds } from '../../../machines/builder/builderMachine.ts';
 import {
   useBuilder,
   useBuilderReadOnly,

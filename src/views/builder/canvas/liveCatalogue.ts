@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { CatalogueSource, Live } from '../../../canvas/elements/storeData.ts';
-import { useCatalogue, useCatalogueProduct } from '../../../services/storeQueries.ts';
+import { useCatalogue, useCatalogueProduct } from '../../../services/store/storeQueries.ts';
 
 const live = <T>(query: UseQueryResult<T>): Live<T> => ({
   status: query.isError

@@ -10,7 +10,7 @@ import { BusinessContext } from '../../../canvas/businessTokens.ts';
 import { toSpecPages } from '../../../canvas/pagesData.ts';
 import { renderPageDocument } from '../../../canvas/staticRender.tsx';
 import { slugify } from '../../../contracts/slug.ts';
-import { selectName } from '../../../machines/builderMachine.ts';
+import { selectName } from '../../../machines/builder/builderMachine.ts';
 import { useBuilder, useBuilderSelector, useStoreVersion } from '../builderContext.ts';
 
 /** Spec §2 devices, in CSS pixels (width × height in portrait for tablet and mobile). */

@@ -1,9 +1,9 @@
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { selectPlannerRef } from '../../../machines/appMachine.ts';
-import { listContacts } from '../../../services/crmApi.ts';
-import { useHttp } from '../../../services/httpContext.ts';
-import { useWebsites } from '../../../services/queries.ts';
+import { selectPlannerRef } from '../../../machines/app/appMachine.ts';
+import { listContacts } from '../../../services/crm/crmApi.ts';
+import { useHttp } from '../../../services/http/httpContext.ts';
+import { useWebsites } from '../../../services/http/queries.ts';
 import { useAppActor } from '../../appActorContext.ts';
 import type { AssistantCommand } from '../../assistant/assistantCommands.ts';
 import { CommandPalette } from '../../assistant/CommandPalette.tsx';

@@ -11,15 +11,15 @@ import type { ActorRefFrom } from 'xstate';
 import type { BusinessProfile } from '../../../contracts/business.ts';
 import { BUSINESS_LIMITS, isSocialLink, parseSocialLinks } from '../../../contracts/business.ts';
 import { INDUSTRIES, type Industry, isWellFormedEmail } from '../../../contracts/common.ts';
-import { selectBusinessDetailsRef } from '../../../machines/appMachine.ts';
 import {
   BUSINESS_DETAILS_SAVED,
   type businessDetailsMachine,
   selectDetailsRefusal,
   selectDetailsSaved,
   selectDetailsSaving,
-} from '../../../machines/businessDetailsMachine.ts';
-import { useBusinessProfile } from '../../../services/queries.ts';
+} from '../../../machines/account/businessDetailsMachine.ts';
+import { selectBusinessDetailsRef } from '../../../machines/app/appMachine.ts';
+import { useBusinessProfile } from '../../../services/http/queries.ts';
 import { useAppActor } from '../../appActorContext.ts';
 import { useCan } from '../../common/useCan.ts';
 import { refusedField } from '../../crm/crmFormRefusal.ts';

@@ -6,8 +6,12 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useDeleteSubmission, useFormSubmissions, useOpenSubmission } from '../../../services/formQueries.ts';
-import { submissionsCsv } from '../../../services/formSubmissionsCsv.ts';
+import {
+  useDeleteSubmission,
+  useFormSubmissions,
+  useOpenSubmission,
+} from '../../../services/forms/formQueries.ts';
+import { submissionsCsv } from '../../../services/forms/formSubmissionsCsv.ts';
 import { useCan } from '../../common/useCan.ts';
 import { SubmissionDetail, SubmissionList, SubmissionTable } from '../../forms/SubmissionViews.tsx';
 import type { SectionProps } from '../SectionPlaceholder.tsx';

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useIntegrations } from '../../../services/plannerQueries.ts';
+import { useIntegrations } from '../../../services/planner/plannerQueries.ts';
 import { ViewOnlyNote } from '../../common/ViewOnlyNote.tsx';
 import { IntegrationCards } from '../../integrations/IntegrationCards.tsx';
 import { WebhooksPanel } from '../../integrations/WebhooksPanel.tsx';

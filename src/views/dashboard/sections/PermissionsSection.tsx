@@ -8,7 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { usePermissions } from '../../../services/permissionsQueries.ts';
+import { usePermissions } from '../../../services/session/permissionsQueries.ts';
 import { useCurrentAccount } from '../../common/useCan.ts';
 import { SectionPlaceholder, type SectionProps } from '../SectionPlaceholder.tsx';
 

@@ -16,8 +16,8 @@ import {
   type SiteSeo,
 } from '../../../canvas/siteSeo.ts';
 import type { SiteSeoSettings } from '../../../contracts/seo.ts';
-import { errorMessage } from '../../../services/ApiError.ts';
-import { useSaveSiteSeoSettings, useSiteSeoSettings } from '../../../services/seoApi.ts';
+import { useSaveSiteSeoSettings, useSiteSeoSettings } from '../../../services/builder/seoApi.ts';
+import { errorMessage } from '../../../services/http/ApiError.ts';
 import { useCan } from '../../common/useCan.ts';
 
 type TextKey = Exclude<keyof SiteSeo, 'noindex'>;

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useState } from 'react';
-import { useStores } from '../../../services/storeQueries.ts';
+import { useStores } from '../../../services/store/storeQueries.ts';
 import { ViewOnlyNote } from '../../common/ViewOnlyNote.tsx';
 import { OrdersTab } from '../../store/OrdersTab.tsx';
 import { ProductsTab } from '../../store/ProductsTab.tsx';

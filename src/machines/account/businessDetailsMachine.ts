@@ -1,0 +1,66 @@
+import { assign, type SnapshotFrom, setup } from 'xstate';
+import type { BusinessDetailsInput, BusinessProfile } from '../../contracts/business.ts';
+import { ApiError } from '../../services/http/ApiError.ts';
+import { notProvided } from '../app/notProvided.ts';
+import { showToast } from '../app/systemActions.ts';
+
+export type BusinessDetailsEvent = { type: 'business.save'; input: BusinessDetailsInput };
+
+export type BusinessDetailsContext = {
+  /** The server's reason for refusing the last save (a 400), shown beside the field it names. */
+  refusal: string | null;
+};
+
+export const BUSINESS_DETAILS_SAVED = 'Business details saved';
+export const BUSINESS_DETAILS_FAILED = 'Failed to save business details';
+
+/** Saves Settings › Business details (PUT /api/business/profile); a refusal stays for the form to show. */
+export const businessDetailsMachine = setup({
+  types: { context: {} as BusinessDetailsContext, events: {} as BusinessDetailsEvent },
+  actors: {
+    saveDetails: notProvided<BusinessProfile, BusinessDetailsInput>('saveDetails'),
+  },
+  actions: {
+    toastSaved: (args) => showToast(args, { type: 'success', title: BUSINESS_DETAILS_SAVED }),
+    toastFailed: (args) => showToast(args, { type: 'error', title: BUSINESS_DETAILS_FAILED }),
+  },
+  guards: {
+    refused: ({ event }) => {
+      const error = (event as { error?: unknown }).error;
+      return error instanceof ApiError && error.status === 400;
+    },
+  },
+}).createMachine({
+  id: 'businessDetails',
+  context: { refusal: null },
+  initial: 'idle',
+  on: { 'business.save': { target: '.saving' } },
+  states: {
+    idle: {},
+    saving: {
+      tags: ['busy'],
+      entry: assign({ refusal: null }),
+      on: { 'business.save': {} },
+      invoke: {
+        src: 'saveDetails',
+        input: ({ event }) => event.input,
+        onDone: { target: 'saved', actions: 'toastSaved' },
+        onError: [
+          {
+            guard: 'refused',
+            target: 'failed',
+            actions: assign({ refusal: ({ event }) => (event.error as ApiError).message }),
+          },
+          { target: 'failed', actions: 'toastFailed' },
+        ],
+      },
+    },
+    saved: {},
+    failed: {},
+  },
+});
+
+type Snapshot = SnapshotFrom<typeof businessDetailsMachine>;
+export const selectDetailsSaving = (snapshot: Snapshot): boolean => snapshot.hasTag('busy');
+export const selectDetailsSaved = (snapshot: Snapshot): boolean => snapshot.matches('saved');
+export const selectDetailsRefusal = (snapshot: Snapshot): string | null => snapshot.context.refusal;

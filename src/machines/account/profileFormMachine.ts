@@ -1,0 +1,79 @@
+import { assign, type SnapshotFrom, setup } from 'xstate';
+import type { User } from '../../contracts/auth.ts';
+import { ApiError } from '../../services/http/ApiError.ts';
+import type { ProfileInput } from '../../services/session/userApi.ts';
+import { notProvided } from '../app/notProvided.ts';
+import { showToast, tellSession } from '../app/systemActions.ts';
+
+export type ProfileFormEvent = { type: 'profile.submit' } & ProfileInput;
+
+export type ProfileFormContext = {
+  /** The server's reason for refusing the last save (400/403, e.g. a wrong current password), shown by the form. */
+  refusal: string | null;
+};
+
+/** A 400 or 403 says what the person can fix (the password, a field); other failures only toast. */
+const isRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && (error.status === 400 || error.status === 403);
+
+/** Saves the User Settings profile (systemId `profileForm`) and hands the result to the session. */
+export const profileFormMachine = setup({
+  types: { context: {} as ProfileFormContext, events: {} as ProfileFormEvent },
+  actors: {
+    /** PUT /api/user/profile. */
+    updateProfile: notProvided<User, ProfileInput>('updateProfile'),
+  },
+  actions: {
+    updateSession: (args, params: { user: User }) =>
+      tellSession(args, { type: 'session.userUpdated', user: params.user }),
+    toastSaved: (args) => showToast(args, { type: 'success', title: 'Profile updated successfully' }),
+    toastFailed: (args) => showToast(args, { type: 'error', title: 'Failed to update profile' }),
+  },
+  guards: {
+    refused: ({ event }) => isRefusal((event as { error?: unknown }).error),
+  },
+}).createMachine({
+  id: 'profileForm',
+  context: { refusal: null },
+  initial: 'idle',
+  on: { 'profile.submit': { target: '.saving' } },
+  states: {
+    idle: {},
+    saving: {
+      tags: ['busy'],
+      entry: assign({ refusal: null }),
+      on: { 'profile.submit': {} },
+      invoke: {
+        src: 'updateProfile',
+        // The current password travels only when the form asked for it (the email changes).
+        input: ({ event }) => ({
+          name: event.name,
+          email: event.email,
+          ...(event.currentPassword === undefined ? {} : { currentPassword: event.currentPassword }),
+        }),
+        onDone: {
+          target: 'saved',
+          actions: [{ type: 'updateSession', params: ({ event }) => ({ user: event.output }) }, 'toastSaved'],
+        },
+        onError: [
+          {
+            guard: 'refused',
+            target: 'failed',
+            actions: [assign({ refusal: ({ event }) => (event.error as ApiError).message }), 'toastFailed'],
+          },
+          { target: 'failed', actions: 'toastFailed' },
+        ],
+      },
+    },
+    saved: {},
+    failed: {},
+  },
+});
+
+type ProfileFormSnapshot = SnapshotFrom<typeof profileFormMachine>;
+
+export const selectProfileSaving = (snapshot: ProfileFormSnapshot): boolean => snapshot.hasTag('busy');
+export const selectProfileSaved = (snapshot: ProfileFormSnapshot): boolean => snapshot.matches('saved');
+/** What the server said when it refused the last save, or null. */
+export const selectProfileRefusal = (snapshot: ProfileFormSnapshot): string | null =>
+  snapshot.context.refusal;

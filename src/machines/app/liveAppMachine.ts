@@ -1,0 +1,145 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { fromPromise } from 'xstate';
+import type { CollabRemote } from '../../canvas/collab.ts';
+import type { ReviewInput } from '../../contracts/review.ts';
+import { STORAGE_KEYS } from '../../services/http/browserStorage.ts';
+import type { Http } from '../../services/http/http.ts';
+import { queryKeys } from '../../services/http/queryKeys.ts';
+import type { LoginInput, RegisterInput } from '../../services/session/authApi.ts';
+import { createLiveBusinessDetailsMachine } from '../account/liveBusinessDetailsMachine.ts';
+import { createLiveReplaySettingsMachine } from '../account/liveReplaySettingsMachine.ts';
+import { createLiveCrmMachine } from '../crm/liveCrmMachine.ts';
+import { reviewMachine } from '../review/reviewMachine.ts';
+import { createLiveInvitationMachine } from '../session/liveInvitationMachine.ts';
+import { sessionMachine } from '../session/sessionMachine.ts';
+import { appMachine, type GenerateInput, type SetupInput, type SetupResult } from './appMachine.ts';
+import { lazyLogic, loadLogics } from './lazyLogic.ts';
+
+// The calls' modules load with the first call that needs them (the first call loads ky too), not with the
+// first screen.
+const auth = () => import('../../services/session/authApi.ts');
+const business = () => import('../../services/account/businessApi.ts');
+const oauth = () => import('../../services/planner/oauthApi.ts');
+const reviews = () => import('../../services/admin/reviewApi.ts');
+const websites = () => import('../../services/builder/websiteApi.ts');
+
+/**
+ * The app machine with its real effects: every call goes through `http`, and each write
+ * refreshes the cached queries it touches. `storeFetch`: how the Storefront preview's cart reaches the
+ * shoppers' store API (by default the same client as the preview's category queries).
+ */
+export function createLiveAppMachine(
+  http: Http,
+  queryClient: QueryClient,
+  collabRemote: () => CollabRemote | null = () => null,
+  storeFetch?: typeof fetch,
+) {
+  // The sections' and the builder's children, with their calls: their code loads when the app first goes there.
+  const profileForm = lazyLogic(async () =>
+    (await import('../account/liveAccountForms.ts')).createLiveProfileForm(http, queryClient),
+  );
+  const passwordForm = lazyLogic(async () =>
+    (await import('../account/liveAccountForms.ts')).createLivePasswordForm(http),
+  );
+  const team = lazyLogic(async () =>
+    (await import('../account/liveTeamMachines.ts')).createLiveTeamMachine(http, queryClient),
+  );
+  const admin = lazyLogic(async () =>
+    (await import('../account/liveTeamMachines.ts')).createLiveAdminMachine(http, queryClient),
+  );
+  const planner = lazyLogic(async () =>
+    (await import('../planner/livePlannerMachines.ts')).createLivePlannerMachine(http, queryClient),
+  );
+  const oauthConnect = lazyLogic(async () =>
+    (await import('../planner/livePlannerMachines.ts')).createLiveOAuthConnectMachine(http, queryClient),
+  );
+  const builder = lazyLogic(async () =>
+    (await import('../builder/liveBuilderMachine.ts')).createLiveBuilderMachine(
+      http,
+      queryClient,
+      collabRemote,
+    ),
+  );
+  const publish = lazyLogic(async () =>
+    (await import('../builder/livePublishMachine.ts')).createLivePublishMachine(http, queryClient),
+  );
+  return appMachine.provide({
+    actors: {
+      profileForm,
+      passwordForm,
+      team,
+      admin,
+      planner,
+      oauthConnect,
+      builder,
+      publish,
+      loadDashboardActors: loadLogics(profileForm, passwordForm, team, admin, planner, oauthConnect),
+      loadBuilderActors: loadLogics(builder, publish),
+      session: sessionMachine.provide({
+        actors: { logoutCall: fromPromise(async () => (await auth()).logout(http)) },
+        actions: {
+          // The next user must never see the previous user's data.
+          clearCache: () => queryClient.clear(),
+          refreshAccountData: () => {
+            void queryClient.invalidateQueries();
+          },
+        },
+      }),
+      review: reviewMachine.provide({
+        actors: {
+          submitReview: fromPromise(async ({ input }: { input: ReviewInput }) =>
+            (await reviews()).submitReview(http, input),
+          ),
+        },
+      }),
+      generateWebsite: fromPromise(async ({ input }: { input: GenerateInput }) => {
+        const { generateWebsite, saveWebsite } = await websites();
+        const site = await generateWebsite(http, input);
+        const saved = await saveWebsite(http, {
+          name: site.name,
+          htmlContent: site.html,
+          pagesData: JSON.stringify(site.pages),
+          pages: site.pages,
+          yjsState: '',
+        });
+        // Spec §3 lists it among browser-stored values: written for compatibility; the id travels as output.
+        localStorage.setItem(STORAGE_KEYS.generatedWebsiteId, saved.id);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.websites });
+        return { websiteId: saved.id };
+      }),
+      invitation: createLiveInvitationMachine(http, queryClient),
+      crm: createLiveCrmMachine(http, queryClient),
+      // Loaded with the store's code, when a Storefront preview opens.
+      cartLogic: fromPromise(async () => {
+        const [{ liveCartMachine }, { createStoreClient }, { storeClient }] = await Promise.all([
+          import('../store/liveCartMachine.ts'),
+          import('../../services/store/storeClient.ts'),
+          import('../../services/store/storeQueries.ts'),
+        ]);
+        return liveCartMachine(storeFetch ? createStoreClient(undefined, storeFetch) : storeClient());
+      }),
+      businessDetails: createLiveBusinessDetailsMachine(http, queryClient),
+      replaySettings: createLiveReplaySettingsMachine(http, queryClient),
+      login: fromPromise(async ({ input }: { input: LoginInput }) => (await auth()).login(http, input)),
+      register: fromPromise(async ({ input }: { input: RegisterInput }) =>
+        (await auth()).register(http, input),
+      ),
+      setupBusiness: fromPromise(async ({ input }: { input: SetupInput }): Promise<SetupResult> => {
+        const { logo, ...fields } = input;
+        const profile = await (await business()).setupBusiness(http, fields);
+        queryClient.setQueryData(queryKeys.businessProfile, profile);
+        if (!logo) return { profile };
+        // The logo goes up through the upload route (a data URL if that fails, spec §7); the generator uses
+        // an uploaded one. A data URL is not passed on: generation takes an address, not the file itself.
+        const url = await (await websites()).uploadImage(http, logo);
+        return { profile, logoUrl: url.startsWith('data:') ? null : url };
+      }),
+      googleAdsCallback: fromPromise(async ({ input }: { input: { code: string; state: string } }) =>
+        (await oauth()).googleAdsCallback(http, input.code, input.state),
+      ),
+      facebookAdsCallback: fromPromise(async ({ input }: { input: { code: string; state: string } }) =>
+        (await oauth()).facebookAdsCallback(http, input.code, input.state),
+      ),
+    },
+  });
+}

@@ -1,0 +1,144 @@
+import { type CollabRemote, SiteCollab } from '../../canvas/collab.ts';
+import { type ElementNode, insertElement } from '../../canvas/ops/elementOps.ts';
+import { addPage } from '../../canvas/ops/pageOps.ts';
+import { toNodes, toSpecPages } from '../../canvas/pagesData.ts';
+import { parseHtmlToElements } from '../../canvas/parseHtml.ts';
+import { clearRoom, connectSite, isSavedRoom, roomFor } from '../../canvas/persistence.ts';
+import {
+  applyEncodedState,
+  createSiteDoc,
+  encodeState,
+  SEED_ORIGIN,
+  type SiteDoc,
+} from '../../canvas/siteDoc.ts';
+import { SiteStore } from '../../canvas/siteStore.ts';
+import { renderSiteHtml } from '../../canvas/staticRender.tsx';
+import { TEMPLATES } from '../../canvas/templates.ts';
+import { getBusinessProfile } from '../../services/account/businessApi.ts';
+import { getWebsite, saveWebsite, updateWebsite, type Website } from '../../services/builder/websiteApi.ts';
+import type { Http } from '../../services/http/http.ts';
+import {
+  type BuilderSession,
+  DEFAULT_SITE_NAME,
+  type LoadedSite,
+  type LoadInput,
+  type SavedSite,
+  type SaveInput,
+} from './builderMachine.ts';
+
+// Seeding is not an edit of this tab: it is not undoable. Fixed ids make two tabs seeding at once agree.
+const HOME_PAGE_ID = 'home';
+
+function withIds(nodes: ElementNode[], prefix: string): ElementNode[] {
+  return nodes.map((node, i) => ({
+    ...node,
+    id: node.id ?? `${prefix}-${i}`,
+    children: withIds(node.children ?? [], `${prefix}-${i}`),
+  }));
+}
+
+/** Spec §4: a new site's Home is seeded from the template chosen in the chooser (the builder's input). */
+function chosenTemplate(id: string | undefined): ElementNode[] {
+  if (!id) return [];
+  const template = TEMPLATES.find((t) => t.id === id);
+  return template ? withIds(template.elements, `tpl-${template.id}`) : [];
+}
+
+/** Spec §4: a site's pages when present, otherwise its saved HTML parsed into elements; a new site gets Home. */
+function seed(site: SiteDoc, website: Website | null, templateId?: string): void {
+  if (site.pages.size > 0) return;
+  site.doc.transact(() => {
+    const pages = website?.pages ?? [];
+    if (pages.length > 0) {
+      for (const page of pages) {
+        addPage(site, {
+          id: page.id,
+          name: page.name,
+          path: page.path,
+          isHomePage: page.isHomePage,
+          title: page.title,
+          description: page.description,
+          elements: toNodes(page.elements),
+        });
+      }
+      return;
+    }
+    const parsed = website?.htmlContent
+      ? withIds(parseHtmlToElements(website.htmlContent), 'parsed')
+      : website
+        ? []
+        : chosenTemplate(templateId);
+    addPage(site, { id: HOME_PAGE_ID, name: 'Home', path: 'home', isHomePage: true });
+    for (const node of parsed) insertElement(site, node, { pageId: HOME_PAGE_ID, parentId: null });
+  }, SEED_ORIGIN);
+}
+
+/**
+ * Opens a site: local storage and tab sync first, then the server's copy merged in (spec §4); a saved site also
+ * co-edits live with the other devices through the sync server (`remote`: null runs without one).
+ */
+export async function loadSite(
+  http: Http,
+  input: LoadInput,
+  remote: CollabRemote | null = null,
+): Promise<LoadedSite> {
+  const site = createSiteDoc();
+  const collab = remote ? new SiteCollab(site, remote) : null;
+  const connection = connectSite(site, roomFor(input.websiteId ?? input.draftId), collab);
+  try {
+    const [website, businessName] = await Promise.all([
+      input.websiteId ? getWebsite(http, input.websiteId) : Promise.resolve(null),
+      input.websiteId ? Promise.resolve(null) : newSiteName(http),
+      connection.whenLoaded,
+    ]);
+    if (website?.yjsState) applyEncodedState(site, website.yjsState);
+    seed(site, website, input.templateId);
+    return {
+      session: { store: new SiteStore(site), connection, collab },
+      name: website?.name ?? businessName ?? DEFAULT_SITE_NAME,
+    };
+  } catch (error) {
+    connection.destroy();
+    throw error;
+  }
+}
+
+/** A new site is named after the business; 'My Website' when there is no business name (or it can't be read). */
+async function newSiteName(http: Http): Promise<string> {
+  try {
+    const name = (await getBusinessProfile(http))?.businessName.trim();
+    return name || DEFAULT_SITE_NAME;
+  } catch {
+    return DEFAULT_SITE_NAME;
+  }
+}
+
+/**
+ * Saves a site: pages, exported HTML and the Yjs state. Without an id it creates a new site (a draft's first
+ * edit, or Save as: a copy), and the document moves to the new site's room.
+ */
+export async function saveSite(http: Http, input: SaveInput): Promise<SavedSite> {
+  const { site } = input.session.store;
+  const pages = toSpecPages(site);
+  const payload = {
+    name: input.name,
+    htmlContent: renderSiteHtml(pages, input.name),
+    pagesData: JSON.stringify(pages),
+    pages,
+    yjsState: encodeState(site),
+  };
+  const saved = input.websiteId
+    ? await updateWebsite(http, input.websiteId, payload)
+    : await saveWebsite(http, payload);
+  if (!input.websiteId) moveToRoom(input.session, roomFor(saved.id));
+  return { websiteId: saved.id, name: saved.name };
+}
+
+// A new site continues in the room of its id. A draft's local copy is dropped; a saved site's (the original
+// of a Save as) stays, as it may hold offline edits of that site.
+function moveToRoom(session: BuilderSession, room: string): void {
+  const previous = session.connection.room;
+  session.connection.destroy();
+  session.connection = connectSite(session.store.site, room, session.collab);
+  if (!isSavedRoom(previous)) void clearRoom(previous);
+}

@@ -1,0 +1,99 @@
+import { assign, type SnapshotFrom, setup } from 'xstate';
+import type { ReviewInput } from '../../contracts/review.ts';
+import type { ReviewResult } from '../../services/admin/reviewApi.ts';
+import { notProvided } from '../app/notProvided.ts';
+
+/** Spec §9: how long the thank-you shows before the popup closes. */
+export const THANK_YOU_DELAY_MS = 2000;
+export const REVIEW_FAILED_MESSAGE = 'Failed to submit review. Please try again.';
+
+export type ReviewEvent =
+  | { type: 'review.open' }
+  | { type: 'review.close' }
+  | { type: 'review.rate'; rating: number }
+  | { type: 'review.changeText'; text: string }
+  | { type: 'review.changeEmail'; email: string }
+  | { type: 'review.submit' };
+
+export type ReviewContext = {
+  rating: number;
+  reviewText: string;
+  email: string;
+  error: string | null;
+  creditsAwarded: number;
+};
+
+const emptyReview: ReviewContext = { rating: 0, reviewText: '', email: '', error: null, creditsAwarded: 0 };
+
+/** The review popup (systemId `review`): rating starts at 0 and must be 1-5 before submitting. */
+export const reviewMachine = setup({
+  types: { context: {} as ReviewContext, events: {} as ReviewEvent },
+  actors: {
+    /** POST /api/review. */
+    submitReview: notProvided<ReviewResult, ReviewInput>('submitReview'),
+  },
+  actions: {
+    reset: assign(() => emptyReview),
+  },
+  guards: {
+    hasRating: ({ context }) => context.rating >= 1 && context.rating <= 5,
+  },
+  delays: {
+    thankYouDelay: THANK_YOU_DELAY_MS,
+  },
+}).createMachine({
+  id: 'review',
+  context: emptyReview,
+  initial: 'closed',
+  states: {
+    closed: {
+      on: { 'review.open': { target: 'open' } },
+    },
+    open: {
+      initial: 'editing',
+      on: { 'review.close': { target: 'closed', actions: 'reset' } },
+      states: {
+        editing: {
+          on: {
+            'review.rate': {
+              actions: assign(({ event }) => ({
+                rating: Math.min(5, Math.max(0, Math.round(event.rating))),
+              })),
+            },
+            'review.changeText': { actions: assign(({ event }) => ({ reviewText: event.text })) },
+            'review.changeEmail': { actions: assign(({ event }) => ({ email: event.email })) },
+            'review.submit': { guard: 'hasRating', target: 'submitting', actions: assign({ error: null }) },
+          },
+        },
+        submitting: {
+          tags: ['busy'],
+          invoke: {
+            src: 'submitReview',
+            input: ({ context }) => ({
+              rating: context.rating,
+              reviewText: context.reviewText.trim(),
+              email: context.email.trim() || null,
+            }),
+            onDone: {
+              target: 'thanks',
+              actions: assign(({ event }) => ({ creditsAwarded: event.output.creditsAwarded })),
+            },
+            onError: { target: 'editing', actions: assign({ error: REVIEW_FAILED_MESSAGE }) },
+          },
+        },
+        thanks: {
+          after: { thankYouDelay: { target: '#review.closed', actions: 'reset' } },
+        },
+      },
+    },
+  },
+});
+
+type ReviewSnapshot = SnapshotFrom<typeof reviewMachine>;
+
+export const selectReviewOpen = (snapshot: ReviewSnapshot): boolean => snapshot.matches('open');
+export const selectReviewThanks = (snapshot: ReviewSnapshot): boolean => snapshot.matches({ open: 'thanks' });
+export const selectReviewBusy = (snapshot: ReviewSnapshot): boolean => snapshot.hasTag('busy');
+/** Submit is enabled only after a star is chosen (and not while sending). */
+export const selectCanSubmitReview = (snapshot: ReviewSnapshot): boolean =>
+  snapshot.matches({ open: 'editing' }) && snapshot.context.rating >= 1;

@@ -1,0 +1,166 @@
+import { assign, fromCallback, type SnapshotFrom, sendParent, setup } from 'xstate';
+import type { User } from '../../contracts/auth.ts';
+import {
+  clearStoredSession,
+  STORAGE_KEYS,
+  type StoredSession,
+  writeStoredSession,
+} from '../../services/http/browserStorage.ts';
+import type { ToastInput } from '../../services/http/toast.ts';
+import { notProvided } from '../app/notProvided.ts';
+import { showToast } from '../app/systemActions.ts';
+import type { SessionEvent } from './sessionEvents.ts';
+
+export type SessionEndReason = 'logout' | 'expired';
+
+/** What the session tells its parent (the app machine) when it ends. */
+export type SessionEndedEvent = { type: 'session.ended'; reason: SessionEndReason };
+
+export type SessionInput = { stored: StoredSession | null };
+
+export type SessionContext = { token: string | null; user: User | null; accountId: string | null };
+
+const signedOut: SessionContext = { token: null, user: null, accountId: null };
+
+/** Who is signed in (systemId `session`); token, user and current account live in localStorage. */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    /** POST /api/auth/logout. */
+    logoutCall: notProvided<void, void>('logoutCall'),
+    /** Listens for the `token` key being removed by another tab. */
+    storageWatcher: fromCallback<SessionEvent>(({ sendBack }) => {
+      const handleStorage = (event: StorageEvent) => {
+        const cleared = event.key === null || (event.key === STORAGE_KEYS.token && event.newValue === null);
+        if (cleared) sendBack({ type: 'session.remoteLogout' });
+      };
+      window.addEventListener('storage', handleStorage);
+      return () => window.removeEventListener('storage', handleStorage);
+    }),
+  },
+  actions: {
+    persist: ({ context }) => {
+      if (context.token && context.user) {
+        writeStoredSession({ token: context.token, user: context.user, accountId: context.accountId });
+      }
+    },
+    clearStorage: () => clearStoredSession(),
+    /** Drops cached server data of the signed-out user (provided by the app). */
+    clearCache: () => {},
+    /** Refetches account-scoped server data after an account switch (provided by the app). */
+    refreshAccountData: () => {},
+    toast: (args, params: ToastInput) => showToast(args, params),
+    notifyEnded: sendParent(
+      (_, params: { reason: SessionEndReason }): SessionEndedEvent => ({
+        type: 'session.ended',
+        reason: params.reason,
+      }),
+    ),
+    forget: assign(() => signedOut),
+  },
+  guards: {
+    hasToken: ({ context }) => context.token !== null,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) =>
+    input.stored
+      ? { token: input.stored.token, user: input.stored.user, accountId: input.stored.accountId }
+      : signedOut,
+  initial: 'restoring',
+  states: {
+    restoring: {
+      always: [{ guard: 'hasToken', target: 'authenticated' }, { target: 'anonymous' }],
+    },
+    anonymous: {
+      on: {
+        'session.login': {
+          target: 'authenticated',
+          actions: [
+            assign(({ event }) => ({
+              token: event.token,
+              user: event.user,
+              accountId: event.user.accountId,
+            })),
+            'persist',
+          ],
+        },
+      },
+    },
+    authenticated: {
+      invoke: { id: 'storageWatcher', src: 'storageWatcher' },
+      on: {
+        'session.logout': { target: 'loggingOut' },
+        'session.expired': {
+          target: 'anonymous',
+          actions: [
+            'forget',
+            'clearStorage',
+            'clearCache',
+            {
+              type: 'toast',
+              params: { type: 'warning', title: 'Session expired', message: 'Please log in again' },
+            },
+            { type: 'notifyEnded', params: { reason: 'expired' } },
+          ],
+        },
+        'session.remoteLogout': {
+          target: 'anonymous',
+          actions: [
+            'forget',
+            'clearStorage',
+            'clearCache',
+            { type: 'notifyEnded', params: { reason: 'logout' } },
+          ],
+        },
+        'session.userUpdated': { actions: [assign(({ event }) => ({ user: event.user })), 'persist'] },
+        'session.tokenRefreshed': { actions: [assign(({ event }) => ({ token: event.token })), 'persist'] },
+        'session.accountSelected': {
+          actions: [assign(({ event }) => ({ accountId: event.accountId })), 'persist', 'refreshAccountData'],
+        },
+      },
+    },
+    loggingOut: {
+      tags: ['busy'],
+      // Storage is cleared whatever the server answers: the user asked to leave.
+      invoke: {
+        src: 'logoutCall',
+        onDone: {
+          target: 'anonymous',
+          actions: [
+            'forget',
+            'clearStorage',
+            'clearCache',
+            { type: 'notifyEnded', params: { reason: 'logout' } },
+          ],
+        },
+        onError: {
+          target: 'anonymous',
+          actions: [
+            'forget',
+            'clearStorage',
+            'clearCache',
+            { type: 'notifyEnded', params: { reason: 'logout' } },
+          ],
+        },
+      },
+    },
+  },
+});
+
+type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+export const selectIsAuthenticated = (snapshot: SessionSnapshot | undefined): boolean =>
+  snapshot?.matches('authenticated') ?? false;
+export const selectUser = (snapshot: SessionSnapshot | undefined): User | null =>
+  snapshot?.context.user ?? null;
+export const selectToken = (snapshot: SessionSnapshot | undefined): string | null =>
+  snapshot?.context.token ?? null;
+export const selectAccountId = (snapshot: SessionSnapshot | undefined): string | null =>
+  snapshot?.context.accountId ?? null;
+export const selectIsAdmin = (snapshot: SessionSnapshot | undefined): boolean =>
+  snapshot?.context.user?.role === 'admin';

@@ -1,0 +1,41 @@
+import type {
+  AdminReviewRow,
+  CreditChange,
+  CreditEntryRow,
+  ReviewInput,
+  ReviewResult,
+} from '../../contracts/review.ts';
+import type { Http } from '../http/http.ts';
+
+export type { ReviewResult };
+
+/** POST /api/review. */
+export async function submitReview(http: Http, input: ReviewInput): Promise<ReviewResult> {
+  const raw = await http.post('review', { json: input }).json<Partial<ReviewResult>>();
+  return { creditsAwarded: typeof raw.creditsAwarded === 'number' ? raw.creditsAwarded : 0 };
+}
+
+type WithStringId<T> = Omit<T, 'id'> & { id: string };
+/** A review in the admin list. */
+export type AdminReview = WithStringId<AdminReviewRow>;
+/** A credit ledger entry (credits may be negative). */
+export type CreditEntry = WithStringId<CreditEntryRow>;
+
+export type CreditUpdate = CreditChange & { id: string };
+
+/** GET /api/review/admin/reviews (platform admins). */
+export async function listAdminReviews(http: Http): Promise<AdminReview[]> {
+  const raw = await http.get('review/admin/reviews').json<AdminReviewRow[]>();
+  return raw.map((review) => ({ ...review, id: String(review.id), reviewText: review.reviewText ?? '' }));
+}
+
+/** GET /api/review/admin/credits (platform admins). */
+export async function listAdminCredits(http: Http): Promise<CreditEntry[]> {
+  const raw = await http.get('review/admin/credits').json<CreditEntryRow[]>();
+  return raw.map((entry) => ({ ...entry, id: String(entry.id), description: entry.description ?? '' }));
+}
+
+/** PUT /api/review/admin/credits/{id}. */
+export async function updateCredit(http: Http, { id, credits, description }: CreditUpdate): Promise<void> {
+  await http.put(`review/admin/credits/${id}`, { json: { credits, description } });
+}

@@ -1,0 +1,125 @@
+import type { SpecPage } from '../../canvas/pagesData.ts';
+import type {
+  Website as StoredWebsite,
+  WebsiteBody,
+  WebsiteListItem,
+  WithStringId,
+} from '../../contracts/website.ts';
+import { ApiError } from '../http/ApiError.ts';
+import type { Http } from '../http/http.ts';
+
+/** A website as listed (spec §3), with the form submissions its published site received. */
+export type WebsiteSummary = WithStringId<WebsiteListItem>;
+
+/** A website with its content and its stored Yjs state (base64); its pages read as the spec's pages. */
+export type Website = {
+  [K in keyof WithStringId<StoredWebsite>]: K extends 'pages' ? SpecPage[] : WithStringId<StoredWebsite>[K];
+};
+
+/** The save payload of spec §7 plus the Yjs state. */
+export type WebsitePayload = WebsiteBody & { pages: SpecPage[] };
+
+const withStringId = <T extends { id: number }>(raw: T) =>
+  ({ ...raw, id: String(raw.id) }) as WithStringId<T>;
+// The answer's pages are the spec's pages the client saved (the server keeps them as they came).
+const readWebsite = (raw: StoredWebsite): Website => ({
+  ...withStringId(raw),
+  pages: raw.pages as SpecPage[],
+});
+
+/** GET /api/website. */
+export async function listWebsites(http: Http): Promise<WebsiteSummary[]> {
+  return (await http.get('website').json<WebsiteListItem[]>()).map(withStringId);
+}
+
+/** GET /api/website/{id}. */
+export async function getWebsite(http: Http, id: string): Promise<Website> {
+  return readWebsite(await http.get(`website/${encodeURIComponent(id)}`).json<StoredWebsite>());
+}
+
+/** POST /api/website/save: a new site; the answer carries its id. */
+export async function saveWebsite(http: Http, payload: WebsitePayload): Promise<Website> {
+  return readWebsite(await http.post('website/save', { json: payload }).json<StoredWebsite>());
+}
+
+/** PUT /api/website/{id}. */
+export async function updateWebsite(http: Http, id: string, payload: WebsitePayload): Promise<Website> {
+  return readWebsite(
+    await http.put(`website/${encodeURIComponent(id)}`, { json: payload }).json<StoredWebsite>(),
+  );
+}
+
+/** DELETE /api/website/{id}. */
+export async function deleteWebsite(http: Http, id: string): Promise<void> {
+  await http.delete(`website/${encodeURIComponent(id)}`);
+}
+
+/**
+ * POST /api/upload/image (field `image`); when the upload fails the file is embedded as a data URL
+ * instead (spec §7).
+ */
+export async function uploadImage(http: Http, file: File): Promise<string> {
+  const body = new FormData();
+  body.append('image', file);
+  try {
+    return (
+      await http
+        .post('upload/image', { body, context: { quietStatuses: [400, 413] } })
+        .json<{ url: string }>()
+    ).url;
+  } catch {
+    return readAsDataUrl(file);
+  }
+}
+
+/** Spec §8 upload messages, word for word. */
+export const UPLOAD_NETWORK_ERROR = 'Upload error: Network or server issue';
+export const uploadFailed = (message?: string) => `Upload failed: ${message?.trim() || 'Unknown error'}`;
+
+/**
+ * POST /api/website/upload-image (field `file`) → its URL. A refusal rejects with
+ * 'Upload failed: {message}', no answer at all with 'Upload error: Network or server issue' (spec §8).
+ */
+export async function uploadWebsiteImage(http: Http, file: File): Promise<string> {
+  const body = new FormData();
+  body.append('file', file);
+  try {
+    return (
+      await http
+        .post('website/upload-image', { body, context: { quietStatuses: [400, 413, 415, 500, 502, 503] } })
+        .json<{ url: string }>()
+    ).url;
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    throw new Error(status === 0 ? UPLOAD_NETWORK_ERROR : uploadFailed((error as Error).message));
+  }
+}
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('Upload error: Network or server issue'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** What POST /api/website/generate answers: a whole site in the builder's page format. */
+export type GeneratedSite = { name: string; html: string; pages: SpecPage[] };
+
+/** POST /api/website/generate {businessName, industry, services, email, phone, logo?}. */
+export async function generateWebsite(
+  http: Http,
+  input: {
+    businessName: string;
+    industry: string;
+    services: string;
+    email: string;
+    phone: string;
+    logo?: string;
+  },
+): Promise<GeneratedSite> {
+  return http
+    .post('website/generate', { json: input, context: { quietStatuses: [400, 503] } })
+    .json<GeneratedSite>();
+}

@@ -1,0 +1,108 @@
+import {
+  type UseMutationResult,
+  type UseQueryResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { SocialPost, WebhookEvent } from '../../contracts/social.ts';
+import { useHttp } from '../http/httpContext.ts';
+import {
+  type CreatedWebhook,
+  createWebhook,
+  type Delivery,
+  deleteWebhook,
+  disconnectIntegration,
+  type Integration,
+  listDeliveries,
+  listIntegrations,
+  listWebhooks,
+  sendTestDelivery,
+  type Webhook,
+} from './integrationsApi.ts';
+import { plannerKeys } from './plannerKeys.ts';
+import { listPosts } from './socialApi.ts';
+
+export { plannerKeys } from './plannerKeys.ts';
+
+/**
+ * The account's planned posts; refreshed every 5 s while shown, so due posts change state on screen.
+ * `enabled: false` for a role the server does not let read them (it would only answer 403).
+ */
+export function usePosts({ enabled = true } = {}): UseQueryResult<SocialPost[]> {
+  const http = useHttp();
+  return useQuery({
+    queryKey: plannerKeys.posts,
+    queryFn: () => listPosts(http),
+    refetchInterval: 5000,
+    enabled,
+  });
+}
+
+export function useIntegrations(): UseQueryResult<Integration[]> {
+  const http = useHttp();
+  return useQuery({ queryKey: plannerKeys.integrations, queryFn: () => listIntegrations(http) });
+}
+
+export function useWebhooks(): UseQueryResult<Webhook[]> {
+  const http = useHttp();
+  return useQuery({ queryKey: plannerKeys.webhooks, queryFn: () => listWebhooks(http) });
+}
+
+/** A webhook's delivery log, polled while open so retries show up. */
+export function useDeliveries(id: number): UseQueryResult<Delivery[]> {
+  const http = useHttp();
+  return useQuery({
+    queryKey: plannerKeys.deliveries(id),
+    queryFn: () => listDeliveries(http, id),
+    refetchInterval: 2000,
+  });
+}
+
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: plannerKeys.integrations });
+}
+
+export function useDisconnect(): UseMutationResult<void, Error, 'google' | 'facebook'> {
+  const http = useHttp();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (provider) => disconnectIntegration(http, provider),
+    onSettled: invalidate,
+  });
+}
+
+export function useCreateWebhook(): UseMutationResult<
+  CreatedWebhook,
+  Error,
+  { url: string; events: WebhookEvent[] }
+> {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input) => createWebhook(http, input),
+    onSettled: () =>
+      queryClient
+        .invalidateQueries({ queryKey: ['webhooks'] })
+        .then(() => queryClient.invalidateQueries({ queryKey: plannerKeys.integrations })),
+  });
+}
+
+export function useDeleteWebhook(): UseMutationResult<void, Error, number> {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id) => deleteWebhook(http, id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['webhooks'] }),
+  });
+}
+
+export function useSendTest(): UseMutationResult<void, Error, number> {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id) => sendTestDelivery(http, id),
+    onSettled: (_, __, id) => queryClient.invalidateQueries({ queryKey: plannerKeys.deliveries(id) }),
+  });
+}
