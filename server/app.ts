@@ -129,7 +129,7 @@ export async function buildApp({
   // Caches of every process sharing the database forget together (README "Several processes").
   const bus = createInvalidationBus({
     sender: db.kind === 'postgres' ? db : null,
-    databaseUrl: config.databaseUrl ?? null,
+    notifications: db.notifications ?? null,
     pglite: db.pglite ?? null,
     log: { warn: (data, message) => app.log.warn(data, message) },
   });

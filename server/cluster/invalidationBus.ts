@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type { PgNotifications } from '../db/pgNotifications.ts';
 import type { Queryable } from '../db/types.ts';
 
 /**
@@ -34,13 +34,11 @@ export type InvalidationBus = {
 export type InvalidationBusOptions = {
   /** Sends the messages (PostgreSQL: `pg_notify`); null on PGlite, where nobody else could hear them. */
   sender: Queryable | null;
-  /** The PostgreSQL server to LISTEN on; null: in-process delivery only. */
-  databaseUrl: string | null;
+  /** PostgreSQL: the process's LISTEN connection (`db.notifications`); null: in-process delivery only. */
+  notifications: PgNotifications | null;
   /** PGlite (one process): listens on it for what its triggers announce (migration 0019). */
   pglite?: PGlite | null;
   log?: { warn: (data: object, message: string) => void };
-  /** How long to wait before listening again after the connection dropped. */
-  reconnectMs?: number;
 };
 
 // One channel per database (NOTIFY never crosses databases), so deployments sharing a server stay apart.
@@ -62,21 +60,18 @@ function parseMessage(text: string): Message | null {
 }
 
 /**
- * The invalidation bus of the server processes sharing one database: PostgreSQL LISTEN/NOTIFY on its own
- * connection (no extra service: every process already shares the PostgreSQL). Delivered in-process always.
+ * The invalidation bus of the server processes sharing one database: PostgreSQL LISTEN/NOTIFY on the
+ * process's one listening connection (no extra service: every process already shares the PostgreSQL). Delivered in-process always.
  */
 export function createInvalidationBus({
   sender,
-  databaseUrl,
+  notifications = null,
   pglite = null,
   log,
-  reconnectMs = 1000,
 }: InvalidationBusOptions): InvalidationBus {
   const origin = randomUUID();
   const listeners = new Map<InvalidationTopic, Set<InvalidationListener>>();
-  let listening = false;
   let closed = false;
-  let client: pg.Client | null = null;
 
   const deliver = async (topic: InvalidationTopic, payload: string | null) => {
     const results = await Promise.allSettled(
@@ -90,41 +85,18 @@ export function createInvalidationBus({
       log?.warn({ err: error, topic }, 'invalidation: listener'),
     );
 
-  const listen = async (): Promise<void> => {
-    if (closed || !databaseUrl) return;
-    const next = new pg.Client({
-      connectionString: databaseUrl,
-      application_name: 'invalidation-bus',
-      keepAlive: true,
-    });
-    client = next;
-    let retrying = false;
-    const retry = () => {
-      listening = false;
-      if (retrying || closed) return;
-      retrying = true;
-      setTimeout(() => void listen(), reconnectMs).unref();
-    };
-    next.on('notification', ({ payload }) => {
-      const message = payload ? parseMessage(payload) : null;
+  // PostgreSQL: the process's one LISTEN connection (server/db/pgNotifications.ts) hears the other processes.
+  const stopListening = notifications?.subscribe(CHANNEL, {
+    message: (payload) => {
+      const message = parseMessage(payload);
       // Our own messages come back too; they were delivered here when published.
       if (message && message.origin !== origin) void deliverQuietly(message.topic, message.payload);
-    });
-    next.on('error', (error) => log?.warn({ err: error }, 'invalidation: listening connection'));
-    next.on('end', retry);
-    try {
-      await next.connect();
-      await next.query(`listen ${CHANNEL}`);
-      listening = true;
-      // Whatever was published while nobody listened here is unknown: every cache starts again.
+    },
+    // Whatever was published while nobody listened here is unknown: every cache starts again.
+    listening: () => {
       for (const topic of TOPICS) void deliverQuietly(topic, null);
-    } catch (error) {
-      log?.warn({ err: error }, 'invalidation: cannot listen');
-      await next.end().catch(() => undefined);
-      retry();
-    }
-  };
-  void listen();
+    },
+  });
   // PGlite: the database's own notifications (triggers) arrive in this process; nothing else sends there.
   const stopPglite = pglite
     ?.listen(CHANNEL, (payload) => {
@@ -156,11 +128,10 @@ export function createInvalidationBus({
       set.add(listener);
       return () => set.delete(listener);
     },
-    crossProcess: () => listening,
+    crossProcess: () => !closed && notifications !== null && notifications.listening(CHANNEL),
     async close() {
       closed = true;
-      listening = false;
-      await client?.end().catch(() => undefined);
+      stopListening?.();
       const unlisten = await stopPglite;
       if (unlisten && !pglite?.closed) await unlisten().catch(() => undefined);
     },

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { createPgNotifications, type PgNotifications } from './pgNotifications.ts';
 import { mayWrite } from './statements.ts';
 import type { Db, Queryable } from './types.ts';
 
@@ -47,56 +48,39 @@ type Channel = (typeof CHANNELS)[number];
 /**
  * Write generations on PostgreSQL, one per channel: each moves after this process's own writes
  * (synchronously, so the next request sees them) and on every notification of its channel (another
- * process, psql; migrations 0007 and 0015). While the listening connection is down nothing may be
- * cached, so every call moves them.
+ * process, psql; migrations 0007 and 0015), heard on the process's one LISTEN connection. While a channel
+ * is not heard nothing may be cached, so every call moves them.
  */
-function createWriteGenerations(url: string, onError?: (error: Error) => void) {
+function createWriteGenerations(notifications: PgNotifications) {
   const generations: Record<Channel, number> = { auth_rows: 0, catalogue_rows: 0, contacts_rows: 0 };
-  let listening = false;
-  let closed = false;
-  let client: pg.Client | null = null;
   const bump = () => {
     for (const channel of CHANNELS) generations[channel] += 1;
   };
-  const connect = async (): Promise<void> => {
-    if (closed) return;
-    const next = new pg.Client({ connectionString: url, application_name: 'row-change-listener' });
-    next.on('notification', (message) => {
-      const channel = message.channel as Channel;
-      if (channel in generations) generations[channel] += 1;
-    });
-    next.on('error', (error) => onError?.(error));
-    next.on('end', () => {
-      listening = false;
-      bump();
-      if (!closed) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
-    });
-    client = next;
-    try {
-      await next.connect();
-      for (const channel of CHANNELS) await next.query(`listen ${channel}`);
-      bump(); // whatever changed while not listening is forgotten
-      listening = true;
-    } catch (error) {
-      onError?.(error as Error);
-      await next.end().catch(() => undefined);
-    }
-  };
-  const ready = connect();
+  const stops = CHANNELS.map((channel) =>
+    notifications.subscribe(channel, {
+      message: () => {
+        generations[channel] += 1;
+      },
+      // whatever changed while not listening is forgotten
+      listening: () => {
+        generations[channel] += 1;
+      },
+      lost: () => {
+        generations[channel] += 1;
+      },
+    }),
+  );
   const current = (channel: Channel) => () => {
-    if (!listening) bump();
+    if (!notifications.listening(channel)) generations[channel] += 1;
     return generations[channel];
   };
   return {
-    ready,
     bump,
     auth: current('auth_rows'),
     catalogue: current('catalogue_rows'),
     contacts: current('contacts_rows'),
-    close: async () => {
-      closed = true;
-      listening = false;
-      await client?.end().catch(() => undefined);
+    close: () => {
+      for (const stop of stops) stop();
     },
   };
 }
@@ -113,7 +97,9 @@ export function createPostgresDb(url: string, { poolSize = 10, onIdleError }: Po
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (error) => onIdleError?.(error));
-  const generation = createWriteGenerations(url, onIdleError);
+  // The process's one LISTEN connection: the generations below and the invalidation bus share it.
+  const notifications = createPgNotifications(url, { onError: onIdleError });
+  const generation = createWriteGenerations(notifications);
   const onWrite = generation.bump;
   const direct = wrap(
     (sql, params) => (params ? pool.query(prepared(sql, params)) : pool.query(sql)),
@@ -123,6 +109,7 @@ export function createPostgresDb(url: string, { poolSize = 10, onIdleError }: Po
   return {
     kind: 'postgres',
     writeGeneration: null,
+    notifications,
     authRowsGeneration: generation.auth,
     catalogueGeneration: generation.catalogue,
     contactsGeneration: generation.contacts,
@@ -151,7 +138,8 @@ export function createPostgresDb(url: string, { poolSize = 10, onIdleError }: Po
       }
     },
     close: async () => {
-      await generation.close();
+      generation.close();
+      await notifications.close();
       if (!pool.ended) await pool.end();
     },
   };

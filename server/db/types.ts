@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import type { PgNotifications } from './pgNotifications.ts';
 
 /** What a query can run on: the database itself or an open transaction. */
 export type Queryable = {
@@ -23,6 +24,11 @@ export type Db = Queryable & {
   close(): Promise<void>;
   /** PGlite only: the instance itself, for pg-boss's adapter (its statements queue on the same lock). */
   pglite?: PGlite;
+  /**
+   * PostgreSQL only: the process's one LISTEN connection, shared by everything that hears notifications
+   * (the generations below, the invalidation bus).
+   */
+  notifications?: PgNotifications;
   /**
    * Where only this process can write (PGlite owns its data directory), a counter that moves after every
    * statement that may write, so in-process caches of rows know when to forget them. null where other

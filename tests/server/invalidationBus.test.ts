@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInvalidationBus, type InvalidationBus } from '../../server/cluster/invalidationBus.ts';
 import { createDb, type Db } from '../../server/db/createDb.ts';
+import { createPgNotifications, type PgNotifications } from '../../server/db/pgNotifications.ts';
 
 const adminUrl = process.env.DATABASE_URL ?? '';
 
@@ -16,13 +17,15 @@ async function until(check: () => boolean | Promise<boolean>, boundMs = 10_000):
 describe('invalidation bus', () => {
   const buses: InvalidationBus[] = [];
   const dbs: Db[] = [];
+  const connections: PgNotifications[] = [];
   afterEach(async () => {
     for (const bus of buses.splice(0)) await bus.close();
+    for (const connection of connections.splice(0)) await connection.close();
     for (const db of dbs.splice(0)) await db.close();
   });
 
   it('without a database to listen on, delivers in this process only, before publish resolves', async () => {
-    const bus = createInvalidationBus({ sender: null, databaseUrl: null });
+    const bus = createInvalidationBus({ sender: null, notifications: null });
     buses.push(bus);
     const heard: Array<string | null> = [];
     const stop = bus.subscribe('site-pages', (payload) => {
@@ -44,8 +47,11 @@ describe('invalidation bus', () => {
     async () => {
       const db = await createDb({ databaseUrl: adminUrl, dataDir: '' });
       dbs.push(db);
-      const one = createInvalidationBus({ sender: db, databaseUrl: adminUrl, reconnectMs: 50 });
-      const two = createInvalidationBus({ sender: db, databaseUrl: adminUrl, reconnectMs: 50 });
+      // Two processes' LISTEN connections.
+      const heardBy = [1, 2].map(() => createPgNotifications(adminUrl, { reconnectMs: 50 }));
+      connections.push(...heardBy);
+      const one = createInvalidationBus({ sender: db, notifications: heardBy[0] });
+      const two = createInvalidationBus({ sender: db, notifications: heardBy[1] });
       buses.push(one, two);
       const heardByOne: Array<string | null> = [];
       const heardByTwo: Array<string | null> = [];
@@ -71,7 +77,7 @@ describe('invalidation bus', () => {
       try {
         await admin.query(
           `select pg_terminate_backend(pid) from pg_stat_activity
-           where application_name = 'invalidation-bus' and datname = current_database()`,
+           where application_name = 'notifications' and datname = current_database()`,
         );
       } finally {
         await admin.end();

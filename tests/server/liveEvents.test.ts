@@ -23,7 +23,8 @@ function useListening(ctx: TestContext) {
       await until(async () => {
         const [row] = await ctx.db.query<{ n: number }>(
           `select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and application_name = 'invalidation-bus'`,
+            where datname = current_database() and application_name = 'notifications'
+              and query ilike 'listen bizsite_invalidate'`,
         );
         return (row?.n ?? 0) >= 1 ? true : undefined;
       }, 'the invalidation bus listening');

@@ -134,6 +134,28 @@ describe.runIf(run)('three server processes on one PostgreSQL and Redis', () => 
 
   const others = () => servers.slice(1);
 
+  it('each process holds one LISTEN connection, which hears every channel', async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      // The backends that ran LISTEN (its last statement is the last channel's LISTEN), named by their client.
+      const listening = async () =>
+        (
+          await client.query<{ name: string }>(
+            `select application_name as name from pg_stat_activity
+             where datname = current_database() and query ilike 'listen %' order by 1`,
+          )
+        ).rows.map((row) => row.name);
+      const deadline = Date.now() + BOUND_MS;
+      while ((await listening()).length < servers.length && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await listening()).toEqual(servers.map(() => 'notifications'));
+    } finally {
+      await client.end();
+    }
+  });
+
   it('a republish, a revoked session, a role change and a custom domain on A are what B and C serve', async () => {
     const [a] = servers;
     const owner = await signUp(a.http, 'owner');

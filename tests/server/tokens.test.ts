@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 import { describe, expect, test } from 'vitest';
 import { createTokenService } from '../../server/auth/tokens.ts';
 
@@ -22,6 +22,17 @@ describe('session tokens (HS256 with jose)', () => {
     expect(await tokens.verify(token)).toEqual({ userId: 42, tokenVersion: 3 });
     const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
     expect(payload).toEqual({ sub: '42', ver: 3, iat: START / 1000, exp: START / 1000 + 7 * 24 * 60 * 60 });
+  });
+
+  test('a signed token is a compact HS256 JWT that jose itself verifies', async () => {
+    const tokens = createTokenService(SECRET, () => Date.now());
+    const token = await tokens.sign({ userId: 8, tokenVersion: 1 });
+    const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode(SECRET), {
+      algorithms: ['HS256'],
+    });
+    expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT' });
+    expect({ sub: payload.sub, ver: payload.ver }).toEqual({ sub: '8', ver: 1 });
+    await expect(jwtVerify(token, new TextEncoder().encode(`${SECRET}x`))).rejects.toThrow();
   });
 
   test('a token lives seven days, also when it was verified (cached) before', async () => {
