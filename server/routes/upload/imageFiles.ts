@@ -1,10 +1,9 @@
+import type { ImageType } from '../../../src/contracts/uploads.ts';
+
 /** The image formats accepted, recognised by their first bytes (never by the declared type). SVG is refused: it can carry script. */
-export type ImageKind = { ext: 'png' | 'jpg' | 'gif' | 'webp'; contentType: string };
+export type ImageKind = { ext: 'png' | 'jpg' | 'gif' | 'webp'; contentType: ImageType };
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-/** The content types `sniffImage` answers (what GET /api/uploads/:key may serve). */
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   signature.every((byte, i) => bytes[offset + i] === byte);
@@ -21,6 +20,3 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
     return { ext: 'webp', contentType: 'image/webp' };
   return null;
 }
-
-/** Upload keys as stored and served: random hex and the sniffed extension. */
-export const UPLOAD_KEY_PATTERN = '^[a-f0-9]{32}\\.(png|jpg|gif|webp)$';
