@@ -1,23 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { WebhookEvent } from '../../src/contracts/social.ts';
+import type { CreatedWebhook, Delivery, DeliveryStatus, Webhook } from '../../src/contracts/webhooks.ts';
 import { rowMapper } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
-
-export type Webhook = { id: number; url: string; events: WebhookEvent[]; createdAt: string };
-export type WebhookWithSecret = Webhook & { secret: string };
-
-export type DeliveryStatus = 'pending' | 'retrying' | 'delivered' | 'failed';
-export type Delivery = {
-  id: number;
-  webhookId: number;
-  event: string;
-  status: DeliveryStatus;
-  attempts: number;
-  responseCode: number | null;
-  lastError: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
 
 const HOOK = `id, url, events, created_at as "createdAt"`;
 const DELIVERY = `id, webhook_id as "webhookId", event, status, attempts, response_code as "responseCode",
@@ -31,9 +16,9 @@ export async function createWebhook(
   db: Queryable,
   accountId: number,
   input: { url: string; events: WebhookEvent[] },
-): Promise<WebhookWithSecret> {
+): Promise<CreatedWebhook> {
   const secret = `whsec_${randomBytes(24).toString('base64url')}`;
-  const row = await db.one<WebhookWithSecret>(
+  const row = await db.one<CreatedWebhook>(
     `insert into webhooks (account_id, url, events, secret) values ($1, $2, $3, $4) returning ${HOOK}, secret`,
     [accountId, input.url, input.events, secret],
   );

@@ -1,0 +1,96 @@
+/**
+ * Outgoing webhooks (GET/POST /api/webhooks, DELETE /api/webhooks/{id}, GET …/{id}/deliveries, POST …/{id}/test):
+ * the JSON Schemas of the API and the types derived from them.
+ */
+import { type Infer, idParams, record, schemas } from './jsonSchema.ts';
+import { WEBHOOK_EVENTS } from './social.ts';
+
+const webhookProperties = {
+  id: { type: 'integer' },
+  url: { type: 'string' },
+  events: { type: 'array', items: { type: 'string', enum: [...WEBHOOK_EVENTS] } },
+  createdAt: { type: 'string' },
+} as const;
+
+/** A webhook as listed: never its secret. */
+export const webhookSchema = {
+  type: 'object',
+  required: ['id', 'url', 'events', 'createdAt'],
+  properties: webhookProperties,
+} as const;
+export type Webhook = Infer<typeof webhookSchema>;
+
+/** The webhook just created, with its signing secret (shown this once). */
+export const createdWebhookSchema = {
+  description: 'The webhook with its signing secret, shown this once',
+  type: 'object',
+  required: ['id', 'url', 'events', 'createdAt', 'secret'],
+  properties: { ...webhookProperties, secret: { type: 'string' } },
+} as const;
+export type CreatedWebhook = Infer<typeof createdWebhookSchema>;
+
+const deliveryStatusSchema = {
+  type: 'string',
+  enum: ['pending', 'retrying', 'delivered', 'failed'],
+} as const;
+export type DeliveryStatus = Infer<typeof deliveryStatusSchema>;
+
+/** One delivery of an event to a webhook, and how it went. */
+export const deliverySchema = record({
+  id: { type: 'integer' },
+  webhookId: { type: 'integer' },
+  event: { type: 'string', description: 'A webhook event, or webhook.test' },
+  status: deliveryStatusSchema,
+  attempts: { type: 'integer' },
+  responseCode: { type: ['integer', 'null'] },
+  lastError: { type: ['string', 'null'] },
+  createdAt: { type: 'string' },
+  updatedAt: { type: 'string' },
+});
+export type Delivery = Infer<typeof deliverySchema>;
+
+const webhookBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['url', 'events'],
+  properties: {
+    url: { type: 'string', transform: ['trim'], minLength: 1, maxLength: 2000 },
+    events: {
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+      items: { type: 'string', enum: [...WEBHOOK_EVENTS] },
+    },
+  },
+} as const;
+/** A new webhook: where to post and which events. */
+export type WebhookInput = Infer<typeof webhookBodySchema>;
+
+const notFound = { 404: schemas.message } as const;
+
+/** The routes' schemas: params, body and every answer. */
+export const webhooksApi = {
+  list: { response: { 200: { type: 'array', items: webhookSchema } } },
+  create: { body: webhookBodySchema, response: { 201: createdWebhookSchema, 400: schemas.message } },
+  delete: { params: idParams, response: { 204: schemas.noContent, ...notFound } },
+  deliveries: {
+    params: idParams,
+    response: {
+      200: { description: 'The 50 latest, newest first', type: 'array', items: deliverySchema },
+      ...notFound,
+    },
+  },
+  test: {
+    params: idParams,
+    body: schemas.noBody,
+    response: {
+      202: {
+        description: 'A test delivery is queued',
+        type: 'object',
+        required: ['deliveryId'],
+        properties: { deliveryId: { type: 'integer' } },
+      },
+      ...notFound,
+    },
+  },
+} as const;
