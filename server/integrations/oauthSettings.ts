@@ -1,7 +1,5 @@
+import type { OAuthProvider } from '../../src/contracts/integrations.ts';
 import type { Env } from '../env.ts';
-
-export type OAuthProvider = 'google' | 'facebook';
-export const OAUTH_PROVIDERS: readonly OAuthProvider[] = ['google', 'facebook'];
 
 /** One provider's OAuth client: where the user authorises, where the code is exchanged, and our credentials. */
 export type OAuthClientSettings = {

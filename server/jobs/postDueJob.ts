@@ -1,6 +1,7 @@
+import type { OAuthProvider } from '../../src/contracts/integrations.ts';
 import type { SocialChannel } from '../../src/contracts/social.ts';
 import type { Db } from '../db/types.ts';
-import type { OAuthProvider, OAuthSettings } from '../integrations/oauthSettings.ts';
+import type { OAuthSettings } from '../integrations/oauthSettings.ts';
 import { OutboundError, type OutboundPolicy, safeFetch } from '../net/safeFetch.ts';
 import { findAccessToken } from '../repositories/oauthConnections.ts';
 import { markDue, setOutcome } from '../repositories/socialPosts.ts';

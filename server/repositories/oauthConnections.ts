@@ -1,6 +1,6 @@
+import type { OAuthProvider } from '../../src/contracts/integrations.ts';
 import { isoDate } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
-import type { OAuthProvider } from '../integrations/oauthSettings.ts';
 
 /** What the client may know of a connection: never its tokens. */
 export type ConnectionSummary = { provider: OAuthProvider; connectedAt: string };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Integration } from '../../src/services/planner/integrationsApi.ts';
+import type { Integration } from '../../src/contracts/integrations.ts';
 import { integrationNote } from '../../src/views/integrations/IntegrationCards.tsx';
 
 const google = {

@@ -5,10 +5,10 @@ import {
   type OAuthCallbackAnswer,
   type OAuthCallbackBody,
 } from '../../../src/contracts/campaign.ts';
+import type { OAuthProvider } from '../../../src/contracts/integrations.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import { exchangeCode, redirectUri } from '../../integrations/oauthExchange.ts';
-import type { OAuthProvider } from '../../integrations/oauthSettings.ts';
 import { verifyOAuthState } from '../../integrations/oauthState.ts';
 import { outboundPolicy } from '../../net/safeFetch.ts';
 import { logActivity } from '../../repositories/activityLogs.ts';

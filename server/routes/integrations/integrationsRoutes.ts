@@ -1,10 +1,10 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync } from 'fastify';
-import { schemas } from '../../../src/contracts/jsonSchema.ts';
+import { integrationsApi, OAUTH_PROVIDERS } from '../../../src/contracts/integrations.ts';
 import { permissionMatrix } from '../../auth/access.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import { authorizeUrl, redirectUri } from '../../integrations/oauthExchange.ts';
-import { OAUTH_PROVIDERS, type OAuthProvider } from '../../integrations/oauthSettings.ts';
 import { signOAuthState } from '../../integrations/oauthState.ts';
 import { logActivity } from '../../repositories/activityLogs.ts';
 import { deleteConnection, listConnections } from '../../repositories/oauthConnections.ts';
@@ -12,48 +12,14 @@ import { listWebhooks } from '../../repositories/webhooks.ts';
 import { PROVIDER_LABELS, requestOrigin } from '../campaign/campaignRoutes.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 
-const integration = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'name', 'kind', 'configured', 'connected', 'connectedAt', 'authorizeUrl'],
-  properties: {
-    id: { type: 'string' },
-    name: { type: 'string' },
-    kind: { type: 'string', enum: ['oauth', 'webhooks'] },
-    configured: { type: 'boolean' },
-    connected: { type: 'boolean' },
-    connectedAt: { type: ['string', 'null'] },
-    authorizeUrl: { type: ['string', 'null'] },
-  },
-} as const;
-
-const permissionsResponse = {
-  type: 'object',
-  required: ['roles', 'permissions'],
-  properties: {
-    roles: { type: 'array', items: { type: 'string' } },
-    permissions: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'label', 'roles'],
-        properties: {
-          id: { type: 'string' },
-          label: { type: 'string' },
-          roles: { type: 'object', additionalProperties: { type: 'boolean' } },
-        },
-      },
-    },
-  },
-} as const;
-
 /** The integrations catalogue with this account's connection state, disconnecting, and the role matrix. */
-export const integrationsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config }) => {
+export const integrationsRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db, config }) => {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   app.get(
     '/api/integrations',
     {
       config: { permission: 'account.view' },
-      schema: { response: { 200: { type: 'array', items: integration } } },
+      schema: integrationsApi.list,
     },
     async (request) => {
       const accountId = requireAccountId(request);
@@ -83,7 +49,7 @@ export const integrationsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { d
       return [
         ...oauth,
         {
-          id: 'webhooks',
+          id: 'webhooks' as const,
           name: 'Webhooks',
           kind: 'webhooks' as const,
           configured: true,
@@ -95,19 +61,9 @@ export const integrationsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { d
     },
   );
 
-  app.delete<{ Params: { provider: OAuthProvider } }>(
+  app.delete(
     '/api/integrations/:provider',
-    {
-      config: { permission: 'integrations.manage' },
-      schema: {
-        params: {
-          type: 'object',
-          required: ['provider'],
-          properties: { provider: { type: 'string', enum: [...OAUTH_PROVIDERS] } },
-        },
-        response: { 204: schemas.noContent, 404: schemas.message },
-      },
-    },
+    { config: { permission: 'integrations.manage' }, schema: integrationsApi.disconnect },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       const { provider } = request.params;
@@ -122,14 +78,14 @@ export const integrationsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { d
         ip: request.ip,
         details: { provider },
       });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
   // The role table itself: the same for every account.
   app.get(
     '/api/permissions',
-    { config: { permission: 'signedIn' }, schema: { response: { 200: permissionsResponse } } },
+    { config: { permission: 'signedIn' }, schema: integrationsApi.permissions },
     async () => permissionMatrix(),
   );
 };

@@ -5,20 +5,18 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { SocialPost, WebhookEvent } from '../../contracts/social.ts';
+import type { Integration, OAuthProvider } from '../../contracts/integrations.ts';
+import type { SocialPost } from '../../contracts/social.ts';
+import type { CreatedWebhook, Delivery, Webhook, WebhookInput } from '../../contracts/webhooks.ts';
 import { useHttp } from '../http/httpContext.ts';
 import {
-  type CreatedWebhook,
   createWebhook,
-  type Delivery,
   deleteWebhook,
   disconnectIntegration,
-  type Integration,
   listDeliveries,
   listIntegrations,
   listWebhooks,
   sendTestDelivery,
-  type Webhook,
 } from './integrationsApi.ts';
 import { plannerKeys } from './plannerKeys.ts';
 import { listPosts } from './socialApi.ts';
@@ -64,7 +62,7 @@ function useInvalidate() {
   return () => queryClient.invalidateQueries({ queryKey: plannerKeys.integrations });
 }
 
-export function useDisconnect(): UseMutationResult<void, Error, 'google' | 'facebook'> {
+export function useDisconnect(): UseMutationResult<void, Error, OAuthProvider> {
   const http = useHttp();
   const invalidate = useInvalidate();
   return useMutation({
@@ -73,11 +71,7 @@ export function useDisconnect(): UseMutationResult<void, Error, 'google' | 'face
   });
 }
 
-export function useCreateWebhook(): UseMutationResult<
-  CreatedWebhook,
-  Error,
-  { url: string; events: WebhookEvent[] }
-> {
+export function useCreateWebhook(): UseMutationResult<CreatedWebhook, Error, WebhookInput> {
   const http = useHttp();
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,6 +1,7 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import type { PermissionMatrix } from '../../contracts/integrations.ts';
 import { useHttp } from '../http/httpContext.ts';
-import { getPermissions, type PermissionMatrix } from '../planner/integrationsApi.ts';
+import { getPermissions } from '../planner/integrationsApi.ts';
 
 /** The permission ids of GET /api/permissions (the server's one role → permission table). */
 export type AccountPermission =
