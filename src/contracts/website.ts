@@ -2,6 +2,7 @@
  * The builder's websites (GET/POST/PUT/DELETE /api/website…): the JSON Schemas of the API and the types derived
  * from them.
  */
+import { businessApi } from './business.ts';
 import { type Infer, idParams, schemas } from './jsonSchema.ts';
 
 /** Save and update bodies may carry a whole site (pages, HTML, Yjs state): larger than the API default. */
@@ -91,6 +92,33 @@ export const websitesApi = {
   save: { body: websiteBody, response: { 200: websiteSchema } },
   update: { params: idParams, body: websiteBody, response: { 200: websiteSchema, 404: schemas.message } },
   remove: { params: idParams, response: { 204: schemas.noContent, 404: schemas.message } },
+} as const;
+
+/** POST /api/website/generate: the business-setup fields plus the uploaded logo's URL; a whole site back. */
+export const generateApi = {
+  generate: {
+    body: {
+      ...businessApi.setup.body,
+      properties: {
+        ...businessApi.setup.body.properties,
+        // The uploaded logo's URL (optional); the renderers allow-list it like any image source.
+        logo: { type: 'string', maxLength: 2000 },
+      },
+    },
+    response: {
+      200: {
+        type: 'object',
+        required: ['name', 'html', 'pages'],
+        properties: {
+          name: { type: 'string' },
+          html: { type: 'string' },
+          // The site's pages in the builder's page format (spec §3), each with its element tree.
+          pages: { type: 'array', items: { type: 'object', additionalProperties: true } },
+        },
+      },
+      503: schemas.message,
+    },
+  },
 } as const;
 
 /** A record as the client holds it: its id as a string, like every id the client holds (routes, query keys). */
