@@ -1,5 +1,4 @@
-import { createHmac } from 'node:crypto';
-import { jwtVerify } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 
 /**
  * HS256 JSON Web Tokens with jose, behind a cache of tokens already verified.
@@ -13,11 +12,6 @@ import { jwtVerify } from 'jose';
  * so all cache hits) is within the shared machine's noise: PGlite 2814 → 3486 req/s. Login is bound by
  * argon2id (tens of ms), so jose's ~0.1 ms there does not show. jose does the parsing, the algorithm pinning
  * (HS256 only: no "alg: none", no algorithm confusion), the signature and the registered claims.
- *
- * Signing is node:crypto's HMAC (issue 18): there is nothing to parse or trust in a token we make ourselves, and
- * jose's WebCrypto sign (an asynchronous job, key and algorithm objects cloned per call) was a tenth of a
- * sign-in's main-thread time beyond the argon2 verify. The token is the same compact HS256 JWT (jose verifies it;
- * tests/server/tokens.test.ts checks that with jose's own jwtVerify).
  */
 
 export type TokenClaims = { userId: number; tokenVersion: number };
@@ -42,15 +36,17 @@ function claimsOf(payload: { sub?: unknown; ver?: unknown }): TokenClaims | null
 
 export function createTokenService(secret: string, now: () => number = Date.now): TokenService {
   const key = new TextEncoder().encode(secret);
-  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
   // Tokens already verified: nothing that did not verify can ever be answered from here.
   const verified = new Map<string, TokenClaims & { expiresAt: number }>();
   return {
     sign: async ({ userId, tokenVersion }) => {
       const iat = Math.floor(now() / 1000);
-      const claims = { ver: tokenVersion, sub: String(userId), iat, exp: iat + LIFETIME_SECONDS };
-      const signed = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
-      return `${signed}.${createHmac('sha256', key).update(signed).digest('base64url')}`;
+      return new SignJWT({ ver: tokenVersion })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(userId))
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + LIFETIME_SECONDS)
+        .sign(key);
     },
     verify: async (token) => {
       const known = verified.get(token);
