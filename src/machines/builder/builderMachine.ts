@@ -165,6 +165,12 @@ export const builderMachine = setup({
       context.session?.connection.destroy();
       context.session?.store.destroy();
     },
+    /** The server stored the site (created, renamed or copied): this editor now edits that record. */
+    keepSaved: assign((_, saved: SavedSite) => ({
+      websiteId: saved.websiteId,
+      name: saved.name,
+      edited: false,
+    })),
     toastSaved: (args) => showToast(args, { type: 'success', title: 'Website saved successfully!' }),
     toastSaveFailed: (args) =>
       showToast(args, { type: 'error', title: SAVE_FAILED, message: SAVE_FAILED_HINT }),
@@ -375,14 +381,7 @@ export const builderMachine = setup({
             }),
             onDone: {
               target: 'idle',
-              actions: [
-                assign(({ event }) => ({
-                  websiteId: event.output.websiteId,
-                  name: event.output.name,
-                  edited: false,
-                })),
-                'syncUrl',
-              ],
+              actions: [{ type: 'keepSaved', params: ({ event }) => event.output }, 'syncUrl'],
             },
             // Offline (or refused): the changes stay on this device; the next edit or going online retries.
             // A 401 has already ended the session (the http client's catalogue).
@@ -413,15 +412,7 @@ export const builderMachine = setup({
             // Rename and Save as keep the builder open: the site (or its new copy) goes on saving itself.
             onDone: {
               target: 'idle',
-              actions: [
-                assign(({ event }) => ({
-                  websiteId: event.output.websiteId,
-                  name: event.output.name,
-                  edited: false,
-                })),
-                'syncUrl',
-                'toastSaved',
-              ],
+              actions: [{ type: 'keepSaved', params: ({ event }) => event.output }, 'syncUrl', 'toastSaved'],
             },
             onError: [
               // Spec §8's alert for a 401; the session was ended by the http client (one toast, one path).
