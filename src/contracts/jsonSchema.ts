@@ -63,8 +63,19 @@ export function record<const P extends Record<string, JSONSchema>>(properties: P
   } as const;
 }
 
+/** The type of a `pageOf(key, item)` answer: a page of `key` and the number of rows the whole list holds. */
+export type PageOf<K extends string, T> = { [P in K]: T[] } & { totalCount: number };
+
 /** One page of rows read from a list and the number of rows the whole list holds (the data layer's page). */
-export type RowsPage<T> = { rows: T[]; totalCount: number };
+export type RowsPage<T> = PageOf<'rows', T>;
+
+/**
+ * A record as the client holds it: the named ids as strings, like every id the client holds (routes, query keys,
+ * select values). A mapped type (not `Omit`), so the derived types' index signatures keep their named keys.
+ */
+export type WithStringIds<T, K extends keyof T = 'id' & keyof T> = {
+  [P in keyof T]: P extends K ? string : T[P];
+};
 
 /**
  * The one paging envelope: a page of `key` (the list's name, fixed by the spec where it names one: `contacts`,

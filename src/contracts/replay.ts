@@ -4,7 +4,7 @@
  * API and the types derived from them. (The server imports this module; keep it free of browser APIs.)
  */
 import type { JSONSchema } from 'json-schema-to-ts';
-import { type Infer, MAX_ID, pageOf, record, schemas } from './jsonSchema.ts';
+import { type Infer, MAX_ID, type PageOf, pageOf, record, schemas } from './jsonSchema.ts';
 
 /** What the allow-list lets through: short strings, numbers, booleans, null, and small nests of them. */
 export type SafeValue = string | number | boolean | null | SafeValue[] | { [key: string]: SafeValue };
@@ -201,7 +201,7 @@ export type ReplaySessionSummary = Omit<ReplaySession, 'userId' | 'accountId'> &
   accountId: string | null;
 };
 /** One page of sessions as the client holds it. */
-export type ReplaySessionSummaryPage = { items: ReplaySessionSummary[]; totalCount: number };
+export type ReplaySessionSummaryPage = PageOf<'items', ReplaySessionSummary>;
 
 const sessionsQuery = {
   type: 'object',

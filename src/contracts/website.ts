@@ -115,11 +115,12 @@ export const generateApi = {
           // The site's pages in the builder's page format (spec §3), each with its element tree.
           pages: { type: 'array', items: { type: 'object', additionalProperties: true } },
         },
+        additionalProperties: false,
       },
       503: schemas.message,
     },
   },
 } as const;
 
-/** A record as the client holds it: its id as a string, like every id the client holds (routes, query keys). */
-export type WithStringId<T extends { id: number }> = { [K in keyof T]: K extends 'id' ? string : T[K] };
+/** What POST /api/website/generate answers: a whole site (its pages in the builder's page format). */
+export type GeneratedSite = Infer<(typeof generateApi.generate.response)[200]>;

@@ -12,10 +12,9 @@ import type {
   JoinedAccount,
   PendingInvitation,
 } from '../../contracts/invitations.ts';
+import type { WithStringIds } from '../../contracts/jsonSchema.ts';
 import type { CallContext, Http } from '../http/http.ts';
 
-/** The client keeps ids as strings (they travel in URLs and select values). */
-type WithStringIds<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
 type RawAccount = AccountRow & { roleName?: string };
 
 /** A member of an account (spec §3 Account user; `id` is the membership's). */

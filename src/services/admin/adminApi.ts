@@ -10,10 +10,8 @@ import {
   type OutboxPage,
   type OutboxQuery,
 } from '../../contracts/admin.ts';
+import type { PageOf, WithStringIds } from '../../contracts/jsonSchema.ts';
 import type { Http } from '../http/http.ts';
-
-// Flattened (one plain object type), so generic views such as DataGrid columns check it cheaply.
-type WithStringIds<T, K extends keyof T> = { [P in keyof T]: P extends K ? string : T[P] };
 
 /** A user as the admin Users tab lists them. */
 export type AdminUser = WithStringIds<AdminUserRow, 'id'>;
@@ -21,7 +19,7 @@ export type AdminUser = WithStringIds<AdminUserRow, 'id'>;
 export type UserChanges = Partial<Pick<AdminUser, 'role' | 'plan' | 'status'>> & AdminUserChanges;
 
 /** One page of a list and the number of rows the whole list holds. */
-export type Page<T> = { items: T[]; totalCount: number };
+export type Page<T> = PageOf<'items', T>;
 export type PageRequest = { page: number; pageSize: number };
 
 export type ActivityLog = Omit<ActivityLogRow, 'userId' | 'accountId'> & {

@@ -1,3 +1,4 @@
+import type { WithStringIds } from '../../contracts/jsonSchema.ts';
 import type {
   AdminReviewRow,
   CreditChange,
@@ -15,11 +16,10 @@ export async function submitReview(http: Http, input: ReviewInput): Promise<Revi
   return { creditsAwarded: typeof raw.creditsAwarded === 'number' ? raw.creditsAwarded : 0 };
 }
 
-type WithStringId<T> = Omit<T, 'id'> & { id: string };
 /** A review in the admin list. */
-export type AdminReview = WithStringId<AdminReviewRow>;
+export type AdminReview = WithStringIds<AdminReviewRow>;
 /** A credit ledger entry (credits may be negative). */
-export type CreditEntry = WithStringId<CreditEntryRow>;
+export type CreditEntry = WithStringIds<CreditEntryRow>;
 
 export type CreditUpdate = CreditChange & { id: string };
 

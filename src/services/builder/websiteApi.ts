@@ -1,26 +1,27 @@
 import type { SpecPage } from '../../canvas/pagesData.ts';
+import type { WithStringIds } from '../../contracts/jsonSchema.ts';
 import type {
+  GeneratedSite as GeneratedSiteAnswer,
   Website as StoredWebsite,
   WebsiteBody,
   WebsiteListItem,
-  WithStringId,
 } from '../../contracts/website.ts';
 import { ApiError } from '../http/ApiError.ts';
 import type { Http } from '../http/http.ts';
 
 /** A website as listed (spec §3), with the form submissions its published site received. */
-export type WebsiteSummary = WithStringId<WebsiteListItem>;
+export type WebsiteSummary = WithStringIds<WebsiteListItem>;
 
 /** A website with its content and its stored Yjs state (base64); its pages read as the spec's pages. */
 export type Website = {
-  [K in keyof WithStringId<StoredWebsite>]: K extends 'pages' ? SpecPage[] : WithStringId<StoredWebsite>[K];
+  [K in keyof WithStringIds<StoredWebsite>]: K extends 'pages' ? SpecPage[] : WithStringIds<StoredWebsite>[K];
 };
 
 /** The save payload of spec §7 plus the Yjs state. */
 export type WebsitePayload = WebsiteBody & { pages: SpecPage[] };
 
 const withStringId = <T extends { id: number }>(raw: T) =>
-  ({ ...raw, id: String(raw.id) }) as WithStringId<T>;
+  ({ ...raw, id: String(raw.id) }) as WithStringIds<T>;
 // The answer's pages are the spec's pages the client saved (the server keeps them as they came).
 const readWebsite = (raw: StoredWebsite): Website => ({
   ...withStringId(raw),
@@ -104,8 +105,8 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
-/** What POST /api/website/generate answers: a whole site in the builder's page format. */
-export type GeneratedSite = { name: string; html: string; pages: SpecPage[] };
+/** What POST /api/website/generate answers: a whole site, its pages read as the spec's pages. */
+export type GeneratedSite = Omit<GeneratedSiteAnswer, 'pages'> & { pages: SpecPage[] };
 
 /** POST /api/website/generate {businessName, industry, services, email, phone, logo?}. */
 export async function generateWebsite(
