@@ -12,8 +12,6 @@ const VIEWS = path.join(root, 'src/views');
 const SYSTEM_MODULES = new Set([
   'src/views/createAppSystem.ts',
   'src/views/jobs/createJobPageSystem.ts',
-  // moved by the crm branch
-  'src/views/crm/CrmModule.tsx',
 ]);
 
 const CREATES_ACTOR = /\b(useActorRef|useMachine|createActor)\b/g;
