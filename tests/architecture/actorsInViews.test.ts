@@ -9,10 +9,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const VIEWS = path.join(root, 'src/views');
 
 /** The system modules: each creates its page's actors once, outside React. */
-const SYSTEM_MODULES = new Set([
-  'src/views/createAppSystem.ts',
-  'src/views/jobs/createJobPageSystem.ts',
-]);
+const SYSTEM_MODULES = new Set(['src/views/createAppSystem.ts', 'src/views/jobs/createJobPageSystem.ts']);
 
 const CREATES_ACTOR = /\b(useActorRef|useMachine|createActor)\b/g;
 const COMMENTS = /\/\*[\s\S]*?\*\/|\/\/.*$/gm;
