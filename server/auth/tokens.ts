@@ -12,6 +12,9 @@ import { jwtVerify, SignJWT } from 'jose';
  * so all cache hits) is within the shared machine's noise: PGlite 2814 → 3486 req/s. Login is bound by
  * argon2id (tens of ms), so jose's ~0.1 ms there does not show. jose does the parsing, the algorithm pinning
  * (HS256 only: no "alg: none", no algorithm confusion), the signature and the registered claims.
+ *
+ * The secret is imported once as a WebCrypto HMAC key (issue 18): given raw bytes, jose imports them again on
+ * every sign and verify, which was ~40% of jose's share of a sign-in's main-thread work (bench/README.md, api).
  */
 
 export type TokenClaims = { userId: number; tokenVersion: number };
@@ -34,8 +37,19 @@ function claimsOf(payload: { sub?: unknown; ver?: unknown }): TokenClaims | null
   return { userId, tokenVersion };
 }
 
+/** The secret as a non-extractable HS256 key, for signing and verifying only. */
+function importHs256Key(secret: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+}
+
 export function createTokenService(secret: string, now: () => number = Date.now): TokenService {
-  const key = new TextEncoder().encode(secret);
+  const imported = importHs256Key(secret);
   // Tokens already verified: nothing that did not verify can ever be answered from here.
   const verified = new Map<string, TokenClaims & { expiresAt: number }>();
   return {
@@ -46,7 +60,7 @@ export function createTokenService(secret: string, now: () => number = Date.now)
         .setSubject(String(userId))
         .setIssuedAt(iat)
         .setExpirationTime(iat + LIFETIME_SECONDS)
-        .sign(key);
+        .sign(await imported);
     },
     verify: async (token) => {
       const known = verified.get(token);
@@ -59,7 +73,7 @@ export function createTokenService(secret: string, now: () => number = Date.now)
       }
       let payload: { sub?: unknown; ver?: unknown; exp?: unknown };
       try {
-        ({ payload } = await jwtVerify(token, key, {
+        ({ payload } = await jwtVerify(token, await imported, {
           algorithms: ['HS256'],
           requiredClaims: ['exp', 'sub'],
           currentDate: new Date(now()),

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { createTokenService } from '../../server/auth/tokens.ts';
 
 const SECRET = 'a-test-secret-that-is-at-least-32-characters-long';
@@ -33,6 +33,22 @@ describe('session tokens (HS256 with jose)', () => {
     expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect({ sub: payload.sub, ver: payload.ver }).toEqual({ sub: '8', ver: 1 });
     await expect(jwtVerify(token, new TextEncoder().encode(`${SECRET}x`))).rejects.toThrow();
+  });
+
+  test('the secret is imported as a key once, not on every sign and verify', async () => {
+    const importKey = vi.spyOn(crypto.subtle, 'importKey');
+    try {
+      const tokens = createTokenService(SECRET, () => START);
+      const signed = [];
+      for (let userId = 1; userId <= 5; userId += 1)
+        signed.push(await tokens.sign({ userId, tokenVersion: 0 }));
+      // First verifications (not from the cache), and a forged one.
+      for (const token of signed) expect(await tokens.verify(token)).not.toBeNull();
+      expect(await tokens.verify(`${signed[0]?.slice(0, -2)}xx`)).toBeNull();
+      expect(importKey).toHaveBeenCalledTimes(1);
+    } finally {
+      importKey.mockRestore();
+    }
   });
 
   test('a token lives seven days, also when it was verified (cached) before', async () => {
