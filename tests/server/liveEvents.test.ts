@@ -6,7 +6,7 @@ import type { Contact } from '../../src/contracts/crm.ts';
 import type { LiveEvent } from '../../src/contracts/liveEvents.ts';
 import { until } from './crmHelpers.ts';
 import { type EventStreamClient, openEventStream } from './eventStreamClient.ts';
-import { describeEachDatabase, type Session, type TestContext } from './harness.ts';
+import { ADMIN_EMAIL, describeEachDatabase, type Session, type TestContext } from './harness.ts';
 import { createShop, placeOrder } from './shopFixtures.ts';
 
 const is = (kind: LiveEvent['kind'], id?: string | number) => (event: LiveEvent) =>
@@ -105,6 +105,20 @@ describeEachDatabase(
       await secondTab.waitFor(is('forms', stored?.id), 'forms event in a second tab');
       // Delivered to every stream of the process in the same flush: the stranger's would be there by now.
       expect(strangerStream.events).toEqual([]);
+    });
+
+    it("a sign-in reaches the platform admins' streams as a change of the activity log, and no account's", async () => {
+      const admin = await ctx.register({ email: ADMIN_EMAIL });
+      const member = await ctx.register();
+      const adminStream = await live.open(admin);
+      const memberStream = await live.open(member);
+      const signedIn = await ctx.call('POST', '/api/auth/login', {
+        body: { email: member.email, password: member.password },
+      });
+      expect(signedIn.statusCode).toBe(200);
+      // The activity log is refetched as a whole (its entries' ids and accounts are not announced).
+      expect(await adminStream.waitFor(is('activity'), 'activity event')).toEqual({ kind: 'activity' });
+      expect(memberStream.events).toEqual([]);
     });
 
     it("a teammate's CRM edits reach the other member; a Viewer listens too", async () => {
