@@ -294,4 +294,36 @@ test('three quick edits of a new site create it once; later edits sync without a
   expect(h.actor.getSnapshot().context.websiteId).toBe('9');
 });
 
+test('keystrokes in a site on the server are no builder events (nor session-replay entries); a new site hears its edits until it is created', async () => {
+  const editsHeard = (h: ReturnType<typeof createHarness>) => {
+    const heard: string[] = [];
+    h.actor.system.inspect((event) => {
+      if (event.type === '@xstate.event' && event.actorRef === h.actor && event.event.type === 'doc.edited')
+        heard.push(event.event.type);
+    });
+    return heard;
+  };
+  const saved = createHarness('7');
+  const savedHeard = editsHeard(saved);
+  saved.pending.load?.resolve({ session: saved.session, name: 'Rosa' });
+  await saved.flush();
+  saved.editDoc();
+  saved.editDoc();
+  expect(savedHeard).toEqual([]);
+
+  const draft = createHarness(null);
+  const draftHeard = editsHeard(draft);
+  draft.pending.load?.resolve({ session: draft.session, name: BUSINESS });
+  await draft.flush();
+  draft.editDoc();
+  draft.editDoc();
+  expect(draftHeard).toEqual(['doc.edited', 'doc.edited']);
+  expect(selectDraftState(draft.actor.getSnapshot())).toBe('creating');
+  draft.pending.save?.resolve({ websiteId: '9', name: BUSINESS });
+  await draft.flush();
+  draft.editDoc();
+  expect(draftHeard.length).toBe(2);
+  expect(draft.actor.getSnapshot().context.websiteId).toBe('9');
+});
+
 testRealCoverage(coverage, 'builderMachine');

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { buildApp } from '../../server/app.ts';
 import { isStoredIn, readStoredMessage } from '../../src/canvas/collabAck.ts';
@@ -132,6 +132,46 @@ describeEachDatabase(
       const stored = docOf(await storedState(ctx, id));
       expect(isStoredIn(a.site.doc, Y.snapshot(stored))).toBe(true);
       expect(readStoredMessage('{"type":"other"}')).toBeNull();
+    });
+
+    it('a keystroke is sent after its task, the updates of one task as one message; a page hiding sends at once', async () => {
+      const owner = await ctx.register();
+      const id = await createSite(ctx, owner);
+      const a = open(wsUrl(ctx), id, owner.token);
+      await a.acknowledged();
+      const sent: string[] = [];
+      a.provider().on('outgoingMessage', ({ message }: { message: { description?: string } }) => {
+        if (message.description === 'A document update') sent.push(message.description);
+      });
+      const element = addText(a.site, 'H');
+      setText(a.site, element, 'He');
+      // Nothing goes out inside the editing task (the keystroke's frame does not wait for the socket)…
+      expect(sent).toEqual([]);
+      // …and both edits arrive, as one message, once it is over.
+      await a.acknowledged();
+      expect(sent).toHaveLength(1);
+      expect(texts(a.provider().document)).toEqual(['He']);
+
+      // A tab closing right after a keystroke: the page-hide event sends what waits, before any timer.
+      const page = new EventTarget();
+      vi.stubGlobal('window', page);
+      try {
+        const b = open(wsUrl(ctx), id, owner.token);
+        await b.acknowledged();
+        let sentByB = 0;
+        b.provider().on('outgoingMessage', ({ message }: { message: { description?: string } }) => {
+          if (message.description === 'A document update') sentByB += 1;
+        });
+        await b.until(() => texts(b.site.doc).length === 1);
+        setText(b.site, b.site.elements.keys().next().value as string, 'Hey');
+        expect(sentByB).toBe(0);
+        page.dispatchEvent(new Event('pagehide'));
+        expect(sentByB).toBe(1);
+        await a.until(() => texts(a.site.doc).includes('Hey'));
+        b.close();
+      } finally {
+        vi.unstubAllGlobals();
+      }
     });
 
     it('an HTTP save merges into the live document instead of overwriting collaborative edits', async () => {

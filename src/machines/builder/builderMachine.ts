@@ -2,6 +2,7 @@ import {
   type ActorRefFrom,
   type AnyActorRef,
   assign,
+  enqueueActions,
   fromCallback,
   type SnapshotFrom,
   sendParent,
@@ -115,25 +116,36 @@ export type BuilderContext = {
   replyTo: AnyActorRef | null;
 };
 
+/** Tells the edit watcher that the site is on the server now: its edits sync themselves. */
+type WatchEditsEvent = { type: 'edits.saved' };
+
 /**
- * Tells the builder about this tab's edits of the document (`doc.edited`) and the browser coming back online
- * (`network.online`).
+ * Tells the builder about this tab's edits of a new site's document (`doc.edited`: its first edit creates it on
+ * the server, a later one retries after a failed creation) and the browser coming back online
+ * (`network.online`). A site on the server never needs to hear of an edit (it syncs itself), so from the start
+ * for a saved site, and from `edits.saved` on for a new one, keystrokes are no machine events at all (nor
+ * session-replay entries).
  */
-const watchEdits = fromCallback<BuilderEvent, { session: BuilderSession | null }>(({ sendBack, input }) => {
-  const doc = input.session?.store.site.doc;
-  // On the doc's update (a transaction that changed something), which the tab channel hears first: a keystroke
-  // is on its way to the other tabs before the machine handles it.
-  const onUpdate = (_update: Uint8Array, origin: unknown) => {
-    if (origin === LOCAL_ORIGIN) sendBack({ type: 'doc.edited' });
-  };
-  const onOnline = () => sendBack({ type: 'network.online' });
-  doc?.on('update', onUpdate);
-  if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
-  return () => {
-    doc?.off('update', onUpdate);
-    if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
-  };
-});
+const watchEdits = fromCallback<WatchEditsEvent, { session: BuilderSession | null; draft: boolean }>(
+  ({ sendBack, receive, input }) => {
+    const doc = input.session?.store.site.doc;
+    // On the doc's update (a transaction that changed something), which the tab channel hears first: a
+    // keystroke is on its way to the other tabs before the machine handles it.
+    const onUpdate = (_update: Uint8Array, origin: unknown) => {
+      if (origin === LOCAL_ORIGIN) sendBack({ type: 'doc.edited' });
+    };
+    const onOnline = () => sendBack({ type: 'network.online' });
+    if (input.draft) doc?.on('update', onUpdate);
+    receive((event) => {
+      if (event.type === 'edits.saved') doc?.off('update', onUpdate);
+    });
+    if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
+    return () => {
+      doc?.off('update', onUpdate);
+      if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
+    };
+  },
+);
 
 /** The builder: loads a site document, edits it, saves it (spec §2, §4). */
 export const builderMachine = setup({
@@ -166,11 +178,10 @@ export const builderMachine = setup({
       context.session?.store.destroy();
     },
     /** The server stored the site (created, renamed or copied): this editor now edits that record. */
-    keepSaved: assign((_, saved: SavedSite) => ({
-      websiteId: saved.websiteId,
-      name: saved.name,
-      edited: false,
-    })),
+    keepSaved: enqueueActions(({ enqueue }, saved: SavedSite) => {
+      enqueue.assign({ websiteId: saved.websiteId, name: saved.name, edited: false });
+      enqueue.sendTo('watchEdits', { type: 'edits.saved' } satisfies WatchEditsEvent);
+    }),
     toastSaved: (args) => showToast(args, { type: 'success', title: 'Website saved successfully!' }),
     toastSaveFailed: (args) =>
       showToast(args, { type: 'error', title: SAVE_FAILED, message: SAVE_FAILED_HINT }),
@@ -307,7 +318,11 @@ export const builderMachine = setup({
         // An edit of a new site while a dialog is open or a save is in flight: it has unsaved changes.
         'doc.edited': { guard: 'isDraft', actions: assign({ edited: true }) },
       },
-      invoke: { src: 'watchEdits', input: ({ context }) => ({ session: context.session }) },
+      invoke: {
+        id: 'watchEdits',
+        src: 'watchEdits',
+        input: ({ context }) => ({ session: context.session, draft: context.websiteId === null }),
+      },
       initial: 'idle',
       states: {
         idle: {
