@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { PGlite, parse, protocol, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { ensurePgliteDataDir } from './pgliteDataDir.ts';
 import { mayWrite } from './statements.ts';
 import type { Db, Queryable } from './types.ts';
 
@@ -117,6 +117,21 @@ function wrap(target: PGlite | Transaction, run: Run, onWrite: () => void): Quer
 }
 
 /**
+ * Postgres settings of the embedded database, for a server that shares one process with the app: what the
+ * database holds in memory stays in the process for good (WebAssembly memory never shrinks), so the buffers are
+ * sized for a small server instead of PostgreSQL's defaults. Read back by tests/server/pgliteDataDir.test.ts.
+ * - shared_buffers 16MB (default 128MB): PGlite touches its whole buffer pool at start-up, ~110 MiB of resident
+ *   memory saved; pages beyond it come from the operating system's file cache (NodeFS reads the files), which
+ *   `npm run bench -- store` and `-- crm` show costs the reads nothing measurable (bench/README.md, crm import).
+ * - maintenance_work_mem 16MB (default 64MB): index builds and GIN pending-list merges (each import ends with
+ *   one) stop at 16MB instead of growing the memory by 64MB.
+ */
+export const PGLITE_SETTINGS = {
+  shared_buffers: '16MB',
+  maintenance_work_mem: '16MB',
+} as const;
+
+/**
  * Opens (creating when missing) the embedded database stored in `dir`.
  *
  * PGlite has one connection. Its `query`, `exec` and `transaction` all wait on one mutex, so a
@@ -124,10 +139,19 @@ function wrap(target: PGlite | Transaction, run: Run, onWrite: () => void): Quer
  * (tests/server/db.test.ts pins this down). Hence: never call `db` from inside `transaction`.
  */
 export async function createPgliteDb(dir: string): Promise<Db> {
-  mkdirSync(dir, { recursive: true });
+  // A new directory is made by initdb in a process of its own (pgliteDataDir.ts): this one never holds initdb's
+  // WebAssembly instances, and only a complete directory is ever opened.
+  await ensurePgliteDataDir(dir);
   // pg_trgm: the store's product search is a trigram index (migration 0015), as on PostgreSQL.
   // NodeFS (what a directory gets anyway), named so the statements above may rely on it writing through.
-  const pg = await PGlite.create({ fs: new NodeFS(dir), extensions: { pg_trgm } });
+  const pg = await PGlite.create({
+    fs: new NodeFS(dir),
+    extensions: { pg_trgm },
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
+  });
   let generation = 0;
   const onWrite = () => {
     generation += 1;
