@@ -26,6 +26,8 @@ export type BrowserBuilderFigures = {
   tabEditMedian: number;
   tabEditP95: number;
   channelRoundTripMedian: number;
+  /** Medians of the parts of a tab-to-tab edit (ms): see `installTabTiming`. */
+  tabParts: { inputToPost: number; post: number; postToMessage: number; messageToDom: number };
 };
 
 type SiteState = { yjsState: string; headingId: string; elements: number };
@@ -149,6 +151,57 @@ function installRenderCounter(busyMs: number) {
   );
 }
 
+// Runs in each page before the app: the tab-to-tab edit's own clock, apart from the keystroke timing above. It
+// starts at the input event (the edit exists in tab A from then on) and notes, in the clock both tabs share,
+// when tab A posts the document update on a BroadcastChannel (before and after the call) and when tab B's
+// listener starts on it; tab B's MutationObserver (below) notes when its DOM shows the text.
+function installTabTiming() {
+  const w = window as unknown as Record<string, unknown>;
+  const clock = () => performance.timeOrigin + performance.now();
+  const inputs: { value: string; at: number }[] = [];
+  const posts: { start: number; end: number }[] = [];
+  const received: number[] = [];
+  w.__tabTiming = { inputs, posts, received };
+  document.addEventListener(
+    'input',
+    (event) =>
+      inputs.push({
+        value: (event.target as HTMLInputElement).value,
+        at: performance.timeOrigin + event.timeStamp,
+      }),
+    true,
+  );
+  const isUpdate = (data: unknown) => (data as { kind?: unknown } | null)?.kind === 'update';
+  const post = BroadcastChannel.prototype.postMessage;
+  BroadcastChannel.prototype.postMessage = function (this: BroadcastChannel, message: unknown) {
+    if (!isUpdate(message)) return post.call(this, message);
+    const start = clock();
+    post.call(this, message);
+    posts.push({ start, end: clock() });
+  };
+  const listen = BroadcastChannel.prototype.addEventListener;
+  BroadcastChannel.prototype.addEventListener = function (
+    this: BroadcastChannel,
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ) {
+    if (type !== 'message' || typeof listener !== 'function')
+      return listen.call(this, type, listener, options);
+    const noted = (event: Event) => {
+      if (isUpdate((event as MessageEvent).data)) received.push(clock());
+      listener.call(this, event);
+    };
+    return listen.call(this, type, noted, options);
+  } as typeof BroadcastChannel.prototype.addEventListener;
+}
+
+type TabTiming = {
+  inputs: { value: string; at: number }[];
+  posts: { start: number; end: number }[];
+  received: number[];
+};
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? Number.NaN;
@@ -191,6 +244,7 @@ async function openTwoTabs(
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript(() => localStorage.setItem('hasSeenWalkthrough', 'true'));
   await context.addInitScript(installRenderCounter, BUSY_MS);
+  await context.addInitScript(installTabTiming);
   const page = await context.newPage();
   await page.goto(`${BASE}/login`);
   await page.getByLabel('Email').fill(EMAIL);
@@ -318,10 +372,32 @@ export async function builderBrowserBench(site: SiteState): Promise<BrowserBuild
       value: string;
       at: number;
     }[];
-    const tabLatencies = edits
-      .map((edit) => seen.find((s) => s.value === edit.value)?.at ?? Number.NaN)
-      .map((at, i) => at - edits[i].at)
-      .filter((ms) => Number.isFinite(ms));
+    // Tab to tab: from tab A's input event until tab B's DOM shows the same text.
+    const sent = (await page.evaluate(
+      () => (window as unknown as { __tabTiming: unknown }).__tabTiming,
+    )) as TabTiming;
+    const got = (await other.evaluate(
+      () => (window as unknown as { __tabTiming: unknown }).__tabTiming,
+    )) as TabTiming;
+    const parts = {
+      inputToPost: [] as number[],
+      post: [] as number[],
+      postToMessage: [] as number[],
+      messageToDom: [] as number[],
+    };
+    const tabLatencies: number[] = [];
+    for (const input of sent.inputs) {
+      const shown = seen.find((s) => s.value === input.value)?.at;
+      if (shown === undefined) continue;
+      tabLatencies.push(shown - input.at);
+      const posted = sent.posts.find((p) => p.start >= input.at);
+      const arrived = posted && got.received.find((at) => at >= posted.start);
+      if (!posted || arrived === undefined || arrived > shown) continue;
+      parts.inputToPost.push(posted.start - input.at);
+      parts.post.push(posted.end - posted.start);
+      parts.postToMessage.push(arrived - posted.start);
+      parts.messageToDom.push(shown - arrived);
+    }
 
     // Baseline: a raw BroadcastChannel round trip between the same two tabs.
     await other.evaluate(() => {
@@ -367,6 +443,12 @@ export async function builderBrowserBench(site: SiteState): Promise<BrowserBuild
       tabEditMedian: percentile(tabLatencies, 0.5),
       tabEditP95: percentile(tabLatencies, 0.95),
       channelRoundTripMedian: percentile(roundTrips, 0.5),
+      tabParts: {
+        inputToPost: percentile(parts.inputToPost, 0.5),
+        post: percentile(parts.post, 0.5),
+        postToMessage: percentile(parts.postToMessage, 0.5),
+        messageToDom: percentile(parts.messageToDom, 0.5),
+      },
     };
   } finally {
     await browser?.close();

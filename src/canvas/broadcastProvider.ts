@@ -13,6 +13,11 @@ export type ChannelLike = {
   close(): void;
 };
 
+/** Whether a transaction's origin is another tab: its update arrived on the tab channel. */
+export function isOtherTab(origin: unknown): boolean {
+  return origin instanceof BroadcastProvider;
+}
+
 /**
  * Live sync between tabs of one browser: every update of the doc is posted on the channel; on join a
  * tab sends its state vector and each peer answers with the diff (and its own vector, once, so the

@@ -1,5 +1,7 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import * as Y from 'yjs';
+import { afterPaint } from './afterPaint.ts';
+import { isOtherTab } from './broadcastProvider.ts';
 import {
   addPending,
   emptyPending,
@@ -51,6 +53,8 @@ type AwarenessState = { user?: { id?: unknown; name?: unknown }; selection?: Pre
 
 /** How long local updates are batched before they go to the server (the provider's `flushDelay`; 0 disables it). */
 export const SEND_BATCH_MS = 1;
+/** The origin of other tabs' updates this tab sends on to the server (never one of this tab's own). */
+const OTHER_TABS_RELAY = Symbol('other-tabs-relay');
 
 const LOCAL: CollabSnapshot = { status: 'local', readOnly: false, peers: [], saved: false };
 
@@ -85,6 +89,7 @@ export class SiteCollab {
   // or by the server itself (a restore, an HTTP save) cannot leave the status waiting for an acknowledgement
   // that concerns nobody here.
   private pending: PendingChanges = emptyPending();
+  private stopRelay: () => void = () => {};
   // Every change not received from the server is pending until a stored snapshot covers it. The server's stored
   // state fetched over HTTP, and a seed derived from it, are the server's already (a Viewer's seed could never
   // be stored, and would leave the status waiting).
@@ -139,6 +144,7 @@ export class SiteCollab {
       },
     });
     provider.attach();
+    this.relayOtherTabsLater(provider);
     provider.awareness?.setLocalState({ user: this.remote.user, selection: this.selection });
     this.socket = socket;
     this.provider = provider;
@@ -153,6 +159,41 @@ export class SiteCollab {
     this.set({ status: 'connecting', saved: isEmpty(this.pending) });
   }
 
+  /**
+   * Another tab's update (applied here from the tab channel) is also sent to the server from this tab, in case
+   * that tab is not connected, but after this tab's frame: the tab that made the edit sends it at once, and this
+   * tab shows it first. Updates waiting are merged into one message, and sent before any update of this tab,
+   * so the server receives them in the order they were applied here.
+   */
+  private relayOtherTabsLater(provider: HocuspocusProvider): void {
+    const send = provider.boundDocumentUpdateHandler;
+    let waiting: Uint8Array[] = [];
+    const flush = () => {
+      if (waiting.length === 0) return;
+      const updates = waiting;
+      waiting = [];
+      send(updates.length === 1 ? updates[0] : Y.mergeUpdates(updates), OTHER_TABS_RELAY);
+    };
+    const onUpdate = (update: Uint8Array, origin: unknown) => {
+      if (isOtherTab(origin)) {
+        waiting.push(update);
+        if (waiting.length === 1)
+          afterPaint(() => {
+            if (this.provider === provider) flush();
+          });
+        return;
+      }
+      flush();
+      send(update, origin);
+    };
+    this.doc.off('update', send);
+    this.doc.on('update', onUpdate);
+    this.stopRelay = () => {
+      this.doc.off('update', onUpdate);
+      flush();
+    };
+  }
+
   /** Tells the others what this editor has selected (null: nothing). */
   setSelection(selection: PresenceSelection | null): void {
     this.selection = selection;
@@ -162,6 +203,7 @@ export class SiteCollab {
   /** Stops syncing; the document stays as it is (IndexedDB keeps it). */
   disconnect(): void {
     if (!this.provider) return;
+    this.stopRelay();
     this.doc.off('afterTransaction', this.onTransaction);
     if (typeof window !== 'undefined') {
       window.removeEventListener('offline', this.onOffline);

@@ -1,4 +1,5 @@
 import { clearDocument, IndexeddbPersistence } from 'y-indexeddb';
+import { afterPaint } from './afterPaint.ts';
 import { BroadcastProvider } from './broadcastProvider.ts';
 import type { SiteCollab } from './collab.ts';
 import type { SiteDoc } from './siteDoc.ts';
@@ -77,27 +78,6 @@ function deferWrites(idb: IndexeddbPersistence): () => void {
     // What was deferred is written now: closing the site loses nothing that reached this tab.
     flush();
   };
-}
-
-/**
- * Runs `fn` once in a task after the next frame of a visible page (a task of its own otherwise, or when no frame
- * comes soon: a hidden tab paints none).
- */
-function afterPaint(fn: () => void): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    fn();
-  };
-  if (
-    typeof document !== 'undefined' &&
-    document.visibilityState === 'visible' &&
-    typeof requestAnimationFrame === 'function'
-  ) {
-    requestAnimationFrame(() => setTimeout(once, 0));
-    setTimeout(once, 100);
-  } else setTimeout(once, 0);
 }
 
 /** Deletes the stored copy of a room (a draft that became a saved site). */

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import { describe, expect, test } from 'vitest';
 import { createActor, createMachine } from 'xstate';
-import { insertElement, updateElement } from '../../src/canvas/ops/elementOps.ts';
+import { insertElement, removeElement, updateElement } from '../../src/canvas/ops/elementOps.ts';
 import { addPage } from '../../src/canvas/ops/pageOps.ts';
 import { createSiteDoc, edit } from '../../src/canvas/siteDoc.ts';
 import { SiteStore } from '../../src/canvas/siteStore.ts';
@@ -64,13 +64,13 @@ function renderLog(container: HTMLElement) {
 const SECTIONS = 3;
 
 /** A page of sections (each a long heading and a text), its Layers tab and canvas, with heading `h1.0` selected. */
-function renderBuilder() {
+function renderBuilder(sections = SECTIONS) {
   const site = createSiteDoc();
   let pageId = '';
   const headings: string[] = [];
   edit(site, () => {
     pageId = addPage(site, { name: 'Home', path: '/', isHomePage: true });
-    for (let s = 0; s < SECTIONS; s++) {
+    for (let s = 0; s < sections; s++) {
       const sectionId = insertElement(site, { type: 'section', props: {} }, { pageId, parentId: null });
       headings.push(
         insertElement(
@@ -83,7 +83,7 @@ function renderBuilder() {
     }
   });
   const store = new SiteStore(site);
-  const selectedId = headings[1];
+  const selectedId = headings[Math.floor(sections / 2)];
   const builder = createActor(
     createMachine({ context: { pageId, selectedId, selectedIds: [selectedId], mode: 'edit' } }),
   ).start() as unknown as BuilderActorRef;
@@ -116,7 +116,7 @@ function renderBuilder() {
     </Profiler>,
     { container },
   );
-  return { store, selectedId, commits: log.commits };
+  return { store, selectedId, headings, pageId, container, commits: log.commits };
 }
 
 describe('one keystroke in the properties panel', () => {
@@ -216,5 +216,58 @@ describe('one keystroke in the properties panel', () => {
     expect(row()?.textContent).toBe('Header — Hi');
     const rows = commits.flat().filter((entry) => entry.name === 'LayerRow');
     expect(rows.map((entry) => (entry.props.row as { id: string }).id)).toEqual([selectedId]);
+  });
+});
+
+/** The ElementView fibers of the committed tree (the objects React swaps in for every fiber it visited). */
+function elementViewFibers(container: HTMLElement): Set<Fiber> {
+  const key = Object.keys(container).find((k) => k.startsWith('__reactContainer$')) as string;
+  const hostRoot = (container as unknown as Record<string, { stateNode: { current: Fiber } }>)[key];
+  const found = new Set<Fiber>();
+  const visit = (fiber: Fiber) => {
+    if (nameOf(fiber.type) === 'ElementView') found.add(fiber);
+    for (let child = fiber.child; child; child = child.sibling) visit(child);
+  };
+  visit(hostRoot.stateNode.current);
+  return found;
+}
+
+describe('a long page', () => {
+  test('an edit of one element makes React walk its group of siblings, not every section of the page', async () => {
+    const { store, selectedId, container } = renderBuilder(200);
+    const before = elementViewFibers(container);
+    await act(async () => {
+      store.site.doc.transact(
+        () => updateElement(store.site, selectedId, { content: 'From another tab' }),
+        'tab',
+      );
+    });
+    expect(document.querySelector(`[data-element-id="${selectedId}"]`)?.textContent).toBe('From another tab');
+    // React clones every child of each fiber on the path to an update: with all 200 sections as siblings it
+    // visited each of them. Grouped, it visits the edited section's group and the heading's own siblings.
+    const visited = [...elementViewFibers(container)].filter((fiber) => !before.has(fiber));
+    expect(visited.length).toBeGreaterThan(0);
+    expect(visited.length).toBeLessThanOrEqual(32 + 3);
+  });
+
+  test('a section added at the top or removed keeps every other section’s DOM (nothing remounts)', async () => {
+    const { store, headings, pageId } = renderBuilder(100);
+    const node = (id: string) => document.querySelector(`[data-element-id="${id}"]`);
+    const kept = headings.map(node);
+    await act(async () => {
+      store.edit(() =>
+        insertElement(store.site, { type: 'section', props: {} }, { pageId, parentId: null, index: 0 }),
+      );
+    });
+    expect(headings.map(node)).toEqual(kept);
+    expect(headings.every((id, i) => node(id) === kept[i])).toBe(true);
+    const removed = store.getChildren(pageId, null)[40];
+    await act(async () => {
+      store.edit(() => removeElement(store.site, removed));
+    });
+    expect(store.getChildren(pageId, null)).toHaveLength(100);
+    expect(headings.filter((_, i) => i !== 39).every((id) => node(id) === kept[headings.indexOf(id)])).toBe(
+      true,
+    );
   });
 });

@@ -7,7 +7,16 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
-import { type DragEvent, type MouseEvent, memo, useContext, useState } from 'react';
+import {
+  type DragEvent,
+  type MouseEvent,
+  memo,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { BusinessContext, withBusinessProps } from '../../../canvas/businessTokens.ts';
 import { SITE_CSS } from '../../../canvas/elements/constants.ts';
 import { definitionOf, ELEMENTS, isElementType } from '../../../canvas/elements/registry.ts';
@@ -26,6 +35,7 @@ import {
 import { ClipboardToolbar } from '../ClipboardToolbar.tsx';
 import { DRAG_MOVE, DRAG_TYPE, useAddElement } from '../ComponentsPanel.tsx';
 import { SitePreview } from '../preview/SitePreview.tsx';
+import { type ElementGroup, groupIds } from './elementGroups.ts';
 import { liveCatalogue } from './liveCatalogue.ts';
 import { PresenceOutlines } from './PresenceOutlines.tsx';
 
@@ -41,7 +51,7 @@ const ElementView = memo(function ElementView({ id, pageId }: { id: string; page
     <Render id={id} props={withBusinessProps(element.props, business)}>
       {definition.container ? (
         childIds.length > 0 ? (
-          childIds.map((childId) => <ElementView key={childId} id={childId} pageId={pageId} />)
+          <ElementList ids={childIds} pageId={pageId} />
         ) : (
           <div
             data-drop-hint
@@ -65,14 +75,32 @@ export function PageElements({ pageId }: { pageId: string }) {
       </Typography>
     );
   }
-  return (
-    <>
-      {ids.map((id) => (
-        <ElementView key={id} id={id} pageId={pageId} />
-      ))}
-    </>
-  );
+  return <ElementList ids={ids} pageId={pageId} />;
 }
+
+/**
+ * Sibling elements in groups of consecutive ids (no DOM of their own): an edit of one element makes React walk
+ * its group's siblings, not all 500 sections of a long page. Each element stays in its group while the list
+ * changes around it (`groupIds`), so an insertion or a deletion remounts nothing else.
+ */
+function ElementList({ ids, pageId }: { ids: readonly string[]; pageId: string }) {
+  const previous = useRef<ElementGroup[] | null>(null);
+  const groups = useMemo(() => groupIds(ids, previous.current), [ids]);
+  useLayoutEffect(() => {
+    previous.current = groups;
+  }, [groups]);
+  return groups.map((group) => <ElementGroupView key={group.key} ids={group.ids} pageId={pageId} />);
+}
+
+const ElementGroupView = memo(function ElementGroupView({
+  ids,
+  pageId,
+}: {
+  ids: readonly string[];
+  pageId: string;
+}) {
+  return ids.map((id) => <ElementView key={id} id={id} pageId={pageId} />);
+});
 
 /** The nearest container element around a DOM node inside the canvas, or null (the page). */
 function containerAt(node: EventTarget | null, getType: (id: string) => string | null): string | null {
