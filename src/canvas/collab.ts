@@ -82,14 +82,19 @@ export class SiteCollab {
   private readonly onOffline = () => this.socket?.disconnect();
   private readonly onOnline = () => void this.socket?.connect();
   // A closing tab sends what the send batch still holds (the provider's own page-hide handler, which runs
-  // first, queues the removal of this editor's presence into the same batch).
-  private readonly onPageHide = () => this.provider?.flushPendingUpdates();
+  // first, queues the removal of this editor's presence into the same batch), other tabs' updates waiting for
+  // the relay first.
+  private readonly onPageHide = () => {
+    this.flushRelay();
+    this.provider?.flushPendingUpdates();
+  };
   // What this device still needs the server to store: every insertion and deletion made here (edits, the
   // local copy loaded from IndexedDB, other tabs), never what came from the server. So changes made by others
   // or by the server itself (a restore, an HTTP save) cannot leave the status waiting for an acknowledgement
   // that concerns nobody here.
   private pending: PendingChanges = emptyPending();
   private stopRelay: () => void = () => {};
+  private flushRelay: () => void = () => {};
   // Every change not received from the server is pending until a stored snapshot covers it. The server's stored
   // state fetched over HTTP, and a seed derived from it, are the server's already (a Viewer's seed could never
   // be stored, and would leave the status waiting).
@@ -188,6 +193,7 @@ export class SiteCollab {
     };
     this.doc.off('update', send);
     this.doc.on('update', onUpdate);
+    this.flushRelay = flush;
     this.stopRelay = () => {
       this.doc.off('update', onUpdate);
       flush();

@@ -7,7 +7,27 @@ import { connectSite } from '../../src/canvas/persistence.ts';
 import { createSiteDoc, edit } from '../../src/canvas/siteDoc.ts';
 import { siteWithHome } from './canvasFixtures.ts';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/**
+ * From here on the tabs' timers and frames run only when the test moves the clock: the send batch (1 ms), the
+ * frame and the task after it. The tab channel itself stays real.
+ */
+function holdTimers(): void {
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'],
+  });
+}
+
+/** Resolves once `site` shows `content` for element t, applied from the tab channel. */
+async function shown(site: ReturnType<typeof createSiteDoc>, content: string): Promise<void> {
+  while (site.elements.get('t')?.get('content') !== content) {
+    await new Promise<void>((resolve) => site.doc.once('update', () => resolve()));
+  }
+}
 
 // No server answers here: what matters is what each tab hands to its connection, and when.
 const remote = { url: 'ws://127.0.0.1:9/api/collab', token: () => 'token', user: { id: 'u1', name: 'Me' } };
@@ -46,24 +66,27 @@ test("another tab's edit is shown at once and handed to this tab's server connec
     whenApplied = { sent: sent.map((s) => s.tab), frames: rafs.mock.calls.length };
   });
 
+  holdTimers();
   edit(a, () => updateElement(a, 't', { content: 'from tab A' }));
-  // The tab that made the edit sends it to the server at once.
-  expect(sent.map((s) => s.tab)).toEqual(['A']);
-  await vi.waitFor(() => expect(b.elements.get('t')?.get('content')).toBe('from tab A'), { timeout: 5_000 });
+  // The tab that made the edit sends it to the server in its send batch, a task of its own right after.
+  expect(sent).toEqual([]);
+  await shown(b, 'from tab A');
   // The tab that applied it neither sent it nor asked for a frame in that task (it costs ~1 ms there)…
-  expect(whenApplied).toEqual({ sent: ['A'], frames: 0 });
-  // …and sends it on after its frame, in case tab A has no connection.
-  await vi.waitFor(() => expect(sent.map((s) => s.tab)).toEqual(['A', 'B']), { timeout: 5_000 });
+  expect(whenApplied).toEqual({ sent: [], frames: 0 });
+  vi.advanceTimersByTime(2);
+  expect(sent.map((s) => s.tab)).toEqual(['A']);
+  // …and sends it on after its frame (or the 100 ms fallback of a tab that paints none), in case tab A has no
+  // connection.
+  vi.advanceTimersByTime(120);
+  expect(sent.map((s) => s.tab)).toEqual(['A', 'B']);
   expect(sent[1].update).toEqual(sent[0].update);
 
   ca.destroy();
   cb.destroy();
 });
 
-test("other tabs' updates waiting are merged into one message, sent before this tab's own next edit", async () => {
-  const { a, b, collabB, ca, cb } = await twoTabs();
-
-  const before = Y.encodeStateAsUpdate(b.doc);
+/** Records the updates tab B hands to its server connection. */
+function spyOnSends(collabB: SiteCollab): Uint8Array[] {
   const fromB: Uint8Array[] = [];
   vi.spyOn(HocuspocusProvider.prototype, 'send').mockImplementation(function (
     this: HocuspocusProvider,
@@ -73,20 +96,49 @@ test("other tabs' updates waiting are merged into one message, sent before this 
     const update = (args as { update?: Uint8Array }).update;
     if (update && this === collabB.connection) fromB.push(update);
   });
+  return fromB;
+}
+
+test("other tabs' updates waiting go with this tab's own next edit, in one message, in the order applied", async () => {
+  const { a, b, collabB, ca, cb } = await twoTabs();
+
+  const before = Y.encodeStateAsUpdate(b.doc);
+  const fromB = spyOnSends(collabB);
+  holdTimers();
   edit(a, () => updateElement(a, 't', { content: 'one' }));
   edit(a, () => updateElement(a, 't', { content: 'two' }));
-  await vi.waitFor(() => expect(b.elements.get('t')?.get('content')).toBe('two'), { timeout: 5_000 });
-  // B edits before its frame: A's two updates go first, as one message, then B's own.
+  await shown(b, 'two');
+  // B edits before its frame: A's two updates join B's own in B's send batch.
   edit(b, () => updateElement(b, 't', { level: 2 }));
-  expect(fromB).toHaveLength(2);
-  // The first message holds both of A's edits: on the server's copy it gives what A typed last.
+  expect(fromB).toEqual([]);
+  vi.advanceTimersByTime(2);
+  expect(fromB).toHaveLength(1);
+  // On the server's copy the one message gives what A typed last and B's own edit.
   const server = createSiteDoc();
   Y.applyUpdate(server.doc, before);
   Y.applyUpdate(server.doc, fromB[0]);
   expect(server.elements.get('t')?.get('content')).toBe('two');
-  expect(server.elements.get('t')?.get('level')).toBeUndefined();
-  Y.applyUpdate(server.doc, fromB[1]);
   expect(server.elements.get('t')?.get('level')).toBe(2);
+  ca.destroy();
+  cb.destroy();
+});
+
+test("a tab being closed sends the other tabs' updates it still holds for the server", async () => {
+  const { a, b, collabB, ca, cb } = await twoTabs();
+
+  const before = Y.encodeStateAsUpdate(b.doc);
+  const fromB = spyOnSends(collabB);
+  holdTimers();
+  edit(a, () => updateElement(a, 't', { content: 'typed in A' }));
+  await shown(b, 'typed in A');
+  // The page is hidden (closing) before B's frame: the relay is sent then, not lost with the tab.
+  expect(fromB).toEqual([]);
+  window.dispatchEvent(new Event('pagehide'));
+  expect(fromB).toHaveLength(1);
+  const server = createSiteDoc();
+  Y.applyUpdate(server.doc, before);
+  Y.applyUpdate(server.doc, fromB[0]);
+  expect(server.elements.get('t')?.get('content')).toBe('typed in A');
   ca.destroy();
   cb.destroy();
 });
