@@ -6,11 +6,7 @@ import { STORAGE_KEYS } from '../../services/http/browserStorage.ts';
 import type { Http } from '../../services/http/http.ts';
 import { queryKeys } from '../../services/http/queryKeys.ts';
 import type { LoginInput, RegisterInput } from '../../services/session/authApi.ts';
-import { createLiveBusinessDetailsMachine } from '../account/liveBusinessDetailsMachine.ts';
-import { createLiveReplaySettingsMachine } from '../account/liveReplaySettingsMachine.ts';
-import { createLiveCrmMachine } from '../crm/liveCrmMachine.ts';
 import { reviewMachine } from '../review/reviewMachine.ts';
-import { createLiveInvitationMachine } from '../session/liveInvitationMachine.ts';
 import { sessionMachine } from '../session/sessionMachine.ts';
 import { appMachine, type GenerateInput, type SetupInput, type SetupResult } from './appMachine.ts';
 import { lazyLogic, loadLogics } from './lazyLogic.ts';
@@ -63,6 +59,28 @@ export function createLiveAppMachine(
   const publish = lazyLogic(async () =>
     (await import('../builder/livePublishMachine.ts')).createLivePublishMachine(http, queryClient),
   );
+  // The children of one place: their code loads when the app first goes there.
+  const crm = lazyLogic(async () =>
+    (await import('../crm/liveCrmMachine.ts')).createLiveCrmMachine(http, queryClient),
+  );
+  const businessDetails = lazyLogic(async () =>
+    (await import('../account/liveBusinessDetailsMachine.ts')).createLiveBusinessDetailsMachine(
+      http,
+      queryClient,
+    ),
+  );
+  const replaySettings = lazyLogic(async () =>
+    (await import('../account/liveReplaySettingsMachine.ts')).createLiveReplaySettingsMachine(
+      http,
+      queryClient,
+    ),
+  );
+  const replayPlayer = lazyLogic(
+    async () => (await import('../admin/replayPlayerMachine.ts')).replayPlayerMachine,
+  );
+  const invitation = lazyLogic(async () =>
+    (await import('../session/liveInvitationMachine.ts')).createLiveInvitationMachine(http, queryClient),
+  );
   return appMachine.provide({
     actors: {
       profileForm,
@@ -107,8 +125,10 @@ export function createLiveAppMachine(
         void queryClient.invalidateQueries({ queryKey: queryKeys.websites });
         return { websiteId: saved.id };
       }),
-      invitation: createLiveInvitationMachine(http, queryClient),
-      crm: createLiveCrmMachine(http, queryClient),
+      invitation,
+      loadInvitation: loadLogics(invitation),
+      crm,
+      loadCrm: loadLogics(crm),
       // Loaded with the store's code, when a Storefront preview opens.
       cartLogic: fromPromise(async () => {
         const [{ liveCartMachine }, { createStoreClient }, { storeClient }] = await Promise.all([
@@ -118,8 +138,12 @@ export function createLiveAppMachine(
         ]);
         return liveCartMachine(storeFetch ? createStoreClient(undefined, storeFetch) : storeClient());
       }),
-      businessDetails: createLiveBusinessDetailsMachine(http, queryClient),
-      replaySettings: createLiveReplaySettingsMachine(http, queryClient),
+      businessDetails,
+      loadBusinessDetails: loadLogics(businessDetails),
+      replaySettings,
+      loadReplaySettings: loadLogics(replaySettings),
+      replayPlayer,
+      loadReplayPlayer: loadLogics(replayPlayer),
       login: fromPromise(async ({ input }: { input: LoginInput }) => (await auth()).login(http, input)),
       register: fromPromise(async ({ input }: { input: RegisterInput }) =>
         (await auth()).register(http, input),
