@@ -120,6 +120,21 @@ describe('the first screen (sign-in and the dashboard shell)', () => {
     expect(placeChildren.filter((f) => files.has(f))).toEqual([]);
   });
 
+  it('does not load the query cache (TanStack Query) nor the views that read server data through it', () => {
+    expect([...packages].filter((p) => p.startsWith('@tanstack/'))).toEqual([]);
+    const queryViews = [
+      'src/services/http/queryClient.ts',
+      'src/services/http/queries.ts',
+      'src/services/store/ordersSummary.ts',
+      'src/services/live/liveEvents.ts',
+      'src/views/QueryScope.tsx',
+      'src/views/dashboard/AccountSwitcher.tsx',
+      'src/views/dashboard/AccountSync.tsx',
+      'src/views/store/OrdersBadge.tsx',
+    ];
+    expect(queryViews.filter((f) => files.has(f))).toEqual([]);
+  });
+
   it('does not load the live event stream, which shows nothing, with the first screen', () => {
     const stream = ['src/services/live/liveEventStream.ts', 'src/services/live/liveEventKeys.ts'];
     expect(stream.filter((f) => files.has(f))).toEqual([]);
