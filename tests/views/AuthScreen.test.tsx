@@ -89,7 +89,10 @@ describe('auth screen', () => {
       { timeout: 5000 },
     );
     expect(
-      (system.queries.current()?.getQueryData(['accounts']) as Array<{ name: string }>).map((a) => a.name),
+      system.queries
+        .current()
+        ?.getQueryData<Array<{ name: string }>>(['accounts'])
+        ?.map((a) => a.name),
     ).toEqual(['Bob Ltd']);
   });
 
