@@ -21,8 +21,9 @@ const websites = () => import('../../services/builder/websiteApi.ts');
 
 /**
  * The app machine with its real effects: every call goes through `http`, and each write
- * refreshes the cached queries it touches (the cache's code loads with the first child or view that needs it). `storeFetch`: how the Storefront preview's cart reaches the
- * shoppers' store API (by default the same client as the preview's category queries).
+ * refreshes the cached queries it touches (the cache's code loads with the first child or view that needs
+ * it). `storeFetch`: how the Storefront preview's cart reaches the shoppers' store API (by default the same
+ * client as the preview's category queries).
  */
 export function createLiveAppMachine(
   http: Http,
