@@ -1,11 +1,11 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { HttpContext } from '../services/http/httpContext.ts';
 import { AppViews } from './AppViews.tsx';
 import { AppActorContext } from './appActorContext.ts';
 import type { AppSystem } from './createAppSystem.ts';
+import { QueriesContext } from './queriesContext.ts';
 import { theme } from './theme.ts';
 
 // Toasts (notistack) are not needed to paint the first screen.
@@ -25,7 +25,7 @@ export function Themed({ children }: { children: ReactNode }) {
 export function App({ system }: { system: AppSystem }) {
   return (
     <Themed>
-      <QueryClientProvider client={system.queryClient}>
+      <QueriesContext.Provider value={system.queries}>
         <HttpContext.Provider value={system.http}>
           <AppActorContext.Provider value={system.actor}>
             <AppViews />
@@ -34,7 +34,7 @@ export function App({ system }: { system: AppSystem }) {
             </Suspense>
           </AppActorContext.Provider>
         </HttpContext.Provider>
-      </QueryClientProvider>
+      </QueriesContext.Provider>
     </Themed>
   );
 }

@@ -2,25 +2,27 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { selectView } from '../machines/app/appMachine.ts';
 import { useAppActor } from './appActorContext.ts';
 import { AppViewsSlot } from './appViewsSlot.ts';
 import { AuthScreen } from './auth/AuthScreen.tsx';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { lazyWithQueries } from './lazyWithQueries.tsx';
 
-// The two first screens (sign-in, dashboard) ship in the entry chunk; the rest load when reached.
-const BusinessSetupForm = lazy(() =>
-  import('./setup/BusinessSetupForm.tsx').then((m) => ({ default: m.BusinessSetupForm })),
+// The two first screens (sign-in, dashboard) ship in the entry chunk; the rest load when reached (with the
+// query cache's code).
+const BusinessSetupForm = lazyWithQueries(
+  async () => (await import('./setup/BusinessSetupForm.tsx')).BusinessSetupForm,
 );
-const FlowChoice = lazy(() => import('./flow/FlowChoice.tsx').then((m) => ({ default: m.FlowChoice })));
-const BuilderView = lazy(() => import('./builder/BuilderView.tsx').then((m) => ({ default: m.BuilderView })));
-const InvitationPage = lazy(() =>
-  import('./auth/InvitationPage.tsx').then((m) => ({ default: m.InvitationPage })),
+const FlowChoice = lazyWithQueries(async () => (await import('./flow/FlowChoice.tsx')).FlowChoice);
+const BuilderView = lazyWithQueries(async () => (await import('./builder/BuilderView.tsx')).BuilderView);
+const InvitationPage = lazyWithQueries(
+  async () => (await import('./auth/InvitationPage.tsx')).InvitationPage,
 );
-const GeneratorView = lazy(() =>
-  import('./generator/GeneratorView.tsx').then((m) => ({ default: m.GeneratorView })),
+const GeneratorView = lazyWithQueries(
+  async () => (await import('./generator/GeneratorView.tsx')).GeneratorView,
 );
 
 /** Shows the view the app machine is in. */

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { type Actor, createActor } from 'xstate';
 import type { CollabRemote } from '../canvas/collab.ts';
 import type { AppInput } from '../machines/app/appMachine.ts';
@@ -8,7 +7,7 @@ import { selectAccountId, selectToken, selectUser } from '../machines/session/se
 import { collabUrl } from '../services/builder/collabEndpoint.ts';
 import { hasFlag, readStoredSession, STORAGE_KEYS } from '../services/http/browserStorage.ts';
 import { createHttp, type Http } from '../services/http/http.ts';
-import { createQueryClient } from '../services/http/queryClient.ts';
+import { lazyQueryClient, type QueryClientSource } from '../services/http/queryClientSource.ts';
 import { captureInvitationLink } from '../services/session/invitationLink.ts';
 import { startLazyReplay } from './lazyReplay.ts';
 
@@ -21,7 +20,8 @@ export type AppActor = Actor<ReturnType<typeof createLiveAppMachine>>;
 export type AppSystem = {
   actor: AppActor;
   http: Http;
-  queryClient: QueryClient;
+  /** The query cache, created when the first view or child that reads server data loads. */
+  queries: QueryClientSource;
   replay: Promise<ReplayShipper> | null;
 };
 
@@ -52,7 +52,7 @@ export function readAppInput(): AppInput {
  * and toasts back into the same actor system; the app actor is created (not started) here.
  */
 export function createAppSystem(options: AppSystemOptions = {}): AppSystem {
-  const queryClient = createQueryClient();
+  const queries = lazyQueryClient();
   // Assigned below: the client only reads it when a request runs, after start-up.
   let actor: AppActor | undefined;
   const session = () => actor?.getSnapshot().children.session;
@@ -80,11 +80,11 @@ export function createAppSystem(options: AppSystemOptions = {}): AppSystem {
   };
   // This browser's last user turned recording off: nothing is recorded until a user says otherwise.
   const recorder = options.replay
-    ? startLazyReplay({ recording: !hasFlag(STORAGE_KEYS.replayOptOut), http, queryClient })
+    ? startLazyReplay({ recording: !hasFlag(STORAGE_KEYS.replayOptOut), http, queries })
     : null;
-  actor = createActor(createLiveAppMachine(http, queryClient, collabRemote, options.fetch), {
+  actor = createActor(createLiveAppMachine(http, queries, collabRemote, options.fetch), {
     input: options.input ?? readAppInput(),
     inspect: recorder?.inspect,
   });
-  return { actor, http, queryClient, replay: recorder?.shipper ?? null };
+  return { actor, http, queries, replay: recorder?.shipper ?? null };
 }

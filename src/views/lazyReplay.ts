@@ -1,7 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { InspectionEvent } from 'xstate';
 import type { ReplayShipper } from '../machines/replay/replayShipper.ts';
 import type { Http } from '../services/http/http.ts';
+import type { QueryClientSource } from '../services/http/queryClientSource.ts';
 
 type Inspect = (event: InspectionEvent) => void;
 
@@ -15,18 +15,20 @@ export type LazyReplay = { inspect: Inspect; shipper: Promise<ReplayShipper> };
 export function startLazyReplay(options: {
   recording: boolean;
   http: Http;
-  queryClient: QueryClient;
+  queries: QueryClientSource;
 }): LazyReplay {
   let target: Inspect | undefined;
   const waiting: InspectionEvent[] = [];
   const shipper = Promise.all([
     import('../machines/replay/replayRecorder.ts'),
     import('../machines/replay/replayShipper.ts'),
-  ]).then(([{ createReplayRecorder }, { startReplayShipper }]) => {
+    // The shipper reads the recording choice through the query cache.
+    options.queries.load(),
+  ]).then(([{ createReplayRecorder }, { startReplayShipper }, queryClient]) => {
     const recorder = createReplayRecorder({ recording: options.recording });
     target = recorder.inspect;
     for (const event of waiting.splice(0)) recorder.inspect(event);
-    return startReplayShipper({ recorder, http: options.http, queryClient: options.queryClient });
+    return startReplayShipper({ recorder, http: options.http, queryClient });
   });
   shipper.catch((error: unknown) => {
     // Replay is for support only: without it the app works the same; stop holding events.

@@ -102,6 +102,39 @@ describe('the first screen (sign-in and the dashboard shell)', () => {
     expect(onDemand.filter((f) => files.has(f))).toEqual([]);
   });
 
+  it('does not load the children of one place (CRM, business details, recording switch, replay, invitation)', () => {
+    const placeChildren = [
+      'src/machines/crm/crmMachine.ts',
+      'src/machines/crm/liveCrmMachine.ts',
+      'src/machines/crm/crmWriteCache.ts',
+      'src/machines/crm/contactImportMachine.ts',
+      'src/machines/account/businessDetailsMachine.ts',
+      'src/machines/account/liveBusinessDetailsMachine.ts',
+      'src/machines/account/replaySettingsMachine.ts',
+      'src/machines/account/liveReplaySettingsMachine.ts',
+      'src/machines/admin/replayPlayerMachine.ts',
+      'src/machines/session/invitationMachine.ts',
+      'src/machines/session/liveInvitationMachine.ts',
+      'src/contracts/invitations.ts',
+    ];
+    expect(placeChildren.filter((f) => files.has(f))).toEqual([]);
+  });
+
+  it('does not load the query cache (TanStack Query) nor the views that read server data through it', () => {
+    expect([...packages].filter((p) => p.startsWith('@tanstack/'))).toEqual([]);
+    const queryViews = [
+      'src/services/http/queryClient.ts',
+      'src/services/http/queries.ts',
+      'src/services/store/ordersSummary.ts',
+      'src/services/live/liveEvents.ts',
+      'src/views/QueryScope.tsx',
+      'src/views/dashboard/AccountSwitcher.tsx',
+      'src/views/dashboard/AccountSync.tsx',
+      'src/views/store/OrdersBadge.tsx',
+    ];
+    expect(queryViews.filter((f) => files.has(f))).toEqual([]);
+  });
+
   it('does not load the live event stream, which shows nothing, with the first screen', () => {
     const stream = ['src/services/live/liveEventStream.ts', 'src/services/live/liveEventKeys.ts'];
     expect(stream.filter((f) => files.has(f))).toEqual([]);

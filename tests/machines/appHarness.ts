@@ -7,11 +7,13 @@ import { profileFormMachine } from '../../src/machines/account/profileFormMachin
 import { replaySettingsMachine } from '../../src/machines/account/replaySettingsMachine.ts';
 import { teamMachine } from '../../src/machines/account/teamMachine.ts';
 import { adminMachine } from '../../src/machines/admin/adminMachine.ts';
+import { replayPlayerMachine } from '../../src/machines/admin/replayPlayerMachine.ts';
 import { type AppInput, appMachine } from '../../src/machines/app/appMachine.ts';
 import { logicsLoaded } from '../../src/machines/app/lazyLogic.ts';
 import { selectToastQueue } from '../../src/machines/app/toastsMachine.ts';
 import { builderMachine } from '../../src/machines/builder/builderMachine.ts';
 import { publishMachine } from '../../src/machines/builder/publishMachine.ts';
+import { crmMachine } from '../../src/machines/crm/crmMachine.ts';
 import { oauthConnectMachine } from '../../src/machines/planner/oauthConnectMachine.ts';
 import { plannerEditorMachine } from '../../src/machines/planner/plannerEditorMachine.ts';
 import { reviewMachine } from '../../src/machines/review/reviewMachine.ts';
@@ -150,8 +152,15 @@ export function createAppHarness(
       oauthConnect: oauthConnectMachine,
       builder: builderMachine,
       publish: publishMachine,
+      crm: crmMachine,
+      replayPlayer: replayPlayerMachine,
       loadDashboardActors: logicsLoaded,
       loadBuilderActors: logicsLoaded,
+      loadCrm: logicsLoaded,
+      loadBusinessDetails: logicsLoaded,
+      loadReplaySettings: logicsLoaded,
+      loadReplayPlayer: logicsLoaded,
+      loadInvitation: logicsLoaded,
       login: calls.actor('login'),
       register: calls.actor('register'),
       setupBusiness: calls.actor('setupBusiness'),

@@ -279,12 +279,12 @@ for (const path of paths) {
       },
       states: {
         invite: () => {
-          expect(h.actor.getSnapshot().value).toBe('invite');
+          expect(selectView(h.actor.getSnapshot())).toBe('invite');
           expect(h.session().getSnapshot().value).toBe('anonymous');
           expect(h.calls.calls.at(-1)).toEqual({ name: 'previewInvitation', input: { token: INVITE_TOKEN } });
         },
         inviteSignedIn: () => {
-          expect(h.actor.getSnapshot().value).toBe('invite');
+          expect(selectView(h.actor.getSnapshot())).toBe('invite');
           expect(h.session().getSnapshot().value).toBe('authenticated');
           expect(h.actor.system.get('invitation')?.getSnapshot().context.signedInEmail).toBe(
             'alice@example.com',

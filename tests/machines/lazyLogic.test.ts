@@ -1,12 +1,14 @@
 import { expect, test } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
+import { appRoute } from '../../src/contracts/appRoutes.ts';
 import { passwordFormMachine } from '../../src/machines/account/passwordFormMachine.ts';
 import { profileFormMachine } from '../../src/machines/account/profileFormMachine.ts';
 import { teamMachine } from '../../src/machines/account/teamMachine.ts';
 import { adminMachine } from '../../src/machines/admin/adminMachine.ts';
-import { appMachine, selectTeamRef, selectView } from '../../src/machines/app/appMachine.ts';
-import { lazyLogic, loadLogics } from '../../src/machines/app/lazyLogic.ts';
+import { appMachine, selectCrmRef, selectTeamRef, selectView } from '../../src/machines/app/appMachine.ts';
+import { lazyLogic, loadLogics, logicsLoaded } from '../../src/machines/app/lazyLogic.ts';
 import { selectToastQueue } from '../../src/machines/app/toastsMachine.ts';
+import { crmMachine } from '../../src/machines/crm/crmMachine.ts';
 import { oauthConnectMachine } from '../../src/machines/planner/oauthConnectMachine.ts';
 import { plannerEditorMachine } from '../../src/machines/planner/plannerEditorMachine.ts';
 import { storedAlice } from './appHarness.ts';
@@ -72,5 +74,44 @@ test('children whose code cannot be fetched: an error toast, and going there aga
 
   expect(attempts).toBe(2);
   expect(actor.system.get('team')).toBeDefined();
+  actor.stop();
+});
+
+test('a place’s child (the CRM) loads its code when the app first goes there, and a failed load is tried again', async () => {
+  let attempts = 0;
+  const crm = lazyLogic(async () => {
+    attempts += 1;
+    if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+    return crmMachine;
+  });
+  const actor = createActor(
+    appMachine.provide({
+      actors: {
+        ...others,
+        team: teamMachine,
+        loadDashboardActors: logicsLoaded,
+        crm,
+        loadCrm: loadLogics(crm),
+        urlWatcher: fromCallback(() => {}),
+      },
+      actions: { writeUrl: () => {} },
+    }),
+    { input: signedIn },
+  ).start();
+  await flush();
+  // Not at a CRM place: its code is not fetched.
+  expect(attempts).toBe(0);
+
+  actor.send({ type: 'nav.go', route: appRoute('crm', { section: 'contacts' }) });
+  await flush();
+  const toasts = selectToastQueue(actor.system.get('toasts')!.getSnapshot());
+  expect(toasts.map((t) => [t.title, t.message])).toEqual([['Something went wrong.', 'Please try again']]);
+  expect(selectCrmRef(actor.getSnapshot())).toBeUndefined();
+
+  actor.send({ type: 'nav.go', route: appRoute('websites') });
+  actor.send({ type: 'nav.go', route: appRoute('crm', { section: 'contacts' }) });
+  await flush();
+  expect(attempts).toBe(2);
+  expect(actor.system.get('crm')?.getSnapshot().status).toBe('active');
   actor.stop();
 });

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { descriptionOf, findToast } from './queries.ts';
 import { rawBob, renderApp } from './renderApp.tsx';
@@ -71,6 +71,31 @@ describe('auth screen', () => {
     expect(system.actor.getSnapshot().value).toEqual({ auth: 'idle' });
   });
 
+  test('the sign-in screen works without the query cache, which is made once the dashboard needs it', async () => {
+    localStorage.setItem('hasSeenWalkthrough', 'true');
+    const { system } = renderApp(anonymous, {
+      'POST /api/auth/login': { body: { ...rawBob, token: 'token-9' } },
+      'GET /api/user/me': { body: rawBob },
+      'GET /api/accounts': { body: [{ id: 'a1', name: 'Bob Ltd', industry: 'retail', isActive: true }] },
+    });
+    fireEvent.change(form().getByLabelText(/Email/), { target: { value: 'bob@example.com' } });
+    fireEvent.change(form().getByLabelText(/Password/), { target: { value: 'secret1' } });
+    expect(system.queries.current()).toBeUndefined();
+
+    fireEvent.click(form().getByRole('button', { name: 'Sign in' }));
+    // The dashboard's account switcher shows the server's accounts, through the cache made for it.
+    await waitFor(
+      () => expect(screen.getByRole('combobox', { name: 'Account' }).textContent).toContain('Bob Ltd'),
+      { timeout: 5000 },
+    );
+    expect(
+      system.queries
+        .current()
+        ?.getQueryData<Array<{ name: string }>>(['accounts'])
+        ?.map((a) => a.name),
+    ).toEqual(['Bob Ltd']);
+  });
+
   test('signing in opens the dashboard with "Welcome back!" and keeps the token', async () => {
     localStorage.setItem('hasSeenWalkthrough', 'true');
     const { requests } = renderApp(anonymous, {
@@ -88,7 +113,11 @@ describe('auth screen', () => {
     expect((await screen.findByRole('button', { name: 'Account menu' })).textContent).toBe('B');
     expect(localStorage.getItem('token')).toBe('token-9');
     expect(window.location.pathname).toBe('/websites');
-    const me = requests.find((r) => r.url.endsWith('/api/user/me'));
-    expect(me?.headers.get('authorization')).toBe('Bearer token-9');
+    // The shell checks the new session with the server, with the new token.
+    await waitFor(() =>
+      expect(requests.find((r) => r.url.endsWith('/api/user/me'))?.headers.get('authorization')).toBe(
+        'Bearer token-9',
+      ),
+    );
   });
 });

@@ -206,8 +206,11 @@ describe('the Orders tab', { timeout: 20_000 }, () => {
       '&order=o2',
     );
     const drawer = within(await screen.findByRole('region', { name: 'Order details' }, slow));
+    // The drawer opens at once; the order shows when the list holding it has arrived.
     expect(
-      drawer.getByText('1 Navy Way 22201 Arlington US', { normalizer: (text) => text.replace(/\s+/g, ' ') }),
+      await drawer.findByText('1 Navy Way 22201 Arlington US', {
+        normalizer: (text) => text.replace(/\s+/g, ' '),
+      }),
     ).toBeInstanceOf(HTMLElement);
 
     fireEvent.click(drawer.getByRole('button', { name: 'Cancel order' }));

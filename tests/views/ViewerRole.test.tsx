@@ -109,8 +109,8 @@ describe('what the current role may not do is not shown', { timeout: 20_000 }, (
     expect(await screen.findByText('cleo@example.com', {}, slow)).toBeInstanceOf(HTMLElement);
     // The role and the table are both in: the absences below are not a page still loading.
     await waitFor(() => {
-      expect(system.queryClient.getQueryState(['accounts'])?.status).toBe('success');
-      expect(system.queryClient.getQueryState(['permissions'])?.status).toBe('success');
+      expect(system.queries.current()?.getQueryState(['accounts'])?.status).toBe('success');
+      expect(system.queries.current()?.getQueryState(['permissions'])?.status).toBe('success');
     });
     expect(screen.queryByRole('button', { name: 'Add User' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Role of cleo@example.com' })).toBeNull();

@@ -29,21 +29,21 @@ import { type HistoryMode, watchUrl, writeUrl } from '../../services/http/browse
 import { STORAGE_KEYS, type StoredSession, setFlag } from '../../services/http/browserStorage.ts';
 import type { ToastInput } from '../../services/http/toast.ts';
 import type { LoginInput, RegisterInput } from '../../services/session/authApi.ts';
-import { businessDetailsMachine } from '../account/businessDetailsMachine.ts';
+import type { businessDetailsMachine } from '../account/businessDetailsMachine.ts';
 import type { passwordFormMachine } from '../account/passwordFormMachine.ts';
 import type { profileFormMachine } from '../account/profileFormMachine.ts';
-import { replaySettingsMachine } from '../account/replaySettingsMachine.ts';
+import type { replaySettingsMachine } from '../account/replaySettingsMachine.ts';
 import type { teamMachine } from '../account/teamMachine.ts';
 import type { adminMachine } from '../admin/adminMachine.ts';
-import { replayPlayerMachine } from '../admin/replayPlayerMachine.ts';
+import type { replayPlayerMachine } from '../admin/replayPlayerMachine.ts';
 import type { BuilderFocus, BuilderInput, builderMachine } from '../builder/builderMachine.ts';
 import type { publishMachine } from '../builder/publishMachine.ts';
-import { crmMachine } from '../crm/crmMachine.ts';
+import type { crmMachine } from '../crm/crmMachine.ts';
 import type { oauthConnectMachine } from '../planner/oauthConnectMachine.ts';
 import { detectOAuthCallback, type OAuthCallback, type PageLocation } from '../planner/oauthOnLoad.ts';
 import type { plannerEditorMachine } from '../planner/plannerEditorMachine.ts';
 import { reviewMachine } from '../review/reviewMachine.ts';
-import { invitationMachine } from '../session/invitationMachine.ts';
+import type { invitationMachine } from '../session/invitationMachine.ts';
 import { type SessionEndedEvent, sessionMachine } from '../session/sessionMachine.ts';
 import type { cartMachine } from '../store/cartMachine.ts';
 import { tourMachine } from '../tour/tourMachine.ts';
@@ -62,6 +62,13 @@ const planner: typeof plannerEditorMachine = notProvidedLogic('planner');
 const oauthConnect: typeof oauthConnectMachine = notProvidedLogic('oauthConnect');
 const builder: typeof builderMachine = notProvidedLogic('builder');
 const publish: typeof publishMachine = notProvidedLogic('publish');
+// The children of one place (the CRM, Settings › Business details, the recording switch, a replayed session, the
+// invitation page): their code loads when the app first goes there, in the place's `loading` step.
+const crm: typeof crmMachine = notProvidedLogic('crm');
+const businessDetails: typeof businessDetailsMachine = notProvidedLogic('businessDetails');
+const replaySettings: typeof replaySettingsMachine = notProvidedLogic('replaySettings');
+const replayPlayer: typeof replayPlayerMachine = notProvidedLogic('replayPlayer');
+const invitation: typeof invitationMachine = notProvidedLogic('invitation');
 
 /** Which button submitted the business setup form. */
 export type SetupNext = 'builder' | 'generator';
@@ -283,7 +290,8 @@ export const appMachine = setup({
     passwordForm,
     team,
     admin,
-    invitation: invitationMachine,
+    invitation,
+    loadInvitation: loadLogics(invitation),
     builder,
     publish,
     generateWebsite: notProvided<{ websiteId: string }, GenerateInput>('generateWebsite'),
@@ -293,11 +301,15 @@ export const appMachine = setup({
     loadDashboardActors: loadLogics(profileForm, passwordForm, team, admin, planner, oauthConnect),
     /** Loads the code of the builder's children (the builder, publishing). */
     loadBuilderActors: loadLogics(builder, publish),
-    crm: crmMachine,
+    crm,
+    loadCrm: loadLogics(crm),
     cartLogic: notProvided<CartLogic, void>('cartLogic'),
-    businessDetails: businessDetailsMachine,
-    replaySettings: replaySettingsMachine,
-    replayPlayer: replayPlayerMachine,
+    businessDetails,
+    loadBusinessDetails: loadLogics(businessDetails),
+    replaySettings,
+    loadReplaySettings: loadLogics(replaySettings),
+    replayPlayer,
+    loadReplayPlayer: loadLogics(replayPlayer),
     login: notProvided<AuthResult, LoginInput>('login'),
     register: notProvided<AuthResult, RegisterInput>('register'),
     setupBusiness: notProvided<SetupResult, SetupInput>('setupBusiness'),
@@ -562,25 +574,38 @@ export const appMachine = setup({
     // The invitation landing page (/invite#<token>): joining is part of creating the account or signing in,
     // and lands in the joined account's dashboard — never in business setup, which is for a business of one's own.
     invite: {
-      invoke: {
-        id: 'invitation',
-        systemId: 'invitation',
-        src: 'invitation',
-        input: ({ context }) => ({
-          token: context.invitationToken ?? '',
-          signedInEmail: context.storedSession?.user.email ?? null,
-        }),
-        // Joined: the dashboard, at its home (the /invite address is no place to stay).
-        onDone: {
-          target: 'routing',
-          actions: [
-            { type: 'setRoute', params: { route: HOME_ROUTE } },
-            { type: 'writeUrl', params: { route: HOME_ROUTE, mode: 'replace' } },
-          ],
-        },
-      },
       exit: assign({ invitationToken: null }),
       on: { 'invite.leave': { target: 'boot' } },
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'invitationActor',
+            src: 'loadInvitation',
+            onDone: { target: 'running' },
+            onError: { actions: { type: 'toast', params: codeNotLoaded } },
+          },
+        },
+        running: {
+          invoke: {
+            id: 'invitation',
+            systemId: 'invitation',
+            src: 'invitation',
+            input: ({ context }) => ({
+              token: context.invitationToken ?? '',
+              signedInEmail: context.storedSession?.user.email ?? null,
+            }),
+            // Joined: the dashboard, at its home (the /invite address is no place to stay).
+            onDone: {
+              target: '#app.routing',
+              actions: [
+                { type: 'setRoute', params: { route: HOME_ROUTE } },
+                { type: 'writeUrl', params: { route: HOME_ROUTE, mode: 'replace' } },
+              ],
+            },
+          },
+        },
+      },
     },
     businessSetup: {
       exit: assign({ setupVariant: 'setup' as const }),
@@ -672,8 +697,19 @@ export const appMachine = setup({
           states: {
             closed: { always: { guard: 'atCrm', target: 'open' } },
             open: {
-              invoke: { id: 'crm', systemId: 'crm', src: 'crm' },
               always: { guard: not('atCrm'), target: 'closed' },
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    id: 'crmActor',
+                    src: 'loadCrm',
+                    onDone: { target: 'running' },
+                    onError: { actions: { type: 'toast', params: codeNotLoaded } },
+                  },
+                },
+                running: { invoke: { id: 'crm', systemId: 'crm', src: 'crm' } },
+              },
             },
           },
         },
@@ -726,8 +762,21 @@ export const appMachine = setup({
           states: {
             closed: { always: { guard: 'atBusinessDetails', target: 'open' } },
             open: {
-              invoke: { id: 'businessDetails', systemId: 'businessDetails', src: 'businessDetails' },
               always: { guard: not('atBusinessDetails'), target: 'closed' },
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    id: 'businessDetailsActor',
+                    src: 'loadBusinessDetails',
+                    onDone: { target: 'running' },
+                    onError: { actions: { type: 'toast', params: codeNotLoaded } },
+                  },
+                },
+                running: {
+                  invoke: { id: 'businessDetails', systemId: 'businessDetails', src: 'businessDetails' },
+                },
+              },
             },
           },
         },
@@ -736,8 +785,21 @@ export const appMachine = setup({
           states: {
             closed: { on: { 'replaySettings.open': { target: 'open' } } },
             open: {
-              invoke: { id: 'replaySettings', systemId: 'replaySettings', src: 'replaySettings' },
               on: { 'replaySettings.close': { target: 'closed' } },
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    id: 'replaySettingsActor',
+                    src: 'loadReplaySettings',
+                    onDone: { target: 'running' },
+                    onError: { actions: { type: 'toast', params: codeNotLoaded } },
+                  },
+                },
+                running: {
+                  invoke: { id: 'replaySettings', systemId: 'replaySettings', src: 'replaySettings' },
+                },
+              },
             },
           },
         },
@@ -754,7 +816,18 @@ export const appMachine = setup({
               },
             },
             open: {
-              invoke: { id: 'replayPlayer', systemId: 'replayPlayer', src: 'replayPlayer' },
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    id: 'replayPlayerActor',
+                    src: 'loadReplayPlayer',
+                    onDone: { target: 'running' },
+                    onError: { actions: { type: 'toast', params: codeNotLoaded } },
+                  },
+                },
+                running: { invoke: { id: 'replayPlayer', systemId: 'replayPlayer', src: 'replayPlayer' } },
+              },
               exit: assign({ replaySessionId: null }),
               // Back to the list, or another place: the list shows next time, as it did when the tab was left.
               on: { 'replayViewer.close': { target: 'closed' } },

@@ -1,16 +1,12 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import type { CollabRemote } from '../../canvas/collab.ts';
 import type { ReviewInput } from '../../contracts/review.ts';
 import { STORAGE_KEYS } from '../../services/http/browserStorage.ts';
 import type { Http } from '../../services/http/http.ts';
+import type { QueryClientSource } from '../../services/http/queryClientSource.ts';
 import { queryKeys } from '../../services/http/queryKeys.ts';
 import type { LoginInput, RegisterInput } from '../../services/session/authApi.ts';
-import { createLiveBusinessDetailsMachine } from '../account/liveBusinessDetailsMachine.ts';
-import { createLiveReplaySettingsMachine } from '../account/liveReplaySettingsMachine.ts';
-import { createLiveCrmMachine } from '../crm/liveCrmMachine.ts';
 import { reviewMachine } from '../review/reviewMachine.ts';
-import { createLiveInvitationMachine } from '../session/liveInvitationMachine.ts';
 import { sessionMachine } from '../session/sessionMachine.ts';
 import { appMachine, type GenerateInput, type SetupInput, type SetupResult } from './appMachine.ts';
 import { lazyLogic, loadLogics } from './lazyLogic.ts';
@@ -25,44 +21,76 @@ const websites = () => import('../../services/builder/websiteApi.ts');
 
 /**
  * The app machine with its real effects: every call goes through `http`, and each write
- * refreshes the cached queries it touches. `storeFetch`: how the Storefront preview's cart reaches the
- * shoppers' store API (by default the same client as the preview's category queries).
+ * refreshes the cached queries it touches (the cache's code loads with the first child or view that needs
+ * it). `storeFetch`: how the Storefront preview's cart reaches the shoppers' store API (by default the same
+ * client as the preview's category queries).
  */
 export function createLiveAppMachine(
   http: Http,
-  queryClient: QueryClient,
+  queries: QueryClientSource,
   collabRemote: () => CollabRemote | null = () => null,
   storeFetch?: typeof fetch,
 ) {
+  // A child's code and the query cache's load together.
+  const withCache = <M>(module: Promise<M>) => Promise.all([module, queries.load()]);
   // The sections' and the builder's children, with their calls: their code loads when the app first goes there.
-  const profileForm = lazyLogic(async () =>
-    (await import('../account/liveAccountForms.ts')).createLiveProfileForm(http, queryClient),
+  const dashboardChildren = () => withCache(import('./liveDashboardChildren.ts'));
+  const builderChildren = () => withCache(import('./liveBuilderChildren.ts'));
+  const profileForm = lazyLogic(async () => {
+    const [live, queryClient] = await dashboardChildren();
+    return live.createLiveProfileForm(http, queryClient);
+  });
+  const passwordForm = lazyLogic(async () => (await dashboardChildren())[0].createLivePasswordForm(http));
+  const team = lazyLogic(async () => {
+    const [live, queryClient] = await dashboardChildren();
+    return live.createLiveTeamMachine(http, queryClient);
+  });
+  const admin = lazyLogic(async () => {
+    const [live, queryClient] = await dashboardChildren();
+    return live.createLiveAdminMachine(http, queryClient);
+  });
+  const planner = lazyLogic(async () => {
+    const [live, queryClient] = await dashboardChildren();
+    return live.createLivePlannerMachine(http, queryClient);
+  });
+  const oauthConnect = lazyLogic(async () => {
+    const [live, queryClient] = await dashboardChildren();
+    return live.createLiveOAuthConnectMachine(http, queryClient);
+  });
+  const builder = lazyLogic(async () => {
+    const [live, queryClient] = await builderChildren();
+    return live.createLiveBuilderMachine(http, queryClient, collabRemote);
+  });
+  const publish = lazyLogic(async () => {
+    const [live, queryClient] = await builderChildren();
+    return live.createLivePublishMachine(http, queryClient);
+  });
+  // The children of one place: their code loads when the app first goes there.
+  const crm = lazyLogic(async () => {
+    const [{ createLiveCrmMachine }, queryClient] = await withCache(import('../crm/liveCrmMachine.ts'));
+    return createLiveCrmMachine(http, queryClient);
+  });
+  const businessDetails = lazyLogic(async () => {
+    const [{ createLiveBusinessDetailsMachine }, queryClient] = await withCache(
+      import('../account/liveBusinessDetailsMachine.ts'),
+    );
+    return createLiveBusinessDetailsMachine(http, queryClient);
+  });
+  const replaySettings = lazyLogic(async () => {
+    const [{ createLiveReplaySettingsMachine }, queryClient] = await withCache(
+      import('../account/liveReplaySettingsMachine.ts'),
+    );
+    return createLiveReplaySettingsMachine(http, queryClient);
+  });
+  const replayPlayer = lazyLogic(
+    async () => (await import('../admin/replayPlayerMachine.ts')).replayPlayerMachine,
   );
-  const passwordForm = lazyLogic(async () =>
-    (await import('../account/liveAccountForms.ts')).createLivePasswordForm(http),
-  );
-  const team = lazyLogic(async () =>
-    (await import('../account/liveTeamMachines.ts')).createLiveTeamMachine(http, queryClient),
-  );
-  const admin = lazyLogic(async () =>
-    (await import('../account/liveTeamMachines.ts')).createLiveAdminMachine(http, queryClient),
-  );
-  const planner = lazyLogic(async () =>
-    (await import('../planner/livePlannerMachines.ts')).createLivePlannerMachine(http, queryClient),
-  );
-  const oauthConnect = lazyLogic(async () =>
-    (await import('../planner/livePlannerMachines.ts')).createLiveOAuthConnectMachine(http, queryClient),
-  );
-  const builder = lazyLogic(async () =>
-    (await import('../builder/liveBuilderMachine.ts')).createLiveBuilderMachine(
-      http,
-      queryClient,
-      collabRemote,
-    ),
-  );
-  const publish = lazyLogic(async () =>
-    (await import('../builder/livePublishMachine.ts')).createLivePublishMachine(http, queryClient),
-  );
+  const invitation = lazyLogic(async () => {
+    const [{ createLiveInvitationMachine }, queryClient] = await withCache(
+      import('../session/liveInvitationMachine.ts'),
+    );
+    return createLiveInvitationMachine(http, queryClient);
+  });
   return appMachine.provide({
     actors: {
       profileForm,
@@ -79,9 +107,9 @@ export function createLiveAppMachine(
         actors: { logoutCall: fromPromise(async () => (await auth()).logout(http)) },
         actions: {
           // The next user must never see the previous user's data.
-          clearCache: () => queryClient.clear(),
+          clearCache: () => queries.current()?.clear(),
           refreshAccountData: () => {
-            void queryClient.invalidateQueries();
+            void queries.current()?.invalidateQueries();
           },
         },
       }),
@@ -104,11 +132,13 @@ export function createLiveAppMachine(
         });
         // Spec §3 lists it among browser-stored values: written for compatibility; the id travels as output.
         localStorage.setItem(STORAGE_KEYS.generatedWebsiteId, saved.id);
-        void queryClient.invalidateQueries({ queryKey: queryKeys.websites });
+        void queries.current()?.invalidateQueries({ queryKey: queryKeys.websites });
         return { websiteId: saved.id };
       }),
-      invitation: createLiveInvitationMachine(http, queryClient),
-      crm: createLiveCrmMachine(http, queryClient),
+      invitation,
+      loadInvitation: loadLogics(invitation),
+      crm,
+      loadCrm: loadLogics(crm),
       // Loaded with the store's code, when a Storefront preview opens.
       cartLogic: fromPromise(async () => {
         const [{ liveCartMachine }, { createStoreClient }, { storeClient }] = await Promise.all([
@@ -118,8 +148,12 @@ export function createLiveAppMachine(
         ]);
         return liveCartMachine(storeFetch ? createStoreClient(undefined, storeFetch) : storeClient());
       }),
-      businessDetails: createLiveBusinessDetailsMachine(http, queryClient),
-      replaySettings: createLiveReplaySettingsMachine(http, queryClient),
+      businessDetails,
+      loadBusinessDetails: loadLogics(businessDetails),
+      replaySettings,
+      loadReplaySettings: loadLogics(replaySettings),
+      replayPlayer,
+      loadReplayPlayer: loadLogics(replayPlayer),
       login: fromPromise(async ({ input }: { input: LoginInput }) => (await auth()).login(http, input)),
       register: fromPromise(async ({ input }: { input: RegisterInput }) =>
         (await auth()).register(http, input),
@@ -127,7 +161,7 @@ export function createLiveAppMachine(
       setupBusiness: fromPromise(async ({ input }: { input: SetupInput }): Promise<SetupResult> => {
         const { logo, ...fields } = input;
         const profile = await (await business()).setupBusiness(http, fields);
-        queryClient.setQueryData(queryKeys.businessProfile, profile);
+        (await queries.load()).setQueryData(queryKeys.businessProfile, profile);
         if (!logo) return { profile };
         // The logo goes up through the upload route (a data URL if that fails, spec §7); the generator uses
         // an uploaded one. A data URL is not passed on: generation takes an address, not the file itself.

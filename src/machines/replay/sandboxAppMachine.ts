@@ -11,10 +11,12 @@ import { profileFormMachine } from '../account/profileFormMachine.ts';
 import { replaySettingsMachine } from '../account/replaySettingsMachine.ts';
 import { teamMachine } from '../account/teamMachine.ts';
 import { adminMachine } from '../admin/adminMachine.ts';
+import { replayPlayerMachine } from '../admin/replayPlayerMachine.ts';
 import { appMachine } from '../app/appMachine.ts';
 import { logicsLoaded } from '../app/lazyLogic.ts';
 import { builderMachine } from '../builder/builderMachine.ts';
 import { publishMachine } from '../builder/publishMachine.ts';
+import { crmMachine } from '../crm/crmMachine.ts';
 import { oauthConnectMachine } from '../planner/oauthConnectMachine.ts';
 import { plannerEditorMachine } from '../planner/plannerEditorMachine.ts';
 import { reviewMachine } from '../review/reviewMachine.ts';
@@ -94,11 +96,19 @@ export function createSandboxAppMachine() {
       }),
       businessDetails: businessDetailsMachine.provide({ actors: { saveDetails: inert() } }),
       replaySettings: replaySettingsMachine.provide({ actors: { saveSettings: inert() } }),
+      // The pure machines where the app provides its lazily loaded ones (as before, with no calls of their own).
+      crm: crmMachine,
+      replayPlayer: replayPlayerMachine,
       // The store's code is not loaded in the sandbox: a Storefront preview stays as recorded, without a cart.
       cartLogic: inert(),
       // The children above are here already: they start within the step that enters their view.
       loadDashboardActors: logicsLoaded,
       loadBuilderActors: logicsLoaded,
+      loadCrm: logicsLoaded,
+      loadBusinessDetails: logicsLoaded,
+      loadReplaySettings: logicsLoaded,
+      loadReplayPlayer: logicsLoaded,
+      loadInvitation: logicsLoaded,
       generateWebsite: inert(),
       login: inert(),
       register: inert(),

@@ -1,13 +1,11 @@
 import Box from '@mui/material/Box';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { User } from '../../contracts/auth.ts';
-import { selectAccountId, selectIsAdmin, selectUser } from '../../machines/session/sessionMachine.ts';
+import { selectIsAdmin } from '../../machines/session/sessionMachine.ts';
 import { STORAGE_KEYS, takeFlag } from '../../services/http/browserStorage.ts';
-import { useMe } from '../../services/http/queries.ts';
-import { useLiveEvents } from '../../services/live/liveEvents.ts';
 import { useSessionRef } from '../appActorContext.ts';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
+import { lazyWithQueries } from '../lazyWithQueries.tsx';
 import { ReviewDialog } from '../review/ReviewDialog.tsx';
 import { DashboardHeader } from './DashboardHeader.tsx';
 import { SectionView } from './SectionView.tsx';
@@ -17,13 +15,12 @@ import { SECTION_ROUTES, type SectionId, sectionOfRoute, sectionTitle } from './
 // The tour shows nothing until it opens: it loads after the shell.
 const TourDialog = lazy(() => import('../tour/TourDialog.tsx').then((m) => ({ default: m.TourDialog })));
 
-const sameUser = (a: User, b: User | null) =>
-  b !== null && (Object.keys(a) as Array<keyof User>).every((key) => a[key] === b[key]);
+// The server's word on the session and the live event stream show nothing: they load with the query cache.
+const AccountSync = lazyWithQueries(async () => (await import('./AccountSync.tsx')).AccountSync);
 
 /** The dashboard shell: sidebar, header, the chosen section, the tour and the review button. */
 export function Dashboard() {
   const session = useSessionRef();
-  const user = useSelector(session, selectUser);
   const isAdmin = useSelector(session, selectIsAdmin);
   // The section is the place the address names (the app machine owns it: reload, Back and links keep it).
   const route = useRoute();
@@ -37,16 +34,6 @@ export function Dashboard() {
   }, [navigate]);
   const handleNavigate = (next: SectionId) => navigate(SECTION_ROUTES[next]);
   const [wide, setWide] = useState(true);
-  // Also proves the stored token is still good: a revoked one ends the session right here.
-  const me = useMe();
-  // Live data: the account's event stream, opened once /me proved the session valid, closed on sign-out.
-  const accountId = useSelector(session, selectAccountId);
-  useLiveEvents(me.isSuccess, accountId);
-
-  // The server is the authority on role, plan and status; keep the stored user in step.
-  useEffect(() => {
-    if (me.data && !sameUser(me.data, user)) session.send({ type: 'session.userUpdated', user: me.data });
-  }, [me.data, user, session]);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -63,6 +50,9 @@ export function Dashboard() {
           <SectionView section={section} onNavigate={handleNavigate} />
         </Box>
       </Box>
+      <Suspense fallback={null}>
+        <AccountSync />
+      </Suspense>
       <Suspense fallback={null}>
         <TourDialog />
       </Suspense>

@@ -9,15 +9,19 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
+import { Suspense } from 'react';
 import { selectTourRef } from '../../machines/app/appMachine.ts';
 import { selectUser } from '../../machines/session/sessionMachine.ts';
 import { selectTourProgress, selectTourResumable } from '../../machines/tour/tourMachine.ts';
 import { useAppActor, useSessionRef } from '../appActorContext.ts';
 import { Logo } from '../common/Logo.tsx';
+import { lazyWithQueries } from '../lazyWithQueries.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
-import { AccountSwitcher } from './AccountSwitcher.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import type { SectionId } from './sections.ts';
+
+// The switcher lists the user's accounts: it loads with the query cache.
+const AccountSwitcher = lazyWithQueries(async () => (await import('./AccountSwitcher.tsx')).AccountSwitcher);
 
 type Props = { title: string; onNavigate: (section: SectionId) => void };
 
@@ -40,7 +44,9 @@ export function DashboardHeader({ title, onNavigate }: Props) {
         <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
-        <AccountSwitcher />
+        <Suspense fallback={null}>
+          <AccountSwitcher />
+        </Suspense>
         {resumable ? (
           <Tooltip describeChild title={`Continue the tour at ${progress}`}>
             <Button size="small" onClick={() => tour?.send({ type: 'tour.resume' })}>

@@ -1,50 +1,51 @@
 import CircularProgress from '@mui/material/CircularProgress';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { type ComponentType, type LazyExoticComponent, Suspense } from 'react';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
+import { lazyWithQueries } from '../lazyWithQueries.tsx';
 import { RequireAdmin, RequireAuth } from './RequireAuth.tsx';
 import type { SectionProps } from './SectionPlaceholder.tsx';
 import { type SectionId, sectionTitle } from './sections.ts';
 
 type Guard = 'none' | 'auth' | 'admin';
 
-// Each section is its own chunk, fetched the first time it is opened (spec §7).
-const Websites = lazy(() =>
-  import('./sections/WebsitesSection.tsx').then((m) => ({ default: m.WebsitesSection })),
+// Each section is its own chunk, fetched the first time it is opened (spec §7), with the query cache's code.
+const Websites = lazyWithQueries(
+  async () => (await import('./sections/WebsitesSection.tsx')).WebsitesSection,
 );
-const FormSubmissions = lazy(() =>
-  import('./sections/FormSubmissionsSection.tsx').then((m) => ({ default: m.FormSubmissionsSection })),
+const FormSubmissions = lazyWithQueries(
+  async () => (await import('./sections/FormSubmissionsSection.tsx')).FormSubmissionsSection,
 );
-const Templates = lazy(() =>
-  import('./sections/TemplatesSection.tsx').then((m) => ({ default: m.TemplatesSection })),
+const Templates = lazyWithQueries(
+  async () => (await import('./sections/TemplatesSection.tsx')).TemplatesSection,
 );
-const Store = lazy(() => import('./sections/StoreSection.tsx').then((m) => ({ default: m.StoreSection })));
-const Crm = lazy(() => import('./sections/CrmSection.tsx').then((m) => ({ default: m.CrmSection })));
-const Integrations = lazy(() =>
-  import('./sections/IntegrationsSection.tsx').then((m) => ({ default: m.IntegrationsSection })),
+const Store = lazyWithQueries(async () => (await import('./sections/StoreSection.tsx')).StoreSection);
+const Crm = lazyWithQueries(async () => (await import('./sections/CrmSection.tsx')).CrmSection);
+const Integrations = lazyWithQueries(
+  async () => (await import('./sections/IntegrationsSection.tsx')).IntegrationsSection,
 );
-const Seo = lazy(() => import('./sections/SeoSection.tsx').then((m) => ({ default: m.SeoSection })));
-const ContentPlanner = lazy(() =>
-  import('./sections/ContentPlannerSection.tsx').then((m) => ({ default: m.ContentPlannerSection })),
+const Seo = lazyWithQueries(async () => (await import('./sections/SeoSection.tsx')).SeoSection);
+const ContentPlanner = lazyWithQueries(
+  async () => (await import('./sections/ContentPlannerSection.tsx')).ContentPlannerSection,
 );
-const AiAssistant = lazy(() =>
-  import('./sections/AiAssistantSection.tsx').then((m) => ({ default: m.AiAssistantSection })),
+const AiAssistant = lazyWithQueries(
+  async () => (await import('./sections/AiAssistantSection.tsx')).AiAssistantSection,
 );
-const Teams = lazy(() => import('./sections/TeamsSection.tsx').then((m) => ({ default: m.TeamsSection })));
-const Accounts = lazy(() =>
-  import('./sections/AccountsSection.tsx').then((m) => ({ default: m.AccountsSection })),
+const Teams = lazyWithQueries(async () => (await import('./sections/TeamsSection.tsx')).TeamsSection);
+const Accounts = lazyWithQueries(
+  async () => (await import('./sections/AccountsSection.tsx')).AccountsSection,
 );
-const Permissions = lazy(() =>
-  import('./sections/PermissionsSection.tsx').then((m) => ({ default: m.PermissionsSection })),
+const Permissions = lazyWithQueries(
+  async () => (await import('./sections/PermissionsSection.tsx')).PermissionsSection,
 );
-const BusinessDetails = lazy(() =>
-  import('./sections/BusinessDetailsSection.tsx').then((m) => ({ default: m.BusinessDetailsSection })),
+const BusinessDetails = lazyWithQueries(
+  async () => (await import('./sections/BusinessDetailsSection.tsx')).BusinessDetailsSection,
 );
-const Admin = lazy(() => import('./sections/AdminSection.tsx').then((m) => ({ default: m.AdminSection })));
-const UserSettings = lazy(() =>
-  import('./sections/UserSettingsSection.tsx').then((m) => ({ default: m.UserSettingsSection })),
+const Admin = lazyWithQueries(async () => (await import('./sections/AdminSection.tsx')).AdminSection);
+const UserSettings = lazyWithQueries(
+  async () => (await import('./sections/UserSettingsSection.tsx')).UserSettingsSection,
 );
-const PasswordChange = lazy(() =>
-  import('../account/PasswordChange.tsx').then((m) => ({ default: m.PasswordChange })),
+const PasswordChange = lazyWithQueries(
+  async () => (await import('../account/PasswordChange.tsx')).PasswordChange,
 );
 
 type SectionEntry = { component: LazyExoticComponent<ComponentType<SectionProps>>; guard: Guard };

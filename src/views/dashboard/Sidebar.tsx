@@ -11,8 +11,8 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
-import { type ReactNode, useState } from 'react';
-import { OrdersBadge } from '../store/OrdersBadge.tsx';
+import { type ReactNode, Suspense, useState } from 'react';
+import { lazyWithQueries } from '../lazyWithQueries.tsx';
 import { SidebarFlyout, SubSectionList } from './SidebarFlyout.tsx';
 import { NAV_SECTIONS, type NavSection, type SectionId, sectionContains } from './sections.ts';
 
@@ -137,13 +137,18 @@ function NarrowEntry({ entry, section, onNavigate }: EntryProps) {
   return <SidebarFlyout entry={entry} section={section} onNavigate={onNavigate} />;
 }
 
+// The store's count of waiting orders loads with the query cache; until then its icon shows alone.
+const OrdersBadge = lazyWithQueries(async () => (await import('../store/OrdersBadge.tsx')).OrdersBadge);
+
 /** The entry's icon; the store's carries the count of orders waiting for the owner. */
 function EntryIcon({ entry }: { entry: NavSection }): ReactNode {
   const Icon = entry.icon;
   return entry.target === 'store' ? (
-    <OrdersBadge>
-      <Icon />
-    </OrdersBadge>
+    <Suspense fallback={<Icon />}>
+      <OrdersBadge>
+        <Icon />
+      </OrdersBadge>
+    </Suspense>
   ) : (
     <Icon />
   );

@@ -7,9 +7,11 @@ import type { SessionReplay } from '../../../machines/replay/replaySession.ts';
 import { childrenAt, createSandboxActor } from '../../../machines/replay/sandboxActor.ts';
 import type { SandboxAppMachine } from '../../../machines/replay/sandboxAppMachine.ts';
 import { HttpContext } from '../../../services/http/httpContext.ts';
+import { loadedQueryClient } from '../../../services/http/queryClientSource.ts';
 import { AppActorContext } from '../../appActorContext.ts';
 import { useAppViews } from '../../appViewsSlot.ts';
 import type { AppActor } from '../../createAppSystem.ts';
+import { QueriesContext } from '../../queriesContext.ts';
 import { theme } from '../../theme.ts';
 import { createSandboxSystem } from './sandboxSystem.ts';
 
@@ -37,6 +39,7 @@ const sandboxTheme = createTheme(theme, {
  */
 export function ReplaySandbox({ replay, index }: { replay: SessionReplay; index: number }) {
   const system = useMemo(() => createSandboxSystem(), []);
+  const sandboxQueries = useMemo(() => loadedQueryClient(system.queryClient), [system]);
   const AppViews = useAppViews();
   const [actor, setActor] = useState<Actor<SandboxAppMachine> | null>(null);
 
@@ -74,14 +77,17 @@ export function ReplaySandbox({ replay, index }: { replay: SessionReplay; index:
     >
       <ThemeProvider theme={sandboxTheme}>
         <QueryClientProvider client={system.queryClient}>
-          <HttpContext.Provider value={system.http}>
-            {actor && AppViews ? (
-              // The sandbox actor runs the same machine as the app's, with its effects taken out.
-              <AppActorContext.Provider key={index} value={actor as unknown as AppActor}>
-                <AppViews />
-              </AppActorContext.Provider>
-            ) : null}
-          </HttpContext.Provider>
+          {/* The replayed views' on-demand parts read the sandbox's cache, never the app's. */}
+          <QueriesContext.Provider value={sandboxQueries}>
+            <HttpContext.Provider value={system.http}>
+              {actor && AppViews ? (
+                // The sandbox actor runs the same machine as the app's, with its effects taken out.
+                <AppActorContext.Provider key={index} value={actor as unknown as AppActor}>
+                  <AppViews />
+                </AppActorContext.Provider>
+              ) : null}
+            </HttpContext.Provider>
+          </QueriesContext.Provider>
         </QueryClientProvider>
       </ThemeProvider>
     </Box>
