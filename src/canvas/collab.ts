@@ -47,6 +47,8 @@ export type CollabRemote = {
   user: { id: string; name: string };
   /** Node (tests): a WebSocket implementation such as `ws`. */
   WebSocketPolyfill?: unknown;
+  /** Where the page's `online`, `offline` and `pagehide` events come from: `window` in a browser (the default). */
+  page?: EventTarget;
 };
 
 type AwarenessState = { user?: { id?: unknown; name?: unknown }; selection?: PresenceSelection | null };
@@ -104,6 +106,10 @@ export class SiteCollab {
     if (addPending(this.pending, transaction)) this.set({ saved: false });
   };
 
+  private page(): EventTarget | null {
+    return this.remote.page ?? (typeof window === 'undefined' ? null : window);
+  }
+
   constructor(site: SiteDoc, remote: CollabRemote) {
     this.doc = site.doc;
     this.remote = remote;
@@ -156,11 +162,10 @@ export class SiteCollab {
     // Whatever the document holds as it connects waits for the server's word that it is stored.
     this.pending = pendingOf(Y.snapshot(this.doc));
     this.doc.on('afterTransaction', this.onTransaction);
-    if (typeof window !== 'undefined') {
-      window.addEventListener('offline', this.onOffline);
-      window.addEventListener('online', this.onOnline);
-      window.addEventListener('pagehide', this.onPageHide);
-    }
+    const page = this.page();
+    page?.addEventListener('offline', this.onOffline);
+    page?.addEventListener('online', this.onOnline);
+    page?.addEventListener('pagehide', this.onPageHide);
     this.set({ status: 'connecting', saved: isEmpty(this.pending) });
   }
 
@@ -211,11 +216,10 @@ export class SiteCollab {
     if (!this.provider) return;
     this.stopRelay();
     this.doc.off('afterTransaction', this.onTransaction);
-    if (typeof window !== 'undefined') {
-      window.removeEventListener('offline', this.onOffline);
-      window.removeEventListener('online', this.onOnline);
-      window.removeEventListener('pagehide', this.onPageHide);
-    }
+    const page = this.page();
+    page?.removeEventListener('offline', this.onOffline);
+    page?.removeEventListener('online', this.onOnline);
+    page?.removeEventListener('pagehide', this.onPageHide);
     // Sends what the batch holds, then stops.
     this.provider.destroy();
     this.socket?.destroy();

@@ -1,4 +1,4 @@
-import { expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { buildApp } from '../../server/app.ts';
 import { isStoredIn, readStoredMessage } from '../../src/canvas/collabAck.ts';
@@ -154,24 +154,19 @@ describeEachDatabase(
 
       // A tab closing right after a keystroke: the page-hide event sends what waits, before any timer.
       const page = new EventTarget();
-      vi.stubGlobal('window', page);
-      try {
-        const b = open(wsUrl(ctx), id, owner.token);
-        await b.acknowledged();
-        let sentByB = 0;
-        b.provider().on('outgoingMessage', ({ message }: { message: { description?: string } }) => {
-          if (message.description === 'A document update') sentByB += 1;
-        });
-        await b.until(() => texts(b.site.doc).length === 1);
-        setText(b.site, b.site.elements.keys().next().value as string, 'Hey');
-        expect(sentByB).toBe(0);
-        page.dispatchEvent(new Event('pagehide'));
-        expect(sentByB).toBe(1);
-        await a.until(() => texts(a.site.doc).includes('Hey'));
-        b.close();
-      } finally {
-        vi.unstubAllGlobals();
-      }
+      const b = open(wsUrl(ctx), id, owner.token, undefined, undefined, page);
+      await b.acknowledged();
+      let sentByB = 0;
+      b.provider().on('outgoingMessage', ({ message }: { message: { description?: string } }) => {
+        if (message.description === 'A document update') sentByB += 1;
+      });
+      await b.until(() => texts(b.site.doc).length === 1);
+      setText(b.site, b.site.elements.keys().next().value as string, 'Hey');
+      expect(sentByB).toBe(0);
+      page.dispatchEvent(new Event('pagehide'));
+      expect(sentByB).toBe(1);
+      await a.until(() => texts(a.site.doc).includes('Hey'));
+      b.close();
     });
 
     it('an HTTP save merges into the live document instead of overwriting collaborative edits', async () => {

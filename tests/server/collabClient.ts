@@ -50,8 +50,16 @@ export function openClient(
   token: string | null,
   user: { id: string; name: string } = { id: 'me', name: 'Me' },
   site: SiteDoc = createSiteDoc(),
+  /** The page whose events (pagehide, online, offline) the client hears; Node has no window. */
+  page?: EventTarget,
 ): CollabClient {
-  const collab = new SiteCollab(site, { url, token: () => token, user, WebSocketPolyfill: NodeWebSocket });
+  const collab = new SiteCollab(site, {
+    url,
+    token: () => token,
+    user,
+    WebSocketPolyfill: NodeWebSocket,
+    page,
+  });
   const room = `site-${websiteId}`;
   const statuses = { applied: 0, refused: 0 };
   const waiters = new Set<() => void>();
