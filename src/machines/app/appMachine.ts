@@ -249,6 +249,27 @@ const codeNotLoaded: ToastInput = {
   title: 'Something went wrong.',
   message: 'Please try again',
 };
+
+/**
+ * A place's child whose code loads when the app first goes there: `loading` runs the load (a failed one toasts;
+ * going there again retries), `running` invokes the child under its systemId.
+ */
+function loadThenRun<const Load extends string, const Child extends string>(load: Load, child: Child) {
+  return {
+    initial: 'loading' as const,
+    states: {
+      loading: {
+        invoke: {
+          id: `${child}Actor` as const,
+          src: load,
+          onDone: { target: 'running' as const },
+          onError: { actions: { type: 'toast' as const, params: codeNotLoaded } },
+        },
+      },
+      running: { invoke: { id: child, systemId: child, src: child } },
+    },
+  };
+}
 const keepLogo = {
   type: 'keepLogo' as const,
   // A replayed session's done event carries no output (replay keeps no addresses): the logo then stays as it was.
@@ -698,18 +719,7 @@ export const appMachine = setup({
             closed: { always: { guard: 'atCrm', target: 'open' } },
             open: {
               always: { guard: not('atCrm'), target: 'closed' },
-              initial: 'loading',
-              states: {
-                loading: {
-                  invoke: {
-                    id: 'crmActor',
-                    src: 'loadCrm',
-                    onDone: { target: 'running' },
-                    onError: { actions: { type: 'toast', params: codeNotLoaded } },
-                  },
-                },
-                running: { invoke: { id: 'crm', systemId: 'crm', src: 'crm' } },
-              },
+              ...loadThenRun('loadCrm', 'crm'),
             },
           },
         },
@@ -763,20 +773,7 @@ export const appMachine = setup({
             closed: { always: { guard: 'atBusinessDetails', target: 'open' } },
             open: {
               always: { guard: not('atBusinessDetails'), target: 'closed' },
-              initial: 'loading',
-              states: {
-                loading: {
-                  invoke: {
-                    id: 'businessDetailsActor',
-                    src: 'loadBusinessDetails',
-                    onDone: { target: 'running' },
-                    onError: { actions: { type: 'toast', params: codeNotLoaded } },
-                  },
-                },
-                running: {
-                  invoke: { id: 'businessDetails', systemId: 'businessDetails', src: 'businessDetails' },
-                },
-              },
+              ...loadThenRun('loadBusinessDetails', 'businessDetails'),
             },
           },
         },
@@ -786,20 +783,7 @@ export const appMachine = setup({
             closed: { on: { 'replaySettings.open': { target: 'open' } } },
             open: {
               on: { 'replaySettings.close': { target: 'closed' } },
-              initial: 'loading',
-              states: {
-                loading: {
-                  invoke: {
-                    id: 'replaySettingsActor',
-                    src: 'loadReplaySettings',
-                    onDone: { target: 'running' },
-                    onError: { actions: { type: 'toast', params: codeNotLoaded } },
-                  },
-                },
-                running: {
-                  invoke: { id: 'replaySettings', systemId: 'replaySettings', src: 'replaySettings' },
-                },
-              },
+              ...loadThenRun('loadReplaySettings', 'replaySettings'),
             },
           },
         },
@@ -816,18 +800,7 @@ export const appMachine = setup({
               },
             },
             open: {
-              initial: 'loading',
-              states: {
-                loading: {
-                  invoke: {
-                    id: 'replayPlayerActor',
-                    src: 'loadReplayPlayer',
-                    onDone: { target: 'running' },
-                    onError: { actions: { type: 'toast', params: codeNotLoaded } },
-                  },
-                },
-                running: { invoke: { id: 'replayPlayer', systemId: 'replayPlayer', src: 'replayPlayer' } },
-              },
+              ...loadThenRun('loadReplayPlayer', 'replayPlayer'),
               exit: assign({ replaySessionId: null }),
               // Back to the list, or another place: the list shows next time, as it did when the tab was left.
               on: { 'replayViewer.close': { target: 'closed' } },
