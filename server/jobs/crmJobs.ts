@@ -7,6 +7,7 @@ import { runWorkflow } from '../crm/workflowRunner.ts';
 import type { Db } from '../db/types.ts';
 import { FORM_SUBMITTED_QUEUE, type FormSubmittedEvent, handleFormSubmitted } from './formSubmittedJob.ts';
 import type { Mailer } from './mailer.ts';
+import { createQueue, type WorkerPolling } from './queues.ts';
 
 /** The CRM's queues. */
 export const CRM_QUEUES = {
@@ -23,16 +24,13 @@ export type CrmJobData = {
   'form-submitted': FormSubmittedEvent;
 };
 
-type Deps = { db: Db; mailer: Mailer; pollingIntervalSeconds: number };
+type Deps = { db: Db; mailer: Mailer; polling: WorkerPolling };
 
 /** Creates the CRM queues and starts their workers on the engine's pg-boss. */
-export async function registerCrmWorkers(
-  boss: PgBoss,
-  { db, mailer, pollingIntervalSeconds }: Deps,
-): Promise<void> {
+export async function registerCrmWorkers(boss: PgBoss, { db, mailer, polling }: Deps): Promise<void> {
   const retries = { retryLimit: 3, retryDelay: 10, retryBackoff: true, deleteAfterSeconds: 7 * 24 * 60 * 60 };
-  for (const name of Object.values(CRM_QUEUES)) await boss.createQueue(name, retries);
-  const options = { pollingIntervalSeconds };
+  for (const name of Object.values(CRM_QUEUES)) await createQueue(boss, name, retries);
+  const options = polling;
   const queueRun = (data: WorkflowRunData) => boss.send(CRM_QUEUES.workflowRun, data);
 
   await boss.work<CampaignSendData>(CRM_QUEUES.campaignSend, options, async ([job]) =>

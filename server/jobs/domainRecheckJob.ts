@@ -3,6 +3,7 @@ import type { Db } from '../db/types.ts';
 import { DOMAIN_MESSAGES, logDomainLost, recordName } from '../publishing/customDomains.ts';
 import { lookUpTxt, type TxtResolver } from '../publishing/txtResolver.ts';
 import { listVerifiedClaims, recordDomainCheck } from '../repositories/customDomains.ts';
+import { createQueue, type WorkerPolling } from './queues.ts';
 
 export const DOMAIN_QUEUES = { domainRecheck: 'domain-recheck' } as const;
 
@@ -45,15 +46,15 @@ export async function registerDomainWorkers(
   options: {
     db: Db;
     resolveTxt: TxtResolver;
-    pollingIntervalSeconds: number;
+    polling: WorkerPolling;
     schedule: boolean;
     /** Told when a domain stopped being served (this process's host routing reloads at once). */
     onChanged: () => void;
   },
 ): Promise<void> {
-  const { db, resolveTxt, pollingIntervalSeconds } = options;
-  await boss.createQueue(DOMAIN_QUEUES.domainRecheck, { retryLimit: 2, retryDelay: 300 });
-  await boss.work(DOMAIN_QUEUES.domainRecheck, { pollingIntervalSeconds }, async () => {
+  const { db, resolveTxt, polling } = options;
+  await createQueue(boss, DOMAIN_QUEUES.domainRecheck, { retryLimit: 2, retryDelay: 300 });
+  await boss.work(DOMAIN_QUEUES.domainRecheck, polling, async () => {
     const result = await recheckVerifiedDomains(db, resolveTxt);
     if (result.lost > 0) options.onChanged();
     return result;

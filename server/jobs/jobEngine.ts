@@ -23,6 +23,7 @@ import { createMailer, type MailConfig } from './mailer.ts';
 import { PLANNER_QUEUES, registerPlannerIntegrationWorkers } from './plannerIntegrationWorkers.ts';
 import type { PostDueData } from './postDueJob.ts';
 import { purgeExpired } from './purgeJob.ts';
+import { createQueue, WORKER_POLLING } from './queues.ts';
 import { REPLAY_QUEUES, registerReplayWorkers } from './replayPurgeJob.ts';
 import type { WebhookDeliveryData } from './webhooks.ts';
 
@@ -116,8 +117,6 @@ export type JobEngineOptions = {
 };
 
 const SCHEMA = 'pgboss';
-// PGlite answers every poll through its one connection: 0.5 s is pg-boss's floor and plenty here.
-const POLLING_SECONDS = 0.5;
 
 /** Starts pg-boss on the app's database (installing its schema on first start) and the workers. */
 export async function startJobEngine(options: JobEngineOptions): Promise<JobEngine> {
@@ -128,15 +127,15 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
   await boss.start();
 
   // Invitation mail: a completed job whose data holds a link is of no further use.
-  await boss.createQueue(QUEUES.invitationMail, {
+  await createQueue(boss, QUEUES.invitationMail, {
     retryLimit: 5,
     retryDelay: 30,
     retryBackoff: true,
     deleteAfterSeconds: 24 * 60 * 60,
   });
-  await boss.createQueue(QUEUES.purge, { retryLimit: 2, retryDelay: 60 });
+  await createQueue(boss, QUEUES.purge, { retryLimit: 2, retryDelay: 60 });
   // The notice to an old address: retried like invitations, kept a day (it names both addresses).
-  await boss.createQueue(QUEUES.emailChangedMail, {
+  await createQueue(boss, QUEUES.emailChangedMail, {
     retryLimit: 5,
     retryDelay: 30,
     retryBackoff: true,
@@ -144,37 +143,33 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
   });
 
   const mailer = createMailer(options.mail, log);
-  await boss.work<InvitationMailData>(
-    QUEUES.invitationMail,
-    { pollingIntervalSeconds: POLLING_SECONDS },
-    async ([job]) => sendInvitationMail(mailer, job.data),
+  await boss.work<InvitationMailData>(QUEUES.invitationMail, WORKER_POLLING, async ([job]) =>
+    sendInvitationMail(mailer, job.data),
   );
-  await boss.work<EmailChangedMailData>(
-    QUEUES.emailChangedMail,
-    { pollingIntervalSeconds: POLLING_SECONDS },
-    async ([job]) => sendEmailChangedMail(mailer, job.data),
+  await boss.work<EmailChangedMailData>(QUEUES.emailChangedMail, WORKER_POLLING, async ([job]) =>
+    sendEmailChangedMail(mailer, job.data),
   );
-  await boss.work(QUEUES.purge, { pollingIntervalSeconds: POLLING_SECONDS }, async () => {
+  await boss.work(QUEUES.purge, WORKER_POLLING, async () => {
     const purged = await purgeExpired(db);
     log.info({ purged }, 'purged expired rows');
     return purged;
   });
-  await registerCrmWorkers(boss, { db, mailer, pollingIntervalSeconds: POLLING_SECONDS });
+  await registerCrmWorkers(boss, { db, mailer, polling: WORKER_POLLING });
   await registerPlannerIntegrationWorkers(boss, {
     db,
     oauth: options.oauth ?? null,
     outbound: options.outbound ?? { allowLoopback: false },
-    pollingIntervalSeconds: POLLING_SECONDS,
+    polling: WORKER_POLLING,
   });
   await registerReplayWorkers(boss, {
     db,
-    pollingIntervalSeconds: POLLING_SECONDS,
+    polling: WORKER_POLLING,
     schedule: options.schedule !== false,
   });
   await registerShopWorkers(boss, {
     db,
     mailer,
-    pollingIntervalSeconds: POLLING_SECONDS,
+    polling: WORKER_POLLING,
     schedule: options.schedule !== false,
     payments: options.payments ?? null,
     appUrl: options.appUrl ?? null,
@@ -184,7 +179,7 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
   await registerDomainWorkers(boss, {
     db,
     resolveTxt: options.resolveTxt ?? createSystemTxtResolver(),
-    pollingIntervalSeconds: POLLING_SECONDS,
+    polling: WORKER_POLLING,
     schedule: options.schedule !== false,
     onChanged: () => {
       for (const listener of domainListeners) listener();
@@ -244,8 +239,14 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
 
 function createBoss({ db, databaseUrl }: JobEngineOptions): PgBoss {
   if (databaseUrl) {
-    return new PgBoss({ connectionString: databaseUrl, schema: SCHEMA, max: 4, application_name: 'jobs' });
+    return new PgBoss({
+      connectionString: databaseUrl,
+      schema: SCHEMA,
+      max: 4,
+      application_name: 'jobs',
+      useListenNotify: true,
+    });
   }
   if (!db.pglite) throw new Error('The job engine needs DATABASE_URL or the embedded PGlite database');
-  return new PgBoss({ db: fromPglite(db.pglite), backend: 'pglite', schema: SCHEMA });
+  return new PgBoss({ db: fromPglite(db.pglite), backend: 'pglite', schema: SCHEMA, useListenNotify: true });
 }

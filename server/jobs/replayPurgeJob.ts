@@ -2,6 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import { REPLAY_LIMITS } from '../../src/contracts/replay.ts';
 import type { Db } from '../db/types.ts';
 import { purgeReplaySessions } from '../repositories/replaySessions.ts';
+import { createQueue, type WorkerPolling } from './queues.ts';
 
 export const REPLAY_QUEUES = { replayPurge: 'replay-purge' } as const;
 
@@ -14,11 +15,11 @@ const SCHEDULE = '23 * * * *';
  */
 export async function registerReplayWorkers(
   boss: PgBoss,
-  options: { db: Db; pollingIntervalSeconds: number; schedule: boolean },
+  options: { db: Db; polling: WorkerPolling; schedule: boolean },
 ): Promise<void> {
-  const { db, pollingIntervalSeconds } = options;
-  await boss.createQueue(REPLAY_QUEUES.replayPurge, { retryLimit: 2, retryDelay: 60 });
-  await boss.work(REPLAY_QUEUES.replayPurge, { pollingIntervalSeconds }, async () =>
+  const { db, polling } = options;
+  await createQueue(boss, REPLAY_QUEUES.replayPurge, { retryLimit: 2, retryDelay: 60 });
+  await boss.work(REPLAY_QUEUES.replayPurge, polling, async () =>
     purgeReplaySessions(db, REPLAY_LIMITS.retentionDays),
   );
   if (options.schedule) await boss.schedule(REPLAY_QUEUES.replayPurge, SCHEDULE);

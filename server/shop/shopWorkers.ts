@@ -1,6 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../db/types.ts';
 import type { Mailer } from '../jobs/mailer.ts';
+import { createQueue, type WorkerPolling } from '../jobs/queues.ts';
 import type { StripePayments } from '../payments/stripeGateway.ts';
 import { expireOverdueCardOrders } from './cardPayments.ts';
 import {
@@ -23,7 +24,7 @@ const SWEEP_SCHEDULE = '* * * * *';
 export type ShopWorkerOptions = {
   db: Db;
   mailer: Mailer;
-  pollingIntervalSeconds: number;
+  polling: WorkerPolling;
   schedule: boolean;
   /** Stripe, to close the sessions of overdue card orders; null when not configured. */
   payments: Pick<StripePayments, 'expireCheckout'> | null;
@@ -34,7 +35,7 @@ export type ShopWorkerOptions = {
 
 /** The shop's workers: the outbox sender (retried), the minute sweep, the minute card-payment expiry. */
 export async function registerShopWorkers(boss: PgBoss, options: ShopWorkerOptions): Promise<void> {
-  const { db, mailer, pollingIntervalSeconds } = options;
+  const { db, mailer, polling } = options;
   const send: ShopJobs['send'] = (queue: string, data: object, sendOptions: object) =>
     boss.send(queue, data, sendOptions);
   const events = createShopOrderEvents({
@@ -42,25 +43,25 @@ export async function registerShopWorkers(boss: PgBoss, options: ShopWorkerOptio
     jobs: { send },
     config: { appUrl: options.appUrl, port: options.port },
   });
-  await boss.createQueue(OUTBOX_QUEUES.outboxMail, {
+  await createQueue(boss, OUTBOX_QUEUES.outboxMail, {
     retryLimit: OUTBOX_RETRY_LIMIT,
     retryDelay: OUTBOX_RETRY_DELAY_SECONDS,
     retryBackoff: true,
     deleteAfterSeconds: 7 * 24 * 60 * 60,
   });
-  await boss.createQueue(OUTBOX_QUEUES.outboxSweep, { retryLimit: 1, retryDelay: 30 });
-  await boss.work<OutboxMailData, unknown, { pollingIntervalSeconds: number; includeMetadata: true }>(
+  await createQueue(boss, OUTBOX_QUEUES.outboxSweep, { retryLimit: 1, retryDelay: 30 });
+  await boss.work<OutboxMailData, unknown, WorkerPolling & { includeMetadata: true }>(
     OUTBOX_QUEUES.outboxMail,
-    { pollingIntervalSeconds, includeMetadata: true },
+    { ...polling, includeMetadata: true },
     async ([job]) => sendOutboxMail(db, mailer, job.data.ids, { lastTry: job.retryCount >= job.retryLimit }),
   );
-  await boss.work(OUTBOX_QUEUES.outboxSweep, { pollingIntervalSeconds }, async () => {
+  await boss.work(OUTBOX_QUEUES.outboxSweep, polling, async () => {
     const ids = await findStrandedOutbox(db);
     await enqueueOutbox({ send }, ids);
     return { queued: ids.length };
   });
-  await boss.createQueue(SHOP_QUEUES.cardPaymentExpiry, { retryLimit: 1, retryDelay: 30 });
-  await boss.work(SHOP_QUEUES.cardPaymentExpiry, { pollingIntervalSeconds }, async () => ({
+  await createQueue(boss, SHOP_QUEUES.cardPaymentExpiry, { retryLimit: 1, retryDelay: 30 });
+  await boss.work(SHOP_QUEUES.cardPaymentExpiry, polling, async () => ({
     expired: await expireOverdueCardOrders(db, events, options.payments),
   }));
   if (options.schedule) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { JobState, QueueName } from '../../server/jobs/jobEngine.ts';
+import { type JobState, type QueueName, startJobEngine } from '../../server/jobs/jobEngine.ts';
 import { ADMIN_EMAIL, describeEachDatabase, type Session, type TestContext, uniqueEmail } from './harness.ts';
 import { type SmtpServer, startSmtpServer } from './smtpServer.ts';
 
@@ -157,6 +157,27 @@ describeEachDatabase(
         "select details from activity_logs where type = 'admin.job_retried' order by id desc limit 1",
       );
       expect(logged?.details).toEqual({ queue: 'invitation-mail', jobId: id });
+    });
+
+    it('every queue is woken by notification, a queue made by an older start too', async () => {
+      // Ours: pg-boss keeps queues of its own (named __pgboss__…).
+      const queues = () =>
+        ctx.db.query<{ name: string; notify: boolean }>(
+          "select name, notify from pgboss.queue where name not like '\\_\\_pgboss\\_\\_%'",
+        );
+      expect((await queues()).length).toBeGreaterThanOrEqual(14);
+      expect((await queues()).filter((queue) => !queue.notify)).toEqual([]);
+      // A database whose queues were created before: createQueue alone leaves an existing queue as it is.
+      await ctx.db.query('update pgboss.queue set notify = false');
+      const again = await startJobEngine({
+        db: ctx.db,
+        databaseUrl: ctx.databaseUrl,
+        mail: { smtpUrl: null, from: 'tests@example.com' },
+        log: { info: () => {}, warn: () => {}, error: () => {} },
+        schedule: false,
+      });
+      await again.stop(1_000);
+      expect((await queues()).filter((queue) => !queue.notify)).toEqual([]);
     });
 
     it('refuses an unknown queue or a malformed job id with 400', async () => {
