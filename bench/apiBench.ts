@@ -16,11 +16,15 @@ export type ApiFigures = {
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const password = 'correct horse battery';
+// BENCH_API_PORT: the first of two ports (hello, then the app) when several benches share one machine.
+const helloPort = Number(process.env.BENCH_API_PORT ?? 3901);
+const appPort = helloPort + 1;
 
 export async function helloRps(): Promise<number> {
-  const hello = await startServer('bench/hello.ts', { PORT: '3901' }, 'http://127.0.0.1:3901/hello');
+  const url = `http://127.0.0.1:${helloPort}/hello`;
+  const hello = await startServer('bench/hello.ts', { PORT: String(helloPort) }, url);
   try {
-    return autocannon({ url: 'http://127.0.0.1:3901/hello' }, seconds, 10);
+    return autocannon({ url }, seconds, 10);
   } finally {
     await stopServer(hello);
   }
@@ -28,11 +32,11 @@ export async function helloRps(): Promise<number> {
 
 async function measureApp(databaseUrl: string): Promise<AppFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
-  const base = 'http://127.0.0.1:3902';
+  const base = `http://127.0.0.1:${appPort}`;
   const server = await startServer(
     'server/main.ts',
     {
-      PORT: '3902',
+      PORT: String(appPort),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,

@@ -51,7 +51,7 @@ if (!only || only === 'api') {
     const cpu = db.signInCpu;
     console.log(
       cpu
-        ? `  ${name} sign-in CPU ${cpu.signInCpuMs.toFixed(2)} ms vs bare verify ${cpu.verifyCpuMs.toFixed(2)} ms  ratio ${ratio(cpu.signInCpuMs, cpu.verifyCpuMs)}x, overhead ${cpu.overheadPct.toFixed(1)}% (goal <= 10%; median of ${cpu.rounds} rounds of ${cpu.perRound})`
+        ? `  ${name} sign-in CPU ${cpu.signInCpuMs.toFixed(2)} ms vs bare verify ${cpu.verifyCpuMs.toFixed(2)} ms  ratio ${ratio(cpu.signInCpuMs, cpu.verifyCpuMs)}x, overhead ${cpu.overheadPct.toFixed(1)}% (goal <= 10%; median of ${cpu.rounds} rounds of ${cpu.perRound}; idle ${cpu.idleCpuMsPerSecond.toFixed(0)} ms CPU/s subtracted)`
         : `  ${name} sign-in CPU overhead n/a (needs /proc: Linux)`,
     );
   }

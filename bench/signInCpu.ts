@@ -29,6 +29,8 @@ export type SignInCpuFigures = {
   verifyCpuMs: number;
   /** Median over rounds of (sign-in − verify) / verify, in %. */
   overheadPct: number;
+  /** What the server (and its backends) burn idle, per second of wall time: subtracted pro rata. */
+  idleCpuMsPerSecond: number;
   rounds: number;
   perRound: number;
 };
@@ -83,9 +85,9 @@ export async function measureSignInCpu({
     const cpuOf = async (pids: number[]) =>
       pids.reduce((sum, pid) => sum + (processCpuMs(pid) ?? 0), processCpuMs(serverPid) ?? 0);
     for (let i = 0; i < concurrency * 2; i += 1) await signIn(); // warm: statements planned, pool open
-    const signInRounds: number[] = [];
-    const verifyRounds: number[] = [];
-    const overheads: number[] = [];
+    const measured: { used: number; elapsed: number; verify: number }[] = [];
+    let idleCpu = 0;
+    let idleMs = 0;
     for (let round = 0; round < rounds; round += 1) {
       const { cpuMsPerVerify } = runNodeJson<{ cpuMsPerVerify: number }>('bench/argon2Verify.ts', {
         MODE: 'cpu',
@@ -96,7 +98,8 @@ export async function measureSignInCpu({
       const idleStart = await serving();
       const idleFrom = performance.now();
       await sleep(1000);
-      const idleRate = ((await serving()) - idleStart) / (performance.now() - idleFrom);
+      idleCpu += (await serving()) - idleStart;
+      idleMs += performance.now() - idleFrom;
       // Sign in once first so the pool has every connection this round will use, then take their set.
       await Promise.all(Array.from({ length: concurrency }, () => signIn()));
       const pids = await backendPids(reader);
@@ -112,16 +115,19 @@ export async function measureSignInCpu({
         }),
       );
       const elapsed = performance.now() - from;
-      const used = (await cpuOf(pids)) - before - idleRate * elapsed;
-      const perSignIn = used / perRound;
-      signInRounds.push(perSignIn);
-      verifyRounds.push(cpuMsPerVerify);
-      overheads.push(((perSignIn - cpuMsPerVerify) / cpuMsPerVerify) * 100);
+      measured.push({ used: (await cpuOf(pids)) - before, elapsed, verify: cpuMsPerVerify });
     }
+    // The idle work comes in bursts (job polling of every queue twice a second; on PGlite 40–180 ms of CPU
+    // in one second's window, bench/README.md): one window per round made the subtraction swing by up to ±10
+    // points. Its rate does not depend on the sign-ins, so the windows of all rounds are pooled into one rate.
+    const idleRate = idleMs > 0 ? idleCpu / idleMs : 0;
+    const signInRounds = measured.map(({ used, elapsed }) => (used - idleRate * elapsed) / perRound);
+    const overheads = measured.map(({ verify }, i) => ((signInRounds[i] - verify) / verify) * 100);
     return {
       signInCpuMs: median(signInRounds),
-      verifyCpuMs: median(verifyRounds),
+      verifyCpuMs: median(measured.map(({ verify }) => verify)),
       overheadPct: median(overheads),
+      idleCpuMsPerSecond: idleRate * 1000,
       rounds,
       perRound,
     };
