@@ -60,5 +60,5 @@ describe.skipIf(!existsSync('/proc/self/cmdline'))('server/main.ts started as us
     expect(environ(pid)).toMatchObject(SERVER_ENV);
     expect((await fetch(`${server.http}/api/health`)).ok).toBe(true);
     expect(await server.stop('SIGTERM')).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });
