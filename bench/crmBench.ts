@@ -16,6 +16,8 @@ export type CrmDbFigures = {
   name: string;
   searches: SearchFigures[];
   importMs: number;
+  /** CPU time of the server process (all its threads: user + system) during the import. */
+  importCpuMs: number;
   /** The server's resident set peak during the import (kernel VmHWM, reset just before it). */
   importPeakRssMiB: number;
   /** Highest sampled V8 heap in use, and memory outside it (Buffers, PGlite's WebAssembly memory), during the import. */
@@ -55,6 +57,13 @@ function rssMiB(pid: number | undefined): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
+// CPU time (user + system, all threads) a process has used so far, in ms: Linux only.
+function cpuMs(pid: number | undefined): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in clock ticks.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
 // Starts a new VmHWM window (Linux: writing 5 to clear_refs resets the peak to the current RSS), so the peak is the
 // import's and not the start-up's (migrations).
 function resetPeakRss(pid: number | undefined): void {
@@ -62,16 +71,25 @@ function resetPeakRss(pid: number | undefined): void {
 }
 
 type ProbePeak = { heapUsed: number; external: number };
-// Asks the server's memory probe (bench/memoryProbe.ts) for its peak figures, or starts a new window.
-function probe(server: ChildProcess, message: 'reset' | 'peak'): Promise<ProbePeak | null> {
-  if (message === 'reset') {
-    server.send('reset');
-    return Promise.resolve(null);
+// Asks the server's memory probe (bench/memoryProbe.ts) for its peak figures since the last ask, which starts a
+// new window: a signal, answered in the probe's file.
+async function probe(server: ChildProcess, file: string): Promise<ProbePeak> {
+  const seqOf = () => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as { seq: number; peak: ProbePeak };
+    } catch {
+      return { seq: 0, peak: { heapUsed: 0, external: 0 } };
+    }
+  };
+  const before = seqOf().seq;
+  server.kill('SIGUSR2');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const answer = seqOf();
+    if (answer.seq > before) return answer.peak;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return new Promise((resolve) => {
-    server.once('message', (answer) => resolve((answer as { peak: ProbePeak }).peak));
-    server.send('peak');
-  });
+  throw new Error('the memory probe did not answer');
 }
 const MiB = 1024 * 1024;
 
@@ -139,6 +157,7 @@ async function measure(
   importOnly: boolean,
 ): Promise<CrmDbFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-crm-'));
+  const probeFile = join(dataDir, 'memory-probe.json');
   const base = 'http://127.0.0.1:3912';
   const server = await startServer(
     'server/main.ts',
@@ -149,9 +168,12 @@ async function measure(
       DATABASE_URL: databaseUrl,
       STATIC_DIR: join(dataDir, 'no-static'),
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42',
+      BENCH_PROBE_FILE: probeFile,
     },
     `${base}/api/health`,
-    { nodeArgs: ['--import', './bench/memoryProbe.ts'], ipc: true },
+    {
+      nodeArgs: ['--import', './bench/memoryProbe.ts'],
+    },
   );
   try {
     const registered = await fetch(`${base}/api/auth/register`, {
@@ -163,12 +185,14 @@ async function measure(
     const baselineRssMiB = rssMiB(server.pid);
     const startupPeakRssMiB = peakRssMiB(server.pid);
     resetPeakRss(server.pid);
-    await probe(server, 'reset');
+    await probe(server, probeFile);
+    const cpuBefore = cpuMs(server.pid);
     const started = performance.now();
     await importFile(base, token, csvPath);
     const importMs = performance.now() - started;
+    const importCpuMs = cpuMs(server.pid) - cpuBefore;
     const importPeakRssMiB = peakRssMiB(server.pid);
-    const heap = await probe(server, 'peak');
+    const heap = await probe(server, probeFile);
     const searches: SearchFigures[] = [];
     for (const term of importOnly ? [] : SEARCHES) {
       const url = `${base}/api/crm/contacts?search=${encodeURIComponent(term)}&page=1&pageSize=20`;
@@ -190,6 +214,7 @@ async function measure(
       name,
       searches,
       importMs,
+      importCpuMs,
       importPeakRssMiB,
       importPeakHeapMiB: (heap?.heapUsed ?? 0) / MiB,
       importPeakExternalMiB: (heap?.external ?? 0) / MiB,

@@ -176,7 +176,7 @@ if (!only || only === 'crm' || only === 'crm-import') {
         ? ''
         : `; COPY ${(db.copyMs / 1000).toFixed(2)} s, ratio COPY/import ${ratio(db.copyMs, db.importMs)}x (goal >= 0.5x)`;
     console.log(
-      `  ${db.name.padEnd(10)} import ${(db.importMs / 1000).toFixed(2)} s${copy}; server peak RSS ${db.importPeakRssMiB.toFixed(0)} MiB (${db.baselineRssMiB.toFixed(0)} MiB before it, start-up peak ${db.startupPeakRssMiB.toFixed(0)} MiB; goal < 400 MiB), peak heap ${db.importPeakHeapMiB.toFixed(0)} MiB, external ${db.importPeakExternalMiB.toFixed(0)} MiB`,
+      `  ${db.name.padEnd(10)} import ${(db.importMs / 1000).toFixed(2)} s (server CPU ${(db.importCpuMs / 1000).toFixed(2)} s)${copy}; server peak RSS ${db.importPeakRssMiB.toFixed(0)} MiB (${db.baselineRssMiB.toFixed(0)} MiB before it, start-up peak ${db.startupPeakRssMiB.toFixed(0)} MiB; goal < 400 MiB), peak heap ${db.importPeakHeapMiB.toFixed(0)} MiB, external ${db.importPeakExternalMiB.toFixed(0)} MiB`,
     );
   }
   for (const skip of crm.skipped) console.log(`  skipped: ${skip}`);

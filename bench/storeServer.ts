@@ -1,6 +1,8 @@
 // The app as `server/main.ts` builds it, with a store of 10,000 products seeded before it listens, and the
 // public store routes' rate limits raised so the load generator (one address) measures throughput, not the
 // limiter's 429s. The limiter itself still runs on every request.
+// With the server's Node flags, as server/main.ts (processSettings.ts).
+import '../server/processSettings.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createDb } from '../server/db/createDb.ts';

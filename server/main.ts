@@ -1,4 +1,6 @@
 // Reads the environment, prepares the database and serves until SIGTERM/SIGINT.
+// First: restarts this process with the Node flags it needs when they are missing (processSettings.ts).
+import './processSettings.ts';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
