@@ -364,7 +364,20 @@ export async function builderBrowserBench(site: SiteState): Promise<BrowserBuild
       }).observe(target, { subtree: true, childList: true, characterData: true });
     }, site.headingId);
 
+    // BENCH_PROFILE_OTHER=file.cpuprofile: the receiving tab's JavaScript CPU profile during that typing (60 Hz
+    // clock), for DevTools: what tab B runs to show another tab's edit (sampled without a trace's overhead).
+    const otherProfilePath = process.env.BENCH_PROFILE_OTHER;
+    const otherProfile = otherProfilePath ? await other.context().newCDPSession(other) : null;
+    if (otherProfile) {
+      await otherProfile.send('Profiler.enable');
+      await otherProfile.send('Profiler.setSamplingInterval', { interval: 50 });
+      await otherProfile.send('Profiler.start');
+    }
     const edits = await typeIntoHeading(browser, page, site.headingId, trace);
+    if (otherProfile && otherProfilePath) {
+      const { profile: recorded } = await otherProfile.send('Profiler.stop');
+      writeFileSync(otherProfilePath, JSON.stringify(recorded));
+    }
     await other.waitForTimeout(500);
     const seen = (await other.evaluate(
       () => (window as unknown as { __benchSeen: unknown }).__benchSeen,
