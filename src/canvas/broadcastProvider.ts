@@ -1,4 +1,5 @@
 import * as Y from 'yjs';
+import { encodeTransactionUpdate } from './transactionUpdate.ts';
 
 type Message =
   | { kind: 'update'; update: Uint8Array }
@@ -19,22 +20,28 @@ export function isOtherTab(origin: unknown): boolean {
 }
 
 /**
- * Live sync between tabs of one browser: every update of the doc is posted on the channel; on join a
+ * Live sync between tabs of one browser: every transaction's update is posted on the channel (before its
+ * observers run: see `encodeTransactionUpdate`); on join a
  * tab sends its state vector and each peer answers with the diff (and its own vector, once, so the
  * newcomer's edits reach it too).
  */
 export class BroadcastProvider {
   readonly doc: Y.Doc;
   private readonly channel: ChannelLike;
-  private readonly onUpdate = (update: Uint8Array, origin: unknown) => {
-    if (origin !== this) this.channel.postMessage({ kind: 'update', update } satisfies Message);
+  // A transaction's update is posted as soon as its changes are made, before its observers run: in the tab that
+  // made an edit, the other tabs receive it before this tab's store, undo manager and save status see it (and
+  // before Yjs merges structs and encodes the same update for the `update` event's listeners).
+  private readonly onChanges = (transaction: Y.Transaction) => {
+    if (transaction.origin === this) return;
+    const update = encodeTransactionUpdate(transaction);
+    if (update) this.channel.postMessage({ kind: 'update', update } satisfies Message);
   };
   private readonly onMessage = (event: MessageEvent) => this.receive(event.data as Message);
 
   constructor(doc: Y.Doc, channel: ChannelLike) {
     this.doc = doc;
     this.channel = channel;
-    doc.on('update', this.onUpdate);
+    doc.on('beforeObserverCalls', this.onChanges);
     channel.addEventListener('message', this.onMessage);
     this.requestSync(true);
   }
@@ -69,7 +76,7 @@ export class BroadcastProvider {
   }
 
   destroy(): void {
-    this.doc.off('update', this.onUpdate);
+    this.doc.off('beforeObserverCalls', this.onChanges);
     this.channel.removeEventListener('message', this.onMessage);
     this.channel.close();
   }
