@@ -1,7 +1,7 @@
 // The builder in Chromium with a 5,000-element page: components re-rendered and keydown-to-frame per keystroke in a
 // property field (on the normal 60 Hz frame clock, and with frames not held back by vsync: the app's own work),
 // and tab-to-tab latency of an edit vs a raw BroadcastChannel round trip between the same two tabs.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
@@ -28,6 +28,12 @@ export type BrowserBuilderFigures = {
   channelRoundTripMedian: number;
   /** Medians of the parts of a tab-to-tab edit (ms): see `installTabTiming`. */
   tabParts: { inputToPost: number; post: number; postToMessage: number; messageToDom: number };
+  /**
+   * With BENCH_TRACE: medians of the thread CPU time (ms) of tab A from its input event's dispatch to the post,
+   * and of tab B from its listener to its DOM, from the trace's thread clocks: what the tabs' own work costs,
+   * apart from the waits a machine shared with other work adds to the wall-clock parts.
+   */
+  tabCpu: { inputToPost: number; messageToDom: number; edits: number } | null;
 };
 
 type SiteState = { yjsState: string; headingId: string; elements: number };
@@ -154,14 +160,16 @@ function installRenderCounter(busyMs: number) {
 // Runs in each page before the app: the tab-to-tab edit's own clock, apart from the keystroke timing above. It
 // starts at the input event (the edit exists in tab A from then on) and notes, in the clock both tabs share,
 // when tab A posts the document update on a BroadcastChannel (before and after the call) and when tab B's
-// listener starts on it; tab B's MutationObserver (below) notes when its DOM shows the text.
-function installTabTiming() {
+// listener starts on it; tab B's MutationObserver (below) notes when its DOM shows the text. With a trace, each
+// of these points is also marked in it (`console.timeStamp`), for the thread CPU time between them.
+function installTabTiming(traced: boolean) {
   const w = window as unknown as Record<string, unknown>;
   const clock = () => performance.timeOrigin + performance.now();
   const inputs: { value: string; at: number }[] = [];
   const posts: { start: number; end: number }[] = [];
   const received: number[] = [];
   w.__tabTiming = { inputs, posts, received };
+  const mark = traced ? (label: string) => console.timeStamp(label) : () => {};
   document.addEventListener(
     'input',
     (event) =>
@@ -175,6 +183,7 @@ function installTabTiming() {
   const post = BroadcastChannel.prototype.postMessage;
   BroadcastChannel.prototype.postMessage = function (this: BroadcastChannel, message: unknown) {
     if (!isUpdate(message)) return post.call(this, message);
+    mark('bench-tab-post');
     const start = clock();
     post.call(this, message);
     posts.push({ start, end: clock() });
@@ -189,7 +198,10 @@ function installTabTiming() {
     if (type !== 'message' || typeof listener !== 'function')
       return listen.call(this, type, listener, options);
     const noted = (event: Event) => {
-      if (isUpdate((event as MessageEvent).data)) received.push(clock());
+      if (isUpdate((event as MessageEvent).data)) {
+        received.push(clock());
+        mark('bench-tab-received');
+      }
       listener.call(this, event);
     };
     return listen.call(this, type, noted, options);
@@ -201,6 +213,40 @@ type TabTiming = {
   posts: { start: number; end: number }[];
   received: number[];
 };
+
+type TraceEvent = {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  tts?: number;
+  args?: { data?: { type?: string; message?: string } };
+};
+
+/** Thread CPU time of the tab-to-tab parts, from the marks `installTabTiming` leaves in a trace (see tabCpu). */
+function tabThreadCpu(tracePath: string): BrowserBuilderFigures['tabCpu'] {
+  const parsed = JSON.parse(readFileSync(tracePath, 'utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  const events = (Array.isArray(parsed) ? parsed : parsed.traceEvents)
+    .filter((e) => e.tts !== undefined)
+    .sort((a, b) => a.ts - b.ts);
+  const marks = (label: string) =>
+    events.filter((e) => e.name === 'TimeStamp' && e.args?.data?.message === label);
+  // From each start to the next end on the same thread (both tabs' main threads run their own marks).
+  const spans = (starts: TraceEvent[], ends: TraceEvent[]) =>
+    starts.flatMap((start) => {
+      const end = ends.find((e) => e.pid === start.pid && e.tid === start.tid && e.ts >= start.ts);
+      return end ? [((end.tts ?? 0) - (start.tts ?? 0)) / 1000] : [];
+    });
+  const inputs = events.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'input');
+  const inputToPost = spans(inputs, marks('bench-tab-post'));
+  const messageToDom = spans(marks('bench-tab-received'), marks('bench-tab-shown'));
+  return {
+    inputToPost: percentile(inputToPost, 0.5),
+    messageToDom: percentile(messageToDom, 0.5),
+    edits: Math.min(inputToPost.length, messageToDom.length),
+  };
+}
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -244,7 +290,7 @@ async function openTwoTabs(
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript(() => localStorage.setItem('hasSeenWalkthrough', 'true'));
   await context.addInitScript(installRenderCounter, BUSY_MS);
-  await context.addInitScript(installTabTiming);
+  await context.addInitScript(installTabTiming, Boolean(process.env.BENCH_TRACE));
   const page = await context.newPage();
   await page.goto(`${BASE}/login`);
   await page.getByLabel('Email').fill(EMAIL);
@@ -355,14 +401,18 @@ export async function builderBrowserBench(site: SiteState): Promise<BrowserBuild
     const { page, other } = opened;
 
     // The second tab notes when the heading's text changes, in the shared clock of both tabs.
-    await other.evaluate((id) => {
-      const seen: { value: string; at: number }[] = [];
-      (window as unknown as Record<string, unknown>).__benchSeen = seen;
-      const target = document.querySelector(`[data-element-id="${id}"]`) as Element;
-      new MutationObserver(() => {
-        seen.push({ value: target.textContent ?? '', at: performance.timeOrigin + performance.now() });
-      }).observe(target, { subtree: true, childList: true, characterData: true });
-    }, site.headingId);
+    await other.evaluate(
+      ({ id, traced }) => {
+        const seen: { value: string; at: number }[] = [];
+        (window as unknown as Record<string, unknown>).__benchSeen = seen;
+        const target = document.querySelector(`[data-element-id="${id}"]`) as Element;
+        new MutationObserver(() => {
+          seen.push({ value: target.textContent ?? '', at: performance.timeOrigin + performance.now() });
+          if (traced) console.timeStamp('bench-tab-shown');
+        }).observe(target, { subtree: true, childList: true, characterData: true });
+      },
+      { id: site.headingId, traced: Boolean(trace) },
+    );
 
     // BENCH_PROFILE_OTHER=file.cpuprofile: the receiving tab's JavaScript CPU profile during that typing (60 Hz
     // clock), for DevTools: what tab B runs to show another tab's edit (sampled without a trace's overhead).
@@ -374,6 +424,7 @@ export async function builderBrowserBench(site: SiteState): Promise<BrowserBuild
       await otherProfile.send('Profiler.start');
     }
     const edits = await typeIntoHeading(browser, page, site.headingId, trace);
+    const tabCpu = trace ? tabThreadCpu(trace) : null;
     if (otherProfile && otherProfilePath) {
       const { profile: recorded } = await otherProfile.send('Profiler.stop');
       writeFileSync(otherProfilePath, JSON.stringify(recorded));
@@ -456,6 +507,7 @@ export async function builderBrowserBench(site: SiteState): Promise<BrowserBuild
       tabEditMedian: percentile(tabLatencies, 0.5),
       tabEditP95: percentile(tabLatencies, 0.95),
       channelRoundTripMedian: percentile(roundTrips, 0.5),
+      tabCpu,
       tabParts: {
         inputToPost: percentile(parts.inputToPost, 0.5),
         post: percentile(parts.post, 0.5),

@@ -125,6 +125,10 @@ if (!only || only === 'builder') {
     console.log(
       `    its parts (medians): tab A input event to post ${w.tabParts.inputToPost.toFixed(2)} ms (the post call itself ${w.tabParts.post.toFixed(2)} ms), post to tab B's listener ${w.tabParts.postToMessage.toFixed(2)} ms, tab B's listener to its DOM ${w.tabParts.messageToDom.toFixed(2)} ms`,
     );
+    if (w.tabCpu)
+      console.log(
+        `    in thread CPU time (BENCH_TRACE, medians of ${w.tabCpu.edits}): tab A input event to post ${w.tabCpu.inputToPost.toFixed(2)} ms, tab B's listener to its DOM ${w.tabCpu.messageToDom.toFixed(2)} ms`,
+      );
   } finally {
     await vite.close();
   }
