@@ -134,7 +134,7 @@ describe.runIf(run)('three server processes on one PostgreSQL and Redis', () => 
 
   const others = () => servers.slice(1);
 
-  it('each process holds one LISTEN connection, which hears every channel', async () => {
+  it('each process holds one LISTEN connection for its caches (every channel) and one for its job engine', async () => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
@@ -147,10 +147,14 @@ describe.runIf(run)('three server processes on one PostgreSQL and Redis', () => 
           )
         ).rows.map((row) => row.name);
       const deadline = Date.now() + BOUND_MS;
-      while ((await listening()).length < servers.length && Date.now() < deadline) {
+      while ((await listening()).length < servers.length * 2 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      expect(await listening()).toEqual(servers.map(() => 'notifications'));
+      // `notifications`: the caches' invalidation bus; `jobs`: pg-boss's wake-up for new jobs (server/jobs/queues.ts).
+      expect(await listening()).toEqual([
+        ...servers.map(() => 'jobs'),
+        ...servers.map(() => 'notifications'),
+      ]);
     } finally {
       await client.end();
     }
