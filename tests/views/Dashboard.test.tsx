@@ -86,6 +86,10 @@ describe('dashboard shell', () => {
     renderApp(dashboardInput(), dashboardRoutes());
 
     fireEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    // The flyouts' code loads when the sidebar is first collapsed: until then their icons are not buttons to use.
+    await waitFor(() =>
+      expect(sidebar().getByRole('button', { name: 'CRM' }).getAttribute('aria-disabled')).toBeNull(),
+    );
     const crm = sidebar().getByRole('button', { name: 'CRM' });
     fireEvent.mouseEnter(crm.parentElement!);
 
