@@ -77,7 +77,8 @@ describe('dashboard shell', () => {
 
     fireEvent.click(sidebar().getByRole('button', { name: 'SEO Tools' }));
 
-    await screen.findByRole('heading', { name: 'SEO Tools', level: 2 });
+    // The sections' table and the section load on demand: allow for a loaded machine.
+    await screen.findByRole('heading', { name: 'SEO Tools', level: 2 }, { timeout: 5000 });
     expect(textsOf(screen.getAllByRole('heading'))).toEqual(['SEO Tools', 'SEO Tools']);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('SEO Tools');
   });
@@ -87,8 +88,9 @@ describe('dashboard shell', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
     // The flyouts' code loads when the sidebar is first collapsed: until then their icons are not buttons to use.
-    await waitFor(() =>
-      expect(sidebar().getByRole('button', { name: 'CRM' }).getAttribute('aria-disabled')).toBeNull(),
+    await waitFor(
+      () => expect(sidebar().getByRole('button', { name: 'CRM' }).getAttribute('aria-disabled')).toBeNull(),
+      { timeout: 5000 },
     );
     const crm = sidebar().getByRole('button', { name: 'CRM' });
     fireEvent.mouseEnter(crm.parentElement!);
