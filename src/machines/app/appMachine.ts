@@ -42,11 +42,11 @@ import type { crmMachine } from '../crm/crmMachine.ts';
 import type { oauthConnectMachine } from '../planner/oauthConnectMachine.ts';
 import { detectOAuthCallback, type OAuthCallback, type PageLocation } from '../planner/oauthOnLoad.ts';
 import type { plannerEditorMachine } from '../planner/plannerEditorMachine.ts';
-import { reviewMachine } from '../review/reviewMachine.ts';
+import type { reviewMachine } from '../review/reviewMachine.ts';
 import type { invitationMachine } from '../session/invitationMachine.ts';
 import { type SessionEndedEvent, sessionMachine } from '../session/sessionMachine.ts';
 import type { cartMachine } from '../store/cartMachine.ts';
-import { tourMachine } from '../tour/tourMachine.ts';
+import type { tourMachine } from '../tour/tourMachine.ts';
 import { loadLogics, notProvidedLogic } from './lazyLogic.ts';
 import { notProvided } from './notProvided.ts';
 import { showToast } from './systemActions.ts';
@@ -62,6 +62,10 @@ const planner: typeof plannerEditorMachine = notProvidedLogic('planner');
 const oauthConnect: typeof oauthConnectMachine = notProvidedLogic('oauthConnect');
 const builder: typeof builderMachine = notProvidedLogic('builder');
 const publish: typeof publishMachine = notProvidedLogic('publish');
+// The dashboard shell's own children (the walkthrough, the review popup): their code loads when the app first
+// shows the dashboard, beside the shell.
+const tour: typeof tourMachine = notProvidedLogic('tour');
+const review: typeof reviewMachine = notProvidedLogic('review');
 // The children of one place (the CRM, Settings › Business details, the recording switch, a replayed session, the
 // invitation page): their code loads when the app first goes there, in the place's `loading` step.
 const crm: typeof crmMachine = notProvidedLogic('crm');
@@ -305,8 +309,10 @@ export const appMachine = setup({
   actors: {
     session: sessionMachine,
     toasts: toastsMachine,
-    tour: tourMachine,
-    review: reviewMachine,
+    tour,
+    review,
+    /** Loads the code of the dashboard shell's children (the tour, the review popup). */
+    loadShellActors: loadLogics(tour, review),
     profileForm,
     passwordForm,
     team,
@@ -681,8 +687,18 @@ export const appMachine = setup({
     },
     dashboard: {
       invoke: [
-        { id: 'tour', systemId: 'tour', src: 'tour' },
-        { id: 'review', systemId: 'review', src: 'review' },
+        {
+          id: 'shellActors',
+          src: 'loadShellActors',
+          // Their code is there: they start as invoked children would have (and stop on exit).
+          onDone: {
+            actions: [
+              spawnChild('tour', { id: 'tour', systemId: 'tour' }),
+              spawnChild('review', { id: 'review', systemId: 'review' }),
+            ],
+          },
+          onError: { actions: { type: 'toast', params: codeNotLoaded } },
+        },
         {
           id: 'dashboardActors',
           src: 'loadDashboardActors',
@@ -701,6 +717,8 @@ export const appMachine = setup({
         },
       ],
       exit: [
+        stopChild('tour'),
+        stopChild('review'),
         stopChild('profileForm'),
         stopChild('passwordForm'),
         stopChild('team'),

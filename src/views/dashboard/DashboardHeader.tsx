@@ -12,7 +12,7 @@ import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
 import { selectTourRef } from '../../machines/app/appMachine.ts';
 import { selectUser } from '../../machines/session/sessionMachine.ts';
-import { selectTourProgress, selectTourResumable } from '../../machines/tour/tourMachine.ts';
+import { selectTourProgress, selectTourResumable } from '../../machines/tour/tourSelectors.ts';
 import { useAppActor, useSessionRef } from '../appActorContext.ts';
 import { Logo } from '../common/Logo.tsx';
 import { lazyWithQueries } from '../lazyWithQueries.tsx';

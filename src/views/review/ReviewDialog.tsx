@@ -18,7 +18,7 @@ import {
   selectReviewBusy,
   selectReviewOpen,
   selectReviewThanks,
-} from '../../machines/review/reviewMachine.ts';
+} from '../../machines/review/reviewSelectors.ts';
 import { useAppActor } from '../appActorContext.ts';
 
 const closedReview: ReviewContext = { rating: 0, reviewText: '', email: '', error: null, creditsAwarded: 0 };
