@@ -66,29 +66,28 @@ export function createLiveAppMachine(
   const shellChildren = () => import('./liveShellChildren.ts');
   const tour = lazyLogic(async () => (await shellChildren()).tourMachine);
   const review = lazyLogic(async () => (await shellChildren()).createLiveReviewMachine(http));
-  // The children of one place: their code loads when the app first goes there.
+  // The children of one place: their code loads when the app first goes there (through one module of loaders).
+  const places = () => import('./livePlaceChildren.ts');
   const crm = lazyLogic(async () => {
-    const [{ createLiveCrmMachine }, queryClient] = await withCache(import('../crm/liveCrmMachine.ts'));
+    const [{ createLiveCrmMachine }, queryClient] = await withCache(places().then((p) => p.crm()));
     return createLiveCrmMachine(http, queryClient);
   });
   const businessDetails = lazyLogic(async () => {
     const [{ createLiveBusinessDetailsMachine }, queryClient] = await withCache(
-      import('../account/liveBusinessDetailsMachine.ts'),
+      places().then((p) => p.businessDetails()),
     );
     return createLiveBusinessDetailsMachine(http, queryClient);
   });
   const replaySettings = lazyLogic(async () => {
     const [{ createLiveReplaySettingsMachine }, queryClient] = await withCache(
-      import('../account/liveReplaySettingsMachine.ts'),
+      places().then((p) => p.replaySettings()),
     );
     return createLiveReplaySettingsMachine(http, queryClient);
   });
-  const replayPlayer = lazyLogic(
-    async () => (await import('../admin/replayPlayerMachine.ts')).replayPlayerMachine,
-  );
+  const replayPlayer = lazyLogic(async () => (await (await places()).replayPlayer()).replayPlayerMachine);
   const invitation = lazyLogic(async () => {
     const [{ createLiveInvitationMachine }, queryClient] = await withCache(
-      import('../session/liveInvitationMachine.ts'),
+      places().then((p) => p.invitation()),
     );
     return createLiveInvitationMachine(http, queryClient);
   });
