@@ -9,6 +9,17 @@ const firstScreen = firstScreenChunk();
 
 export default defineConfig({
   plugins: [react(), serviceWorkerPlugin(), firstScreen.plugin],
+  resolve: {
+    // @xstate/react imports the shim of useSyncExternalStore for React 17; React 19 has it. The same package's
+    // React 18+ entries use React's own (the shim's fallback was dead code in the first screen).
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'use-sync-external-store' },
+    ],
+  },
   build: {
     outDir: 'dist',
     sourcemap: false,

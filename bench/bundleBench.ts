@@ -15,28 +15,31 @@ type FirstScreen = { gzipBytes: number; moduleIds: string[] };
 function firstScreenProbe(result: { value?: FirstScreen }): Plugin {
   return {
     name: 'first-screen-probe',
-    generateBundle(_options, bundle) {
-      const chunks = new Map<string, Rollup.OutputChunk>();
-      for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
-      const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
-      if (!entry) throw new Error('no entry chunk');
-      const seen = new Set<string>();
-      const visit = (fileName: string) => {
-        if (seen.has(fileName)) return;
-        seen.add(fileName);
-        for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
-      };
-      visit(entry.fileName);
-      let gzipBytes = 0;
-      const moduleIds: string[] = [];
-      for (const fileName of seen) {
-        const chunk = chunks.get(fileName)!;
-        gzipBytes += gzipSync(chunk.code, { level: 9 }).length;
-        moduleIds.push(...chunk.moduleIds);
-      }
-      result.value = { gzipBytes, moduleIds };
-    },
+    // After Vite's own generateBundle hooks: they write the dynamic imports' preload lists
+    // (`__vite__mapDeps`) into the chunks, which a probe in the normal order would not see.
+    generateBundle: { order: 'post', handler: measure },
   };
+  function measure(_options: unknown, bundle: Rollup.OutputBundle) {
+    const chunks = new Map<string, Rollup.OutputChunk>();
+    for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
+    const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+    if (!entry) throw new Error('no entry chunk');
+    const seen = new Set<string>();
+    const visit = (fileName: string) => {
+      if (seen.has(fileName)) return;
+      seen.add(fileName);
+      for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
+    };
+    visit(entry.fileName);
+    let gzipBytes = 0;
+    const moduleIds: string[] = [];
+    for (const fileName of seen) {
+      const chunk = chunks.get(fileName)!;
+      gzipBytes += gzipSync(chunk.code, { level: 9 }).length;
+      moduleIds.push(...chunk.moduleIds);
+    }
+    result.value = { gzipBytes, moduleIds };
+  }
 }
 
 async function buildFirstScreen(

@@ -2,28 +2,17 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { selectView } from '../machines/app/appMachine.ts';
 import { useAppActor } from './appActorContext.ts';
 import { AppViewsSlot } from './appViewsSlot.ts';
 import { AuthScreen } from './auth/AuthScreen.tsx';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { lazyWithQueries } from './lazyWithQueries.tsx';
 
-// The two first screens (sign-in, dashboard) ship in the entry chunk; the rest load when reached (with the
-// query cache's code).
-const BusinessSetupForm = lazyWithQueries(
-  async () => (await import('./setup/BusinessSetupForm.tsx')).BusinessSetupForm,
-);
-const FlowChoice = lazyWithQueries(async () => (await import('./flow/FlowChoice.tsx')).FlowChoice);
-const BuilderView = lazyWithQueries(async () => (await import('./builder/BuilderView.tsx')).BuilderView);
-const InvitationPage = lazyWithQueries(
-  async () => (await import('./auth/InvitationPage.tsx')).InvitationPage,
-);
-const GeneratorView = lazyWithQueries(
-  async () => (await import('./generator/GeneratorView.tsx')).GeneratorView,
-);
+// The two first screens (sign-in, dashboard) ship in the entry chunk; the rest load when reached, through one
+// module (LaterViews.tsx) that holds their import sites.
+const LaterViews = lazy(() => import('./LaterViews.tsx'));
 
 /** Shows the view the app machine is in. */
 export function AppViews() {
@@ -42,17 +31,13 @@ function renderView(view: ReturnType<typeof selectView>) {
     case 'auth':
       return <AuthScreen />;
     case 'businessSetup':
-      return <BusinessSetupForm />;
     case 'flowChoice':
-      return <FlowChoice />;
     case 'builder':
-      return <BuilderView />;
     case 'generator':
-      return <GeneratorView />;
+    case 'invite':
+      return <LaterViews view={view} />;
     case 'dashboard':
       return <Dashboard />;
-    case 'invite':
-      return <InvitationPage />;
     case 'oauth':
       return <Waiting label="Connecting your ads account…" />;
     case 'boot':

@@ -135,6 +135,25 @@ describe('the first screen (sign-in and the dashboard shell)', () => {
     expect(queryViews.filter((f) => files.has(f))).toEqual([]);
   });
 
+  it('does not load the sections’ table (sixteen loaders) nor the narrow sidebar’s flyouts', () => {
+    const onDemand = [
+      'src/views/dashboard/SectionView.tsx',
+      'src/views/dashboard/RequireAuth.tsx',
+      'src/views/dashboard/SidebarFlyout.tsx',
+    ];
+    expect(onDemand.filter((f) => files.has(f))).toEqual([]);
+  });
+
+  it('does not load the dashboard shell’s tour and review machines (their selectors are apart)', () => {
+    const shellChildren = [
+      'src/machines/tour/tourMachine.ts',
+      'src/machines/review/reviewMachine.ts',
+      'src/machines/review/liveReviewMachine.ts',
+      'src/machines/app/liveShellChildren.ts',
+    ];
+    expect(shellChildren.filter((f) => files.has(f))).toEqual([]);
+  });
+
   it('does not load the live event stream, which shows nothing, with the first screen', () => {
     const stream = ['src/services/live/liveEventStream.ts', 'src/services/live/liveEventKeys.ts'];
     expect(stream.filter((f) => files.has(f))).toEqual([]);

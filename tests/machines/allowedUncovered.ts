@@ -13,6 +13,12 @@ export const ALLOWED_UNCOVERED: readonly { machine: string; transition: string; 
   },
   {
     machine: 'appMachine',
+    transition: 'app.dashboard --xstate.error.actor.shellActors--> (no target)',
+    reason:
+      'the children’s code failing to load is a network failure, not a model step: lazyLogic.test.ts drives it',
+  },
+  {
+    machine: 'appMachine',
     transition: 'app.builder --xstate.error.actor.builderActors--> (no target)',
     reason:
       'the children’s code failing to load is a network failure, not a model step: lazyLogic.test.ts drives it',
@@ -49,5 +55,17 @@ export const ALLOWED_UNCOVERED: readonly { machine: string; transition: string; 
       'app.dashboard.replayViewer.open.loading --xstate.error.actor.replayPlayerActor--> (no target)',
     reason:
       'the place’s child’s code failing to load is a network failure, not a model step: lazyLogic.test.ts drives it',
+  },
+  {
+    machine: 'appMachine',
+    transition: 'app.dashboard --tour.start--> (no target)',
+    reason:
+      'a click kept while the shell’s children’s code loads is timing, not a model step: lazyLogic.test.ts and Dashboard.test.tsx click before the load ends',
+  },
+  {
+    machine: 'appMachine',
+    transition: 'app.dashboard --review.open--> (no target)',
+    reason:
+      'a click kept while the shell’s children’s code loads is timing, not a model step: lazyLogic.test.ts and Dashboard.test.tsx click before the load ends',
   },
 ];

@@ -155,6 +155,7 @@ export function createAppHarness(
       crm: crmMachine,
       replayPlayer: replayPlayerMachine,
       loadDashboardActors: logicsLoaded,
+      loadShellActors: logicsLoaded,
       loadBuilderActors: logicsLoaded,
       loadCrm: logicsLoaded,
       loadBusinessDetails: logicsLoaded,

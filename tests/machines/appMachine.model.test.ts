@@ -57,6 +57,8 @@ const sectionPlaces: AppRoute[] = [
   appRoute('crmContact', { contactId: '7' }),
 ];
 const at = (pathname: string, search = '') => ({ pathname, search });
+/** Lets the dashboard shell's children (their code a resolved promise here) start. */
+const flushShell = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** The actors that run only while their place shows. */
 const PLACE_ACTORS = ['cart', 'businessDetails', 'replaySettings', 'replayPlayer'] as const;
 const running = (h: AppHarness) => PLACE_ACTORS.filter((id) => h.actor.system.get(id) !== undefined);
@@ -224,6 +226,20 @@ for (const path of paths) {
           h.actor.send({ type: 'storefront.open', storeId: store });
         },
         'storefront.close': () => h.actor.send({ type: 'storefront.close' }),
+        // Delivered through the app to the running tour / review popup (the waiting before their code has
+        // loaded is timing: lazyLogic.test.ts and the Dashboard view tests click before the load ends).
+        'shell.tourStart': async () => {
+          await flushShell();
+          h.actor.send({ type: 'tour.start' });
+          expect(h.actor.system.get('tour')?.getSnapshot().value).toBe('visible');
+          h.actor.system.get('tour')?.send({ type: 'tour.skip' });
+        },
+        'shell.reviewOpen': async () => {
+          await flushShell();
+          h.actor.send({ type: 'review.open' });
+          expect(h.actor.system.get('review')?.getSnapshot().value).toEqual({ open: 'editing' });
+          h.actor.system.get('review')?.send({ type: 'review.close' });
+        },
         'nav.businessDetails': () =>
           h.actor.send({ type: 'nav.go', route: appRoute('settings', { tab: 'business' }) }),
         'nav.sessionReplay': () =>

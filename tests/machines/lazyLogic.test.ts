@@ -5,12 +5,21 @@ import { passwordFormMachine } from '../../src/machines/account/passwordFormMach
 import { profileFormMachine } from '../../src/machines/account/profileFormMachine.ts';
 import { teamMachine } from '../../src/machines/account/teamMachine.ts';
 import { adminMachine } from '../../src/machines/admin/adminMachine.ts';
-import { appMachine, selectCrmRef, selectTeamRef, selectView } from '../../src/machines/app/appMachine.ts';
+import {
+  appMachine,
+  selectCrmRef,
+  selectReviewRef,
+  selectTeamRef,
+  selectTourRef,
+  selectView,
+} from '../../src/machines/app/appMachine.ts';
 import { lazyLogic, loadLogics, logicsLoaded } from '../../src/machines/app/lazyLogic.ts';
 import { selectToastQueue } from '../../src/machines/app/toastsMachine.ts';
 import { crmMachine } from '../../src/machines/crm/crmMachine.ts';
 import { oauthConnectMachine } from '../../src/machines/planner/oauthConnectMachine.ts';
 import { plannerEditorMachine } from '../../src/machines/planner/plannerEditorMachine.ts';
+import { reviewMachine } from '../../src/machines/review/reviewMachine.ts';
+import { tourMachine } from '../../src/machines/tour/tourMachine.ts';
 import { storedAlice } from './appHarness.ts';
 
 const signedIn = { session: storedAlice, location: { pathname: '/', search: '' }, oauthProcessed: false };
@@ -21,6 +30,9 @@ const others = {
   admin: adminMachine,
   planner: plannerEditorMachine,
   oauthConnect: oauthConnectMachine,
+  tour: tourMachine,
+  review: reviewMachine,
+  loadShellActors: logicsLoaded,
 };
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -114,4 +126,92 @@ test('a place’s child (the CRM) loads its code when the app first goes there, 
   expect(attempts).toBe(2);
   expect(actor.system.get('crm')?.getSnapshot().status).toBe('active');
   actor.stop();
+});
+
+test('the dashboard shell’s tour and review popup start once their code has loaded, and a failed load toasts', async () => {
+  let attempts = 0;
+  const tour = lazyLogic(async () => {
+    attempts += 1;
+    if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
+    return tourMachine;
+  });
+  const review = lazyLogic(async () => reviewMachine);
+  const actor = createActor(
+    appMachine.provide({
+      actors: {
+        ...others,
+        team: teamMachine,
+        loadDashboardActors: logicsLoaded,
+        tour,
+        review,
+        loadShellActors: loadLogics(tour, review),
+        urlWatcher: fromCallback(() => {}),
+      },
+      actions: { writeUrl: () => {} },
+    }),
+    { input: signedIn },
+  ).start();
+  expect(selectTourRef(actor.getSnapshot())).toBeUndefined();
+  await flush();
+
+  const toasts = selectToastQueue(actor.system.get('toasts')!.getSnapshot());
+  expect(toasts.map((t) => [t.title, t.message])).toEqual([['Something went wrong.', 'Please try again']]);
+  expect(selectTourRef(actor.getSnapshot())).toBeUndefined();
+
+  actor.send({ type: 'website.create' });
+  actor.send({ type: 'view.back' });
+  await flush();
+
+  expect(attempts).toBe(2);
+  expect(selectTourRef(actor.getSnapshot())?.getSnapshot().value).toBe('visible');
+  selectReviewRef(actor.getSnapshot())?.send({ type: 'review.open' });
+  expect(selectReviewRef(actor.getSnapshot())?.getSnapshot().value).toEqual({ open: 'editing' });
+  actor.stop();
+});
+
+test('Start tour and the star clicked while the shell’s children load are delivered once they run', async () => {
+  let loaded: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    loaded = resolve;
+  });
+  const tour = lazyLogic(async () => {
+    await gate;
+    return tourMachine;
+  });
+  const review = lazyLogic(async () => {
+    await gate;
+    return reviewMachine;
+  });
+  localStorage.setItem('hasSeenWalkthrough', 'true');
+  const actor = createActor(
+    appMachine.provide({
+      actors: {
+        ...others,
+        team: teamMachine,
+        loadDashboardActors: logicsLoaded,
+        tour,
+        review,
+        loadShellActors: loadLogics(tour, review),
+        urlWatcher: fromCallback(() => {}),
+      },
+      actions: { writeUrl: () => {} },
+    }),
+    { input: signedIn },
+  ).start();
+  actor.send({ type: 'tour.start' });
+  actor.send({ type: 'review.open' });
+  await flush();
+  expect(selectTourRef(actor.getSnapshot())).toBeUndefined();
+
+  loaded();
+  await flush();
+
+  expect(selectTourRef(actor.getSnapshot())?.getSnapshot().value).toBe('visible');
+  expect(selectReviewRef(actor.getSnapshot())?.getSnapshot().value).toEqual({ open: 'editing' });
+  // Once they run, a click goes straight to them.
+  selectReviewRef(actor.getSnapshot())?.send({ type: 'review.close' });
+  actor.send({ type: 'review.open' });
+  expect(selectReviewRef(actor.getSnapshot())?.getSnapshot().value).toEqual({ open: 'editing' });
+  actor.stop();
+  localStorage.removeItem('hasSeenWalkthrough');
 });

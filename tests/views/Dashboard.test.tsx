@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { selectReviewRef, selectTourRef } from '../../src/machines/app/appMachine.ts';
 import { findToast, textsOf } from './queries.ts';
 import { bob, dashboardInput, dashboardRoutes, renderApp } from './renderApp.tsx';
 
@@ -77,7 +78,8 @@ describe('dashboard shell', () => {
 
     fireEvent.click(sidebar().getByRole('button', { name: 'SEO Tools' }));
 
-    await screen.findByRole('heading', { name: 'SEO Tools', level: 2 });
+    // The sections' table and the section load on demand: allow for a loaded machine.
+    await screen.findByRole('heading', { name: 'SEO Tools', level: 2 }, { timeout: 5000 });
     expect(textsOf(screen.getAllByRole('heading'))).toEqual(['SEO Tools', 'SEO Tools']);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('SEO Tools');
   });
@@ -86,6 +88,11 @@ describe('dashboard shell', () => {
     renderApp(dashboardInput(), dashboardRoutes());
 
     fireEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    // The flyouts' code loads when the sidebar is first collapsed: until then their icons are not buttons to use.
+    await waitFor(
+      () => expect(sidebar().getByRole('button', { name: 'CRM' }).getAttribute('aria-disabled')).toBeNull(),
+      { timeout: 5000 },
+    );
     const crm = sidebar().getByRole('button', { name: 'CRM' });
     fireEvent.mouseEnter(crm.parentElement!);
 
@@ -176,6 +183,16 @@ describe('dashboard shell', () => {
     expect(window.location.pathname).toBe('/login');
   });
 
+  test('Start tour clicked while the tour’s code still loads opens the tour once it has loaded', async () => {
+    const { system } = renderApp(dashboardInput(), dashboardRoutes());
+
+    expect(selectTourRef(system.actor.getSnapshot())).toBeUndefined();
+    fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Start tour' }));
+
+    const tour = within(await screen.findByRole('dialog', {}, { timeout: 5000 }));
+    expect(tour.getByText(/^\d+ of \d+$/).textContent).toBe('1 of 6');
+  });
+
   test('the tour shows on a first visit with its progress', async () => {
     const input = dashboardInput();
     localStorage.removeItem('hasSeenWalkthrough');
@@ -205,12 +222,15 @@ describe('dashboard shell', () => {
     expect(screen.queryByRole('button', { name: 'Resume tour' })).toBeNull();
   });
 
-  test('the star button opens the review popup; Submit waits for a rating', () => {
-    renderApp(dashboardInput(), dashboardRoutes());
+  test('the star button opens the review popup; Submit waits for a rating', async () => {
+    const { system } = renderApp(dashboardInput(), dashboardRoutes());
 
+    // Clicked at once, while the popup's code still loads: the popup opens once it has loaded.
+    expect(selectReviewRef(system.actor.getSnapshot())).toBeUndefined();
     fireEvent.click(screen.getByRole('button', { name: 'Leave a review' }));
 
-    const popup = within(screen.getByRole('dialog'));
+    const popup = within(await screen.findByRole('dialog', {}, { timeout: 5000 }));
+    popup.getByRole('heading', { name: 'Leave a review' });
     expect((popup.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(popup.getByRole('radio', { name: '4 Stars' }));
     expect((popup.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false);

@@ -73,7 +73,8 @@ async function openSettings() {
   fireEvent.click(
     within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('button', { name: 'SEO Tools' }),
   );
-  return within(await screen.findByRole('form', { name: 'Site settings' }));
+  // The sections' table and the section load on demand: allow for a loaded machine.
+  return within(await screen.findByRole('form', { name: 'Site settings' }, { timeout: 5000 }));
 }
 
 describe('SEO Tools › Site settings', () => {

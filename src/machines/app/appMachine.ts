@@ -42,11 +42,11 @@ import type { crmMachine } from '../crm/crmMachine.ts';
 import type { oauthConnectMachine } from '../planner/oauthConnectMachine.ts';
 import { detectOAuthCallback, type OAuthCallback, type PageLocation } from '../planner/oauthOnLoad.ts';
 import type { plannerEditorMachine } from '../planner/plannerEditorMachine.ts';
-import { reviewMachine } from '../review/reviewMachine.ts';
+import type { reviewMachine } from '../review/reviewMachine.ts';
 import type { invitationMachine } from '../session/invitationMachine.ts';
 import { type SessionEndedEvent, sessionMachine } from '../session/sessionMachine.ts';
 import type { cartMachine } from '../store/cartMachine.ts';
-import { tourMachine } from '../tour/tourMachine.ts';
+import type { tourMachine } from '../tour/tourMachine.ts';
 import { loadLogics, notProvidedLogic } from './lazyLogic.ts';
 import { notProvided } from './notProvided.ts';
 import { showToast } from './systemActions.ts';
@@ -62,6 +62,10 @@ const planner: typeof plannerEditorMachine = notProvidedLogic('planner');
 const oauthConnect: typeof oauthConnectMachine = notProvidedLogic('oauthConnect');
 const builder: typeof builderMachine = notProvidedLogic('builder');
 const publish: typeof publishMachine = notProvidedLogic('publish');
+// The dashboard shell's own children (the walkthrough, the review popup): their code loads when the app first
+// shows the dashboard, beside the shell.
+const tour: typeof tourMachine = notProvidedLogic('tour');
+const review: typeof reviewMachine = notProvidedLogic('review');
 // The children of one place (the CRM, Settings › Business details, the recording switch, a replayed session, the
 // invitation page): their code loads when the app first goes there, in the place's `loading` step.
 const crm: typeof crmMachine = notProvidedLogic('crm');
@@ -107,7 +111,15 @@ export type AppEvent =
   /** Admin › Session Replay: Open on a recorded session, and Back to sessions. */
   | { type: 'replayViewer.open'; sessionId: string }
   | { type: 'replayViewer.close' }
+  /**
+   * The dashboard header's Start tour and star buttons: delivered to the tour / review popup, or, while their
+   * code still loads, kept and delivered once they run (a click is never lost).
+   */
+  | ShellRequest
   | SessionEndedEvent;
+
+/** What the dashboard shell asks of its children (the walkthrough, the review popup). */
+export type ShellRequest = { type: 'tour.start' } | { type: 'review.open' };
 
 /** The setup call's payload, and the optional logo that is uploaded beside it (spec: the call never carries it). */
 export type SetupInput = BusinessSetupInput & { logo?: File };
@@ -168,6 +180,10 @@ export type AppContext = {
   storefrontStore: string | null;
   /** The recorded session Admin › Session Replay has open, or null (the list shows). */
   replaySessionId: string | null;
+  /** The dashboard shell's children run (their code has loaded); until then their requests wait in `shellRequests`. */
+  shellReady: boolean;
+  /** Start tour / star clicks made while the shell's children were loading, delivered in order once they run. */
+  shellRequests: ShellRequest[];
 };
 
 /** The Storefront preview's shopper: the owner trying their own store. */
@@ -305,8 +321,10 @@ export const appMachine = setup({
   actors: {
     session: sessionMachine,
     toasts: toastsMachine,
-    tour: tourMachine,
-    review: reviewMachine,
+    tour,
+    review,
+    /** Loads the code of the dashboard shell's children (the tour, the review popup). */
+    loadShellActors: loadLogics(tour, review),
     profileForm,
     passwordForm,
     team,
@@ -377,6 +395,7 @@ export const appMachine = setup({
     googleCallback: ({ context }) => context.oauth?.provider === 'google',
     facebookCallback: ({ context }) => context.oauth?.provider === 'facebook',
     authenticatedOnLoad: ({ context }) => context.storedSession !== null,
+    shellReady: ({ context }) => context.shellReady,
     invitationLink: ({ context }) => context.invitationToken !== null,
     nextIsBuilder: ({ context }) => context.next === 'builder',
     isVariant: ({ context }) => context.setupVariant === 'generate',
@@ -416,6 +435,8 @@ export const appMachine = setup({
       invitationToken: input.invitationToken ?? null,
       storefrontStore: null,
       replaySessionId: null,
+      shellReady: false,
+      shellRequests: [],
     };
   },
   invoke: [
@@ -681,8 +702,26 @@ export const appMachine = setup({
     },
     dashboard: {
       invoke: [
-        { id: 'tour', systemId: 'tour', src: 'tour' },
-        { id: 'review', systemId: 'review', src: 'review' },
+        {
+          id: 'shellActors',
+          src: 'loadShellActors',
+          // Their code is there: they start as invoked children would have (and stop on exit).
+          onDone: {
+            actions: [
+              spawnChild('tour', { id: 'tour', systemId: 'tour' }),
+              spawnChild('review', { id: 'review', systemId: 'review' }),
+              // The clicks made while they loaded, in order.
+              enqueueActions(({ context, enqueue }) => {
+                for (const request of context.shellRequests) {
+                  enqueue.sendTo(request.type === 'tour.start' ? 'tour' : 'review', request);
+                }
+              }),
+              assign({ shellReady: true, shellRequests: [] }),
+            ],
+          },
+          // The code could not load: the toast says so, and the waiting clicks are not pending forever.
+          onError: { actions: [{ type: 'toast', params: codeNotLoaded }, assign({ shellRequests: [] })] },
+        },
         {
           id: 'dashboardActors',
           src: 'loadDashboardActors',
@@ -701,6 +740,9 @@ export const appMachine = setup({
         },
       ],
       exit: [
+        assign({ shellReady: false, shellRequests: [] }),
+        stopChild('tour'),
+        stopChild('review'),
         stopChild('profileForm'),
         stopChild('passwordForm'),
         stopChild('team'),
@@ -810,6 +852,14 @@ export const appMachine = setup({
         },
       },
       on: {
+        'tour.start': [
+          { guard: 'shellReady', actions: sendTo('tour', ({ event }) => event) },
+          { actions: assign({ shellRequests: ({ context, event }) => [...context.shellRequests, event] }) },
+        ],
+        'review.open': [
+          { guard: 'shellReady', actions: sendTo('review', ({ event }) => event) },
+          { actions: assign({ shellRequests: ({ context, event }) => [...context.shellRequests, event] }) },
+        ],
         // Another section, tab or record: the dashboard (and its tour, forms, …) stays.
         'nav.go': { guard: 'toDashboardPlace', actions: ['showNavRoute', writeNavUrl] },
         'nav.popstate': { guard: 'toDashboardPlace', actions: ['showNavRoute', writeNavUrl] },

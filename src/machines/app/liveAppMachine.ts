@@ -1,12 +1,10 @@
 import { fromPromise } from 'xstate';
 import type { CollabRemote } from '../../canvas/collab.ts';
-import type { ReviewInput } from '../../contracts/review.ts';
 import { STORAGE_KEYS } from '../../services/http/browserStorage.ts';
 import type { Http } from '../../services/http/http.ts';
 import type { QueryClientSource } from '../../services/http/queryClientSource.ts';
 import { queryKeys } from '../../services/http/queryKeys.ts';
 import type { LoginInput, RegisterInput } from '../../services/session/authApi.ts';
-import { reviewMachine } from '../review/reviewMachine.ts';
 import { sessionMachine } from '../session/sessionMachine.ts';
 import { appMachine, type GenerateInput, type SetupInput, type SetupResult } from './appMachine.ts';
 import { lazyLogic, loadLogics } from './lazyLogic.ts';
@@ -16,7 +14,6 @@ import { lazyLogic, loadLogics } from './lazyLogic.ts';
 const auth = () => import('../../services/session/authApi.ts');
 const business = () => import('../../services/account/businessApi.ts');
 const oauth = () => import('../../services/planner/oauthApi.ts');
-const reviews = () => import('../../services/admin/reviewApi.ts');
 const websites = () => import('../../services/builder/websiteApi.ts');
 
 /**
@@ -65,29 +62,32 @@ export function createLiveAppMachine(
     const [live, queryClient] = await builderChildren();
     return live.createLivePublishMachine(http, queryClient);
   });
-  // The children of one place: their code loads when the app first goes there.
+  // The dashboard shell's children: their code loads when the app first shows the dashboard.
+  const shellChildren = () => import('./liveShellChildren.ts');
+  const tour = lazyLogic(async () => (await shellChildren()).tourMachine);
+  const review = lazyLogic(async () => (await shellChildren()).createLiveReviewMachine(http));
+  // The children of one place: their code loads when the app first goes there (through one module of loaders).
+  const places = () => import('./livePlaceChildren.ts');
   const crm = lazyLogic(async () => {
-    const [{ createLiveCrmMachine }, queryClient] = await withCache(import('../crm/liveCrmMachine.ts'));
+    const [{ createLiveCrmMachine }, queryClient] = await withCache(places().then((p) => p.crm()));
     return createLiveCrmMachine(http, queryClient);
   });
   const businessDetails = lazyLogic(async () => {
     const [{ createLiveBusinessDetailsMachine }, queryClient] = await withCache(
-      import('../account/liveBusinessDetailsMachine.ts'),
+      places().then((p) => p.businessDetails()),
     );
     return createLiveBusinessDetailsMachine(http, queryClient);
   });
   const replaySettings = lazyLogic(async () => {
     const [{ createLiveReplaySettingsMachine }, queryClient] = await withCache(
-      import('../account/liveReplaySettingsMachine.ts'),
+      places().then((p) => p.replaySettings()),
     );
     return createLiveReplaySettingsMachine(http, queryClient);
   });
-  const replayPlayer = lazyLogic(
-    async () => (await import('../admin/replayPlayerMachine.ts')).replayPlayerMachine,
-  );
+  const replayPlayer = lazyLogic(async () => (await (await places()).replayPlayer()).replayPlayerMachine);
   const invitation = lazyLogic(async () => {
     const [{ createLiveInvitationMachine }, queryClient] = await withCache(
-      import('../session/liveInvitationMachine.ts'),
+      places().then((p) => p.invitation()),
     );
     return createLiveInvitationMachine(http, queryClient);
   });
@@ -113,13 +113,9 @@ export function createLiveAppMachine(
           },
         },
       }),
-      review: reviewMachine.provide({
-        actors: {
-          submitReview: fromPromise(async ({ input }: { input: ReviewInput }) =>
-            (await reviews()).submitReview(http, input),
-          ),
-        },
-      }),
+      tour,
+      review,
+      loadShellActors: loadLogics(tour, review),
       generateWebsite: fromPromise(async ({ input }: { input: GenerateInput }) => {
         const { generateWebsite, saveWebsite } = await websites();
         const site = await generateWebsite(http, input);

@@ -103,6 +103,7 @@ export function createSandboxAppMachine() {
       cartLogic: inert(),
       // The children above are here already: they start within the step that enters their view.
       loadDashboardActors: logicsLoaded,
+      loadShellActors: logicsLoaded,
       loadBuilderActors: logicsLoaded,
       loadCrm: logicsLoaded,
       loadBusinessDetails: logicsLoaded,

@@ -1,7 +1,16 @@
-import { assign, type SnapshotFrom, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { ReviewInput } from '../../contracts/review.ts';
 import type { ReviewResult } from '../../services/admin/reviewApi.ts';
 import { notProvided } from '../app/notProvided.ts';
+import type { ReviewContext } from './reviewSelectors.ts';
+
+export type { ReviewContext } from './reviewSelectors.ts';
+export {
+  selectCanSubmitReview,
+  selectReviewBusy,
+  selectReviewOpen,
+  selectReviewThanks,
+} from './reviewSelectors.ts';
 
 /** Spec §9: how long the thank-you shows before the popup closes. */
 export const THANK_YOU_DELAY_MS = 2000;
@@ -14,14 +23,6 @@ export type ReviewEvent =
   | { type: 'review.changeText'; text: string }
   | { type: 'review.changeEmail'; email: string }
   | { type: 'review.submit' };
-
-export type ReviewContext = {
-  rating: number;
-  reviewText: string;
-  email: string;
-  error: string | null;
-  creditsAwarded: number;
-};
 
 const emptyReview: ReviewContext = { rating: 0, reviewText: '', email: '', error: null, creditsAwarded: 0 };
 
@@ -88,12 +89,3 @@ export const reviewMachine = setup({
     },
   },
 });
-
-type ReviewSnapshot = SnapshotFrom<typeof reviewMachine>;
-
-export const selectReviewOpen = (snapshot: ReviewSnapshot): boolean => snapshot.matches('open');
-export const selectReviewThanks = (snapshot: ReviewSnapshot): boolean => snapshot.matches({ open: 'thanks' });
-export const selectReviewBusy = (snapshot: ReviewSnapshot): boolean => snapshot.hasTag('busy');
-/** Submit is enabled only after a star is chosen (and not while sending). */
-export const selectCanSubmitReview = (snapshot: ReviewSnapshot): boolean =>
-  snapshot.matches({ open: 'editing' }) && snapshot.context.rating >= 1;

@@ -1,8 +1,15 @@
-import { assign, not, type SnapshotFrom, setup } from 'xstate';
+import { assign, not, setup } from 'xstate';
 import { hasFlag, STORAGE_KEYS, setFlag } from '../../services/http/browserStorage.ts';
+import { TOUR_STEP_COUNT, type TourContext } from './tourSelectors.ts';
 
-/** Spec §9: the walkthrough has 6 steps. */
-export const TOUR_STEP_COUNT = 6;
+export type { TourContext } from './tourSelectors.ts';
+export {
+  selectTourOpen,
+  selectTourProgress,
+  selectTourResumable,
+  selectTourStep,
+  TOUR_STEP_COUNT,
+} from './tourSelectors.ts';
 
 export type TourEvent =
   | { type: 'tour.start' }
@@ -10,8 +17,6 @@ export type TourEvent =
   | { type: 'tour.previous' }
   | { type: 'tour.skip' }
   | { type: 'tour.resume' };
-
-export type TourContext = { step: number };
 
 /**
  * The dashboard walkthrough (systemId `tour`): shown on the first visit until finished or skipped
@@ -60,14 +65,3 @@ export const tourMachine = setup({
     },
   },
 });
-
-type TourSnapshot = SnapshotFrom<typeof tourMachine>;
-
-export const selectTourOpen = (snapshot: TourSnapshot): boolean => snapshot.matches('visible');
-/** Skipped part-way: Resume tour reopens it at its step. */
-export const selectTourResumable = (snapshot: TourSnapshot): boolean => snapshot.matches('paused');
-/** Zero-based index of the current step (while paused, the step it resumes at). */
-export const selectTourStep = (snapshot: TourSnapshot): number => snapshot.context.step;
-/** "n of 6". */
-export const selectTourProgress = (snapshot: TourSnapshot): string =>
-  `${snapshot.context.step + 1} of ${TOUR_STEP_COUNT}`;

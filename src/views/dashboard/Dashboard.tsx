@@ -1,16 +1,20 @@
 import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { selectIsAdmin } from '../../machines/session/sessionMachine.ts';
 import { STORAGE_KEYS, takeFlag } from '../../services/http/browserStorage.ts';
 import { useSessionRef } from '../appActorContext.ts';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
+import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import { lazyWithQueries } from '../lazyWithQueries.tsx';
 import { ReviewDialog } from '../review/ReviewDialog.tsx';
 import { DashboardHeader } from './DashboardHeader.tsx';
-import { SectionView } from './SectionView.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { SECTION_ROUTES, type SectionId, sectionOfRoute, sectionTitle } from './sections.ts';
+
+// The main area's sections load on demand: their table (sixteen loaders) loads beside the shell.
+const SectionView = lazy(() => import('./SectionView.tsx').then((m) => ({ default: m.SectionView })));
 
 // The tour shows nothing until it opens: it loads after the shell.
 const TourDialog = lazy(() => import('../tour/TourDialog.tsx').then((m) => ({ default: m.TourDialog })));
@@ -47,7 +51,11 @@ export function Dashboard() {
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <DashboardHeader title={sectionTitle(section)} onNavigate={handleNavigate} />
         <Box component="main" sx={{ p: 3, flex: 1 }}>
-          <SectionView section={section} onNavigate={handleNavigate} />
+          <ErrorBoundary>
+            <Suspense fallback={<CircularProgress aria-label="Loading section" />}>
+              <SectionView section={section} onNavigate={handleNavigate} />
+            </Suspense>
+          </ErrorBoundary>
         </Box>
       </Box>
       <Suspense fallback={null}>

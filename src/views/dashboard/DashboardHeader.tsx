@@ -12,7 +12,7 @@ import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
 import { selectTourRef } from '../../machines/app/appMachine.ts';
 import { selectUser } from '../../machines/session/sessionMachine.ts';
-import { selectTourProgress, selectTourResumable } from '../../machines/tour/tourMachine.ts';
+import { selectTourProgress, selectTourResumable } from '../../machines/tour/tourSelectors.ts';
 import { useAppActor, useSessionRef } from '../appActorContext.ts';
 import { Logo } from '../common/Logo.tsx';
 import { lazyWithQueries } from '../lazyWithQueries.tsx';
@@ -32,7 +32,8 @@ type Props = { title: string; onNavigate: (section: SectionId) => void };
 export function DashboardHeader({ title, onNavigate }: Props) {
   const session = useSessionRef();
   const user = useSelector(session, selectUser);
-  const tour = useSelector(useAppActor(), selectTourRef);
+  const app = useAppActor();
+  const tour = useSelector(app, selectTourRef);
   const resumable = useSelector(tour, (snapshot) => (snapshot ? selectTourResumable(snapshot) : false));
   const progress = useSelector(tour, (snapshot) => (snapshot ? selectTourProgress(snapshot) : ''));
 
@@ -55,7 +56,7 @@ export function DashboardHeader({ title, onNavigate }: Props) {
           </Tooltip>
         ) : null}
         <Tooltip title="Start tour">
-          <IconButton aria-label="Start tour" onClick={() => tour?.send({ type: 'tour.start' })}>
+          <IconButton aria-label="Start tour" onClick={() => app.send({ type: 'tour.start' })}>
             <HelpIcon />
           </IconButton>
         </Tooltip>

@@ -11,10 +11,14 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
-import { type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import { lazyWithQueries } from '../lazyWithQueries.tsx';
-import { SidebarFlyout, SubSectionList } from './SidebarFlyout.tsx';
+import { SubSectionList } from './SubSectionList.tsx';
 import { NAV_SECTIONS, type NavSection, type SectionId, sectionContains } from './sections.ts';
+
+// The narrow sidebar's flyouts load when the sidebar is first collapsed (it opens wide).
+const SidebarFlyout = lazy(async () => ({ default: (await import('./SidebarFlyout.tsx')).SidebarFlyout }));
 
 export const SIDEBAR_WIDE = 264;
 export const SIDEBAR_NARROW = 64;
@@ -134,7 +138,20 @@ function NarrowEntry({ entry, section, onNavigate }: EntryProps) {
       </Tooltip>
     );
   }
-  return <SidebarFlyout entry={entry} section={section} onNavigate={onNavigate} />;
+  const Icon = entry.icon;
+  return (
+    <ErrorBoundary>
+      <Suspense
+        fallback={
+          <ListItemButton aria-label={entry.label} disabled sx={{ justifyContent: 'center' }}>
+            <Icon />
+          </ListItemButton>
+        }
+      >
+        <SidebarFlyout entry={entry} section={section} onNavigate={onNavigate} />
+      </Suspense>
+    </ErrorBoundary>
+  );
 }
 
 // The store's count of waiting orders loads with the query cache; until then its icon shows alone.

@@ -18,14 +18,15 @@ import {
   selectReviewBusy,
   selectReviewOpen,
   selectReviewThanks,
-} from '../../machines/review/reviewMachine.ts';
+} from '../../machines/review/reviewSelectors.ts';
 import { useAppActor } from '../appActorContext.ts';
 
 const closedReview: ReviewContext = { rating: 0, reviewText: '', email: '', error: null, creditsAwarded: 0 };
 
 /** The floating star button and the review popup it opens. */
 export function ReviewDialog() {
-  const review = useSelector(useAppActor(), selectReviewRef);
+  const app = useAppActor();
+  const review = useSelector(app, selectReviewRef);
   const open = useSelector(review, (s) => (s ? selectReviewOpen(s) : false));
   const thanks = useSelector(review, (s) => (s ? selectReviewThanks(s) : false));
   const busy = useSelector(review, (s) => (s ? selectReviewBusy(s) : false));
@@ -37,7 +38,7 @@ export function ReviewDialog() {
       <Fab
         color="secondary"
         aria-label="Leave a review"
-        onClick={() => review?.send({ type: 'review.open' })}
+        onClick={() => app.send({ type: 'review.open' })}
         sx={{ position: 'fixed', right: 24, bottom: 24 }}
       >
         <StarIcon />

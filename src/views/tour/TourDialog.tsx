@@ -13,7 +13,7 @@ import {
   selectTourProgress,
   selectTourStep,
   TOUR_STEP_COUNT,
-} from '../../machines/tour/tourMachine.ts';
+} from '../../machines/tour/tourSelectors.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { TOUR_STEPS } from './tourSteps.ts';
 

@@ -90,6 +90,9 @@ export const appModel = createMachine({
         'nav.businessDetails': 'businessDetails',
         'replaySettings.open': 'replaySettings',
         'nav.sessionReplay': 'sessionReplay',
+        // The header's Start tour and the star button, once the shell's children run.
+        'shell.tourStart': 'dashboard',
+        'shell.reviewOpen': 'dashboard',
       },
     },
     // The preview's cart: its code loads, then it runs for the store shown; another store gets a cart of its own.

@@ -1,0 +1,24 @@
+// The review popup's selectors, in a module of their own: the dashboard shell shows the star button with
+// the first screen, the machine's code (reviewMachine.ts) loads after it.
+
+export type ReviewContext = {
+  rating: number;
+  reviewText: string;
+  email: string;
+  error: string | null;
+  creditsAwarded: number;
+};
+
+/** What the selectors read of the review machine's snapshot. */
+type ReviewSnapshot = {
+  context: ReviewContext;
+  matches: (state: 'closed' | 'open' | { open: 'editing' | 'submitting' | 'thanks' }) => boolean;
+  hasTag: (tag: 'busy') => boolean;
+};
+
+export const selectReviewOpen = (snapshot: ReviewSnapshot): boolean => snapshot.matches('open');
+export const selectReviewThanks = (snapshot: ReviewSnapshot): boolean => snapshot.matches({ open: 'thanks' });
+export const selectReviewBusy = (snapshot: ReviewSnapshot): boolean => snapshot.hasTag('busy');
+/** Submit is enabled only after a star is chosen (and not while sending). */
+export const selectCanSubmitReview = (snapshot: ReviewSnapshot): boolean =>
+  snapshot.matches({ open: 'editing' }) && snapshot.context.rating >= 1;
