@@ -75,15 +75,24 @@ export async function measureSignInCpu({
   const reader = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : null;
   await reader?.connect();
   try {
-    // CPU of everything that serves this server: the process and (PostgreSQL) its database's backends.
-    const serving = async () => {
-      let total = processCpuMs(serverPid) ?? 0;
-      for (const pid of await backendPids(reader)) total += processCpuMs(pid) ?? 0;
-      return total;
+    // CPU of everything that serves this server: the process and (PostgreSQL) its database's backends. Counted
+    // per process over a window: a backend that ends in the window (the pool closes idle connections) takes its
+    // whole lifetime's CPU with it, so a process counts only while it is there (a sum over a fixed set of pids
+    // once read -20 ms/s of idle work).
+    const snapshot = async () => {
+      const cpu = new Map<number, number>();
+      for (const pid of [serverPid, ...(await backendPids(reader))]) {
+        const ms = processCpuMs(pid);
+        if (ms !== null) cpu.set(pid, ms);
+      }
+      return cpu;
     };
-    // Backends come and go (the pool grows under load): sum over the same set before and after.
-    const cpuOf = async (pids: number[]) =>
-      pids.reduce((sum, pid) => sum + (processCpuMs(pid) ?? 0), processCpuMs(serverPid) ?? 0);
+    const usedSince = async (start: Map<number, number>) => {
+      let used = 0;
+      // A backend that started in the window: all its CPU is in it.
+      for (const [pid, ms] of await snapshot()) used += ms - (start.get(pid) ?? 0);
+      return used;
+    };
     for (let i = 0; i < concurrency * 2; i += 1) await signIn(); // warm: statements planned, pool open
     const measured: { used: number; elapsed: number; verify: number }[] = [];
     let idleCpu = 0;
@@ -95,15 +104,14 @@ export async function measureSignInCpu({
         CONCURRENCY: String(concurrency),
       });
       // What the server spends doing nothing (job polling, timers) over a second, to subtract below.
-      const idleStart = await serving();
+      const idleStart = await snapshot();
       const idleFrom = performance.now();
       await sleep(1000);
-      idleCpu += (await serving()) - idleStart;
+      idleCpu += await usedSince(idleStart);
       idleMs += performance.now() - idleFrom;
-      // Sign in once first so the pool has every connection this round will use, then take their set.
+      // Sign in once first so the pool has every connection this round will use.
       await Promise.all(Array.from({ length: concurrency }, () => signIn()));
-      const pids = await backendPids(reader);
-      const before = await cpuOf(pids);
+      const before = await snapshot();
       const from = performance.now();
       let left = perRound;
       await Promise.all(
@@ -115,7 +123,7 @@ export async function measureSignInCpu({
         }),
       );
       const elapsed = performance.now() - from;
-      measured.push({ used: (await cpuOf(pids)) - before, elapsed, verify: cpuMsPerVerify });
+      measured.push({ used: await usedSince(before), elapsed, verify: cpuMsPerVerify });
     }
     // The idle work comes in bursts (job polling of every queue twice a second; on PGlite 40–180 ms of CPU
     // in one second's window, bench/README.md): one window per round made the subtraction swing by up to ±10
