@@ -167,6 +167,13 @@ describeEachDatabase(
         );
       expect((await queues()).length).toBeGreaterThanOrEqual(14);
       expect((await queues()).filter((queue) => !queue.notify)).toEqual([]);
+      // And the engine listens on pg-boss's channel (its own connection on PostgreSQL, PGlite's one session here).
+      const listeners =
+        ctx.kind === 'pglite'
+          ? "select 1 from pg_listening_channels() as channel where channel like 'pgboss\\_%'"
+          : `select 1 from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name = 'jobs'
+               and (query ilike 'listen %' or query ilike '%from pg_listening_channels()%')`;
+      expect(await ctx.db.query(listeners)).toHaveLength(1);
       // A database whose queues were created before: createQueue alone leaves an existing queue as it is.
       await ctx.db.query('update pgboss.queue set notify = false');
       const again = await startJobEngine({

@@ -138,12 +138,15 @@ describe.runIf(run)('three server processes on one PostgreSQL and Redis', () => 
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      // The backends that ran LISTEN (its last statement is the last channel's LISTEN), named by their client.
+      // The backends that listen, named by their client: their last statement is a LISTEN, or for pg-boss's listener,
+      // after its first 10 s, its heartbeat (which reads pg_listening_channels()).
       const listening = async () =>
         (
           await client.query<{ name: string }>(
             `select application_name as name from pg_stat_activity
-             where datname = current_database() and query ilike 'listen %' order by 1`,
+             where datname = current_database() and pid <> pg_backend_pid()
+               and (query ilike 'listen %' or query ilike '%from pg_listening_channels()%')
+             order by 1`,
           )
         ).rows.map((row) => row.name);
       const deadline = Date.now() + BOUND_MS;
