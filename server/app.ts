@@ -10,6 +10,7 @@ import { registerPermissionGuard } from './auth/permissionGuard.ts';
 import { createTokenService } from './auth/tokens.ts';
 import { createInvalidationBus } from './cluster/invalidationBus.ts';
 import { registerRouteInvalidation } from './cluster/routeInvalidation.ts';
+import { createRateLimitStore } from './cluster/sharedRateLimits.ts';
 import { type Collab, createCollab } from './collab/collabServer.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/types.ts';
@@ -198,13 +199,29 @@ export async function buildApp({
     return reply.code(404).send({ message: 'Not found' });
   });
 
-  const deps: RouteDeps = { db, tokens, config, jobs, payments, orderEvents };
+  const database = config.databaseUrl ?? config.dataDir;
+  // Rate limits count for every process of the deployment (Redis), or for this one.
+  const rateLimits = await createRateLimitStore({
+    redisUrl: config.redisUrl ?? null,
+    database,
+    log: app.log.child({ module: 'rate-limits' }),
+  });
+  app.addHook('onClose', async () => rateLimits.close());
+  const deps: RouteDeps = {
+    db,
+    tokens,
+    config,
+    jobs,
+    payments,
+    orderEvents,
+    rateLimitStore: rateLimits.options,
+  };
   const collab = mountCollab(app, {
     db,
     tokens,
     log: app.log.child({ module: 'collab' }),
     redisUrl: config.redisUrl ?? null,
-    database: config.databaseUrl ?? config.dataDir,
+    database,
     ...collabTiming,
   });
   const publishingDeps = {

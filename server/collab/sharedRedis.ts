@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { Redis } from '@hocuspocus/extension-redis';
+import { databaseKey, redisOptionsOf } from '../cluster/redisConnection.ts';
 
 type Log = { warn: (data: object, message: string) => void };
 
@@ -19,30 +19,13 @@ class SharedRedis extends Redis {
  * another sharing the same Redis. Credentials are left out of it.
  */
 export function redisPrefix(database: string): string {
-  let identity = database;
-  try {
-    const url = new URL(database);
-    identity = `${url.hostname}:${url.port}${url.pathname}`;
-  } catch {
-    // A data directory (PGlite), not a URL.
-  }
-  return `bizsite-collab:${createHash('sha256').update(identity).digest('hex').slice(0, 16)}`;
+  return `bizsite-collab:${databaseKey(database)}`;
 }
 
 /** The extension for REDIS_URL (`redis://[user:password@]host[:port][/db]`, or `rediss://` for TLS). */
 export function createSharedRedis(redisUrl: string, prefix: string, log: Log): Redis {
-  const url = new URL(redisUrl);
-  const redis = new SharedRedis({
-    host: url.hostname,
-    port: Number(url.port || 6379),
-    prefix,
-    options: {
-      ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
-      ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
-      db: Number(url.pathname.slice(1) || 0),
-      ...(url.protocol === 'rediss:' ? { tls: {} } : {}),
-    },
-  });
+  const { host, port, ...options } = redisOptionsOf(redisUrl);
+  const redis = new SharedRedis({ host, port, prefix, options });
   // Without listeners ioredis prints every connection error; it reconnects by itself.
   redis.pub.on('error', (error: Error) => log.warn({ err: error }, 'collab: redis publisher'));
   redis.sub.on('error', (error: Error) => log.warn({ err: error }, 'collab: redis subscriber'));

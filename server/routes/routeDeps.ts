@@ -1,4 +1,5 @@
 import type { TokenService } from '../auth/tokens.ts';
+import type { RateLimitStore } from '../cluster/sharedRateLimits.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import type { JobEngine } from '../jobs/jobEngine.ts';
@@ -16,4 +17,6 @@ export type RouteDeps = {
   payments: PaymentGateway | null;
   /** What happens beside an order's own rows when it is placed or changes (mails, CRM, webhooks). */
   orderEvents: OrderEvents;
+  /** Spread into every @fastify/rate-limit registration: where its counters live (Redis with REDIS_URL). */
+  rateLimitStore: RateLimitStore['options'];
 };

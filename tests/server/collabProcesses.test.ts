@@ -5,30 +5,19 @@
 // covers it (SiteCollab `saved`). A SIGTERM stores whatever the debounce still holds before the process exits;
 // a SIGKILL may lose what was applied but not yet acknowledged, never what was acknowledged.
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import * as Y from 'yjs';
 import { addText, type CollabClient, docOf, openClient, seededSite, setText, texts } from './collabClient.ts';
+import { reachable, TEST_REDIS_URL } from './redisReachable.ts';
 import { api, createDatabase, type ServerProcess, startServerProcess } from './serverProcess.ts';
 
 const adminUrl = process.env.DATABASE_URL ?? '';
-const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const redisUrl = TEST_REDIS_URL;
 const PROCESS_TIMEOUT = 120_000;
 
-async function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 const redisUp = adminUrl ? await reachable(redisUrl) : false;
 
 type Owner = { token: string; accountId: number };

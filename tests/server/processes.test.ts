@@ -4,31 +4,20 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
-import { createConnection } from 'node:net';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { generateSite } from '../../src/canvas/generator/generateSite.ts';
 import { addText, type CollabClient, openClient, seededSite } from './collabClient.ts';
+import { reachable, TEST_REDIS_URL } from './redisReachable.ts';
 import { createDatabase, type ServerProcess, startServerProcess } from './serverProcess.ts';
 
 const adminUrl = process.env.DATABASE_URL ?? '';
-const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const redisUrl = TEST_REDIS_URL;
 const root = new URL('../..', import.meta.url).pathname;
 const BOUND_MS = 10_000;
 
-async function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 const run = Boolean(adminUrl) && (await reachable(redisUrl));
 
 type Answer = { status: number; type: string; body: string };
@@ -107,6 +96,21 @@ async function signUp(base: string, name: string): Promise<Session> {
   return { ...session, email };
 }
 
+/** Saves a generated site (pages with a contact form) for the session's account; returns its id. */
+async function saveBakery(base: string, token: string): Promise<number> {
+  const { pages } = generateSite({
+    businessName: 'Rosa Bakery',
+    industry: 'retail',
+    services: 'Sourdough bread',
+    email: 'rosa@example.com',
+    phone: '+1 555 0100',
+  });
+  const saved = await ok<{ id: number }>(
+    call(base, 'POST', '/api/website/save', { token, body: { name: 'Rosa Bakery', pages } }),
+  );
+  return saved.id;
+}
+
 describe.runIf(run)('three server processes on one PostgreSQL and Redis', () => {
   const servers: ServerProcess[] = [];
   let databaseUrl = '';
@@ -173,16 +177,7 @@ describe.runIf(run)('three server processes on one PostgreSQL and Redis', () => 
         body: { email: colleague.email, roleName: 'User' },
       }),
     );
-    const { pages } = generateSite({
-      businessName: 'Rosa Bakery',
-      industry: 'retail',
-      services: 'Sourdough bread',
-      email: 'rosa@example.com',
-      phone: '+1 555 0100',
-    });
-    const { id } = await ok<{ id: number }>(
-      call(a.http, 'POST', '/api/website/save', { token: owner.token, body: { name: 'Rosa Bakery', pages } }),
-    );
+    const id = await saveBakery(a.http, owner.token);
     const subdomain = `rosa-${Date.now()}`;
     const publish = () =>
       ok(call(a.http, 'POST', `/api/website/${id}/publish`, { token: owner.token, body: { subdomain } }));
@@ -289,6 +284,40 @@ describe.runIf(run)('three server processes on one PostgreSQL and Redis', () => 
     expect(runs[0]?.count).toBe('1');
     expect(jobs).toEqual([{ state: 'completed', retry_count: 0 }]);
   }, 120_000);
+
+  it("a visitor's form posts are limited once for all processes, not once per process", async () => {
+    const [a, b, c] = servers;
+    const owner = await signUp(a.http, 'forms');
+    const id = await saveBakery(a.http, owner.token);
+    const subdomain = `forms-${Date.now()}`;
+    await ok(call(a.http, 'POST', `/api/website/${id}/publish`, { token: owner.token, body: { subdomain } }));
+    const contact = await call(b.http, 'GET', `/sites/${subdomain}/contact`);
+    const formId = /data-form-id="([^"]+)"/.exec(contact.body)?.[1] ?? '';
+    expect(formId).not.toBe('');
+    // The visitor reaches the processes through a reverse proxy on this host (X-Forwarded-For), in turn.
+    const post = (server: ServerProcess) =>
+      call(server.http, 'POST', `/api/public/sites/${subdomain}/forms/${formId}`, {
+        body: { data: { Name: 'Ada', Email: 'ada@example.com', Message: 'Two loaves, please' } },
+        headers: { 'x-forwarded-for': '203.0.113.7' },
+      });
+    const rounds = [a, b, c, a, b, c];
+    const answers = [];
+    for (const server of rounds) answers.push(await post(server));
+    // Five a minute per visitor and site (FORM_RATE_LIMITS.perIp), whichever process answers.
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201, 429]);
+    expect(JSON.parse(answers[5]?.body ?? '{}')).toEqual({
+      message: 'Too many submissions. Please try again later.',
+    });
+    // Another visitor is still let through by every process.
+    const other = await call(c.http, 'POST', `/api/public/sites/${subdomain}/forms/${formId}`, {
+      body: { data: { Name: 'Bo', Email: 'bo@example.com', Message: 'A cake' } },
+      headers: { 'x-forwarded-for': '203.0.113.8' },
+    });
+    expect(other.status).toBe(201);
+    // What was let through is stored, once each.
+    const inbox = await ok<unknown[]>(call(c.http, 'GET', '/api/forms/submissions', { token: owner.token }));
+    expect(inbox).toHaveLength(6);
+  }, 60_000);
 
   it('two editors on different processes converge', async () => {
     const [a, b, c] = servers;

@@ -49,11 +49,12 @@ export const DEFAULT_STORE_RATE_LIMITS: StoreRateLimits = { reads: 600, writes: 
  */
 export const ecommercePublicRoutes: FastifyPluginAsync<RouteDeps & { limits?: StoreRateLimits }> = async (
   fastify,
-  { db, config, payments, orderEvents, limits = DEFAULT_STORE_RATE_LIMITS },
+  { db, config, payments, orderEvents, rateLimitStore, limits = DEFAULT_STORE_RATE_LIMITS },
 ) => {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   await app.register(rateLimit, {
     global: false,
+    ...rateLimitStore,
     errorResponseBuilder: () => new HttpError(429, TOO_MANY_REQUESTS),
   });
   // Shoppers' routes: public, each with its rate limit.

@@ -37,15 +37,15 @@ function cors(reply: FastifyReply): FastifyReply {
 export type OnFormSubmitted = (event: FormSubmittedEvent) => Promise<void> | void;
 
 /**
- * Public form posts of published sites. Limits are counted in memory per process by @fastify/rate-limit
- * (no database write per refused request, so a flood cannot fill the database), keyed by visitor IP + site
- * and by site.
+ * Public form posts of published sites. Limits are counted by @fastify/rate-limit in Redis for all server
+ * processes (REDIS_URL), else in this process's memory — never in the database, so a flood cannot fill it —
+ * keyed by visitor IP + site and by site.
  */
 export const publicFormRoutes: FastifyPluginAsync<
   PublishingDeps & { onFormSubmitted?: OnFormSubmitted }
-> = async (fastify, { db, onFormSubmitted }) => {
+> = async (fastify, { db, onFormSubmitted, rateLimitStore }) => {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...rateLimitStore });
   const window = FORM_RATE_LIMITS.windowMs;
   const perIp = app.createRateLimit({
     max: FORM_RATE_LIMITS.perIp,

@@ -29,10 +29,10 @@ function clampStart(startedAt: string): Date {
 }
 
 /** What a signed-in user does with session replay: read and change their choice, send their steps. */
-export const replayRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db }) => {
+export const replayRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db, rateLimitStore }) => {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const signedIn = { permission: 'signedIn' } as const;
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...rateLimitStore });
   // Per user (not per address): counted after authentication, before the body is validated.
   const perUser = app.createRateLimit({
     max: REPLAY_LIMITS.batchesPerMinute,
