@@ -92,10 +92,14 @@ test('schedule a post, see it in the month calendar, drag it to another day', as
   await expect(post).toBeVisible();
   await expect(post).toContainText('10:30');
 
-  // A real drag in steps (one jump between neighbouring cells does not start an HTML5 drag in Chromium).
+  // A real drag in steps (one jump between neighbouring cells does not start an HTML5 drag in Chromium). The
+  // target day may be in the row below the post's, under the bottom of the window (a post on a Sunday, moved to
+  // Monday): it is scrolled into view first, as a person would before dragging.
+  const targetDay = calendar.locator(`[data-day="${dayKey(target)}"]`);
+  await targetDay.scrollIntoViewIfNeeded();
   await post.hover();
   await page.mouse.down();
-  const box = await calendar.locator(`[data-day="${dayKey(target)}"]`).boundingBox();
+  const box = await targetDay.boundingBox();
   if (!box) throw new Error('the target day is not on screen');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 });
   await page.mouse.up();
