@@ -142,8 +142,8 @@ export async function buildApp({
     rewriteUrl: (request) => hosts.rewrite(request.url ?? '/', request.headers.host),
     ...(loggerInstance ? { loggerInstance } : { logger }),
     bodyLimit: BODY_LIMIT,
-    // Lets a reverse proxy's X-Forwarded-For reach request.ip only when it is on this host.
-    trustProxy: 'loopback',
+    // A reverse proxy's X-Forwarded-For reaches request.ip only from a proxy on this host or one TRUST_PROXY names.
+    trustProxy: config.trustProxy ?? 'loopback',
     schemaErrorFormatter: formatValidationErrors,
     // A path that is not UTF-8 once decoded (`%ED%A0%80`, a lone surrogate) gets the one error handler's {message}.
     frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),

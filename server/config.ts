@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { Env } from './env.ts';
 import { loadOAuthSettings, type OAuthSettings } from './integrations/oauthSettings.ts';
@@ -30,6 +31,11 @@ export type Config = {
   publicSiteDomain?: string | null;
   /** REDIS_URL: server processes share open builder documents through this Redis; unset: one process. */
   redisUrl?: string | null;
+  /**
+   * TRUST_PROXY: whose X-Forwarded-For names the client (request.ip: sign-in throttling, rate limits, the
+   * activity log): loopback plus the listed addresses and CIDR ranges. Unset: loopback only.
+   */
+  trustProxy?: string[];
   /** GOOGLE_ADS_* / FACEBOOK_ADS_*: the ad platforms' OAuth clients; unset: not configured (501). */
   oauth?: OAuthSettings;
   /**
@@ -70,6 +76,7 @@ export function loadConfig(env: Env): Config {
     appUrl: parseUrl('APP_URL', env.APP_URL, ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
     oauth: loadOAuthSettings(env),
     redisUrl: parseUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     allowLoopbackOutbound: parseFlag('ALLOW_LOOPBACK_OUTBOUND', env.ALLOW_LOOPBACK_OUTBOUND),
     versionRetention: parseVersionRetention(env.VERSION_RETENTION),
     stripeSecretKey: nonEmpty(env.STRIPE_SECRET_KEY) ?? null,
@@ -130,6 +137,31 @@ function parseDatabaseUrl(raw: string | undefined): string | null {
 
 /** Connections of the API's pool; the job engine keeps a few of its own besides. */
 export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
+/** Ranges Fastify (proxy-addr) knows by name. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+// A proxy on this host is always trusted; every other proxy must be named: trusting any sender's
+// X-Forwarded-For would let a visitor choose the address that sign-in throttling and rate limits count.
+function parseTrustProxy(raw: string | undefined): string[] {
+  const value = nonEmpty(raw);
+  if (value === undefined) return ['loopback'];
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = (entry: string) => {
+    if (NAMED_RANGES.has(entry)) return true;
+    const [address, prefix, ...rest] = entry.split('/');
+    const version = isIP(address ?? '');
+    if (version === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+  };
+  if (entries.length === 0 || !entries.every(valid)) {
+    throw new Error(
+      `TRUST_PROXY must list your proxies' addresses or CIDR ranges, comma-separated (e.g. 10.0.0.0/8,192.168.1.7; got "${raw}")`,
+    );
+  }
+  return ['loopback', ...entries.filter((entry) => entry !== 'loopback')];
+}
 
 function parsePoolSize(raw: string | undefined): number {
   const value = nonEmpty(raw);

@@ -114,4 +114,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'http://cache.example' })).toThrow(/REDIS_URL/);
     expect(() => loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'not a url' })).toThrow(/REDIS_URL/);
   });
+
+  it('reads TRUST_PROXY: loopback always, plus the listed addresses and ranges; anything else stops the start', () => {
+    const trusted = (TRUST_PROXY?: string) => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY }).trustProxy;
+    expect(trusted()).toEqual(['loopback']);
+    expect(trusted(' 10.0.0.0/8, 192.168.1.7 ,fd00::/8,loopback')).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+    ]);
+    expect(trusted('uniquelocal')).toEqual(['loopback', 'uniquelocal']);
+    // Trusting every sender would let a visitor pick the address that throttling counts; a host name is not
+    // an address; a hop count is ignored by Fastify (it trusts no one then).
+    for (const bad of [
+      'true',
+      '*',
+      'lb.example.com',
+      '10.0.0.0/33',
+      '::1/129',
+      '10.0.0.1/8/1',
+      '2',
+      '10.0.0.1,',
+    ]) {
+      expect(() => trusted(bad), bad).toThrow(
+        `TRUST_PROXY must list your proxies' addresses or CIDR ranges, comma-separated (e.g. 10.0.0.0/8,192.168.1.7; got "${bad}")`,
+      );
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { FORM_RATE_LIMITS } from '../../server/routes/forms/publicFormRoutes.ts';
 import { generateSite } from '../../src/canvas/generator/generateSite.ts';
-import { describeEachDatabase, type TestContext } from './harness.ts';
+import { type Call, describeEachDatabase, type TestContext } from './harness.ts';
 
 const business = {
   businessName: 'Rosa Bakery',
@@ -167,3 +167,52 @@ describeEachDatabase('form submissions', (ctx) => {
     expect(status).toBe(429);
   });
 });
+
+// A load balancer on another host (10.0.0.2) forwards every visitor: without TRUST_PROXY the server sees one
+// address for all of them, and the per-visitor limit becomes a limit for everybody.
+const viaBalancer = (visitor: string): Call => ({
+  body: { data: message },
+  remoteAddress: '10.0.0.2',
+  headers: { 'x-forwarded-for': visitor },
+});
+
+/** The statuses of one post more than a visitor may make in a minute, the i-th made with `post(i)`. */
+async function overTheLimit(ctx: TestContext, url: string, post: (i: number) => Call): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i <= FORM_RATE_LIMITS.perIp; i += 1)
+    statuses.push((await ctx.call('POST', url, post(i))).statusCode);
+  return statuses;
+}
+const LIMITED = [201, 201, 201, 201, 201, 429];
+
+describeEachDatabase(
+  'form limits behind a load balancer on another host, not named in TRUST_PROXY',
+  (ctx) => {
+    it('counts every visitor as the balancer (the default trusts only a proxy on this host)', async () => {
+      const site = await publishedSite(ctx);
+      expect(await overTheLimit(ctx, site.url, (i) => viaBalancer(`203.0.113.${i + 1}`))).toEqual(LIMITED);
+    });
+  },
+);
+
+describeEachDatabase(
+  'form limits behind a load balancer named in TRUST_PROXY',
+  (ctx) => {
+    it('counts each visitor the balancer names, and a direct client by its own address', async () => {
+      const site = await publishedSite(ctx);
+      expect(await overTheLimit(ctx, site.url, (i) => viaBalancer(`203.0.113.${i + 1}`))).toEqual([
+        201, 201, 201, 201, 201, 201,
+      ]);
+      // One visitor through the balancer is still limited.
+      expect(await overTheLimit(ctx, site.url, () => viaBalancer('198.51.100.7'))).toEqual(LIMITED);
+      // A client that is not a trusted proxy cannot choose its address with the header.
+      const direct = (i: number): Call => ({
+        body: { data: message },
+        remoteAddress: '198.51.100.99',
+        headers: { 'x-forwarded-for': `192.0.2.${i + 1}` },
+      });
+      expect(await overTheLimit(ctx, site.url, direct)).toEqual(LIMITED);
+    });
+  },
+  { config: { trustProxy: ['loopback', '10.0.0.0/8'] } },
+);
