@@ -12,7 +12,7 @@ import { createInvalidationBus } from './cluster/invalidationBus.ts';
 import { registerRouteInvalidation } from './cluster/routeInvalidation.ts';
 import { createRateLimitStore } from './cluster/sharedRateLimits.ts';
 import { type Collab, createCollab } from './collab/collabServer.ts';
-import type { Config } from './config.ts';
+import { type Config, DEFAULT_TRUST_PROXY } from './config.ts';
 import type { Db } from './db/types.ts';
 import { errorHandler } from './errorHandler.ts';
 import { createAccountEventHub } from './events/accountEventHub.ts';
@@ -143,7 +143,7 @@ export async function buildApp({
     ...(loggerInstance ? { loggerInstance } : { logger }),
     bodyLimit: BODY_LIMIT,
     // A reverse proxy's X-Forwarded-For reaches request.ip only from a proxy on this host or one TRUST_PROXY names.
-    trustProxy: config.trustProxy ?? 'loopback',
+    trustProxy: [...(config.trustProxy ?? DEFAULT_TRUST_PROXY)],
     schemaErrorFormatter: formatValidationErrors,
     // A path that is not UTF-8 once decoded (`%ED%A0%80`, a lone surrogate) gets the one error handler's {message}.
     frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),

@@ -138,6 +138,9 @@ function parseDatabaseUrl(raw: string | undefined): string | null {
 /** Connections of the API's pool; the job engine keeps a few of its own besides. */
 export const DEFAULT_DATABASE_POOL_SIZE = 10;
 
+/** Whose X-Forwarded-For is trusted when TRUST_PROXY is unset (and in configs built by hand): a proxy on this host. */
+export const DEFAULT_TRUST_PROXY: readonly string[] = ['loopback'];
+
 /** Ranges Fastify (proxy-addr) knows by name. */
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -145,7 +148,7 @@ const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 // X-Forwarded-For would let a visitor choose the address that sign-in throttling and rate limits count.
 function parseTrustProxy(raw: string | undefined): string[] {
   const value = nonEmpty(raw);
-  if (value === undefined) return ['loopback'];
+  if (value === undefined) return [...DEFAULT_TRUST_PROXY];
   const entries = value.split(',').map((entry) => entry.trim());
   const valid = (entry: string) => {
     if (NAMED_RANGES.has(entry)) return true;
@@ -160,7 +163,7 @@ function parseTrustProxy(raw: string | undefined): string[] {
       `TRUST_PROXY must list your proxies' addresses or CIDR ranges, comma-separated (e.g. 10.0.0.0/8,192.168.1.7; got "${raw}")`,
     );
   }
-  return ['loopback', ...entries.filter((entry) => entry !== 'loopback')];
+  return [...new Set([...DEFAULT_TRUST_PROXY, ...entries])];
 }
 
 function parsePoolSize(raw: string | undefined): number {

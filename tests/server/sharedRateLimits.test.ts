@@ -1,5 +1,5 @@
 // The rate limits' counters (server/cluster/sharedRateLimits.ts): in Redis they hold for every process of a
-// deployment; without Redis, or while it cannot be reached, they hold per process and no request waits for it.
+// deployment; without Redis, or while it cannot be reached, they hold per process (and the server still starts).
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
