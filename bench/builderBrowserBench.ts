@@ -43,7 +43,8 @@ const PORT = Number(process.env.BENCH_BUILDER_PORT ?? 3190);
 const BASE = `http://127.0.0.1:${PORT}`;
 const EMAIL = 'bench-builder@example.com';
 const PASSWORD = 'bench password 42';
-const EDITS = 60;
+// BENCH_BUILDER_EDITS: more keystrokes per run for a steadier p95 when comparing two builds (default 60).
+const EDITS = Number(process.env.BENCH_BUILDER_EDITS ?? 60);
 // A check of the measurement, never set in a real run: a busy loop of this many ms in a keydown listener must move
 // both keystroke figures by about as much.
 const BUSY_MS = Number(process.env.BENCH_KEYDOWN_BUSY_MS ?? 0);

@@ -13,6 +13,11 @@ export async function ensureUser(request: APIRequestContext, email: string): Pro
   expect([201, 409]).toContain(response.status());
 }
 
+/** A top-level element of a page as `/api/website/save` takes it (its props beside its id and type). */
+export function topLevelElement(id: string, type: string, props: Record<string, unknown>) {
+  return { id, type, parentId: null, children: [], ...props };
+}
+
 /** Signs in on the sign-in screen; the walkthrough is marked seen first unless `withTour`. */
 export async function signIn(page: Page, email: string, { withTour = false } = {}): Promise<void> {
   if (!withTour) await page.addInitScript(() => localStorage.setItem('hasSeenWalkthrough', 'true'));

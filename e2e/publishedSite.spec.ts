@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { password, uniqueEmail } from './helpers.ts';
+import { password, topLevelElement, uniqueEmail } from './helpers.ts';
 
 const PAYLOAD_TEXT = '<script>window.__pwned = 1; alert("script")</script>';
 const ONERROR = '<img src=x onerror="window.__pwned = 2; alert(2)">';
@@ -18,13 +18,7 @@ test('a site whose text holds script, event-handler and javascript: payloads run
 }) => {
   const token = await owner(request);
   const headers = { authorization: `Bearer ${token}` };
-  const el = (id: string, type: string, props: Record<string, unknown>) => ({
-    id,
-    type,
-    parentId: null,
-    children: [],
-    ...props,
-  });
+  const el = topLevelElement;
   const pages = [
     {
       id: 'home',

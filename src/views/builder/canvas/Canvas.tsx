@@ -75,31 +75,60 @@ export function PageElements({ pageId }: { pageId: string }) {
       </Typography>
     );
   }
-  return <ElementList ids={ids} pageId={pageId} />;
+  return <ElementList ids={ids} pageId={pageId} topLevel />;
 }
 
+/** The height a block is given until it has been laid out once (then it keeps its last size). */
+const BLOCK_ESTIMATE_PX = 320;
+
 /**
- * Sibling elements in groups of consecutive ids (no DOM of their own): an edit of one element makes React walk
- * its group's siblings, not all 500 sections of a long page. Each element stays in its group while the list
- * changes around it (`groupIds`), so an insertion or a deletion remounts nothing else.
+ * Sibling elements in groups of consecutive ids: an edit of one element makes React walk its group's siblings,
+ * not all 500 sections of a long page. Each element stays in its group while the list changes around it
+ * (`groupIds`), so an insertion or a deletion remounts nothing else.
+ *
+ * A page's top-level groups, when there are several, are each one block (`bz-run`) that Chromium skips while it
+ * is off screen, like each top-level element: it then checks a few dozen blocks for visibility per frame rather
+ * than 500 (measured in `bench/README.md`, builder). Nested lists have no DOM of their own.
  */
-function ElementList({ ids, pageId }: { ids: readonly string[]; pageId: string }) {
+function ElementList({
+  ids,
+  pageId,
+  topLevel = false,
+}: {
+  ids: readonly string[];
+  pageId: string;
+  topLevel?: boolean;
+}) {
   const previous = useRef<ElementGroup[] | null>(null);
   const groups = useMemo(() => groupIds(ids, previous.current), [ids]);
   useLayoutEffect(() => {
     previous.current = groups;
   }, [groups]);
-  return groups.map((group) => <ElementGroupView key={group.key} ids={group.ids} pageId={pageId} />);
+  const asBlocks = topLevel && groups.length > 1;
+  return groups.map((group) => (
+    <ElementGroupView key={group.key} ids={group.ids} pageId={pageId} asBlock={asBlocks} />
+  ));
 }
 
 const ElementGroupView = memo(function ElementGroupView({
   ids,
   pageId,
+  asBlock,
 }: {
   ids: readonly string[];
   pageId: string;
+  asBlock: boolean;
 }) {
-  return ids.map((id) => <ElementView key={id} id={id} pageId={pageId} />);
+  const { store } = useBuilder();
+  const elements = ids.map((id) => <ElementView key={id} id={id} pageId={pageId} />);
+  // A sticky or fixed navbar sticks over the whole page only as the site's own child (a block around it would
+  // hold it to the block's height): a group with a navbar stays without one. An element's type never changes.
+  if (!asBlock || ids.some((id) => store.getElement(id)?.type === 'navbar')) return elements;
+  return (
+    <div className="bz-run" style={{ containIntrinsicSize: `auto ${ids.length * BLOCK_ESTIMATE_PX}px` }}>
+      {elements}
+    </div>
+  );
 });
 
 /** The nearest container element around a DOM node inside the canvas, or null (the page). */
@@ -164,8 +193,7 @@ export function Canvas() {
   };
 
   // Off-screen top-level blocks skip layout and paint, so an edit repaints what is visible, not 5,000 elements.
-  const containmentCss =
-    '.bz-site>[data-element-id]:not(.bz-nav){content-visibility:auto;contain-intrinsic-size:auto 320px}';
+  const containmentCss = `.bz-site>[data-element-id]:not(.bz-nav),.bz-run>[data-element-id]{content-visibility:auto;contain-intrinsic-size:auto ${BLOCK_ESTIMATE_PX}px}.bz-run{content-visibility:auto}`;
   const selectionCss = editing
     ? `.bz-editing [data-element-id]:hover{outline:1px dashed #90caf9;outline-offset:-1px}${
         selectedIds.length > 0

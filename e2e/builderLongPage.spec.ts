@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { password, signIn, topLevelElement, uniqueEmail } from './helpers.ts';
+
+const HEADINGS = 80;
+
+// A long page is drawn in blocks that Chromium skips while they are off screen (Canvas.tsx): the owner must not
+// notice them. A sticky navbar sticks over the whole page, and an element far down is selected and edited as any.
+test('on a long page the sticky navbar stays on top while the owner scrolls to the end and edits a heading there', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('long-page');
+  const registered = await request.post('/api/auth/register', { data: { email, password } });
+  expect(registered.status()).toBe(201);
+  const { token } = (await registered.json()) as { token: string };
+  const el = topLevelElement;
+  const elements = [
+    el('nav', 'navbar', { logoText: 'Rosa Bakery', position: 'sticky' }),
+    ...Array.from({ length: HEADINGS }, (_, i) => el(`h${i}`, 'header', { content: `Heading number ${i}` })),
+  ];
+  const saved = await request.post('/api/website/save', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: 'Long page', pages: [{ id: 'home', name: 'Home', path: '', isHomePage: true, elements }] },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const { id } = (await saved.json()) as { id: number };
+
+  await signIn(page, email);
+  await page.goto(`/builder/${id}`);
+  const canvas = page.getByRole('main', { name: 'Canvas' });
+  const navbar = canvas.locator('nav.bz-nav');
+  await expect(navbar).toContainText('Rosa Bakery');
+  await expect(navbar).toBeInViewport();
+
+  const last = canvas.getByText(`Heading number ${HEADINGS - 1}`, { exact: true });
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toBeInViewport();
+  // The canvas scrolled past three screens of headings, and the navbar is still at its top.
+  expect(await canvas.evaluate((node) => node.scrollTop)).toBeGreaterThan(2000);
+  await expect(navbar).toBeInViewport();
+  const [navBox, canvasBox] = await Promise.all([navbar.boundingBox(), canvas.boundingBox()]);
+  expect(Math.abs((navBox?.y ?? -1000) - (canvasBox?.y ?? 0))).toBeLessThan(30);
+
+  await last.click();
+  const field = page.getByLabel('Heading', { exact: true });
+  await expect(field).toHaveValue(`Heading number ${HEADINGS - 1}`);
+  await field.press('End');
+  await field.pressSequentially(' and the last');
+  await expect(
+    canvas.getByText(`Heading number ${HEADINGS - 1} and the last`, { exact: true }),
+  ).toBeInViewport();
+  // A heading in the middle of the page, in a block that was skipped while off screen, shows as it should.
+  const middle = canvas.getByText('Heading number 40', { exact: true });
+  await middle.scrollIntoViewIfNeeded();
+  await expect(middle).toBeInViewport();
+});
