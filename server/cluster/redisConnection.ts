@@ -31,3 +31,37 @@ export function databaseKey(database: string): string {
   }
   return createHash('sha256').update(identity).digest('hex').slice(0, 16);
 }
+
+/** Where a Redis client says it lost or regained its connection. */
+export type RedisConnectionLog = {
+  warn: (data: object, message: string) => void;
+  info?: (data: object, message: string) => void;
+};
+
+type ConnectionEvents = {
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'ready', listener: () => void): unknown;
+};
+
+/**
+ * Reports a Redis client's outages once each: a warning at the first error after the connection was up (or at
+ * the start), silence while ioredis retries (it tries again every 50 ms to 2 s, each attempt an error), and a
+ * line when it is back, with the number of failed attempts. Without an `error` listener ioredis prints every
+ * attempt; with one that logged each, an hour's outage wrote thousands of warnings per client.
+ */
+export function reportRedisOutages(client: ConnectionEvents, log: RedisConnectionLog, label: string): void {
+  let failures = 0;
+  client.on('error', (error: Error) => {
+    failures += 1;
+    if (failures === 1) {
+      log.warn(
+        { err: error },
+        `${label}: Redis unreachable; retrying (until it is back, no further errors are logged)`,
+      );
+    }
+  });
+  client.on('ready', () => {
+    if (failures > 0) log.info?.({ failedAttempts: failures }, `${label}: Redis is back`);
+    failures = 0;
+  });
+}

@@ -10,7 +10,12 @@ import type {
   RateLimitPluginOptions,
 } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { databaseKey, redisOptionsOf } from './redisConnection.ts';
+import {
+  databaseKey,
+  type RedisConnectionLog,
+  redisOptionsOf,
+  reportRedisOutages,
+} from './redisConnection.ts';
 
 type Counted = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Counted) => void;
@@ -45,8 +50,6 @@ export type RateLimitStore = {
   close(): Promise<void>;
 };
 
-type Log = { warn: (data: object, message: string) => void };
-
 /**
  * Counters in Redis (`bizsite-limits:<database>:…`, so deployments and test databases sharing a Redis do not count
  * together), each key expiring with its window. While Redis cannot be reached a request is counted in this
@@ -59,7 +62,7 @@ export async function createRateLimitStore({
 }: {
   redisUrl: string | null;
   database: string;
-  log: Log;
+  log: RedisConnectionLog;
 }): Promise<RateLimitStore> {
   if (!redisUrl) return { options: {}, close: async () => {} };
   const redis = new Redis({
@@ -69,8 +72,8 @@ export async function createRateLimitStore({
     maxRetriesPerRequest: 0,
     commandTimeout: COMMAND_TIMEOUT_MS,
   });
-  // Without a listener ioredis prints every connection error; it reconnects by itself.
-  redis.on('error', (error: Error) => log.warn({ err: error }, 'rate limits: redis'));
+  // ioredis reconnects by itself; each outage is logged once.
+  reportRedisOutages(redis, log, 'rate limits');
   const nameSpace = `bizsite-limits:${databaseKey(database)}:`;
   // The first requests are counted with the other processes too: wait until Redis answers, refuses (an error:
   // it is down) or a while has passed.

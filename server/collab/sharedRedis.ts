@@ -1,7 +1,10 @@
 import { Redis } from '@hocuspocus/extension-redis';
-import { databaseKey, redisOptionsOf } from '../cluster/redisConnection.ts';
-
-type Log = { warn: (data: object, message: string) => void };
+import {
+  databaseKey,
+  type RedisConnectionLog,
+  redisOptionsOf,
+  reportRedisOutages,
+} from '../cluster/redisConnection.ts';
 
 /**
  * Hocuspocus's Redis extension (documents shared across server processes through pub/sub), except for its
@@ -23,11 +26,11 @@ export function redisPrefix(database: string): string {
 }
 
 /** The extension for REDIS_URL (`redis://[user:password@]host[:port][/db]`, or `rediss://` for TLS). */
-export function createSharedRedis(redisUrl: string, prefix: string, log: Log): Redis {
+export function createSharedRedis(redisUrl: string, prefix: string, log: RedisConnectionLog): Redis {
   const { host, port, ...options } = redisOptionsOf(redisUrl);
   const redis = new SharedRedis({ host, port, prefix, options });
-  // Without listeners ioredis prints every connection error; it reconnects by itself.
-  redis.pub.on('error', (error: Error) => log.warn({ err: error }, 'collab: redis publisher'));
-  redis.sub.on('error', (error: Error) => log.warn({ err: error }, 'collab: redis subscriber'));
+  // ioredis reconnects by itself; each outage is logged once.
+  reportRedisOutages(redis.pub, log, 'collab publisher');
+  reportRedisOutages(redis.sub, log, 'collab subscriber');
   return redis;
 }
