@@ -104,6 +104,33 @@ describe('dashboard shell', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Lead Tracking');
   });
 
+  test('a tap on a narrow icon opens its flyout and keeps it open; the icon again or a tap elsewhere closes it', async () => {
+    renderApp(dashboardInput(), dashboardRoutes());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    await waitFor(
+      () => expect(sidebar().getByRole('button', { name: 'CRM' }).getAttribute('aria-disabled')).toBeNull(),
+      { timeout: 5000 },
+    );
+    const crm = () => sidebar().getByRole('button', { name: 'CRM' });
+    // A tap: the browser fires the mouse's enter, then the click (the flyout used to open and shut at once).
+    fireEvent.mouseEnter(crm().parentElement!);
+    fireEvent.click(crm());
+    expect(crm().getAttribute('aria-expanded')).toBe('true');
+    expect(groupsOf(await screen.findByRole('tooltip'), 'CRM')).toEqual(CRM_GROUPS);
+    fireEvent.click(crm());
+    expect(crm().getAttribute('aria-expanded')).toBe('false');
+
+    // The keyboard (a click with no hover first) opens it; a click elsewhere on the page closes it.
+    fireEvent.click(crm());
+    expect(crm().getAttribute('aria-expanded')).toBe('true');
+    // (A click-away listener starts listening a moment after it opens, so the opening click is not one.)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    fireEvent.click(screen.getByRole('banner'));
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    expect(crm().getAttribute('aria-expanded')).toBe('false');
+  });
+
   test('the header shows the user with the plan badge, the tour button and the account menu', async () => {
     renderApp(dashboardInput(), dashboardRoutes());
 

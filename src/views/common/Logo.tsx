@@ -19,13 +19,28 @@ export function LogoMark({ size = 28 }: { size?: number }) {
 }
 
 /** The mark and the product name, e.g. in the app bar and on the sign-in screen. */
-export function Logo({ size = 28, ...rest }: { size?: number; 'data-tour'?: string }) {
+export function Logo({
+  size = 28,
+  markOnlyOnPhone = false,
+  ...rest
+}: {
+  size?: number;
+  /** On a phone (below MUI's `sm`, 600 px) only the mark shows, to leave the row's room to the rest. */
+  markOnlyOnPhone?: boolean;
+  'data-tour'?: string;
+}) {
   return (
     <Box {...rest} sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
       <LogoMark size={size} />
       <Typography
         component="span"
-        sx={{ fontWeight: 700, fontSize: size * 0.7, letterSpacing: '-0.01em', color: 'text.primary' }}
+        sx={{
+          fontWeight: 700,
+          fontSize: size * 0.7,
+          letterSpacing: '-0.01em',
+          color: 'text.primary',
+          display: markOnlyOnPhone ? { xs: 'none', sm: 'inline' } : 'inline',
+        }}
       >
         {PRODUCT_NAME}
       </Typography>

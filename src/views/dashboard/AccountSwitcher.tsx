@@ -31,7 +31,8 @@ export function AccountSwitcher() {
       slotProps={{
         select: { renderValue: (id) => list.find((account) => account.id === id)?.name ?? '' },
       }}
-      sx={{ minWidth: 180 }}
+      // On a phone it shares the header's row with the logo and two buttons.
+      sx={{ minWidth: { xs: 0, sm: 180 }, width: { xs: 150, sm: 'auto' } }}
     >
       {list.map((account) => (
         <MenuItem key={account.id} value={account.id}>

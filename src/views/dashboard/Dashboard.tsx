@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { selectIsAdmin } from '../../machines/session/sessionMachine.ts';
 import { STORAGE_KEYS, takeFlag } from '../../services/http/browserStorage.ts';
 import { useSessionRef } from '../appActorContext.ts';
+import { useNarrowWindow } from '../common/useNarrowWindow.ts';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import { lazyWithQueries } from '../lazyWithQueries.tsx';
@@ -36,21 +37,29 @@ export function Dashboard() {
       navigate(SECTION_ROUTES.campaigns, { replace: true });
     }
   }, [navigate]);
-  const handleNavigate = (next: SectionId) => navigate(SECTION_ROUTES[next]);
+  // A wide window: the sidebar opens wide and stays as the owner leaves it. A narrow one (a phone): it stays
+  // narrow beside the page, and its menu opens the wide one over the page until a place is picked.
+  const narrowWindow = useNarrowWindow();
   const [wide, setWide] = useState(true);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const handleNavigate = (next: SectionId) => {
+    setMenuOpen(false);
+    navigate(SECTION_ROUTES[next]);
+  };
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <Sidebar
         section={section}
-        wide={wide}
+        wide={narrowWindow ? menuOpen : wide}
+        overlay={narrowWindow}
         isAdmin={isAdmin}
         onNavigate={handleNavigate}
-        onToggleWide={() => setWide(!wide)}
+        onToggleWide={() => (narrowWindow ? setMenuOpen(!menuOpen) : setWide(!wide))}
       />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <DashboardHeader title={sectionTitle(section)} onNavigate={handleNavigate} />
-        <Box component="main" sx={{ p: 3, flex: 1 }}>
+        <Box component="main" sx={{ p: { xs: 1.5, sm: 3 }, flex: 1 }}>
           <ErrorBoundary>
             <Suspense fallback={<CircularProgress aria-label="Loading section" />}>
               <SectionView section={section} onNavigate={handleNavigate} />

@@ -39,15 +39,23 @@ export function DashboardHeader({ title, onNavigate }: Props) {
 
   return (
     <AppBar position="sticky" color="inherit">
-      <Toolbar sx={{ gap: 2 }}>
-        <Logo data-tour="welcome" />
-        <Divider orientation="vertical" flexItem sx={{ my: 1.5 }} />
-        <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1 }}>
+      {/* On a phone the title takes a row of its own under the logo, the switcher and the buttons. */}
+      <Toolbar sx={{ gap: { xs: 1, sm: 2 }, flexWrap: { xs: 'wrap', sm: 'nowrap' }, py: { xs: 1, sm: 0 } }}>
+        <Logo data-tour="welcome" markOnlyOnPhone />
+        <Divider orientation="vertical" flexItem sx={{ my: 1.5, display: { xs: 'none', sm: 'block' } }} />
+        <Typography
+          variant="h6"
+          component="h1"
+          noWrap
+          sx={{ flexGrow: 1, order: { xs: 1, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' } }}
+        >
           {title}
         </Typography>
-        <Suspense fallback={null}>
-          <AccountSwitcher />
-        </Suspense>
+        <Box sx={{ ml: { xs: 'auto', sm: 0 } }}>
+          <Suspense fallback={null}>
+            <AccountSwitcher />
+          </Suspense>
+        </Box>
         {resumable ? (
           <Tooltip describeChild title={`Continue the tour at ${progress}`}>
             <Button size="small" onClick={() => tour?.send({ type: 'tour.resume' })}>

@@ -27,18 +27,45 @@ type Props = {
   section: SectionId;
   wide: boolean;
   isAdmin: boolean;
+  /**
+   * A narrow window (a phone): the sidebar stays narrow beside the page and `wide` opens the wide one over the
+   * page (closed by its button, the backdrop or Escape), so the page keeps the room.
+   */
+  overlay?: boolean;
   onNavigate: (section: SectionId) => void;
   onToggleWide: () => void;
 };
 
 /** The dashboard sidebar: wide with expandable sections, or narrow with hover flyouts. */
-export function Sidebar({ section, wide, isAdmin, onNavigate, onToggleWide }: Props) {
-  const width = wide ? SIDEBAR_WIDE : SIDEBAR_NARROW;
-  const visible = NAV_SECTIONS.filter((entry) => !entry.adminOnly || isAdmin);
-  const [expanded, setExpanded] = useState<string | null>(
-    () => NAV_SECTIONS.find((entry) => entry.groups && sectionContains(entry, section))?.key ?? null,
+export function Sidebar({ section, wide, isAdmin, overlay = false, onNavigate, onToggleWide }: Props) {
+  const entries = (asWide: boolean) => (
+    <SidebarEntries
+      section={section}
+      wide={asWide}
+      isAdmin={isAdmin}
+      onNavigate={onNavigate}
+      onToggleWide={onToggleWide}
+    />
   );
+  if (!overlay)
+    return <SidebarDrawer width={wide ? SIDEBAR_WIDE : SIDEBAR_NARROW}>{entries(wide)}</SidebarDrawer>;
+  return (
+    <>
+      <SidebarDrawer width={SIDEBAR_NARROW}>{entries(false)}</SidebarDrawer>
+      <Drawer
+        variant="temporary"
+        open={wide}
+        onClose={onToggleWide}
+        sx={{ '& .MuiDrawer-paper': { width: SIDEBAR_WIDE, boxSizing: 'border-box' } }}
+      >
+        {wide ? entries(true) : null}
+      </Drawer>
+    </>
+  );
+}
 
+/** The sidebar's place beside the page. */
+function SidebarDrawer({ width, children }: { width: number; children: ReactNode }) {
   return (
     <Drawer
       variant="permanent"
@@ -53,6 +80,19 @@ export function Sidebar({ section, wide, isAdmin, onNavigate, onToggleWide }: Pr
         },
       }}
     >
+      {children}
+    </Drawer>
+  );
+}
+
+/** The sidebar's button that makes it wide or narrow, and its sections. */
+function SidebarEntries({ section, wide, isAdmin, onNavigate, onToggleWide }: Omit<Props, 'overlay'>) {
+  const visible = NAV_SECTIONS.filter((entry) => !entry.adminOnly || isAdmin);
+  const [expanded, setExpanded] = useState<string | null>(
+    () => NAV_SECTIONS.find((entry) => entry.groups && sectionContains(entry, section))?.key ?? null,
+  );
+  return (
+    <>
       {/* The product's name and logo lead the app bar beside it. */}
       <Toolbar sx={{ justifyContent: wide ? 'flex-end' : 'center', px: wide ? 2 : 1 }}>
         <IconButton aria-label={wide ? 'Collapse sidebar' : 'Expand sidebar'} onClick={onToggleWide}>
@@ -75,7 +115,7 @@ export function Sidebar({ section, wide, isAdmin, onNavigate, onToggleWide }: Pr
           ),
         )}
       </List>
-    </Drawer>
+    </>
   );
 }
 

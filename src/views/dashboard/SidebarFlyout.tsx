@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import ClickAwayListener from '@mui/material/ClickAwayListener';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListSubheader from '@mui/material/ListSubheader';
 import Paper from '@mui/material/Paper';
@@ -22,22 +23,26 @@ export function SidebarFlyout({ entry, section, onNavigate }: Props) {
   const Icon = entry.icon;
   const flyoutId = useId();
   const [anchor, setAnchor] = useState<HTMLDivElement | null>(null);
-  const [open, setOpen] = useState(false);
+  // Opened by the mouse resting on the icon ('hover') or by a click, a tap or the keyboard ('pinned'); the mouse
+  // leaving, a click elsewhere or the icon's button again closes it. A tap fires the mouse's enter just before its
+  // click: that click keeps open the flyout the enter opened, where toggling would shut it at once.
+  const [openedBy, setOpenedBy] = useState<'hover' | 'pinned' | null>(null);
+  const open = openedBy !== null;
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const keepOpen = () => {
     clearTimeout(closeTimer.current);
-    setOpen(true);
+    setOpenedBy((by) => by ?? 'hover');
   };
   const closeSoon = () => {
     clearTimeout(closeTimer.current);
-    closeTimer.current = setTimeout(() => setOpen(false), CLOSE_DELAY_MS);
+    closeTimer.current = setTimeout(() => setOpenedBy(null), CLOSE_DELAY_MS);
   };
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   const handleNavigate = (id: SectionId) => {
     clearTimeout(closeTimer.current);
-    setOpen(false);
+    setOpenedBy(null);
     onNavigate(id);
   };
 
@@ -51,23 +56,29 @@ export function SidebarFlyout({ entry, section, onNavigate }: Props) {
         aria-expanded={open}
         aria-controls={open ? flyoutId : undefined}
         selected={sectionContains(entry, section)}
-        onClick={() => setOpen(!open)}
+        onClick={() => setOpenedBy((by) => (by === 'hover' ? 'pinned' : by ? null : 'pinned'))}
         sx={{ justifyContent: 'center' }}
       >
         <Icon />
       </ListItemButton>
       <Popper id={flyoutId} open={open} anchorEl={anchor} placement="right-start" sx={{ zIndex: 1300 }}>
-        <Paper
-          elevation={4}
-          onMouseEnter={keepOpen}
-          onMouseLeave={closeSoon}
-          sx={{ minWidth: 220, maxHeight: '80vh', overflowY: 'auto' }}
+        <ClickAwayListener
+          onClickAway={(event) => {
+            if (!anchor?.contains(event.target as Node)) setOpenedBy(null);
+          }}
         >
-          <ListSubheader component="div" sx={{ fontWeight: 600 }}>
-            {entry.label}
-          </ListSubheader>
-          <SubSectionList entry={entry} section={section} onNavigate={handleNavigate} />
-        </Paper>
+          <Paper
+            elevation={4}
+            onMouseEnter={keepOpen}
+            onMouseLeave={closeSoon}
+            sx={{ minWidth: 220, maxHeight: '80vh', overflowY: 'auto' }}
+          >
+            <ListSubheader component="div" sx={{ fontWeight: 600 }}>
+              {entry.label}
+            </ListSubheader>
+            <SubSectionList entry={entry} section={section} onNavigate={handleNavigate} />
+          </Paper>
+        </ClickAwayListener>
       </Popper>
     </Box>
   );

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { ensureUser, sidebar, signIn, uniqueEmail } from './helpers.ts';
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+// On a phone the wide sidebar (264 px) left the page 120 px and the header ran 150 px past the screen's edge: the
+// sidebar stays narrow beside the page, its menu opens the wide one over the page until a place is picked, and the
+// header's title takes a row of its own.
+test('on a phone the page keeps the room: the menu opens the sidebar over it and picking a place closes it', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('phone');
+  await ensureUser(request, email);
+  await signIn(page, email);
+  await page.goto('/crm/contacts');
+  const main = page.locator('main');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contacts');
+  const width = (await main.boundingBox())?.width ?? 0;
+  expect(width).toBeGreaterThan(300);
+  // Nothing sticks out to the right (the header's row fits the phone): the page does not scroll sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  await expect(page.getByRole('combobox', { name: 'Account' })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: 'Start tour' })).toBeInViewport({ ratio: 1 });
+
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  const menu = page.getByRole('presentation').getByRole('navigation', { name: 'Sections' });
+  await expect(menu.getByRole('button', { name: 'Social Media' })).toBeVisible();
+  // Over the page, not beside it: the page is as wide as before.
+  expect((await main.boundingBox())?.width).toBe(width);
+  await menu.getByRole('button', { name: 'Social Media' }).click();
+  await expect(page).toHaveURL(/\/social$/);
+  await expect(page.getByRole('presentation')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Social Media');
+
+  // The narrow sidebar's own entries still lead everywhere (a tap opens a section's sub-sections).
+  await sidebar(page).getByRole('button', { name: 'CRM' }).click();
+  await page.getByRole('button', { name: 'Deals' }).click();
+  await expect(page).toHaveURL(/\/crm\/deals$/);
+});
