@@ -38,3 +38,45 @@ test('on a phone the page keeps the room: the menu opens the sidebar over it and
   await page.getByRole('button', { name: 'Deals' }).click();
   await expect(page).toHaveURL(/\/crm\/deals$/);
 });
+
+test('on a phone no place of the dashboard scrolls sideways', async ({ page, request }) => {
+  const email = uniqueEmail('phone-places');
+  await ensureUser(request, email);
+  await signIn(page, email);
+  const places = [
+    '/websites',
+    '/forms',
+    '/templates',
+    '/store',
+    '/store/orders',
+    '/store/settings',
+    '/crm',
+    '/crm/contacts',
+    '/crm/deals',
+    '/crm/campaigns',
+    '/seo',
+    '/social',
+    '/integrations',
+    '/assistant',
+    '/settings/profile',
+    '/settings/password',
+    '/settings/team',
+    '/settings/accounts',
+    '/settings/permissions',
+    '/settings/business',
+  ];
+  const sideways: string[] = [];
+  for (const place of places) {
+    await page.goto(place);
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('');
+    // The widest the page gets while its data loads and it settles (the live event stream never lets the
+    // network go idle).
+    let widest = 0;
+    for (const until = Date.now() + 1500; Date.now() < until; await page.waitForTimeout(100)) {
+      widest = Math.max(widest, await page.evaluate(() => document.documentElement.scrollWidth));
+    }
+    if (widest !== 390) sideways.push(`${place}: ${widest} px`);
+  }
+  // The planner's day labels for screen readers were each as wide as the page; the role table stuck out.
+  expect(sideways).toEqual([]);
+});

@@ -20,6 +20,24 @@ const DEFAULT_LAYOUT: WidgetLayout[] = [
   { i: 'revenue', x: 0, y: 11, w: 12, h: 7 },
 ];
 
+/** Below this width the widgets stand one under the other, whatever the owner arranged on a wider screen. */
+const STACK_BELOW_PX = 600;
+/** The overview's five figures wrap to three rows when stacked on a phone. */
+const STACKED_HEIGHT: Partial<Record<string, number>> = { stats: 7 };
+
+/** The owner's board as one column, in its reading order (top to bottom, then left to right). */
+export function stackedLayout(layout: readonly WidgetLayout[]): WidgetLayout[] {
+  let y = 0;
+  return [...layout]
+    .sort((a, b) => a.y - b.y || a.x - b.x)
+    .map((widget) => {
+      const h = STACKED_HEIGHT[widget.i] ?? widget.h;
+      const stacked = { ...widget, x: 0, y, w: 12, h };
+      y += h;
+      return stacked;
+    });
+}
+
 function Widget({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -35,7 +53,7 @@ function Widget({ title, children }: { title: string; children: ReactNode }) {
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
-    <Stack data-testid={`stat-${label}`} sx={{ minWidth: 140 }}>
+    <Stack data-testid={`stat-${label}`} sx={{ minWidth: { xs: 110, sm: 140 } }}>
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
@@ -52,12 +70,18 @@ export function CrmDashboard() {
   const pipeline = usePipelines().data?.find((p) => p.isDefault);
   const userId = useMe().data?.id ?? 'anonymous';
   const [layout, setLayout] = useState<WidgetLayout[]>(() => readCrmLayout(userId) ?? DEFAULT_LAYOUT);
-  const { width, containerRef, mounted } = useContainerWidth();
+  // Measured before the board first renders: at the hook's default 1280 px a phone's board slid in from 1,280 px wide.
+  const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
   const stages = useMemo(() => valueByStage(deals, pipeline?.stages ?? []), [deals, pipeline]);
   const sources = useMemo(() => leadsBySource(leads), [leads]);
   const revenue = useMemo(() => revenueByMonth(deals), [deals]);
 
+  // On a phone the board is one column that cannot be rearranged; the owner's arrangement stays as it was.
+  const stacked = width < STACK_BELOW_PX;
+  const shown = useMemo(() => (stacked ? stackedLayout(layout) : layout), [stacked, layout]);
+
   const handleLayoutChange = (next: Layout) => {
+    if (stacked) return;
     const plain = next.map(({ i, x, y, w, h }) => ({ i, x, y, w, h }));
     setLayout(plain);
     saveCrmLayout(userId, plain);
@@ -67,15 +91,15 @@ export function CrmDashboard() {
     <div ref={containerRef}>
       {mounted && (
         <ReactGridLayout
-          layout={layout}
+          layout={shown}
           width={width}
           gridConfig={{ cols: 12, rowHeight: 30 }}
-          dragConfig={{ enabled: true, handle: '.crm-widget-handle' }}
+          dragConfig={{ enabled: !stacked, handle: '.crm-widget-handle' }}
           onLayoutChange={handleLayoutChange}
         >
           <div key="stats">
             <Widget title="Overview">
-              <Stack direction="row" spacing={4} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
+              <Stack direction="row" spacing={{ xs: 2, sm: 4 }} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
                 <Stat label="Total Contacts" value={String(stats?.totalContacts ?? 0)} />
                 <Stat label="Total Leads" value={String(stats?.totalLeads ?? 0)} />
                 <Stat label="Total Deals" value={String(stats?.totalDeals ?? 0)} />

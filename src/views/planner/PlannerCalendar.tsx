@@ -17,11 +17,12 @@ type Props = {
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const DRAG_TYPE = 'application/x-bizsite-post';
-// Read by screen readers, not shown.
+// Read by screen readers, not shown. In `sx` a width of 1 means 100%: the sizes are in px (each label was as wide
+// as the page and made it scroll sideways on a phone).
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

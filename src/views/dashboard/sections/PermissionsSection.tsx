@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -33,32 +34,35 @@ export function PermissionsSection({ title }: SectionProps) {
       {matrix.isPending ? <CircularProgress aria-label="Loading permissions" /> : null}
       {matrix.isError ? <Alert severity="error">Could not load the permissions</Alert> : null}
       {matrix.data ? (
-        <Table size="small" aria-label="Account roles" sx={{ maxWidth: 720 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Permission</TableCell>
-              {matrix.data.roles.map((role) => (
-                <TableCell key={role} align="center">
-                  {role}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {matrix.data.permissions.map((permission) => (
-              <TableRow key={permission.id}>
-                <TableCell component="th" scope="row">
-                  {permission.label}
-                </TableCell>
+        // On a phone the table scrolls sideways within its box, not the whole page.
+        <TableContainer sx={{ maxWidth: 720 }}>
+          <Table size="small" aria-label="Account roles">
+            <TableHead>
+              <TableRow>
+                <TableCell>Permission</TableCell>
                 {matrix.data.roles.map((role) => (
                   <TableCell key={role} align="center">
-                    <Mark allowed={permission.roles[role] === true} />
+                    {role}
                   </TableCell>
                 ))}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {matrix.data.permissions.map((permission) => (
+                <TableRow key={permission.id}>
+                  <TableCell component="th" scope="row">
+                    {permission.label}
+                  </TableCell>
+                  {matrix.data.roles.map((role) => (
+                    <TableCell key={role} align="center">
+                      <Mark allowed={permission.roles[role] === true} />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       ) : null}
     </SectionPlaceholder>
   );
