@@ -65,7 +65,17 @@ describeEachDatabase(
       const about = await ctx.call('GET', '/sites/rosa-bakery/about');
       expect(about.statusCode).toBe(200);
       expect(about.body).toContain('<title>About | Rosa Bakery</title>');
-      expect((await ctx.call('GET', '/sites/rosa-bakery/nope')).statusCode).toBe(404);
+      // A stale link: the visitor reads it on a phone and is offered the site's home page.
+      const missing = await ctx.call('GET', '/sites/rosa-bakery/nope');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+      expect(missing.body).toContain('This site has no page at this address.');
+      expect(missing.body).toContain('<a href="./">Go to the home page</a>');
+      // A site nobody published offers no link.
+      const unknown = await ctx.call('GET', '/sites/nobody-here/nope');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.body).toContain('This site is not published or has no such page.');
+      expect(unknown.body).not.toContain('Go to the home page');
       expect((await ctx.call('GET', '/sites/rosa-bakery')).headers.location).toBe('/sites/rosa-bakery/');
 
       const again = await ctx.call('GET', '/sites/rosa-bakery/', {

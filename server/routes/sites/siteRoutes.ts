@@ -34,13 +34,21 @@ const NOT_PUBLISHED = 'This site is not published';
 const SUBDOMAIN = /^[a-z0-9-]{1,63}$/;
 const PAGE_PATH = /^[a-z0-9-]{1,200}$/;
 
-function notFound(reply: FastifyReply): FastifyReply {
+/**
+ * A visitor's 404, readable on a phone. `linkHome`: the site is published and only the page is missing (a stale
+ * or mistyped link), so the visitor is offered its home page (a relative link, as the pages' own, so it works
+ * under /sites/{subdomain}/ and on the site's own host).
+ */
+function notFound(reply: FastifyReply, linkHome = false): FastifyReply {
+  const message = linkHome
+    ? '<p>This site has no page at this address.</p><p><a href="./">Go to the home page</a></p>'
+    : `<p>${NOT_PUBLISHED} or has no such page.</p>`;
   return reply
     .code(404)
     .header('content-type', 'text/html; charset=utf-8')
     .header('content-security-policy', SITE_CSP)
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head>
-<body style="font-family:system-ui,sans-serif;text-align:center;padding:60px"><h1>Page not found</h1><p>${NOT_PUBLISHED} or has no such page.</p></body></html>`);
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not found</title></head>
+<body style="font-family:system-ui,sans-serif;text-align:center;padding:60px 16px"><h1>Page not found</h1>${message}</body></html>`);
 }
 
 /** The site's own root URL: its host when the request came to it, else /sites/{subdomain}/ here. */
@@ -64,7 +72,9 @@ export const siteRoutes: FastifyPluginAsync<PublishingDeps> = async (
     const { subdomain, page = '' } = params;
     if (!SUBDOMAIN.test(subdomain) || (page !== '' && !PAGE_PATH.test(page))) return notFound(reply);
     const cached = await pageCache.get(subdomain, page);
-    if (!cached) return notFound(reply);
+    if (!cached) {
+      return notFound(reply, page !== '' && (await pageCache.get(subdomain, '')) !== null);
+    }
     reply.headers(PAGE_HEADERS).header('etag', cached.etag);
     if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
     return reply.send(cached.body);
