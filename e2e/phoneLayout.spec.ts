@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ensureUser, sidebar, signIn, uniqueEmail } from './helpers.ts';
+import { ensureUser, password, sidebar, signIn, topLevelElement, uniqueEmail } from './helpers.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -79,4 +79,44 @@ test('on a phone no place of the dashboard scrolls sideways', async ({ page, req
   }
   // The planner's day labels for screen readers were each as wide as the page; the role table stuck out.
   expect(sideways).toEqual([]);
+});
+
+test.describe('on a tablet held upright', () => {
+  test.use({ viewport: { width: 820, height: 1180 } });
+
+  // The builder's commands ran 74 px past the screen's right edge, Publish among them.
+  test('the builder shows every command, Publish included, without scrolling sideways', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('tablet');
+    await ensureUser(request, email);
+    const signedIn = await request.post('/api/auth/login', { data: { email, password } });
+    const { token } = (await signedIn.json()) as { token: string };
+    const saved = await request.post('/api/website/save', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        name: 'Rosa Bakery',
+        pages: [
+          {
+            id: 'home',
+            name: 'Home',
+            path: '',
+            isHomePage: true,
+            elements: [topLevelElement('h', 'header', { content: 'Fresh bread' })],
+          },
+        ],
+      },
+    });
+    const { id } = (await saved.json()) as { id: number };
+    await signIn(page, email);
+    await page.goto(`/builder/${id}`);
+    await expect(page.getByTestId('site-canvas')).toContainText('Fresh bread');
+    for (const name of ['Back', 'History', 'Preview', 'Rename', 'Save as', 'Publish']) {
+      await expect(page.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(820);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
 });

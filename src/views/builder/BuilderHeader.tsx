@@ -59,11 +59,12 @@ export function BuilderHeader() {
   };
   return (
     <AppBar position="static" color="default" elevation={1}>
-      <Toolbar sx={{ gap: 1 }}>
+      {/* On a tablet or a phone the commands wrap onto more rows rather than running off the screen's edge. */}
+      <Toolbar sx={{ gap: 1, flexWrap: 'wrap', py: { xs: 1, lg: 0 } }}>
         <Button startIcon={<ArrowBackIcon />} onClick={handleBack}>
           Back
         </Button>
-        <Typography variant="h6" component="h1" noWrap sx={{ flex: 1 }}>
+        <Typography variant="h6" component="h1" noWrap sx={{ flex: '1 1 120px', minWidth: 0 }}>
           {name}
         </Typography>
         <CollabPresence />

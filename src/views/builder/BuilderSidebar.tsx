@@ -19,7 +19,9 @@ export function BuilderSidebar() {
       component="aside"
       aria-label="Builder sidebar"
       sx={{
-        width: 320,
+        // Narrower on a tablet or a phone, so the canvas keeps room beside it.
+        width: { xs: 200, sm: 280, md: 320 },
+        flexShrink: 0,
         borderRight: 1,
         borderColor: 'divider',
         display: 'flex',
