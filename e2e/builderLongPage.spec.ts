@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { password, signIn, topLevelElement, uniqueEmail } from './helpers.ts';
+import { homePage, password, signIn, topLevelElement, uniqueEmail } from './helpers.ts';
 
 const HEADINGS = 80;
 
@@ -20,7 +20,7 @@ test('on a long page the sticky navbar stays on top while the owner scrolls to t
   ];
   const saved = await request.post('/api/website/save', {
     headers: { authorization: `Bearer ${token}` },
-    data: { name: 'Long page', pages: [{ id: 'home', name: 'Home', path: '', isHomePage: true, elements }] },
+    data: { name: 'Long page', pages: [homePage(elements)] },
   });
   expect(saved.status(), await saved.text()).toBe(200);
   const { id } = (await saved.json()) as { id: number };

@@ -18,6 +18,11 @@ export function topLevelElement(id: string, type: string, props: Record<string, 
   return { id, type, parentId: null, children: [], ...props };
 }
 
+/** A site's one page, its home, as `/api/website/save` takes it. */
+export function homePage(elements: unknown[]) {
+  return { id: 'home', name: 'Home', path: '', isHomePage: true, elements };
+}
+
 /** Signs in on the sign-in screen; the walkthrough is marked seen first unless `withTour`. */
 export async function signIn(page: Page, email: string, { withTour = false } = {}): Promise<void> {
   if (!withTour) await page.addInitScript(() => localStorage.setItem('hasSeenWalkthrough', 'true'));

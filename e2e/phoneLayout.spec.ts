@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ensureUser, password, sidebar, signIn, topLevelElement, uniqueEmail } from './helpers.ts';
+import { ensureUser, homePage, password, sidebar, signIn, topLevelElement, uniqueEmail } from './helpers.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -97,15 +97,7 @@ test.describe('on a tablet held upright', () => {
       headers: { authorization: `Bearer ${token}` },
       data: {
         name: 'Rosa Bakery',
-        pages: [
-          {
-            id: 'home',
-            name: 'Home',
-            path: '',
-            isHomePage: true,
-            elements: [topLevelElement('h', 'header', { content: 'Fresh bread' })],
-          },
-        ],
+        pages: [homePage([topLevelElement('h', 'header', { content: 'Fresh bread' })])],
       },
     });
     const { id } = (await saved.json()) as { id: number };

@@ -1,5 +1,13 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { openSettings, password, sidebar, signIn, uniqueEmail } from './helpers.ts';
+import {
+  homePage,
+  openSettings,
+  password,
+  sidebar,
+  signIn,
+  topLevelElement,
+  uniqueEmail,
+} from './helpers.ts';
 
 const localPart = (email: string) => email.slice(0, email.indexOf('@'));
 
@@ -18,15 +26,7 @@ async function fillOwnerAccount(request: APIRequestContext, headers: Record<stri
       '/api/website/save',
       {
         name: 'Rosa Bakery',
-        pages: [
-          {
-            id: 'home',
-            name: 'Home',
-            path: '',
-            isHomePage: true,
-            elements: [{ id: 'h1', type: 'header', parentId: null, children: [], content: 'Fresh bread' }],
-          },
-        ],
+        pages: [homePage([topLevelElement('h1', 'header', { content: 'Fresh bread' })])],
       },
     ],
     ['/api/crm/contacts', { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }],
