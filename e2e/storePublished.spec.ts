@@ -64,10 +64,18 @@ test('a visitor shops on the published site of an owner’s store, and the owner
   const url = await publishDialog.getByRole('link').getAttribute('href');
   expect(url).toContain(`/sites/${subdomain}/`);
 
-  // A visitor in a browser of their own: browse, add to cart, check out.
-  const visitorContext = await browser.newContext();
+  // A visitor in a browser of their own, on a phone: browse, add to cart, check out.
+  const visitorContext = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const visitor = await visitorContext.newPage();
   await visitor.goto(url ?? '');
+  // The shop fits the phone: nothing to scroll sideways to.
+  expect(await visitor.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth])).toEqual([
+    390, 390,
+  ]);
   const honey = visitor.locator('[data-product-card]', { hasText: 'Honey Jar' });
   await expect(honey.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   await honey.getByRole('button', { name: 'Add to Cart' }).click();
