@@ -3,10 +3,15 @@ import { useSyncExternalStore } from 'react';
 /** Narrower than MUI's `md` breakpoint (900 px): phones and small tablets, where a wide sidebar crowds the page. */
 const NARROW_WINDOW = '(max-width: 899.95px)';
 
+let query: MediaQueryList | null | undefined;
+
+/** The one query list of the page (React reads its snapshot at every render of a component that uses it). */
 function narrowQuery(): MediaQueryList | null {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia(NARROW_WINDOW)
-    : null;
+  query ??=
+    typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+      ? window.matchMedia(NARROW_WINDOW)
+      : null;
+  return query;
 }
 
 function subscribe(onChange: () => void): () => void {

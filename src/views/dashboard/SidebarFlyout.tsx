@@ -56,7 +56,7 @@ export function SidebarFlyout({ entry, section, onNavigate }: Props) {
         aria-expanded={open}
         aria-controls={open ? flyoutId : undefined}
         selected={sectionContains(entry, section)}
-        onClick={() => setOpenedBy((by) => (by === 'hover' ? 'pinned' : by ? null : 'pinned'))}
+        onClick={() => setOpenedBy((by) => (by === 'pinned' ? null : 'pinned'))}
         sx={{ justifyContent: 'center' }}
       >
         <Icon />

@@ -80,6 +80,8 @@ export function PageElements({ pageId }: { pageId: string }) {
 
 /** The height a block is given until it has been laid out once (then it keeps its last size). */
 const BLOCK_ESTIMATE_PX = 320;
+/** Off-screen top-level elements and blocks skip layout and paint: an edit repaints what is visible. */
+const CONTAINMENT_CSS = `.bz-site>[data-element-id]:not(.bz-nav),.bz-run>[data-element-id]{content-visibility:auto;contain-intrinsic-size:auto ${BLOCK_ESTIMATE_PX}px}.bz-run{content-visibility:auto}`;
 
 /**
  * Sibling elements in groups of consecutive ids: an edit of one element makes React walk its group's siblings,
@@ -192,8 +194,6 @@ export function Canvas() {
     else if (moved) store.edit(() => moveElement(store.site, moved, { parentId }));
   };
 
-  // Off-screen top-level blocks skip layout and paint, so an edit repaints what is visible, not 5,000 elements.
-  const containmentCss = `.bz-site>[data-element-id]:not(.bz-nav),.bz-run>[data-element-id]{content-visibility:auto;contain-intrinsic-size:auto ${BLOCK_ESTIMATE_PX}px}.bz-run{content-visibility:auto}`;
   const selectionCss = editing
     ? `.bz-editing [data-element-id]:hover{outline:1px dashed #90caf9;outline-offset:-1px}${
         selectedIds.length > 0
@@ -208,7 +208,7 @@ export function Canvas() {
       aria-label="Canvas"
       sx={{ flex: 1, overflow: 'auto', bgcolor: 'grey.100', p: editing ? 3 : 0 }}
     >
-      <style>{SITE_CSS + containmentCss + selectionCss}</style>
+      <style>{SITE_CSS + CONTAINMENT_CSS + selectionCss}</style>
       {editing ? (
         <Box sx={{ mb: 1, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           {selectedIsContainer ? (
