@@ -41,6 +41,15 @@ export function stopServer(child: ChildProcess): Promise<void> {
 
 export type Load = { url: string; method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> };
 
+/**
+ * Seconds of the same load, unmeasured, before every measured run (`BENCH_WARMUP_SECONDS`, default 5): the
+ * baseline's few lines reach their compiled form within milliseconds, a route of the app (its hooks, validators,
+ * token check, log line) only after seconds of traffic, and a server just started still has the job engine's
+ * first work in its database; an unwarmed run measured those as much as the route (`GET /api/user/me` on
+ * PostgreSQL read 8.3k req/s in its first 5 s, 14–15k from then on; after 2 s of warm-up, 9.7k–14k).
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+
 /** Loads a URL from a separate autocannon process and returns the mean requests per second (2xx only). */
 export function autocannon(load: Load, seconds: number, connections: number): number {
   return autocannonRun(load, seconds, connections).rps;
@@ -52,6 +61,11 @@ export function autocannonRun(
   seconds: number,
   connections: number,
 ): { rps: number; p99Ms: number } {
+  if (WARMUP_SECONDS > 0) runAutocannon(load, WARMUP_SECONDS, connections);
+  return runAutocannon(load, seconds, connections);
+}
+
+function runAutocannon(load: Load, seconds: number, connections: number): { rps: number; p99Ms: number } {
   const args = [
     `${root}node_modules/autocannon/autocannon.js`,
     '-j',
