@@ -110,8 +110,20 @@ export async function createRateLimitStore({
     }
 
     child(params: ChildParams): Store {
-      return new SharedStore(params as StoreParams, {
-        shared: this.shared.child(params) as Store,
+      const merged = params as StoreParams & { routeInfo?: { method?: string } };
+      // A route's own limit is keyed by its method and URL (the plugin's naming); a limiter made by
+      // `createRateLimit` has no route (the plugin passes an empty one, which named its keys
+      // `…undefinedundefined-…`): its counters go under the namespace by their key alone.
+      const shared = merged.routeInfo?.method
+        ? (this.shared.child(params) as Store)
+        : new RedisStore(
+            merged.continueExceeding ?? false,
+            merged.exponentialBackoff ?? false,
+            redis,
+            nameSpace,
+          );
+      return new SharedStore(merged, {
+        shared,
         local: this.local.child(params) as Store,
       });
     }

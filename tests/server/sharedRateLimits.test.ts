@@ -2,6 +2,7 @@
 // deployment; without Redis, or while it cannot be reached, they hold per process (and the server still starts).
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRateLimitStore } from '../../server/cluster/sharedRateLimits.ts';
 import { reachable, TEST_REDIS_URL } from './redisReachable.ts';
@@ -47,6 +48,35 @@ describe('shared rate limits', () => {
     const other = await serverOn(redisUrl, `${database}_other`);
     expect(await get(other)).toBe(200);
   });
+
+  it.runIf(withRedis)(
+    'a limiter made with createRateLimit keeps its counters under the namespace by its key',
+    async () => {
+      const database = `postgres://127.0.0.1:5432/limits_${Date.now()}_${Math.random()}`;
+      const store = await createRateLimitStore({ redisUrl, database, log: quiet });
+      const app = Fastify();
+      app.addHook('onClose', async () => store.close());
+      await app.register(rateLimit, { global: false, ...store.options });
+      const key = `visitor-${Math.random().toString(36).slice(2)}`;
+      // As the public forms and session replay use it: the route asks the limiter itself.
+      const limiter = app.createRateLimit({ max: 2, timeWindow: 60_000, keyGenerator: () => key });
+      app.get('/counted', async (request) => ({ exceeded: (await limiter(request)).isExceeded }));
+      await app.ready();
+      apps.push(app);
+      const exceeded = [];
+      for (let i = 0; i < 3; i += 1) exceeded.push((await app.inject({ url: '/counted' })).json().exceeded);
+      expect(exceeded).toEqual([false, false, true]);
+      const redis = new Redis(redisUrl);
+      try {
+        const keys = await redis.keys(`bizsite-limits:*${key}`);
+        expect(keys).toHaveLength(1);
+        // The plugin's own naming of a route-less child read `…:undefinedundefined-visitor-…`.
+        expect(keys[0]).toMatch(new RegExp(`^bizsite-limits:[^:]+:${key}$`));
+      } finally {
+        redis.disconnect();
+      }
+    },
+  );
 
   it('without Redis, each process counts its own calls', async () => {
     const [a, b] = await Promise.all([1, 2].map(() => serverOn(null, 'data')));
