@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { type CsvError, parse } from 'csv-parse';
+import { restoreFormula } from '../../src/contracts/csv.ts';
 import { CSV_READ_OPTIONS } from '../../src/contracts/csvRead.ts';
 import type { Db, Queryable } from '../db/types.ts';
 import {
@@ -221,7 +222,8 @@ export async function runImport(
         continue;
       }
       counts.processed += 1;
-      const row = toImportRow(record, fields);
+      // A file this app exported: its neutralised cells (`'+39 …`) come back as they were stored.
+      const row = toImportRow(record.map(restoreFormula), fields);
       if (typeof row === 'string') {
         if (errors.length < MAX_ERRORS) errors.push({ row: info.lines, message: row });
         counts.skipped += 1;

@@ -250,6 +250,24 @@ describeEachDatabase(
       expect(theirs).toHaveLength(1);
       await expectJson(ctx, 'GET', `/api/crm/contacts/export?contactListId=${list.id}`, stranger.token, 404);
     });
+
+    it('imports its own export back to the same values (the formula guard apostrophe is dropped)', async () => {
+      const { token } = await ctx.register();
+      await expectJson(ctx, 'POST', '/api/crm/contacts', token, 201, {
+        firstName: 'Maria',
+        lastName: 'Rossi',
+        email: 'maria@example.com',
+        phone: '+39 333 1234567',
+        company: '-minus Co',
+      });
+      const exported = (await ctx.call('GET', '/api/crm/contacts/export', { token })).body;
+      expect(exported).toContain("'+39 333 1234567");
+      const response = await upload(ctx, token, exported, { duplicates: 'update' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<Report>()).toMatchObject({ status: 'completed', created: 0, updated: 1 });
+      const [maria] = await contacts(ctx, token);
+      expect([maria?.phone, maria?.company]).toEqual(['+39 333 1234567', '-minus Co']);
+    });
   },
   { jobs: () => ({}) },
 );
