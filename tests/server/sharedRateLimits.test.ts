@@ -60,7 +60,10 @@ describe('shared rate limits', () => {
       const key = `visitor-${Math.random().toString(36).slice(2)}`;
       // As the public forms and session replay use it: the route asks the limiter itself.
       const limiter = app.createRateLimit({ max: 2, timeWindow: 60_000, keyGenerator: () => key });
-      app.get('/counted', async (request) => ({ exceeded: (await limiter(request)).isExceeded }));
+      app.get('/counted', async (request) => {
+        const result = await limiter(request);
+        return { exceeded: !result.isAllowed && result.isExceeded };
+      });
       await app.ready();
       apps.push(app);
       const exceeded = [];
