@@ -31,12 +31,14 @@ type Form = Record<
   isActive: boolean;
 };
 
-// Spec §9 product-card defaults for a new product.
+// A new product starts with the spec §9 product-card rating and stock, but with no price and no original price
+// of its own: a price nobody typed (99.99) would be charged, and an original price (129.99) would show shoppers a
+// struck-through discount that never was.
 const blank: Form = {
   name: '',
   code: '',
-  price: '99.99',
-  originalPrice: '129.99',
+  price: '',
+  originalPrice: '',
   description: '',
   rating: '5',
   stock: '10',
@@ -72,6 +74,12 @@ const toInput = (form: Form): ProductInput => ({
   isActive: form.isActive,
 });
 
+/** What is wrong with a typed price, in words; null when it is one (a number, 0 or more). */
+function priceProblemOf(text: string): string | null {
+  if (text.trim() === '') return 'Enter a price';
+  return Number(text) >= 0 ? null : 'The price must be 0 or more';
+}
+
 /** Create or edit a product, with an image uploaded through /api/upload/image. */
 export function ProductDialog({ storeId, product, onClose }: Props) {
   const [form, setForm] = useState<Form>(product ? toForm(product) : blank);
@@ -80,7 +88,9 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
   const categories = useCategories(storeId);
   const set = (key: keyof Form) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [key]: event.target.value }));
-  const invalid = form.name.trim() === '' || !(Number(form.price) >= 0) || form.price.trim() === '';
+  const priceProblem = priceProblemOf(form.price);
+  const originalPriceProblem = form.originalPrice.trim() === '' ? null : priceProblemOf(form.originalPrice);
+  const invalid = form.name.trim() === '' || priceProblem !== null || originalPriceProblem !== null;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -104,12 +114,23 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
             <TextField label="Name" required value={form.name} onChange={set('name')} autoFocus />
             <TextField label="Code" value={form.code} onChange={set('code')} />
             <Stack direction="row" spacing={2}>
-              <TextField label="Price" type="number" required value={form.price} onChange={set('price')} />
+              <TextField
+                label="Price"
+                type="number"
+                required
+                value={form.price}
+                onChange={set('price')}
+                // Nothing typed yet is not an error to show; a typed price that cannot be one is.
+                error={form.price.trim() !== '' && priceProblem !== null}
+                helperText={form.price.trim() !== '' ? priceProblem : null}
+              />
               <TextField
                 label="Original Price"
                 type="number"
                 value={form.originalPrice}
                 onChange={set('originalPrice')}
+                error={originalPriceProblem !== null}
+                helperText={originalPriceProblem ?? 'Optional: shown struck through beside the price'}
               />
             </Stack>
             <Stack direction="row" spacing={2}>

@@ -1,0 +1,62 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import type { Product, Store } from '../../src/contracts/store.ts';
+import { dashboardInput, dashboardRoutes, renderApp } from './renderApp.tsx';
+
+const bakery: Store = {
+  storeId: 'bakery',
+  storeName: 'Bakery',
+  currency: 'USD',
+  createdAt: '2026-01-01T00:00:00Z',
+};
+const slow = { timeout: 10_000 };
+
+function routes(created: unknown[]) {
+  return {
+    ...dashboardRoutes(),
+    'GET /api/ecommerce/stores': { body: [bakery] },
+    'GET /api/ecommerce/orders/summary': { body: { needsAction: 0, latestOrderAt: null } },
+    'GET /api/ecommerce/products': { body: { results: [], totalCount: 0 } },
+    'GET /api/ecommerce/categories': { body: [] },
+    'POST /api/ecommerce/products': async (request: Request) => {
+      const body = (await request.json()) as Omit<Product, 'id' | 'currency'>;
+      created.push(body);
+      return { status: 201, body: { ...body, id: 7, currency: 'USD' } };
+    },
+  };
+}
+
+describe('Store › Products › Add Product', () => {
+  test('a new product has no invented price or original price, and a price that cannot be one says why', async () => {
+    const created: unknown[] = [];
+    renderApp({ ...dashboardInput(), location: { pathname: '/store', search: '' } }, routes(created));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Product' }, slow));
+    const dialog = await screen.findByRole('dialog');
+    const price = within(dialog).getByRole('spinbutton', { name: /^Price/ }) as HTMLInputElement;
+    const original = within(dialog).getByRole('spinbutton', { name: 'Original Price' }) as HTMLInputElement;
+    // Shoppers would otherwise see $99.99 with a struck-through $129.99 the owner never typed.
+    expect([price.value, original.value]).toEqual(['', '']);
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save.hasAttribute('disabled')).toBe(true);
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Name/ }), {
+      target: { value: 'Baguette' },
+    });
+    fireEvent.change(price, { target: { value: '-5' } });
+    expect(within(dialog).getByText('The price must be 0 or more').textContent).toBe(
+      'The price must be 0 or more',
+    );
+    expect(save.hasAttribute('disabled')).toBe(true);
+
+    fireEvent.change(price, { target: { value: '3.50' } });
+    expect(within(dialog).queryByText('The price must be 0 or more')).toBeNull();
+    fireEvent.click(save);
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({
+      storeId: 'bakery',
+      name: 'Baguette',
+      price: 3.5,
+      originalPrice: null,
+    });
+  }, 30_000);
+});
