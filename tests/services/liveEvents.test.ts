@@ -21,6 +21,9 @@ const CACHED: Record<string, QueryKey> = {
   ordersOtherStore: [...storeKeys.orders('shop-b'), { skip: 0, take: 20 }],
   ordersSummary: storeKeys.ordersSummary,
   ownerProducts: [...storeKeys.ownerProducts('shop-a'), { skip: 0 }],
+  storefront: [...storeKeys.catalogue('shop-a'), { skip: 0 }],
+  productPage: storeKeys.product('shop-a', 3),
+  categories: storeKeys.categories('shop-a'),
   contactsPage: crmKeys.contacts({ page: 1, pageSize: 20 } as never),
   allContacts: crmKeys.allContacts,
   contactLists: crmKeys.contactLists,
@@ -48,10 +51,14 @@ async function invalidatedBy(events: LiveEvent[]): Promise<string[]> {
 describe('live events → query keys', () => {
   test('each kind invalidates exactly the queries that show it', async () => {
     expect(await invalidatedBy([{ kind: 'forms', id: '4' }])).toEqual(['crmInboxPage', 'formInbox']);
+    // An order moves stock: the products' lists and pages show it (a storefront's quantity limit too).
     expect(await invalidatedBy([{ kind: 'orders', id: 'ord_1' }])).toEqual([
       'ordersOtherStore',
       'ordersPage1',
       'ordersSummary',
+      'ownerProducts',
+      'productPage',
+      'storefront',
     ]);
     expect(await invalidatedBy([{ kind: 'crm.contact', id: '7' }])).toEqual([
       'allContacts',
@@ -92,9 +99,12 @@ describe('live events → query keys', () => {
         'ordersOtherStore',
         'ordersPage1',
         'ordersSummary',
+        'ownerProducts',
         'pipelines',
         'presence',
+        'productPage',
         'stats',
+        'storefront',
       ].sort(),
     );
   });

@@ -7,6 +7,12 @@ import { storeKeys } from '../store/storeKeys.ts';
 
 // Prefixes: each names every query that shows that kind of record (all pages, filters and searches).
 const ORDERS: QueryKey = ['ecommerce', 'orders'];
+// Every store's products as the owner lists them, as the storefront shows them, and each one's page.
+const PRODUCTS: readonly QueryKey[] = [
+  ['ecommerce', 'ownerProducts'],
+  ['ecommerce', 'catalogue'],
+  ['ecommerce', 'product'],
+];
 const CONTACTS: QueryKey = ['crm', 'contacts'];
 const LEADS: QueryKey = ['crm', 'leads'];
 const ACTIVITIES: QueryKey = ['crm', 'activities'];
@@ -16,8 +22,9 @@ const ADMIN_ACTIVITY: QueryKey = ['admin', 'activity'];
 const KEYS: Record<Exclude<LiveEventKind, 'resync'>, readonly QueryKey[]> = {
   // The form inbox, and the CRM's unified inbox that lists submissions too.
   forms: [submissionsKey, crmKeys.inbox],
-  // Every page of every store's orders, and the sidebar badge counting those that need the owner.
-  orders: [ORDERS, storeKeys.ordersSummary],
+  // Every page of every store's orders, and the sidebar badge counting those that need the owner; an order
+  // placed or cancelled moves stock, so the products' stock (the admin's list, the storefront's quantity limits).
+  orders: [ORDERS, storeKeys.ordersSummary, ...PRODUCTS],
   // Contacts feed the lists' counts, the dashboard's totals and the campaign audience samples.
   'crm.contact': [CONTACTS, crmKeys.contactLists, crmKeys.stats],
   'crm.lead': [LEADS, crmKeys.stats, crmKeys.inbox],
