@@ -279,7 +279,10 @@ test('every dashboard place has a URL: clicks reach it, reload keeps it, Back an
     {
       url: /\/crm\/data-cleaning$/,
       open: (page) => page.getByRole('button', { name: 'Data Cleaning' }).click(),
-      shows: (page) => expect(page.getByRole('heading', { level: 2, name: 'Data Cleaning' })).toBeVisible(),
+      shows: async (page) => {
+        await title(page, 'Data Cleaning');
+        await expect(page.getByRole('heading', { level: 2, name: 'Data Cleaning' })).toBeVisible();
+      },
     },
     section(/\/seo$/, null, 'SEO Tools'),
     section(/\/social$/, null, 'Social Media'),

@@ -197,6 +197,9 @@ describe('Workflows in words', () => {
     );
     await openCrm('Contacts');
     fireEvent.click(await screen.findByRole('button', { name: 'Workflows' }, slow));
+    // The place has its own title in the header (it read "CRM Dashboard") and URL.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Workflows'));
+    expect(window.location.pathname).toBe('/crm/workflow');
     const item = await screen.findByText(
       (_, element) => element?.tagName === 'P' && /^Welcome — /.test(element.textContent ?? ''),
       {},

@@ -26,4 +26,8 @@ export const CRM_KEY_OF_SECTION: Partial<Record<SectionId, string>> = {
   analytics: 'analytics',
   leadTracking: 'tracking',
   aiInsights: 'ai',
+  crmWorkflows: 'workflow',
+  crmDataCleaning: 'data-cleaning',
+  crmTeams: 'teams',
+  crmPermissions: 'permissions',
 };

@@ -31,6 +31,10 @@ export type SectionId =
   | 'leadTracking'
   | 'aiInsights'
   | 'crmIntegrations'
+  | 'crmWorkflows'
+  | 'crmDataCleaning'
+  | 'crmTeams'
+  | 'crmPermissions'
   | 'seo'
   | 'social'
   | 'integrations'
@@ -53,8 +57,18 @@ export type NavSection = {
   icon: ComponentType;
   target?: SectionId;
   groups?: NavGroup[];
+  /** Sections the entry holds without listing them (reached from within its sections). */
+  holds?: SectionId[];
   adminOnly?: boolean;
 };
+
+/** Spec §2's CRM keys the sidebar does not list: the CRM's own chips open them (and close them to its dashboard). */
+export const CRM_CHIP_SECTIONS: SectionId[] = [
+  'crmWorkflows',
+  'crmDataCleaning',
+  'crmTeams',
+  'crmPermissions',
+];
 
 /** The sidebar of spec §2, in order. */
 export const NAV_SECTIONS: NavSection[] = [
@@ -109,6 +123,7 @@ export const NAV_SECTIONS: NavSection[] = [
       },
       { items: [{ id: 'crmIntegrations', label: 'Integrations' }] },
     ],
+    holds: CRM_CHIP_SECTIONS,
   },
   { key: 'seo', label: 'SEO Tools', icon: SearchIcon, target: 'seo' },
   { key: 'social', label: 'Social Media', icon: ShareIcon, target: 'social' },
@@ -135,6 +150,10 @@ export const NAV_SECTIONS: NavSection[] = [
 const titles: Partial<Record<SectionId, string>> = {
   crmDashboard: 'CRM Dashboard',
   crmIntegrations: 'CRM Integrations',
+  crmWorkflows: 'Workflows',
+  crmDataCleaning: 'Data Cleaning',
+  crmTeams: 'CRM Teams',
+  crmPermissions: 'CRM Permissions',
   userSettings: 'User Settings',
   passwordChange: 'Password Change',
 };
@@ -155,7 +174,11 @@ export function sectionTitle(id: SectionId): string {
 
 /** Whether a sidebar entry holds the given section. */
 export function sectionContains(section: NavSection, id: SectionId): boolean {
-  return section.target === id || (section.groups ?? []).some((g) => g.items.some((item) => item.id === id));
+  return (
+    section.target === id ||
+    (section.holds ?? []).includes(id) ||
+    (section.groups ?? []).some((g) => g.items.some((item) => item.id === id))
+  );
 }
 
 const crm = (section: CrmSectionKey) => appRoute('crm', { section });
@@ -181,6 +204,10 @@ export const SECTION_ROUTES: Record<SectionId, AppRoute> = {
   leadTracking: crm('tracking'),
   aiInsights: crm('ai'),
   crmIntegrations: crm('integrations'),
+  crmWorkflows: crm('workflow'),
+  crmDataCleaning: crm('data-cleaning'),
+  crmTeams: crm('teams'),
+  crmPermissions: crm('permissions'),
   seo: appRoute('seo'),
   social: appRoute('social'),
   integrations: appRoute('integrations'),
@@ -198,7 +225,7 @@ const SECTION_IDS = Object.keys(SECTION_ROUTES) as SectionId[];
 
 /**
  * The section a place belongs to: the one whose URL it is, else the first of its route (a store tab → the
- * store, an admin tab → Admin, a CRM section the sidebar does not list → the CRM dashboard), an opened
+ * store, an admin tab → Admin, a CRM key of no section of its own → the CRM dashboard), an opened
  * contact → Contacts, and the websites list for places outside the dashboard.
  */
 export function sectionOfRoute(route: AppRoute): SectionId {
