@@ -8,7 +8,7 @@ import {
   removeElement,
   updateElement,
 } from '../../src/canvas/ops/elementOps.ts';
-import { addPage, deletePage, renamePage } from '../../src/canvas/ops/pageOps.ts';
+import { addPage, deletePage, type NavItem, renamePage } from '../../src/canvas/ops/pageOps.ts';
 import { normalizePath, PAGE_MESSAGES, validateNewPage } from '../../src/canvas/ops/pagePaths.ts';
 import { edit, listPages, readElement } from '../../src/canvas/siteDoc.ts';
 import { readTree } from '../../src/canvas/tree.ts';
@@ -130,6 +130,62 @@ describe('page ops', () => {
     });
     expect(labels()).toEqual(['Home']);
     expect(listPages(site).map((page) => page.name)).toEqual(['Home']);
+  });
+
+  test('a refresh keeps the owner’s navigation: labels, URLs, sub-menu items, order and custom links', () => {
+    const site = siteWithHome();
+    const nav = () => site.elements.get('nav')?.get('navItems') as NavItem[];
+    let menu = '';
+    edit(site, () => {
+      insertElement(site, { id: 'nav', type: 'navbar', props: { navItems: [] } }, top);
+      menu = addPage(site, { name: 'Menu', path: 'menu-prices' });
+      addPage(site, { name: 'Contact', path: 'contact' });
+    });
+    const [home, menuItem, contactItem] = nav();
+    // Edit Navigation: Menu renamed and given a sub item, Contact moved first, an outside link added.
+    edit(site, () =>
+      site.elements.get('nav')?.set('navItems', [
+        contactItem,
+        home,
+        {
+          ...menuItem,
+          label: 'Our Menu',
+          children: [{ id: 'nav-cakes', label: 'Cakes', url: '/menu-prices#cakes' }],
+        },
+        { id: 'nav-order', label: 'Order online', url: 'https://order.example' },
+      ]),
+    );
+    edit(site, () => addPage(site, { name: 'Team', path: 'team' }));
+    const summary = () =>
+      nav().map((item) => [item.label, item.url, ...(item.children ?? []).map((child) => child.label)]);
+    expect(summary()).toEqual([
+      ['Contact', '/contact'],
+      ['Home', '/'],
+      ['Our Menu', '/menu-prices', 'Cakes'],
+      ['Team', '/team'],
+      ['Order online', 'https://order.example'],
+    ]);
+    // Renaming pages: a label the owner chose stays; one that followed its page follows the new name.
+    const contact = listPages(site).find((page) => page.name === 'Contact')?.id as string;
+    edit(site, () => {
+      renamePage(site, menu, 'Menu & Prices');
+      renamePage(site, contact, 'Visit us');
+    });
+    expect(summary().map(([label]) => label)).toEqual([
+      'Visit us',
+      'Home',
+      'Our Menu',
+      'Team',
+      'Order online',
+    ]);
+    // A deleted page's link goes; the rest stays as it was.
+    edit(site, () => deletePage(site, menu));
+    expect(summary()).toEqual([
+      ['Visit us', '/contact'],
+      ['Home', '/'],
+      ['Team', '/team'],
+      ['Order online', 'https://order.example'],
+    ]);
   });
 
   test('page paths and messages follow spec §5', () => {

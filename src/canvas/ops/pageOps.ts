@@ -37,8 +37,10 @@ export function renamePage(site: SiteDoc, id: string, name: string): void {
   const trimmed = name.trim();
   const map = site.pages.get(id);
   if (!map || trimmed === '') return;
+  const from = map.get('name') as string;
   map.set('name', trimmed);
-  refreshNavigation(site);
+  // The home page's link is "Home" whatever the page is called.
+  refreshNavigation(site, map.get('isHomePage') === true ? undefined : { pageId: id, from });
 }
 
 /** Deletes a page and its elements; the last page and the home page stay. */
@@ -90,19 +92,58 @@ export function navItemsForPages(pages: PageData[]): NavItem[] {
     home,
     ...pages
       .filter((page) => !page.isHomePage)
-      .map((page) => ({ id: `nav-${page.id}`, label: page.name, url: `/${page.path}`, isPage: true })),
+      .map((page) => ({ id: pageItemId(page.id), label: page.name, url: `/${page.path}`, isPage: true })),
   ];
 }
 
-/** Rebuilds the page links of every navbar on every page; custom (non-page) items are kept after them. */
-export function refreshNavigation(site: SiteDoc): void {
+/**
+ * Brings the page links of every navbar on every page up to date with the pages, keeping what the owner made of
+ * them in Edit Navigation: a deleted page's link goes, a new page's link comes after the last page link, and every
+ * link keeps its place, its sub-menu items and the other settings it was given. A link's label and URL follow its
+ * page unless the owner changed them ("Our Menu" stays "Our Menu" when the page is renamed or another page is
+ * added); `renamed` names the page being renamed, whose label followed its old name until now.
+ */
+export function refreshNavigation(site: SiteDoc, renamed?: { pageId: string; from: string }): void {
   const pageItems = navItemsForPages(listPages(site));
+  const fresh = new Map(pageItems.map((item) => [item.id, item]));
+  const renamedItem = renamed ? pageItemId(renamed.pageId) : null;
   for (const map of site.elements.values()) {
     if (map.get('type') !== 'navbar') continue;
     const current = (map.get('navItems') as NavItem[] | undefined) ?? [];
-    const custom = current.filter((item) => item.isPage !== true && !isDefaultItem(item));
-    map.set('navItems', [...pageItems, ...custom]);
+    const present = new Set<string>();
+    const keep = (items: NavItem[]): NavItem[] =>
+      items.flatMap((item): NavItem[] => {
+        if (isDefaultItem(item)) return [];
+        let kept = item;
+        if (item.isPage === true) {
+          const page = fresh.get(item.id);
+          // Gone with its page (or a second link to the same page, which a refresh never makes).
+          if (!page || present.has(item.id)) return [];
+          present.add(item.id);
+          const labelBefore = item.id === renamedItem && renamed ? renamed.from : page.label;
+          kept = {
+            ...item,
+            label: item.label === labelBefore ? page.label : item.label,
+            url: item.url === page.url ? page.url : item.url,
+          };
+        }
+        return item.children ? [{ ...kept, children: keep(item.children) }] : [kept];
+      });
+    const items = keep(current);
+    const added = pageItems.filter((item) => !present.has(item.id));
+    if (added.length === 0 && sameItems(items, current)) continue;
+    const afterPages = items.findLastIndex((item) => item.isPage === true) + 1;
+    map.set('navItems', [...items.slice(0, afterPages), ...added, ...items.slice(afterPages)]);
   }
+}
+
+/** The id of a page's link in the navigation (the home page's is fixed). */
+function pageItemId(pageId: string): string {
+  return `nav-${pageId}`;
+}
+
+function sameItems(a: NavItem[], b: NavItem[]): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 // The placeholder links of a new navbar (spec §9) give way to real pages.
