@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { descriptionOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
@@ -213,5 +213,92 @@ describe('Workflows in words', () => {
     );
     expect(screen.getByRole('combobox', { name: 'Trigger' }).textContent).toBe('When a contact is created');
     expect(screen.getByRole('combobox', { name: 'Action' }).textContent).toBe('Log an activity');
+  }, 30_000);
+});
+
+describe('CRM records can be deleted, after a confirmation', () => {
+  const ada = {
+    id: 7,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '',
+    company: 'Engines Ltd',
+    tags: [],
+    notes: '',
+    contactListIds: [],
+    orderCount: 0,
+    lifetimeValue: 0,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+  };
+
+  test('Edit contact: Delete asks first; declined nothing is sent, confirmed the contact goes and the dialog closes', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    let deleted = false;
+    const { requests } = renderApp(
+      { ...dashboardInput(), location: { pathname: '/crm/contacts/7', search: '' } },
+      crmRoutes({
+        'GET /api/crm/contacts': () =>
+          deleted ? { body: { contacts: [], totalCount: 0 } } : { body: { contacts: [ada], totalCount: 1 } },
+        'GET /api/crm/contacts/7': () =>
+          deleted ? { status: 404, body: { message: 'Contact not found' } } : { body: ada },
+        'DELETE /api/crm/contacts/7': () => {
+          deleted = true;
+          return { status: 204 };
+        },
+      }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit contact' }, slow));
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenLastCalledWith(
+      'Delete Ada Lovelace? Their leads, deals and activities stay, without a contact.',
+    );
+    expect(requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+    expect(screen.getByRole('dialog', { name: 'Edit contact' }).textContent).toContain('Edit contact');
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit contact' })).toBeNull(), slow);
+    expect(requests.filter((r) => r.method === 'DELETE').map(path)).toContain('DELETE /api/crm/contacts/7');
+    expect(window.location.pathname).toBe('/crm/contacts');
+    expect(screen.queryByText('Contact not found')).toBeNull();
+    confirm.mockRestore();
+  }, 30_000);
+
+  test('a lead is deleted only once its owner confirms', async () => {
+    const lead = {
+      id: 3,
+      name: 'Hotel Roma',
+      email: 'chef@roma.example',
+      phone: '',
+      company: 'Hotel Roma',
+      status: 'new',
+      source: 'website',
+      value: 0,
+      notes: '',
+      pagePath: '',
+      contactId: null,
+      dealId: null,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      updatedAt: '2026-11-01T10:00:00.000Z',
+    };
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { requests } = renderApp(
+      dashboardInput(),
+      crmRoutes({
+        'GET /api/crm/leads': { body: [lead], headers: { 'x-total-count': '1' } },
+        'DELETE /api/crm/leads/3': { status: 204 },
+      }),
+    );
+    await openCrm('Leads');
+    const remove = await screen.findByRole('button', { name: 'Delete Hotel Roma' }, slow);
+    fireEvent.click(remove);
+    expect(confirm).toHaveBeenLastCalledWith('Delete the lead Hotel Roma?');
+    expect(requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+    fireEvent.click(remove);
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'DELETE').map(path)).toEqual(['DELETE /api/crm/leads/3']),
+    );
+    confirm.mockRestore();
   }, 30_000);
 });

@@ -61,7 +61,15 @@ export function ActivitiesView() {
           <Button size="small" aria-label={`Edit ${row.subject}`} onClick={() => setEditing(row)}>
             Edit
           </Button>
-          <Button size="small" color="error" onClick={() => write({ kind: 'deleteActivity', id: row.id })}>
+          <Button
+            size="small"
+            color="error"
+            aria-label={`Delete ${row.subject}`}
+            onClick={() => {
+              if (window.confirm(`Delete the activity "${row.subject}"?`))
+                write({ kind: 'deleteActivity', id: row.id });
+            }}
+          >
             Delete
           </Button>
         </Stack>

@@ -7,7 +7,7 @@ import type { Contact, ContactList } from '../../contracts/crm.ts';
 import { contactErrors } from '../../contracts/crmFieldRules.ts';
 import { useEditingPresence } from '../../services/live/presenceQueries.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
-import { formatMoney } from './crmFormat.ts';
+import { contactLabel, formatMoney } from './crmFormat.ts';
 import { useCrmForm } from './useCrmForm.ts';
 import { useOtherEditors } from './useOtherEditors.ts';
 
@@ -67,6 +67,19 @@ export function ContactDialog({ contact, lists, onClose }: Props) {
       onClose={onClose}
       saving={save.saving}
       alert={save.alert}
+      remove={
+        contact
+          ? {
+              confirm: `Delete ${contactLabel(contact)}? Their leads, deals and activities stay, without a contact.`,
+              // The row goes at once (as a lead's Delete does) and so does its dialog: a refusal shows on
+              // the CRM's error card and the contact comes back.
+              onDelete: () => {
+                save.submit({ kind: 'deleteContact', id: contact.id });
+                onClose();
+              },
+            }
+          : undefined
+      }
     >
       {othersEditing && <Alert severity="info">{othersEditing}</Alert>}
       {contact && contact.orderCount > 0 && (

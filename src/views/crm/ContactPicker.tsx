@@ -1,15 +1,12 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import type { Contact } from '../../contracts/crm.ts';
 import { useContactsPage } from '../../services/crm/crmQueries.ts';
 import { useDebounced } from '../common/useDebounced.ts';
+import { contactLabel } from './crmFormat.ts';
 
 /** A chosen contact: its id and the words that name it. */
 export type ContactChoice = { id: number; label: string };
-
-export const contactLabel = (c: Pick<Contact, 'firstName' | 'lastName' | 'email'>) =>
-  `${c.firstName} ${c.lastName}`.trim() || c.email;
 
 type Props = { label: string; value: ContactChoice | null; onChange: (value: ContactChoice | null) => void };
 

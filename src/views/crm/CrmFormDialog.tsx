@@ -19,6 +19,8 @@ type Props = {
   alert?: string | null;
   /** Label of the submit button (Save unless given). */
   saveLabel?: string;
+  /** An existing record: a Delete button, which asks this question first (a browser confirm, as products do). */
+  remove?: { confirm: string; onDelete: () => void };
   children: ReactNode;
 };
 
@@ -34,6 +36,7 @@ export function CrmFormDialog({
   saving = false,
   alert = null,
   saveLabel = 'Save',
+  remove,
   children,
 }: Props) {
   const handleSubmit = (event: FormEvent) => {
@@ -51,6 +54,18 @@ export function CrmFormDialog({
           </Stack>
         </DialogContent>
         <DialogActions>
+          {remove ? (
+            <Button
+              color="error"
+              sx={{ mr: 'auto' }}
+              disabled={saving}
+              onClick={() => {
+                if (window.confirm(remove.confirm)) remove.onDelete();
+              }}
+            >
+              Delete
+            </Button>
+          ) : null}
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="contained" disabled={!canSave || saving}>
             {saveLabel}

@@ -79,7 +79,14 @@ export function LeadsView() {
               Convert
             </Button>
           )}
-          <Button size="small" color="error" onClick={() => write({ kind: 'deleteLead', id: row.id })}>
+          <Button
+            size="small"
+            color="error"
+            aria-label={`Delete ${row.name}`}
+            onClick={() => {
+              if (window.confirm(`Delete the lead ${row.name}?`)) write({ kind: 'deleteLead', id: row.id });
+            }}
+          >
             Delete
           </Button>
         </Stack>

@@ -1,6 +1,10 @@
-import type { Deal, Lead } from '../../contracts/crm.ts';
+import type { Contact, Deal, Lead } from '../../contracts/crm.ts';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** The words that name a contact: their name, else their email. */
+export const contactLabel = (c: Pick<Contact, 'firstName' | 'lastName' | 'email'>) =>
+  `${c.firstName} ${c.lastName}`.trim() || c.email;
 
 /** An amount in the store's default currency (USD, spec §9). */
 export const formatMoney = (value: number) => money.format(value);
