@@ -4,6 +4,7 @@ import {
   flagDeleted,
   insertElement,
   moveElement,
+  pageAddIndex,
   purgeDeleted,
   removeElement,
   updateElement,
@@ -45,6 +46,40 @@ describe('element ops', () => {
       expect(moveElement(site, 's', { parentId: 'inner' })).toBe(false);
     });
     expect(shape(site)).toEqual([['s', [['inner', [['t', []]]]]]]);
+  });
+
+  test('an element added to the page without a position goes before the footer(s) that end it (a footer after them)', () => {
+    const site = siteWithHome();
+    const addToPage = (id: string, type = 'text') =>
+      insertElement(site, { id, type, props: {} }, { ...top, index: pageAddIndex(site, 'home', type) });
+    edit(site, () => {
+      insertElement(site, { id: 'nav', type: 'navbar', props: {} }, top);
+      insertElement(site, { id: 'footer', type: 'footer', props: {} }, top);
+      insertElement(site, { id: 'legal', type: 'footer', props: {} }, top);
+      addToPage('first');
+      addToPage('second', 'button');
+      addToPage('closing', 'footer');
+    });
+    expect(shape(site)).toEqual([
+      ['nav', []],
+      ['first', []],
+      ['second', []],
+      ['footer', []],
+      ['legal', []],
+      ['closing', []],
+    ]);
+  });
+
+  test('without a closing footer (or with one higher up), it goes at the end; a hidden footer does not count', () => {
+    const site = siteWithHome();
+    edit(site, () => {
+      insertElement(site, { id: 'footer', type: 'footer', props: {} }, top);
+      insertElement(site, { id: 'text', type: 'text', props: {} }, top);
+      insertElement(site, { id: 'gone', type: 'footer', props: {} }, top);
+      flagDeleted(site, 'gone');
+    });
+    expect(pageAddIndex(site, 'home', 'text')).toBe(2);
+    expect(pageAddIndex(siteWithHome(), 'home', 'text')).toBe(0);
   });
 
   test('update sets and clears properties', () => {

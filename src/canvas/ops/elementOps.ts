@@ -17,15 +17,34 @@ export type Placement = { pageId: string; parentId: string | null; index?: numbe
 
 const PLACEMENT = new Set<string>(PLACEMENT_KEYS);
 
-// The order keys of the raw siblings (shown or not), sorted, so a new key never collides with a hidden one.
-function siblingOrders(site: SiteDoc, pageId: string, parentId: string | null, exceptId?: string): string[] {
-  const siblings: { id: string; order: string }[] = [];
+type Sibling = { id: string; order: string; type: unknown };
+
+// The raw siblings (shown or not), sorted, so a new order key never collides with a hidden one's.
+function siblingsOf(site: SiteDoc, pageId: string, parentId: string | null, exceptId?: string): Sibling[] {
+  const siblings: Sibling[] = [];
   for (const map of site.elements.values()) {
     if (map.get('pageId') !== pageId || (map.get('parentId') ?? null) !== parentId) continue;
     if (map.get('deleted') === true || map.get('id') === exceptId) continue;
-    siblings.push({ id: String(map.get('id')), order: String(map.get('order')) });
+    siblings.push({ id: String(map.get('id')), order: String(map.get('order')), type: map.get('type') });
   }
-  return siblings.sort(compareOrdered).map((sibling) => sibling.order);
+  return siblings.sort(compareOrdered);
+}
+
+function siblingOrders(site: SiteDoc, pageId: string, parentId: string | null, exceptId?: string): string[] {
+  return siblingsOf(site, pageId, parentId, exceptId).map((sibling) => sibling.order);
+}
+
+/**
+ * Where an element of `type` added to the page itself goes when no position was chosen (a click in
+ * Components): the end of the page, but before the footer(s) that end it, so the footer stays the last
+ * thing on it (a footer itself goes at the end). The index counts the siblings `insertElement` places among.
+ */
+export function pageAddIndex(site: SiteDoc, pageId: string, type: string): number {
+  const siblings = siblingsOf(site, pageId, null);
+  let index = siblings.length;
+  if (type === 'footer') return index;
+  while (index > 0 && siblings[index - 1]?.type === 'footer') index -= 1;
+  return index;
 }
 
 /** The order key for position `index` (default: the end) among the siblings. */

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ELEMENTS } from '../../canvas/elements/registry.ts';
 import { ELEMENT_TYPES, type ElementType } from '../../canvas/elements/types.ts';
-import { insertElement } from '../../canvas/ops/elementOps.ts';
+import { insertElement, pageAddIndex } from '../../canvas/ops/elementOps.ts';
 import { refreshNavigation } from '../../canvas/ops/pageOps.ts';
 import { newId } from '../../canvas/siteDoc.ts';
 import { useStores } from '../../services/store/storeQueries.ts';
@@ -34,8 +34,12 @@ export function useAddElement() {
   };
 }
 
-/** The palette: click adds to the page, drag drops onto the canvas or into a container. */
+/**
+ * The palette: click adds to the page (before its closing footer, whatever is selected; see `pageAddIndex`), drag drops onto
+ * the canvas or into a container.
+ */
 export function ComponentsPanel() {
+  const { store } = useBuilder();
   const page = useCurrentPage();
   const add = useAddElement();
   return (
@@ -51,7 +55,9 @@ export function ComponentsPanel() {
             event.dataTransfer.effectAllowed = 'copy';
           }}
           // The new element is selected in Layers; keyboard focus follows it there.
-          onClick={() => page && focusLayer(add(type, page.id, null))}
+          onClick={() =>
+            page && focusLayer(add(type, page.id, null, pageAddIndex(store.site, page.id, type)))
+          }
           sx={{ justifyContent: 'flex-start' }}
         >
           {ELEMENTS[type].label}
