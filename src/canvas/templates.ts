@@ -27,17 +27,20 @@ export function svgThumbnail(from: string, to: string, label: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
-const nav = (logoText: string): ElementNode => ({
+// The brand is the owner's business name (a token the renderers fill from the profile), never a
+// placeholder company: a site made from a template shows whose it is from the start.
+const nav = (): ElementNode => ({
   type: 'navbar',
-  props: { logoText, colorScheme: 'light', position: 'static', navItems: [] },
+  props: { logoText: BUSINESS_TOKENS.name, colorScheme: 'light', position: 'static', navItems: [] },
 });
 // The footer carries the #contact anchor of the heroes' buttons, and the business's own details (tokens).
-const footer = (content: string): ElementNode => ({
+// A template is one page, so its quick links name only Home (no About or Contact page it does not have).
+const footer = (): ElementNode => ({
   type: 'footer',
   props: {
-    content,
+    content: `© ${BUSINESS_TOKENS.name}. All rights reserved.`,
     anchorId: 'contact',
-    quickLinks: 'Home|About|Contact',
+    quickLinks: 'Home',
     contactInfo: `${BUSINESS_TOKENS.email}|${BUSINESS_TOKENS.phone}|${BUSINESS_TOKENS.address}`,
     socialLinks: BUSINESS_TOKENS.social,
     backgroundColor: '#222222',
@@ -100,7 +103,7 @@ export const TEMPLATES: Template[] = [
     category: 'business',
     thumbnail: svgThumbnail('#667eea', '#764ba2', 'Business'),
     elements: [
-      nav('Business'),
+      nav(),
       hero('Professional Services', 'Trusted by businesses like yours', 'Purple Blue'),
       {
         type: 'grid',
@@ -129,7 +132,7 @@ export const TEMPLATES: Template[] = [
         props: { gridColumns: 3, gridGap: 'medium', padding: '40px 20px' },
         children: [pricing('Starter', '9'), pricing('Pro', '29'), pricing('Enterprise', '99')],
       },
-      footer('© Business. All rights reserved.'),
+      footer(),
     ],
   },
   {
@@ -139,7 +142,7 @@ export const TEMPLATES: Template[] = [
     category: 'portfolio',
     thumbnail: svgThumbnail('#a8edea', '#fed6e3', 'Portfolio'),
     elements: [
-      nav('Portfolio'),
+      nav(),
       {
         type: 'header',
         props: {
@@ -181,7 +184,7 @@ export const TEMPLATES: Template[] = [
           submitText: 'Send',
         },
       },
-      footer('© Portfolio'),
+      footer(),
     ],
   },
   {
@@ -191,14 +194,14 @@ export const TEMPLATES: Template[] = [
     category: 'ecommerce',
     thumbnail: svgThumbnail('#f093fb', '#f5576c', 'Shop'),
     elements: [
-      nav('Shop'),
+      nav(),
       hero('New Collection', 'Fresh arrivals every week', 'Pink Red'),
       {
         type: 'product-grid',
         props: { content: 'Featured Products', storeId: 'default-store', gridColumns: 3 },
       },
       { type: 'shopping-cart', props: { storeId: 'default-store' } },
-      footer('© Shop'),
+      footer(),
     ],
   },
   {
@@ -208,11 +211,11 @@ export const TEMPLATES: Template[] = [
     category: 'blog',
     thumbnail: svgThumbnail('#ffecd2', '#fcb69f', 'Blog'),
     elements: [
-      nav('Blog'),
+      nav(),
       {
         type: 'header',
         props: {
-          content: 'My Blog',
+          content: BUSINESS_TOKENS.name,
           subtitle: 'Notes, stories and news',
           fontSize: 40,
           textAlign: 'center',
@@ -257,7 +260,7 @@ export const TEMPLATES: Template[] = [
           submitText: 'Subscribe',
         },
       },
-      footer('© Blog'),
+      footer(),
     ],
   },
   {
@@ -267,7 +270,7 @@ export const TEMPLATES: Template[] = [
     category: 'landing',
     thumbnail: svgThumbnail('#4facfe', '#00f2fe', 'Startup'),
     elements: [
-      nav('Startup'),
+      nav(),
       hero('Launch faster', 'The tool your team needs', 'Blue Cyan'),
       {
         type: 'form',
@@ -280,7 +283,7 @@ export const TEMPLATES: Template[] = [
           ],
         },
       },
-      footer('© Startup'),
+      footer(),
     ],
   },
 ];

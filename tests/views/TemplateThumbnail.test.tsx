@@ -32,7 +32,9 @@ describe('template thumbnails', () => {
     expect(thumbnail.querySelector('h1')?.textContent).toContain('Professional Services');
     expect(thumbnail.textContent).toContain('Consulting');
     expect(thumbnail.textContent).toContain('Enterprise');
-    expect(thumbnail.textContent).toContain('© Business. All rights reserved.');
+    // The brand is the owner's business name (a token): the picture shows a sample where it goes.
+    expect(thumbnail.querySelector('nav')?.textContent).toContain('Your Business');
+    expect(thumbnail.textContent).toContain('© Your Business. All rights reserved.');
     // No picture stands in for it any more.
     expect(thumbnail.querySelector('img[src^="data:image/svg"]')).toBeNull();
   });

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { BusinessContext, type BusinessInfo } from '../../../canvas/businessTokens.ts';
 import { SITE_CSS } from '../../../canvas/elements/constants.ts';
 import type { ElementNode } from '../../../canvas/ops/elementOps.ts';
 import type { SpecElement } from '../../../canvas/pagesData.ts';
@@ -9,6 +10,14 @@ import type { Template } from '../../../canvas/templates.ts';
 /** The page width a thumbnail lays the template out at, before scaling it down to the card. */
 export const THUMBNAIL_PAGE_WIDTH = 1200;
 const DEFAULT_FRAME_WIDTH = 360;
+// The templates' brand is the owner's business name (a token): the picture shows where it will go.
+const SAMPLE_BUSINESS: BusinessInfo = {
+  name: 'Your Business',
+  email: '',
+  phone: '',
+  address: '',
+  socialLinks: [],
+};
 
 /** A template's elements in the shape the static renderer takes, with ids unique to the template. */
 export function templateElements(template: Template): SpecElement[] {
@@ -64,7 +73,9 @@ export function TemplateThumbnail({ template, height = 180 }: { template: Templa
         className="bz-site"
         style={{ width: THUMBNAIL_PAGE_WIDTH, transform: `scale(${scale})`, transformOrigin: 'top left' }}
       >
-        <StaticElements elements={templateElements(template)} />
+        <BusinessContext.Provider value={SAMPLE_BUSINESS}>
+          <StaticElements elements={templateElements(template)} />
+        </BusinessContext.Provider>
       </div>
     </Box>
   );
