@@ -9,6 +9,8 @@ export type Publication = {
   domain: string;
   /** The whole site kept out of search engines (Site settings): robots.txt disallows everything. */
   noindex: boolean;
+  /** The home page's own path ('' for none): visitors there are redirected to the site's root. */
+  homePath: string;
   pages: PublishedPage[];
   forms: PublishedForm[];
 };
@@ -21,9 +23,16 @@ export async function storePublication(
 ): Promise<{ publishedAt: string } | null> {
   const row = await tx.one<{ publishedAt: Date | string }>(
     `update websites set is_published = true, subdomain = $3, domain = $4,
-       published_at = now(), is_active = true, published_noindex = $5
+       published_at = now(), is_active = true, published_noindex = $5, published_home_path = $6
      where account_id = $1 and id = $2 returning published_at as "publishedAt"`,
-    [accountId, publication.websiteId, publication.subdomain, publication.domain, publication.noindex],
+    [
+      accountId,
+      publication.websiteId,
+      publication.subdomain,
+      publication.domain,
+      publication.noindex,
+      publication.homePath || null,
+    ],
   );
   if (!row) return null;
   await tx.query(`delete from published_pages where website_id = $1 and account_id = $2`, [
@@ -65,7 +74,7 @@ export async function removePublication(
 ): Promise<boolean> {
   const row = await tx.one<{ id: number }>(
     `update websites set is_published = false, subdomain = null, domain = null,
-       published_at = null, published_noindex = false
+       published_at = null, published_noindex = false, published_home_path = null
      where account_id = $1 and id = $2 returning id`,
     [accountId, websiteId],
   );
@@ -101,6 +110,19 @@ export async function findPublishedVersion(db: Queryable, subdomain: string): Pr
     [subdomain],
   );
   return row?.version ?? null;
+}
+
+/**
+ * The own path of a published site's home page (null when it has none), or null when the site is not published.
+ */
+export async function findPublishedHome(
+  db: Queryable,
+  subdomain: string,
+): Promise<{ homePath: string | null } | null> {
+  return db.one<{ homePath: string | null }>(
+    `select published_home_path as "homePath" from websites where subdomain = $1 and is_published`,
+    [subdomain],
+  );
 }
 
 /**

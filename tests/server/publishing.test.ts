@@ -189,6 +189,69 @@ describeEachDatabase(
       );
     });
 
+    it("the home page's own path (the /home the Page Manager shows) redirects to the site's root", async () => {
+      const { token } = await ctx.register();
+      const id = await savedSite(ctx, token);
+      const published = await ctx.call('POST', `/api/website/${id}/publish`, {
+        token,
+        body: { subdomain: 'rosa-home' },
+      });
+      expect(published.statusCode, published.body).toBe(200);
+
+      const shared = await ctx.call('GET', '/sites/rosa-home/home');
+      expect(shared.statusCode).toBe(301);
+      expect(shared.headers.location).toBe('/sites/rosa-home/');
+      const home = await ctx.call('GET', String(shared.headers.location));
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('<title>Rosa Bakery</title>');
+      // A campaign's query string survives the redirect.
+      const tagged = await ctx.call('GET', '/sites/rosa-home/home?utm_source=flyer&ref=a%20b');
+      expect(tagged.statusCode).toBe(301);
+      expect(tagged.headers.location).toBe('/sites/rosa-home/?utm_source=flyer&ref=a%20b');
+      // Other missing pages, and sites nobody published, are still not found.
+      expect((await ctx.call('GET', '/sites/rosa-home/homes')).statusCode).toBe(404);
+      expect((await ctx.call('GET', '/sites/nobody-here/home')).statusCode).toBe(404);
+      // Unpublished: the old home path leads nowhere.
+      await ctx.call('DELETE', `/api/website/${id}/publish`, { token });
+      expect((await ctx.call('GET', '/sites/rosa-home/home')).statusCode).toBe(404);
+    });
+
+    it('a page of its own at "home" is served there; the home page\'s own path still redirects', async () => {
+      const { token } = await ctx.register();
+      const text = (id: string, content: string) => ({ id, type: 'text', content, children: [] });
+      const pages = [
+        {
+          id: 'front',
+          name: 'Welcome',
+          path: 'start',
+          isHomePage: true,
+          elements: [text('a', 'Front door')],
+        },
+        {
+          id: 'cook',
+          name: 'Home Cooking',
+          path: 'home',
+          isHomePage: false,
+          elements: [text('b', 'Recipes')],
+        },
+      ];
+      const saved = await ctx.call('POST', '/api/website/save', { token, body: { name: 'Cookery', pages } });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const published = await ctx.call('POST', `/api/website/${saved.json().id}/publish`, {
+        token,
+        body: { subdomain: 'cookery' },
+      });
+      expect(published.statusCode, published.body).toBe(200);
+
+      const cooking = await ctx.call('GET', '/sites/cookery/home');
+      expect(cooking.statusCode).toBe(200);
+      expect(cooking.body).toContain('Recipes');
+      const start = await ctx.call('GET', '/sites/cookery/start');
+      expect(start.statusCode).toBe(301);
+      expect(start.headers.location).toBe('/sites/cookery/');
+      expect((await ctx.call('GET', '/sites/cookery/')).body).toContain('Front door');
+    });
+
     it('republishing updates what is served; unpublishing answers 404', async () => {
       const { token } = await ctx.register();
       const id = await savedSite(ctx, token, 'Old Name');
@@ -293,6 +356,10 @@ describeEachDatabase(
       expect(home.body).toContain('Rosa Bakery');
       const about = await ctx.call('GET', '/about', { headers: { host: 'WWW.rosa-bakery.test:8080' } });
       expect(about.body).toContain('<title>About | Rosa Bakery</title>');
+      // On the site's own host, its home page's own path leads to the host's root.
+      const shared = await ctx.call('GET', '/home?ref=qr', { headers: { host: 'www.rosa-bakery.test' } });
+      expect(shared.statusCode).toBe(301);
+      expect(shared.headers.location).toBe('/?ref=qr');
       const sitemap = await ctx.call('GET', '/sitemap.xml', { headers: { host: 'www.rosa-bakery.test' } });
       expect(sitemap.body).toContain('<loc>http://www.rosa-bakery.test/about</loc>');
       // The app's own host is untouched.
@@ -358,6 +425,9 @@ describeEachDatabase(
       expect(about.body).toContain('<title>About | Rosa Bakery</title>');
       const robots = await ctx.call('GET', '/robots.txt', { headers: { host: 'rosa.sites.test' } });
       expect(robots.statusCode).toBe(200);
+      const shared = await ctx.call('GET', '/home', { headers: { host: 'rosa.sites.test' } });
+      expect(shared.statusCode).toBe(301);
+      expect(shared.headers.location).toBe('/');
       // Another subdomain of the domain is not a site; the app's own host is untouched.
       expect((await ctx.call('GET', '/', { headers: { host: 'nobody.sites.test' } })).statusCode).toBe(404);
       expect((await ctx.call('GET', '/', { headers: { host: 'app.test' } })).body).toContain('test shell');

@@ -105,6 +105,7 @@ export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (fastify,
             subdomain,
             domain: platform.domain,
             noindex: seo.noindex,
+            homePath: rendered.homePath,
             pages: rendered.pages,
             forms: rendered.forms,
           });

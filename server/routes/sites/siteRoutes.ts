@@ -2,7 +2,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type SitePageParams, sitesApi } from '../../../src/contracts/publish.ts';
 import type { PublishingDeps } from '../../publishing/publishingDeps.ts';
-import { listPublishedPaths } from '../../repositories/publishing.ts';
+import { findPublishedHome, listPublishedPaths } from '../../repositories/publishing.ts';
 
 // Published pages are user content: only our own script runs (no inline script at all), nothing is
 // embedded as an object, no <base> can redirect relative URLs, and the `sandbox` directive gives the page
@@ -51,10 +51,15 @@ function notFound(reply: FastifyReply, linkHome = false): FastifyReply {
 <body style="font-family:system-ui,sans-serif;text-align:center;padding:60px 16px"><h1>Page not found</h1>${message}</body></html>`);
 }
 
+/** The path of the site's root: / when the request came to its own host, else /sites/{subdomain}/ here. */
+function siteRootPath(request: FastifyRequest, subdomain: string): string {
+  const viaOwnHost = request.originalUrl !== request.url;
+  return viaOwnHost ? '/' : `/sites/${subdomain}/`;
+}
+
 /** The site's own root URL: its host when the request came to it, else /sites/{subdomain}/ here. */
 function siteRoot(request: FastifyRequest, subdomain: string): string {
-  const viaOwnHost = request.originalUrl !== request.url;
-  return `${request.protocol}://${request.host}${viaOwnHost ? '' : `/sites/${subdomain}`}/`;
+  return `${request.protocol}://${request.host}${siteRootPath(request, subdomain)}`;
 }
 
 function escapeXml(text: string): string {
@@ -73,7 +78,19 @@ export const siteRoutes: FastifyPluginAsync<PublishingDeps> = async (
     if (!SUBDOMAIN.test(subdomain) || (page !== '' && !PAGE_PATH.test(page))) return notFound(reply);
     const cached = await pageCache.get(subdomain, page);
     if (!cached) {
-      return notFound(reply, page !== '' && (await pageCache.get(subdomain, '')) !== null);
+      const site = page === '' ? null : await findPublishedHome(db, subdomain);
+      // The home page is served at the root; its own path (the "/home" the Page Manager shows) leads there.
+      // A page published at that path was served above: it wins.
+      if (site?.homePath === page) {
+        const query = request.originalUrl.indexOf('?');
+        return reply
+          .header('cache-control', 'no-cache')
+          .redirect(
+            siteRootPath(request, subdomain) + (query < 0 ? '' : request.originalUrl.slice(query)),
+            301,
+          );
+      }
+      return notFound(reply, site !== null);
     }
     reply.headers(PAGE_HEADERS).header('etag', cached.etag);
     if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();

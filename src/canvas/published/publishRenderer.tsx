@@ -80,7 +80,8 @@ function renderPage(page: SpecPage, input: PublishInput): PublishedPage {
 
 /**
  * Renders every page of a site into a complete, static HTML document with the element renderers of the
- * canvas (with the site's SEO defaults where a page has none), and lists the site's forms. Pages whose served path repeats an earlier one are left out.
+ * canvas (with the site's SEO defaults where a page has none), and lists the site's forms and the home page's own
+ * path. Pages whose served path repeats an earlier one are left out.
  */
 export function renderPublishedSite(input: PublishInput): PublishOutput {
   const pages: PublishedPage[] = [];
@@ -96,5 +97,8 @@ export function renderPublishedSite(input: PublishInput): PublishOutput {
     pages.push(renderPage(spec, input));
     collectForms(spec.elements, path, forms);
   }
-  return { pages, forms };
+  const home = ordered[0];
+  // The home page's own path, as if it were not the home page (a page at that path is served instead).
+  const homePath = home ? servedPath({ ...home, isHomePage: false }) : '';
+  return { pages, forms, homePath };
 }

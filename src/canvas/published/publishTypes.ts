@@ -27,7 +27,11 @@ export type PublishInput = {
   business?: BusinessInfo | null;
 };
 
-export type PublishOutput = { pages: PublishedPage[]; forms: PublishedForm[] };
+/**
+ * `homePath`: the home page's own path ('home' for the builder's Home page), which redirects to the site's root
+ * (where the home page is served); '' when it has none.
+ */
+export type PublishOutput = { pages: PublishedPage[]; forms: PublishedForm[]; homePath: string };
 
 /** What the server needs to publish: the page-document renderer, from source (tests) or from the SSR build. */
 export type PublishRenderer = {
