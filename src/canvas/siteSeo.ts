@@ -51,7 +51,7 @@ export function siteSeoOf(raw: unknown): SiteSeo {
 }
 
 /** The served path of a page: '' for the home page, otherwise its own path without slashes around. */
-export function servedPath(page: SpecPage): string {
+export function servedPath(page: Pick<SpecPage, 'path' | 'isHomePage'>): string {
   return page.isHomePage ? '' : page.path.replace(/^\/+|\/+$/g, '');
 }
 

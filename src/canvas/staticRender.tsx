@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { BusinessContext, type BusinessInfo, withBusinessProps } from './businessTokens.ts';
 import { SITE_CSS } from './elements/constants.ts';
 import { definitionOf } from './elements/registry.ts';
+import { type LinkablePage, SitePagesContext } from './pageLinks.ts';
 import type { SpecElement, SpecPage } from './pagesData.ts';
 import { escapeHtml } from './sanitize.ts';
 
@@ -29,13 +30,22 @@ export function StaticElements({ elements }: { elements: SpecElement[] }): React
   );
 }
 
-/** The markup of one page's elements inside the site wrapper (business tokens from `business`). */
-export function renderPageMarkup(page: SpecPage, business: BusinessInfo | null = null): string {
+/**
+ * The markup of one page's elements inside the site wrapper (business tokens from `business`; links to pages by
+ * name, such as the footer's quick links, to `site`'s pages).
+ */
+export function renderPageMarkup(
+  page: SpecPage,
+  business: BusinessInfo | null = null,
+  site: readonly LinkablePage[] = [],
+): string {
   return renderToStaticMarkup(
     <BusinessContext.Provider value={business}>
-      <div className="bz-site" data-page-path={page.path}>
-        <StaticElements elements={page.elements} />
-      </div>
+      <SitePagesContext.Provider value={site}>
+        <div className="bz-site" data-page-path={page.path}>
+          <StaticElements elements={page.elements} />
+        </div>
+      </SitePagesContext.Provider>
     </BusinessContext.Provider>,
   );
 }
@@ -45,12 +55,13 @@ export function renderPageDocument(
   page: SpecPage,
   siteName: string,
   business: BusinessInfo | null = null,
+  site: readonly LinkablePage[] = [],
 ): string {
   const title = escapeHtml(page.title || page.name || siteName);
   const description = page.description
     ? `<meta name="description" content="${escapeHtml(page.description)}">`
     : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>${description}<style>${SITE_CSS}</style></head><body style="margin:0">${renderPageMarkup(page, business)}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>${description}<style>${SITE_CSS}</style></head><body style="margin:0">${renderPageMarkup(page, business, site)}</body></html>`;
 }
 
 /** `htmlContent` of the save payload: the home page (or the first page) as a document. */
@@ -60,5 +71,5 @@ export function renderSiteHtml(
   business: BusinessInfo | null = null,
 ): string {
   const home = pages.find((page) => page.isHomePage) ?? pages[0];
-  return home ? renderPageDocument(home, siteName, business) : '';
+  return home ? renderPageDocument(home, siteName, business, pages) : '';
 }

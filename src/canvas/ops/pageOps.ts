@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import { keyBetween } from '../fractionalIndex.ts';
+import { pageHref } from '../pageLinks.ts';
 import { listPages, newId, type PageData, type SiteDoc } from '../siteDoc.ts';
 import { type ElementNode, insertElement } from './elementOps.ts';
 
@@ -87,12 +88,17 @@ export type NavItem = {
 
 /** Spec §9: Home plus each non-home page by path. */
 export function navItemsForPages(pages: PageData[]): NavItem[] {
-  const home: NavItem = { id: 'nav-home', label: 'Home', url: '/', isPage: true };
+  const home: NavItem = {
+    id: 'nav-home',
+    label: 'Home',
+    url: pageHref({ path: '', isHomePage: true }),
+    isPage: true,
+  };
   return [
     home,
     ...pages
       .filter((page) => !page.isHomePage)
-      .map((page) => ({ id: pageItemId(page.id), label: page.name, url: `/${page.path}`, isPage: true })),
+      .map((page) => ({ id: pageItemId(page.id), label: page.name, url: pageHref(page), isPage: true })),
   ];
 }
 

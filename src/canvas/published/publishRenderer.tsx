@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { BusinessContext } from '../businessTokens.ts';
 import { SITE_CSS } from '../elements/constants.ts';
 import { formFieldsOf } from '../elements/form/formElement.tsx';
+import { SitePagesContext } from '../pageLinks.ts';
 import type { SpecElement, SpecPage } from '../pagesData.ts';
 import { escapeHtml } from '../sanitize.ts';
 import { type ResolvedPageSeo, resolvePageSeo, servedPath } from '../siteSeo.ts';
@@ -63,14 +64,17 @@ function metaTags(seo: ResolvedPageSeo, input: PublishInput): string {
   return tags.join('');
 }
 
-function renderPage(page: SpecPage, input: PublishInput): PublishedPage {
+/** One page as a document; `site`: the pages published with it (what its links to pages may point to). */
+function renderPage(page: SpecPage, input: PublishInput, site: SpecPage[]): PublishedPage {
   const seo = resolvePageSeo(page, input.siteName, input.seo);
   const body = renderToStaticMarkup(
     <PublishedContext.Provider value={true}>
       <BusinessContext.Provider value={input.business ?? null}>
-        <div className="bz-site" data-page-path={page.path}>
-          <StaticElements elements={page.elements} />
-        </div>
+        <SitePagesContext.Provider value={site}>
+          <div className="bz-site" data-page-path={page.path}>
+            <StaticElements elements={page.elements} />
+          </div>
+        </SitePagesContext.Provider>
       </BusinessContext.Provider>
     </PublishedContext.Provider>,
   );
@@ -84,8 +88,7 @@ function renderPage(page: SpecPage, input: PublishInput): PublishedPage {
  * path. Pages whose served path repeats an earlier one are left out.
  */
 export function renderPublishedSite(input: PublishInput): PublishOutput {
-  const pages: PublishedPage[] = [];
-  const forms: PublishedForm[] = [];
+  const site: SpecPage[] = [];
   const seen = new Set<string>();
   const ordered = [...input.pages].sort((a, b) => Number(b.isHomePage) - Number(a.isHomePage));
   for (const [index, page] of ordered.entries()) {
@@ -94,9 +97,11 @@ export function renderPublishedSite(input: PublishInput): PublishOutput {
     const path = servedPath(spec);
     if (seen.has(path) || (!spec.isHomePage && path === '')) continue;
     seen.add(path);
-    pages.push(renderPage(spec, input));
-    collectForms(spec.elements, path, forms);
+    site.push(spec);
   }
+  const pages = site.map((spec) => renderPage(spec, input, site));
+  const forms: PublishedForm[] = [];
+  for (const spec of site) collectForms(spec.elements, servedPath(spec), forms);
   const home = ordered[0];
   // The home page's own path, as if it were not the home page (a page at that path is served instead).
   const homePath = home ? servedPath({ ...home, isHomePage: false }) : '';

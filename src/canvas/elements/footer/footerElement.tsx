@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useContext } from 'react';
 import { isWellFormedEmail } from '../../../contracts/common.ts';
+import { type LinkablePage, pageHrefNamed, SitePagesContext } from '../../pageLinks.ts';
 import { safeUrl } from '../../safeText.ts';
 import { parsePipeList } from '../constants.ts';
 import { anchorIdOf } from '../section/sectionElement.tsx';
@@ -55,6 +56,22 @@ export function socialItem(item: string): ReactNode {
   );
 }
 
+/** A quick link: a link to the site's page of that name (as the navbar links it); a name of no page stays text. */
+export function quickLinkItem(item: string, pages: readonly LinkablePage[]): ReactNode {
+  const href = pageHrefNamed(pages, item);
+  if (href === null) return item;
+  return (
+    <a href={safeUrl(href)} style={linkStyle}>
+      {item}
+    </a>
+  );
+}
+
+function QuickLinks({ items }: { items: string[] }) {
+  const pages = useContext(SitePagesContext);
+  return <List title="Quick Links" items={items} render={(item) => quickLinkItem(item, pages)} />;
+}
+
 function List({
   title,
   items,
@@ -79,8 +96,9 @@ function List({
 }
 
 /**
- * Footer with copyright and three lists, each separated by '|' (spec §3). Contact lines that are an e-mail
- * address or a phone number link to them; social lines that are addresses link to the profile.
+ * Footer with copyright and three lists, each separated by '|' (spec §3). Quick links that name a page of the
+ * site link to it; contact lines that are an e-mail address or a phone number link to them; social lines that
+ * are addresses link to the profile.
  */
 export const footerElement: ElementDefinition = {
   type: 'footer',
@@ -107,7 +125,7 @@ export const footerElement: ElementDefinition = {
   Render: ({ id, props }) => (
     <footer id={anchorIdOf(props)} data-element-id={id} style={boxStyle(props)}>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 32, justifyContent: 'space-between' }}>
-        <List title="Quick Links" items={parsePipeList(props.quickLinks)} />
+        <QuickLinks items={parsePipeList(props.quickLinks)} />
         <List title="Contact" items={parsePipeList(props.contactInfo)} render={contactItem} />
         <List title="Follow Us" items={parsePipeList(props.socialLinks)} render={socialItem} />
       </div>

@@ -23,6 +23,7 @@ import { definitionOf, ELEMENTS, isElementType } from '../../../canvas/elements/
 import { CatalogueContext } from '../../../canvas/elements/storeData.ts';
 import { ELEMENT_TYPES } from '../../../canvas/elements/types.ts';
 import { moveElement } from '../../../canvas/ops/elementOps.ts';
+import { SitePagesContext } from '../../../canvas/pageLinks.ts';
 import { selectMode, selectSelectedId, selectSelectedIds } from '../../../machines/builder/builderMachine.ts';
 import {
   useBuilder,
@@ -31,6 +32,7 @@ import {
   useChildren,
   useCurrentPage,
   useElement,
+  usePages,
 } from '../builderContext.ts';
 import { ClipboardToolbar } from '../ClipboardToolbar.tsx';
 import { DRAG_MOVE, DRAG_TYPE, useAddElement } from '../ComponentsPanel.tsx';
@@ -149,6 +151,8 @@ function containerAt(node: EventTarget | null, getType: (id: string) => string |
 export function Canvas() {
   const { builder, store } = useBuilder();
   const page = useCurrentPage();
+  // The footer's quick links point to the site's pages by name (clicks on them stay in the editor: below).
+  const pages = usePages();
   const mode = useBuilderSelector(selectMode);
   const selectedId = useBuilderSelector(selectSelectedId);
   const selectedIds = useBuilderSelector(selectSelectedIds);
@@ -236,7 +240,9 @@ export function Canvas() {
         }}
       >
         <CatalogueContext.Provider value={liveCatalogue}>
-          <PageElements pageId={page.id} />
+          <SitePagesContext.Provider value={pages}>
+            <PageElements pageId={page.id} />
+          </SitePagesContext.Provider>
         </CatalogueContext.Provider>
         <PresenceOutlines pageId={page.id} />
       </Box>

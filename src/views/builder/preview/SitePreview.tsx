@@ -42,12 +42,13 @@ export function SitePreview({ pageId }: { pageId: string }) {
   const [orientation, setOrientation] = useState<Orientation>('portrait');
   const [showCode, setShowCode] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes whenever the document does
-  const page = useMemo(
-    () => toSpecPages(store.site).find((p) => p.id === pageId) ?? null,
-    [store, pageId, version],
-  );
+  const pages = useMemo(() => toSpecPages(store.site), [store, version]);
+  const page = pages.find((p) => p.id === pageId) ?? null;
   const business = useContext(BusinessContext);
-  const html = useMemo(() => (page ? renderPageDocument(page, name, business) : ''), [page, name, business]);
+  const html = useMemo(
+    () => (page ? renderPageDocument(page, name, business, pages) : ''),
+    [page, name, business, pages],
+  );
   if (!page) return null;
   const size = frameSize(device, orientation);
   const host = `${slugify(name) || 'site'}.${window.location.host}`;
