@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { descriptionOf, rowOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
@@ -208,5 +208,57 @@ describe('CRM lists: leads and activities with dialogs, search and paging', () =
       contactId: 4,
       dealId: 9,
     });
+  }, 30_000);
+});
+
+describe('CRM deals board', () => {
+  const pipeline = { id: 1, name: 'Sales', stages: ['lead', 'proposal', 'closed-won'], isDefault: true };
+  const wedding = {
+    ...deal,
+    expectedCloseDate: null,
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+
+  test('a deal opens from the keyboard: its stage, title and value change, and it can be deleted after a confirmation', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { requests } = renderApp(
+      dashboardInput(),
+      crmRoutes({
+        'GET /api/crm/deals': { body: [wedding] },
+        'GET /api/crm/pipelines': { body: [pipeline] },
+        'PUT /api/crm/deals/9': async (r) => ({ body: { ...wedding, ...((await r.json()) as object) } }),
+        'DELETE /api/crm/deals/9': { status: 204 },
+      }),
+    );
+    await openCrm('Deals');
+    const card = await screen.findByRole('button', { name: 'Edit deal Wedding cake' }, slow);
+    // A button: Enter or Space opens it like a click.
+    fireEvent.click(card);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit deal' }));
+    fireEvent.change(dialog.getByLabelText(/^Deal title/), { target: { value: 'Wedding cake, 3 tiers' } });
+    fireEvent.change(dialog.getByLabelText('Value (USD)'), { target: { value: '450' } });
+    await choose(dialog, 'Stage', 'proposal');
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit deal' })).toBeNull(), slow);
+    const put = requests.find((r) => path(r) === 'PUT /api/crm/deals/9') as Request;
+    // The contact is not sent: it was not changed.
+    expect(await put.json()).toEqual({
+      title: 'Wedding cake, 3 tiers',
+      value: 450,
+      stage: 'proposal',
+      expectedCloseDate: null,
+    });
+    expect(within(screen.getByTestId('stage-proposal')).getByText('Wedding cake, 3 tiers').textContent).toBe(
+      'Wedding cake, 3 tiers',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit deal Wedding cake, 3 tiers' }));
+    const again = within(await screen.findByRole('dialog', { name: 'Edit deal' }));
+    fireEvent.click(again.getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenLastCalledWith('Delete the deal "Wedding cake, 3 tiers"?');
+    await waitFor(() => expect(requests.some((r) => path(r) === 'DELETE /api/crm/deals/9')).toBe(true));
+    await waitFor(() => expect(screen.queryByTestId('deal-Wedding cake, 3 tiers')).toBeNull());
+    confirm.mockRestore();
   }, 30_000);
 });

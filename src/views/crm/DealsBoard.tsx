@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -13,6 +14,7 @@ import { useCrmList, usePipelines } from '../../services/crm/crmQueries.ts';
 import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';
 import { formatMoney } from './crmFormat.ts';
+import { DealDialog } from './DealDialog.tsx';
 import { useCrmForm } from './useCrmForm.ts';
 
 const DEAL_MIME = 'application/x-crm-deal';
@@ -28,6 +30,8 @@ export function DealsBoard() {
   const [title, setTitle] = useState('');
   const [value, setValue] = useState('');
   const [over, setOver] = useState<string | null>(null);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const closeEditing = useCallback(() => setEditingId(null), []);
   const canEdit = useCan('crm.edit');
   const handleSaved = useCallback(() => {
     setTitle('');
@@ -55,6 +59,7 @@ export function DealsBoard() {
 
   if (!pipeline) return null;
   const inPipeline = deals.filter((d) => d.pipelineId === pipeline.id);
+  const editing = deals.find((d) => d.id === editingId) ?? null;
   return (
     <Stack spacing={2}>
       <Stack
@@ -135,19 +140,37 @@ export function DealsBoard() {
               </Typography>
               <Stack spacing={1} sx={{ mt: 1, minHeight: 80 }}>
                 {cards.map((deal) => (
-                  <DealCard key={deal.id} deal={deal} movable={canEdit} />
+                  <DealCard
+                    key={deal.id}
+                    deal={deal}
+                    movable={canEdit}
+                    onOpen={canEdit ? () => setEditingId(deal.id) : undefined}
+                  />
                 ))}
               </Stack>
             </Paper>
           );
         })}
       </Stack>
+      {editing && canEdit ? (
+        <DealDialog key={editing.id} deal={editing} stages={pipeline.stages} onClose={closeEditing} />
+      ) : null}
     </Stack>
   );
 }
 
-// `movable` is false for a role that may only view: the card then cannot be dragged to another stage.
-function DealCard({ deal, movable }: { deal: Deal; movable: boolean }) {
+// `movable` is false for a role that may only view: the card then cannot be dragged to another stage. `onOpen`
+// (an editor): the card is a button that opens the deal — its stage, title, value… — from the keyboard too.
+function DealCard({ deal, movable, onOpen }: { deal: Deal; movable: boolean; onOpen?: () => void }) {
+  const content = (
+    <CardContent sx={{ p: 1, '&:last-child': { pb: 1 } }}>
+      <Typography variant="body2">{deal.title}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {formatMoney(deal.value)}
+        {deal.expectedCloseDate ? ` · closes ${deal.expectedCloseDate}` : ''}
+      </Typography>
+    </CardContent>
+  );
   return (
     <Card
       draggable={movable}
@@ -158,13 +181,13 @@ function DealCard({ deal, movable }: { deal: Deal; movable: boolean }) {
       }}
       sx={{ cursor: movable ? 'grab' : 'default' }}
     >
-      <CardContent sx={{ p: 1, '&:last-child': { pb: 1 } }}>
-        <Typography variant="body2">{deal.title}</Typography>
-        <Typography variant="caption" color="text.secondary">
-          {formatMoney(deal.value)}
-          {deal.expectedCloseDate ? ` · closes ${deal.expectedCloseDate}` : ''}
-        </Typography>
-      </CardContent>
+      {onOpen ? (
+        <CardActionArea onClick={onOpen} aria-label={`Edit deal ${deal.title}`}>
+          {content}
+        </CardActionArea>
+      ) : (
+        content
+      )}
     </Card>
   );
 }

@@ -1,0 +1,117 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import type { Deal } from '../../contracts/crm.ts';
+import type { DealInput } from '../../contracts/crmApi.ts';
+import { useContact } from '../../services/crm/crmQueries.ts';
+import { type ContactChoice, ContactPicker } from './ContactPicker.tsx';
+import { CrmFormDialog } from './CrmFormDialog.tsx';
+import { contactLabel } from './crmFormat.ts';
+import { useCrmForm } from './useCrmForm.ts';
+
+type Props = {
+  deal: Deal;
+  /** The stages of the deal's pipeline, in order: the deal moves by choosing one (no mouse needed). */
+  stages: readonly string[];
+  onClose: () => void;
+};
+
+const FORM_FIELDS = ['title', 'value', 'stage', 'expectedCloseDate', 'contactId'] as const;
+
+/** Edit one deal of the board — title, value, stage, expected close date, contact — or delete it. */
+export function DealDialog({ deal, stages, onClose }: Props) {
+  const save = useCrmForm(FORM_FIELDS, onClose);
+  const [form, setForm] = useState({
+    title: deal.title,
+    value: String(deal.value),
+    stage: deal.stage,
+    expectedCloseDate: deal.expectedCloseDate ?? '',
+  });
+  // The deal's contact by name once loaded; a contact the owner picks replaces it.
+  const linked = useContact(deal.contactId);
+  const [picked, setPicked] = useState<{ choice: ContactChoice | null } | null>(null);
+  const contact: ContactChoice | null =
+    picked?.choice ??
+    (picked === null && deal.contactId !== null
+      ? { id: deal.contactId, label: linked.data ? contactLabel(linked.data) : `Contact #${deal.contactId}` }
+      : null);
+  const value = form.value.trim() === '' ? 0 : Number(form.value);
+  const valueError = !Number.isFinite(value) || value < 0 ? 'Enter an amount of 0 or more' : undefined;
+  const canSave = form.title.trim() !== '' && !valueError;
+  const fieldError = (name: (typeof FORM_FIELDS)[number]) =>
+    (name === 'value' ? valueError : undefined) ?? save.fieldError(name);
+
+  const handleSave = () => {
+    const input: DealInput = {
+      title: form.title.trim(),
+      value,
+      stage: form.stage,
+      expectedCloseDate: form.expectedCloseDate || null,
+      // Sent only when changed: the contact stays linked however its name loads.
+      ...(picked ? { contactId: picked.choice?.id ?? null } : {}),
+    };
+    save.submit({ kind: 'updateDeal', id: deal.id, input });
+  };
+
+  return (
+    <CrmFormDialog
+      title="Edit deal"
+      canSave={canSave}
+      onSave={handleSave}
+      onClose={onClose}
+      saving={save.saving}
+      alert={save.alert}
+      remove={{
+        confirm: `Delete the deal "${deal.title}"?`,
+        // The card goes at once; a refusal shows on the CRM's error card and the card comes back.
+        onDelete: () => {
+          save.submit({ kind: 'deleteDeal', id: deal.id });
+          onClose();
+        },
+      }}
+    >
+      <TextField
+        label="Deal title"
+        required
+        value={form.title}
+        error={Boolean(fieldError('title'))}
+        helperText={fieldError('title')}
+        onChange={(e) => setForm({ ...form, title: e.target.value })}
+      />
+      <TextField
+        label="Value (USD)"
+        type="number"
+        value={form.value}
+        error={Boolean(fieldError('value'))}
+        helperText={fieldError('value')}
+        slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
+        onChange={(e) => setForm({ ...form, value: e.target.value })}
+      />
+      <TextField
+        select
+        label="Stage"
+        value={form.stage}
+        error={Boolean(fieldError('stage'))}
+        helperText={fieldError('stage')}
+        onChange={(e) => setForm({ ...form, stage: e.target.value })}
+      >
+        {/* A stage the pipeline no longer has stays choosable for the deal that is in it. */}
+        {(stages.includes(deal.stage) ? stages : [...stages, deal.stage]).map((stage) => (
+          <MenuItem key={stage} value={stage}>
+            {stage}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label="Expected close date"
+        type="date"
+        value={form.expectedCloseDate}
+        error={Boolean(fieldError('expectedCloseDate'))}
+        helperText={fieldError('expectedCloseDate')}
+        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={(e) => setForm({ ...form, expectedCloseDate: e.target.value })}
+      />
+      <ContactPicker label="Contact" value={contact} onChange={(choice) => setPicked({ choice })} />
+    </CrmFormDialog>
+  );
+}
