@@ -84,6 +84,45 @@ describe('CRM campaigns: a send is confirmed, its result is a sentence, its prev
     expect(query(sample as Request).get('pageSize')).toBe('1');
   });
 
+  test('a new campaign saved twice is one campaign: the second save updates the first', async () => {
+    const saved: unknown[] = [];
+    let created: (typeof spring)[] = [];
+    const { requests } = renderApp(
+      dashboardInput(),
+      campaignRoutes(spring, {
+        'GET /api/crm/campaigns': () => ({ body: [spring, ...created] }),
+        'POST /api/crm/campaigns': async (r) => {
+          const body = (await r.json()) as typeof spring;
+          created = [{ ...spring, ...body, id: 2 }];
+          return { status: 201, body: created[0] };
+        },
+        'PUT /api/crm/campaigns/2': async (r) => {
+          saved.push(await r.json());
+          created = [{ ...(created[0] as typeof spring), ...(saved.at(-1) as object) }];
+          return { body: created[0] };
+        },
+      }),
+    );
+    await openCampaign('Spring news');
+    const list = within(screen.getByRole('list', { name: 'Campaigns' }));
+    fireEvent.click(list.getByText('New campaign'));
+    fireEvent.change(await screen.findByLabelText('Campaign name'), {
+      target: { value: 'December specials' },
+    });
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Cakes for Christmas' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save campaign' }));
+    await list.findByText('December specials', {}, slow);
+    // The saved draft is now the one shown, with what was typed.
+    await waitFor(() => expect(screen.getByText('Status: Draft').textContent).toBe('Status: Draft'));
+    expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe('Cakes for Christmas');
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Cakes for the holidays' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save campaign' }));
+    await waitFor(() => expect(saved).toHaveLength(1), slow);
+    expect(saved[0]).toMatchObject({ name: 'December specials', subject: 'Cakes for the holidays' });
+    expect(requests.filter((r) => path(r) === 'POST /api/crm/campaigns')).toHaveLength(1);
+    expect(list.getAllByText('December specials')).toHaveLength(1);
+  });
+
   test('Send asks first with the audience count; Cancel sends nothing, Send sends once and reads as a sentence', async () => {
     const { requests } = renderApp(dashboardInput(), campaignRoutes());
     await openCampaign('Spring news');

@@ -56,9 +56,12 @@ export function CampaignsView() {
   const selected = campaigns.find((c) => c.id === selectedId) ?? null;
   const [form, setForm] = useState(BLANK);
   const canEdit = useCan('crm.edit');
+  // A new campaign, once saved, is the one being edited: saving again updates it (it made a second draft).
   const save = useCrmForm(
     CAMPAIGN_FIELDS,
-    useCallback(() => {}, []),
+    useCallback((id: number | null) => {
+      if (id !== null) setSelectedId(id);
+    }, []),
   );
   // The preview's recipient is the first contact of the chosen audience, so it is someone the send reaches.
   const sample = useAudienceSample(form.contactListId).data ?? undefined;
