@@ -17,6 +17,53 @@ export const WORKFLOW_TRIGGERS = [
   'form.submitted',
 ] as const;
 export type WorkflowTrigger = (typeof WORKFLOW_TRIGGERS)[number];
+/**
+ * The fields a workflow's condition can test, per trigger — what that trigger's event carries
+ * (server/crm/crmEvents.ts) — with their names in words. A form's event also carries the form's own fields by
+ * their names, so the server lets a form.submitted condition name any field; the others must be one of these.
+ */
+export const WORKFLOW_CONDITION_FIELDS: Record<WorkflowTrigger, Readonly<Record<string, string>>> = {
+  'contact.created': {
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'Email',
+    phone: 'Phone',
+    company: 'Company',
+    tags: 'Tags',
+    notes: 'Notes',
+  },
+  'lead.status_changed': {
+    name: 'Name',
+    email: 'Email',
+    phone: 'Phone',
+    company: 'Company',
+    status: 'Status',
+    previousStatus: 'Previous status',
+    source: 'Source',
+    value: 'Value',
+    notes: 'Notes',
+  },
+  'deal.stage_changed': { title: 'Title', value: 'Value', stage: 'Stage', previousStage: 'Previous stage' },
+  'form.submitted': {
+    name: 'Name',
+    email: 'Email',
+    phone: 'Phone',
+    company: 'Company',
+    message: 'Message',
+    formTitle: 'Form title',
+    websiteName: 'Website',
+    pagePath: 'Page',
+  },
+};
+
+/** Why a condition's field cannot be tested by a workflow of this trigger; null when it can. */
+export function conditionFieldProblem(trigger: WorkflowTrigger, field: string): string | null {
+  if (trigger === 'form.submitted') return null;
+  const fields = Object.keys(WORKFLOW_CONDITION_FIELDS[trigger]);
+  return fields.includes(field)
+    ? null
+    : `A ${trigger} workflow has no field "${field}" to test: use one of ${fields.join(', ')}`;
+}
 export const WORKFLOW_ACTIONS = ['create-activity', 'send-email', 'add-to-list', 'update-field'] as const;
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];

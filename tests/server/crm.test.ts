@@ -296,8 +296,38 @@ describeEachDatabase('crm api', (ctx) => {
       trigger: 'deal.won',
       actions: [{ type: 'send-email', params: { subject: 'a', content: 'b' } }],
     });
+    // A condition on a field the trigger's records do not have would never hold: refused, saying what to use.
+    expect(
+      await expectJson(ctx, 'POST', '/api/crm/workflows', token, 400, {
+        name: 'Hotels',
+        trigger: 'contact.created',
+        conditions: [{ field: 'Company name', operator: 'contains', value: 'Hotel' }],
+        actions: [{ type: 'create-activity', params: { subject: 'Call' } }],
+      }),
+    ).toEqual({
+      message:
+        'A contact.created workflow has no field "Company name" to test: use one of firstName, lastName, email, phone, company, tags, notes',
+    });
+    // Moving the workflow to a trigger without its condition's field is refused the same way; nothing changes.
+    await expectJson(ctx, 'PUT', `/api/crm/workflows/${workflow.id}`, token, 400, {
+      trigger: 'deal.stage_changed',
+    });
+    // A form's own fields have any names: a form.submitted condition may name one.
+    await expectJson(ctx, 'POST', '/api/crm/workflows', token, 201, {
+      name: 'Budget',
+      trigger: 'form.submitted',
+      conditions: [{ field: 'budget', operator: 'contains', value: '1000' }],
+      actions: [{ type: 'create-activity', params: { subject: 'Quote' } }],
+    });
     await expectJson(ctx, 'PUT', `/api/crm/workflows/${workflow.id}`, token, 200, { isActive: false });
+    expect(
+      (await expectJson<{ trigger: string }[]>(ctx, 'GET', '/api/crm/workflows', token, 200)).map(
+        (w) => w.trigger,
+      ),
+    ).toEqual(expect.arrayContaining(['contact.created', 'form.submitted']));
     await expectJson(ctx, 'DELETE', `/api/crm/workflows/${workflow.id}`, token, 204);
-    expect(await expectJson(ctx, 'GET', '/api/crm/workflows', token, 200)).toEqual([]);
+    expect(
+      (await expectJson<{ name: string }[]>(ctx, 'GET', '/api/crm/workflows', token, 200)).map((w) => w.name),
+    ).toEqual(['Budget']);
   });
 });

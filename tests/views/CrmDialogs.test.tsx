@@ -302,3 +302,45 @@ describe('CRM records can be deleted, after a confirmation', () => {
     confirm.mockRestore();
   }, 30_000);
 });
+
+describe('CRM workflows', () => {
+  test('the condition picks one of the trigger’s own fields, by name, and is sent by its key', async () => {
+    const created: unknown[] = [];
+    renderApp(
+      dashboardInput(),
+      crmRoutes({
+        'GET /api/crm/workflow-runs': { body: [] },
+        'POST /api/crm/workflows': async (r) => {
+          created.push(await r.json());
+          return { status: 201, body: { id: 1, isActive: true, ...(created[0] as object) } };
+        },
+      }),
+    );
+    await openCrm('Contacts');
+    fireEvent.click(await screen.findByRole('button', { name: 'Workflows' }, slow));
+    fireEvent.change(await screen.findByLabelText('Workflow name', {}, slow), {
+      target: { value: 'Hotels' },
+    });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'If field' }));
+    const options = within(await screen.findByRole('listbox'));
+    expect(options.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      '(no condition)',
+      'First name',
+      'Last name',
+      'Email',
+      'Phone',
+      'Company',
+      'Tags',
+      'Notes',
+    ]);
+    fireEvent.click(options.getByRole('option', { name: 'Company' }));
+    fireEvent.change(screen.getByLabelText('contains'), { target: { value: 'Hotel' } });
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Call the hotel' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add workflow' }));
+    await waitFor(() => expect(created).toHaveLength(1), slow);
+    expect(created[0]).toMatchObject({
+      trigger: 'contact.created',
+      conditions: [{ field: 'company', operator: 'contains', value: 'Hotel' }],
+    });
+  }, 30_000);
+});

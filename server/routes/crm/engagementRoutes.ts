@@ -2,9 +2,12 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import type { FastifyPluginAsync } from 'fastify';
 import {
   type Activity,
+  conditionFieldProblem,
   TOTAL_COUNT_HEADER,
   type Workflow,
   type WorkflowAction,
+  type WorkflowCondition,
+  type WorkflowTrigger,
 } from '../../../src/contracts/crm.ts';
 import { type ActivityInput, engagementApi } from '../../../src/contracts/crmApi.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
@@ -18,6 +21,14 @@ import { ACTIVITIES, WORKFLOWS } from '../../repositories/crm/tables.ts';
 import { type CrmDeps, crmEdit, crmView } from './crmDeps.ts';
 
 const notFound = (what: string) => new HttpError(404, `${what} not found`);
+/** A condition on a field its trigger's event never carries would never hold: refused when saved (400). */
+function checkConditions(trigger: WorkflowTrigger, conditions: readonly WorkflowCondition[]): void {
+  for (const { field } of conditions) {
+    const problem = conditionFieldProblem(trigger, field);
+    if (problem) throw new HttpError(400, problem);
+  }
+}
+
 // The params each action needs, checked when the workflow is saved rather than when it first runs.
 async function checkActions(db: CrmDeps['db'], accountId: number, actions: WorkflowAction[] | undefined) {
   for (const { type, params } of actions ?? []) {
@@ -94,6 +105,7 @@ export const engagementRoutes: FastifyPluginAsync<CrmDeps> = async (fastify, { d
     { config: crmEdit, schema: engagementApi.workflows.create },
     async (request, reply) => {
       const accountId = requireAccountId(request);
+      checkConditions(request.body.trigger, request.body.conditions ?? []);
       await checkActions(db, accountId, request.body.actions);
       return reply.code(201).send(await insertRow<Workflow>(db, WORKFLOWS, accountId, request.body));
     },
@@ -103,6 +115,16 @@ export const engagementRoutes: FastifyPluginAsync<CrmDeps> = async (fastify, { d
     { config: crmEdit, schema: engagementApi.workflows.update },
     async (request) => {
       const accountId = requireAccountId(request);
+      const { trigger, conditions } = request.body;
+      if (trigger !== undefined || conditions !== undefined) {
+        // A change of either is checked against the other as the workflow will hold it.
+        const stored = await db.one<Pick<Workflow, 'trigger' | 'conditions'>>(
+          `select trigger, conditions from crm_workflows where account_id = $1 and id = $2`,
+          [accountId, request.params.id],
+        );
+        if (!stored) throw notFound('Workflow');
+        checkConditions(trigger ?? stored.trigger, conditions ?? stored.conditions);
+      }
       await checkActions(db, accountId, request.body.actions);
       const workflow = await updateRow<Workflow>(db, WORKFLOWS, accountId, request.params.id, request.body);
       if (!workflow) throw notFound('Workflow');

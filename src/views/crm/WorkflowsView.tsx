@@ -8,7 +8,12 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useCallback, useState } from 'react';
-import { WORKFLOW_ACTIONS, WORKFLOW_TRIGGERS, type WorkflowAction } from '../../contracts/crm.ts';
+import {
+  WORKFLOW_ACTIONS,
+  WORKFLOW_CONDITION_FIELDS,
+  WORKFLOW_TRIGGERS,
+  type WorkflowAction,
+} from '../../contracts/crm.ts';
 import { useContactLists, useCrmList, useWorkflowRuns } from '../../services/crm/crmQueries.ts';
 import { formatDateTime } from '../common/DataTable.tsx';
 import { useCan } from '../common/useCan.ts';
@@ -68,8 +73,8 @@ export function WorkflowsView() {
 
   const handleAdd = (event: FormEvent) => {
     event.preventDefault();
-    const conditions = d.condField.trim()
-      ? [{ field: d.condField.trim(), operator: 'contains' as const, value: d.condValue }]
+    const conditions = d.condField
+      ? [{ field: d.condField, operator: 'contains' as const, value: d.condValue }]
       : [];
     save.submit({
       kind: 'addWorkflow',
@@ -96,7 +101,12 @@ export function WorkflowsView() {
                 size="small"
                 label="Trigger"
                 value={d.trigger}
-                onChange={(e) => set({ trigger: e.target.value as Draft['trigger'] })}
+                onChange={(e) => {
+                  const trigger = e.target.value as Draft['trigger'];
+                  // A field the new trigger's records do not have is no condition any more.
+                  const keeps = d.condField in WORKFLOW_CONDITION_FIELDS[trigger];
+                  set({ trigger, ...(keeps ? {} : { condField: '', condValue: '' }) });
+                }}
               >
                 {WORKFLOW_TRIGGERS.map((t) => (
                   <MenuItem key={t} value={t}>
@@ -104,16 +114,27 @@ export function WorkflowsView() {
                   </MenuItem>
                 ))}
               </TextField>
+              {/* The fields this trigger's records have: a typed name ("Company name") never matched. */}
               <TextField
+                select
                 size="small"
                 label="If field"
                 value={d.condField}
+                sx={{ minWidth: 140 }}
                 onChange={(e) => set({ condField: e.target.value })}
-              />
+              >
+                <MenuItem value="">(no condition)</MenuItem>
+                {Object.entries(WORKFLOW_CONDITION_FIELDS[d.trigger]).map(([field, label]) => (
+                  <MenuItem key={field} value={field}>
+                    {label}
+                  </MenuItem>
+                ))}
+              </TextField>
               <TextField
                 size="small"
                 label="contains"
                 value={d.condValue}
+                disabled={d.condField === ''}
                 onChange={(e) => set({ condValue: e.target.value })}
               />
               <TextField
