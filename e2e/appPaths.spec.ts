@@ -123,12 +123,14 @@ for (const path of paths) {
         'session.expire': async () => {
           // Signed out on another device: the token is revoked, and the next call ends this session.
           const token = await page.evaluate(() => localStorage.getItem('token'));
+          // On the dashboard the live event stream ends the session by itself; elsewhere the next call does.
+          // Where the page is, read before the logout: the stream may end the session before a later look.
+          const onDashboard = await page.getByRole('navigation', { name: 'Sections' }).isVisible();
           const logout = await request.post('/api/auth/logout', {
             headers: { authorization: `Bearer ${token}` },
           });
           expect(logout.ok()).toBe(true);
-          // On the dashboard the live event stream ends the session by itself; elsewhere the next call does.
-          if (await page.getByRole('navigation', { name: 'Sections' }).isVisible()) {
+          if (onDashboard) {
             await expect(page.getByText('Session expired')).toBeVisible({ timeout: 15_000 });
           } else {
             await page.reload();
