@@ -50,6 +50,9 @@ test('sign up → business setup → Generate with AI → builder → mobile pre
   const frame = page.locator('iframe[title="Preview on Mobile"]');
   await expect(frame).toHaveAttribute('width', '375');
   await expect(frame.contentFrame().getByRole('heading', { name: 'Blue Lake Clinic' })).toBeVisible();
+  // The navbar as a phone's visitors see it: its links folded behind the Menu button.
+  await expect(frame.contentFrame().getByRole('button', { name: 'Menu' })).toBeVisible();
+  await expect(frame.contentFrame().locator('nav').getByRole('link', { name: 'About' })).toBeHidden();
   await page.getByRole('button', { name: 'Portrait' }).click();
   await expect(frame).toHaveAttribute('width', '667');
   await page.getByRole('button', { name: 'Code' }).click();

@@ -1,7 +1,7 @@
 import { type ReactElement, useContext } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { BusinessContext, type BusinessInfo, withBusinessProps } from './businessTokens.ts';
-import { SITE_CSS } from './elements/constants.ts';
+import { NAV_MOBILE_CSS, SITE_CSS } from './elements/constants.ts';
 import { definitionOf } from './elements/registry.ts';
 import { type LinkablePage, SitePagesContext } from './pageLinks.ts';
 import type { SpecElement, SpecPage } from './pagesData.ts';
@@ -61,7 +61,7 @@ export function renderPageDocument(
   const description = page.description
     ? `<meta name="description" content="${escapeHtml(page.description)}">`
     : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>${description}<style>${SITE_CSS}</style></head><body style="margin:0">${renderPageMarkup(page, business, site)}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>${description}<style>${SITE_CSS}${NAV_MOBILE_CSS}</style></head><body style="margin:0">${renderPageMarkup(page, business, site)}</body></html>`;
 }
 
 /** `htmlContent` of the save payload: the home page (or the first page) as a document. */

@@ -154,5 +154,13 @@ export const SITE_CSS = `
 .bz-nav li{position:relative}
 .bz-nav li>ul{display:none;position:absolute;top:100%;left:0;flex-direction:column;background:inherit;padding:8px;z-index:10}
 .bz-nav li:hover>ul{display:flex}
+.bz-nav-toggle{display:none;background:none;border:1px solid currentColor;color:inherit;border-radius:4px;padding:4px 10px;font-size:18px}
 @media (max-width:${BREAKPOINTS.mobile}px){.bz-grid{grid-template-columns:1fr !important}.bz-layout{grid-template-columns:1fr !important}}
 `;
+
+/**
+ * A navbar on a small screen, as visitors see it: its links fold behind the ☰ Menu button. In the published pages
+ * (whose script opens it) and in every page document (the Preview's phone and tablet), not in the editor's
+ * canvas, where the owner edits the links.
+ */
+export const NAV_MOBILE_CSS = `@media (max-width:${BREAKPOINTS.mobile}px){.bz-nav{flex-wrap:wrap}.bz-nav-toggle{display:block}.bz-nav>ul{display:none;width:100%;flex-direction:column}.bz-nav.bz-open>ul{display:flex}.bz-nav li>ul{position:static}}`;

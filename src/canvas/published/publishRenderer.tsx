@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { BusinessContext } from '../businessTokens.ts';
-import { SITE_CSS } from '../elements/constants.ts';
+import { NAV_MOBILE_CSS, SITE_CSS } from '../elements/constants.ts';
 import { formFieldsOf } from '../elements/form/formElement.tsx';
 import { SitePagesContext } from '../pageLinks.ts';
 import type { SpecElement, SpecPage } from '../pagesData.ts';
@@ -17,9 +17,8 @@ import type { PublishedForm, PublishedPage, PublishInput, PublishOutput } from '
 const PUBLISHED_CSS = `.bz-hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .bz-form-status{margin:12px 0 0;color:#2e7d32;font-weight:600}
 .bz-form-status[data-error]{color:#c62828}
-.bz-nav-toggle{display:none;background:none;border:1px solid currentColor;color:inherit;border-radius:4px;padding:4px 10px;font-size:18px}
 .bz-nav li.bz-sub-open>ul{display:flex}
-@media (max-width:768px){.bz-nav{flex-wrap:wrap}.bz-nav-toggle{display:block}.bz-nav>ul{display:none;width:100%;flex-direction:column}.bz-nav.bz-open>ul{display:flex}.bz-nav li>ul{position:static}}`;
+${NAV_MOBILE_CSS}`;
 
 // Root-relative links ("/about", "/") become relative ("./about", "./"), so one stored document works both
 // under /sites/{subdomain}/ on the app's host and at the root of the site's own host. React escapes quotes

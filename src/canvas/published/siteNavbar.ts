@@ -3,17 +3,22 @@ export function mountNavbars(doc: Document): void {
   for (const nav of doc.querySelectorAll<HTMLElement>('nav.bz-nav')) {
     const list = nav.querySelector(':scope > ul');
     if (!list) continue;
-    const toggle = doc.createElement('button');
-    toggle.type = 'button';
-    toggle.className = 'bz-nav-toggle';
-    toggle.textContent = '☰';
-    toggle.setAttribute('aria-label', 'Menu');
-    toggle.setAttribute('aria-expanded', 'false');
-    toggle.addEventListener('click', () => {
+    // Pages published since the navbar renders its own button have it; older ones get one here.
+    let toggle = nav.querySelector<HTMLButtonElement>(':scope > .bz-nav-toggle');
+    if (!toggle) {
+      toggle = doc.createElement('button');
+      toggle.type = 'button';
+      toggle.className = 'bz-nav-toggle';
+      toggle.textContent = '☰';
+      toggle.setAttribute('aria-label', 'Menu');
+      toggle.setAttribute('aria-expanded', 'false');
+      list.before(toggle);
+    }
+    const button = toggle;
+    button.addEventListener('click', () => {
       const open = nav.classList.toggle('bz-open');
-      toggle.setAttribute('aria-expanded', String(open));
+      button.setAttribute('aria-expanded', String(open));
     });
-    list.before(toggle);
     for (const item of nav.querySelectorAll<HTMLLIElement>('li')) {
       const sub = item.querySelector(':scope > ul');
       const link = item.querySelector(':scope > a');

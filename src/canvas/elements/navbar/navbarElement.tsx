@@ -102,6 +102,10 @@ export const navbarElement: ElementDefinition = {
           {logo ? <img src={logo} alt="" style={{ height: 32 }} /> : null}
           {text(props, 'logoText')}
         </span>
+        {/* Shown on small screens only (NAV_MOBILE_CSS); the published site's script opens the links with it. */}
+        <button type="button" className="bz-nav-toggle" aria-label="Menu" aria-expanded="false">
+          ☰
+        </button>
         <Items items={navItemsOf(props.navItems)} />
       </nav>
     );
