@@ -26,7 +26,10 @@ export function useAddElement() {
     const defaults = ELEMENTS[type].defaults();
     const props = firstStore && STORE_TYPES.has(type) ? { ...defaults, storeId: firstStore } : defaults;
     store.edit(() => {
-      insertElement(store.site, { id, type, props }, { pageId, parentId, index });
+      // On the page itself with no position chosen (a click, a drop on the page's background, "add section"):
+      // before the footer that closes the page.
+      const at = index ?? (parentId === null ? pageAddIndex(store.site, pageId, type) : undefined);
+      insertElement(store.site, { id, type, props }, { pageId, parentId, index: at });
       if (type === 'navbar') refreshNavigation(store.site);
     });
     builder.send({ type: 'element.added', id });
@@ -35,11 +38,10 @@ export function useAddElement() {
 }
 
 /**
- * The palette: click adds to the page (before its closing footer, whatever is selected; see `pageAddIndex`), drag drops onto
- * the canvas or into a container.
+ * The palette: click adds to the page (before its closing footer, whatever is selected; see `pageAddIndex`), drag
+ * drops onto the page (there too) or into a container.
  */
 export function ComponentsPanel() {
-  const { store } = useBuilder();
   const page = useCurrentPage();
   const add = useAddElement();
   return (
@@ -55,9 +57,7 @@ export function ComponentsPanel() {
             event.dataTransfer.effectAllowed = 'copy';
           }}
           // The new element is selected in Layers; keyboard focus follows it there.
-          onClick={() =>
-            page && focusLayer(add(type, page.id, null, pageAddIndex(store.site, page.id, type)))
-          }
+          onClick={() => page && focusLayer(add(type, page.id, null))}
           sx={{ justifyContent: 'flex-start' }}
         >
           {ELEMENTS[type].label}
