@@ -233,6 +233,13 @@ describe('CRM deals board', () => {
     );
     await openCrm('Deals');
     const card = await screen.findByRole('button', { name: 'Edit deal Wedding cake' }, slow);
+    // A new deal's amount is checked before sending, in words (the server's "value must be at least 0" showed).
+    fireEvent.change(screen.getByLabelText('Deal title'), { target: { value: 'Catering' } });
+    fireEvent.change(screen.getByLabelText('Value'), { target: { value: '-5' } });
+    expect(descriptionOf(screen.getByLabelText('Value'))).toBe('Enter an amount of 0 or more');
+    expect((screen.getByRole('button', { name: 'Add deal' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Value'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Deal title'), { target: { value: '' } });
     // A button: Enter or Space opens it like a click.
     fireEvent.click(card);
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit deal' }));

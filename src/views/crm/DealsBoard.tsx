@@ -39,12 +39,15 @@ export function DealsBoard() {
   }, []);
   const save = useCrmForm(['title', 'value'] as const, handleSaved);
 
+  // The amount as the server takes it, checked before sending (as the deal and lead dialogs do).
+  const amount = value.trim() === '' ? 0 : Number(value);
+  const valueError = !Number.isFinite(amount) || amount < 0 ? 'Enter an amount of 0 or more' : undefined;
   const handleAdd = (event: FormEvent) => {
     event.preventDefault();
-    if (!title.trim() || !pipeline) return;
+    if (!title.trim() || !pipeline || valueError) return;
     save.submit({
       kind: 'addDeal',
-      input: { title: title.trim(), value: Number(value) || 0, pipelineId: pipeline.id },
+      input: { title: title.trim(), value: amount, pipelineId: pipeline.id },
     });
   };
 
@@ -100,11 +103,18 @@ export function DealsBoard() {
               label="Value"
               type="number"
               value={value}
-              error={Boolean(save.fieldError('value'))}
-              helperText={save.fieldError('value')}
+              error={Boolean(valueError ?? save.fieldError('value'))}
+              helperText={valueError ?? save.fieldError('value')}
+              slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
               onChange={(e) => setValue(e.target.value)}
             />
-            <Button type="submit" variant="contained" disabled={!title.trim() || save.saving}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={!title.trim() || Boolean(valueError) || save.saving}
+              // Beside a field with a message under it, the button keeps its own height.
+              sx={{ alignSelf: 'flex-start' }}
+            >
               Add deal
             </Button>
           </>
