@@ -123,6 +123,29 @@ describe('CRM campaigns: a send is confirmed, its result is a sentence, its prev
     expect(list.getAllByText('December specials')).toHaveLength(1);
   });
 
+  test('with changes not saved, Send waits and says why; once saved it sends the campaign as it is now', async () => {
+    const { requests } = renderApp(
+      dashboardInput(),
+      campaignRoutes(spring, {
+        'PUT /api/crm/campaigns/1': async (r) => ({ body: { ...spring, ...((await r.json()) as object) } }),
+      }),
+    );
+    await openCampaign('Spring news');
+    const send = await screen.findByRole('button', { name: 'Send campaign' }, slow);
+    expect((send as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.change(screen.getByLabelText('Subject'), {
+      target: { value: 'Spring is here, {{firstName}}' },
+    });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Save the campaign to send it as it is now.').textContent).toBe(
+      'Save the campaign to send it as it is now.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save campaign' }));
+    await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(false), slow);
+    expect(screen.queryByText('Save the campaign to send it as it is now.')).toBeNull();
+    expect(sends(requests)).toHaveLength(0);
+  });
+
   test('Send asks first with the audience count; Cancel sends nothing, Send sends once and reads as a sentence', async () => {
     const { requests } = renderApp(dashboardInput(), campaignRoutes());
     await openCampaign('Spring news');

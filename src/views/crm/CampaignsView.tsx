@@ -76,6 +76,14 @@ export function CampaignsView() {
   const recipient = useAudienceSample(selected?.contactListId ?? null).data ?? null;
   const audience = lists.find((list) => list.id === selected?.contactListId) ?? null;
   const editable = canEdit && (!selected || selected.status === 'draft' || selected.status === 'scheduled');
+  // Send sends the campaign as saved: with changes not saved yet it waits, saying so (it sent the old text).
+  const unsaved =
+    selected !== null &&
+    (form.name !== selected.name ||
+      form.subject !== selected.subject ||
+      form.content !== selected.content ||
+      form.contactListId !== selected.contactListId ||
+      form.schedule !== toLocalInput(selected.scheduledAt));
 
   const handleSelect = (campaign: Campaign | null) => {
     setSelectedId(campaign?.id ?? null);
@@ -244,13 +252,18 @@ export function CampaignsView() {
                 <Button
                   color="secondary"
                   variant="contained"
-                  disabled={selected.contactListId === null}
+                  disabled={selected.contactListId === null || unsaved}
                   onClick={() => setConfirming(true)}
                 >
                   Send campaign
                 </Button>
               )}
             </Stack>
+          ) : null}
+          {canEdit && selected && editable && unsaved ? (
+            <Typography variant="body2" color="text.secondary">
+              Save the campaign to send it as it is now.
+            </Typography>
           ) : null}
           {confirming && selected ? (
             <CrmFormDialog
