@@ -39,14 +39,27 @@ export function renderPageMarkup(
   business: BusinessInfo | null = null,
   site: readonly LinkablePage[] = [],
 ): string {
-  return renderToStaticMarkup(
+  return renderToStaticMarkup(<SitePage page={page} business={business} site={site} />);
+}
+
+/** One page's elements inside the site wrapper, with what they resolve against (published pages use it too). */
+export function SitePage({
+  page,
+  business,
+  site,
+}: {
+  page: SpecPage;
+  business: BusinessInfo | null;
+  site: readonly LinkablePage[];
+}) {
+  return (
     <BusinessContext.Provider value={business}>
       <SitePagesContext.Provider value={site}>
         <div className="bz-site" data-page-path={page.path}>
           <StaticElements elements={page.elements} />
         </div>
       </SitePagesContext.Provider>
-    </BusinessContext.Provider>,
+    </BusinessContext.Provider>
   );
 }
 

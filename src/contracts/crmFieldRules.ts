@@ -49,6 +49,18 @@ type ContactFields = {
   tags: string[];
 };
 
+/**
+ * A money amount as typed in a lead or deal (empty is 0), with the message when the server would refuse it
+ * (its `money` schema: a number of 0 or more).
+ */
+export function typedAmount(text: string): { amount: number; problem: string | undefined } {
+  const amount = text.trim() === '' ? 0 : Number(text);
+  return {
+    amount,
+    problem: Number.isFinite(amount) && amount >= 0 ? undefined : 'Enter an amount of 0 or more',
+  };
+}
+
 /** Every broken rule of a contact, by field (empty when the server will take it). */
 export function contactErrors(input: ContactFields): Partial<Record<keyof ContactFields, string>> {
   const errors: Partial<Record<keyof ContactFields, string>> = {};

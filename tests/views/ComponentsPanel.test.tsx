@@ -1,47 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { fireEvent, screen } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { createActor, createMachine } from 'xstate';
 import { insertElement } from '../../src/canvas/ops/elementOps.ts';
 import { addPage } from '../../src/canvas/ops/pageOps.ts';
 import { createSiteDoc } from '../../src/canvas/siteDoc.ts';
 import { SiteStore } from '../../src/canvas/siteStore.ts';
 import { readTree } from '../../src/canvas/tree.ts';
-import type { BuilderActorRef } from '../../src/machines/builder/builderMachine.ts';
-import { createHttp } from '../../src/services/http/http.ts';
-import { HttpContext } from '../../src/services/http/httpContext.ts';
-import { Themed } from '../../src/views/App.tsx';
-import { BuilderContext } from '../../src/views/builder/builderContext.ts';
 import { ComponentsPanel, useAddElement } from '../../src/views/builder/ComponentsPanel.tsx';
-import { fakeServer } from './renderApp.tsx';
+import { renderInBuilder } from './builderHarness.tsx';
 
-// The panel reads the builder only for the current page, which a page-less fake leaves to the first page.
-const fakeBuilder = () =>
-  createActor(createMachine({ context: { pageId: null } })).start() as unknown as BuilderActorRef;
-
-function renderInBuilder(site: ReturnType<typeof createSiteDoc>, children: ReactNode) {
-  const { fetch } = fakeServer({ 'GET /api/ecommerce/stores': { body: [] } });
-  const http = createHttp({
-    getToken: () => 'token-1',
-    getAccountId: () => 'a1',
-    onUnauthorized: () => {},
-    notify: () => {},
-    fetch: fetch as typeof globalThis.fetch,
-    retry: 0,
-  });
-  render(
-    <Themed>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <HttpContext.Provider value={http}>
-          <BuilderContext.Provider value={{ builder: fakeBuilder(), store: new SiteStore(site) }}>
-            {children}
-          </BuilderContext.Provider>
-        </HttpContext.Provider>
-      </QueryClientProvider>
-    </Themed>,
-  );
-}
+const STORES = { 'GET /api/ecommerce/stores': { body: [] } };
 
 /** A page as a template leaves it: navbar, hero, footer. */
 function templatePage() {
@@ -57,7 +24,7 @@ function templatePage() {
 
 test('click to add puts the component before the page’s closing footer, not under it', () => {
   const { site, order } = templatePage();
-  renderInBuilder(site, <ComponentsPanel />);
+  renderInBuilder(new SiteStore(site), <ComponentsPanel />, STORES);
 
   fireEvent.click(screen.getByRole('button', { name: 'Text' }));
   fireEvent.click(screen.getByRole('button', { name: 'Button' }));
@@ -75,7 +42,7 @@ test('every add to the page without a position (a drop on its background, “add
       </button>
     );
   }
-  renderInBuilder(site, <AddSection />);
+  renderInBuilder(new SiteStore(site), <AddSection />, STORES);
   fireEvent.click(screen.getByRole('button', { name: 'add section' }));
   expect(order()).toEqual(['navbar', 'section', 'section', 'footer']);
 });

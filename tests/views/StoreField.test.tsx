@@ -1,20 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { createActor, createMachine } from 'xstate';
 import { insertElement } from '../../src/canvas/ops/elementOps.ts';
 import { addPage } from '../../src/canvas/ops/pageOps.ts';
 import { createSiteDoc } from '../../src/canvas/siteDoc.ts';
 import { SiteStore } from '../../src/canvas/siteStore.ts';
 import type { Store } from '../../src/contracts/store.ts';
-import type { BuilderActorRef } from '../../src/machines/builder/builderMachine.ts';
-import { createHttp } from '../../src/services/http/http.ts';
-import { HttpContext } from '../../src/services/http/httpContext.ts';
-import { Themed } from '../../src/views/App.tsx';
-import { BuilderContext } from '../../src/views/builder/builderContext.ts';
 import { ComponentsPanel } from '../../src/views/builder/ComponentsPanel.tsx';
 import { PropertiesPanel } from '../../src/views/builder/PropertiesPanel.tsx';
-import { fakeServer, type Routes } from './renderApp.tsx';
+import { renderInBuilder } from './builderHarness.tsx';
+import type { Routes } from './renderApp.tsx';
 
 const store = (storeId: string, storeName: string): Store => ({
   storeId,
@@ -22,10 +16,6 @@ const store = (storeId: string, storeName: string): Store => ({
   currency: 'USD',
   createdAt: '2026-01-01T00:00:00Z',
 });
-
-// The panels read the builder only for the current page, which a page-less fake leaves to the first page.
-const fakeBuilder = () =>
-  createActor(createMachine({ context: { pageId: null } })).start() as unknown as BuilderActorRef;
 
 /** The builder's palette and the properties of a product grid bound to 'default-store', over `routes`. */
 function renderBuilder(routes: Routes) {
@@ -37,26 +27,13 @@ function renderBuilder(routes: Routes) {
     { pageId, parentId: null },
   );
   const siteStore = new SiteStore(site);
-  const { fetch, requests } = fakeServer(routes);
-  const http = createHttp({
-    getToken: () => 'token-1',
-    getAccountId: () => 'a1',
-    onUnauthorized: () => {},
-    notify: () => {},
-    fetch: fetch as typeof globalThis.fetch,
-    retry: 0,
-  });
-  render(
-    <Themed>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <HttpContext.Provider value={http}>
-          <BuilderContext.Provider value={{ builder: fakeBuilder(), store: siteStore }}>
-            <ComponentsPanel />
-            <PropertiesPanel id={gridId} />
-          </BuilderContext.Provider>
-        </HttpContext.Provider>
-      </QueryClientProvider>
-    </Themed>,
+  const { requests } = renderInBuilder(
+    siteStore,
+    <>
+      <ComponentsPanel />
+      <PropertiesPanel id={gridId} />
+    </>,
+    routes,
   );
   const elementsOf = (type: string) =>
     [...site.elements.values()]

@@ -1,12 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { BusinessContext } from '../businessTokens.ts';
 import { NAV_MOBILE_CSS, SITE_CSS } from '../elements/constants.ts';
 import { formFieldsOf } from '../elements/form/formElement.tsx';
-import { SitePagesContext } from '../pageLinks.ts';
 import type { SpecElement, SpecPage } from '../pagesData.ts';
 import { escapeHtml } from '../sanitize.ts';
 import { type ResolvedPageSeo, resolvePageSeo, servedPath } from '../siteSeo.ts';
-import { StaticElements } from '../staticRender.tsx';
+import { SitePage } from '../staticRender.tsx';
 
 export { renderSiteHtml } from '../staticRender.tsx';
 
@@ -68,13 +66,7 @@ function renderPage(page: SpecPage, input: PublishInput, site: SpecPage[]): Publ
   const seo = resolvePageSeo(page, input.siteName, input.seo);
   const body = renderToStaticMarkup(
     <PublishedContext.Provider value={true}>
-      <BusinessContext.Provider value={input.business ?? null}>
-        <SitePagesContext.Provider value={site}>
-          <div className="bz-site" data-page-path={page.path}>
-            <StaticElements elements={page.elements} />
-          </div>
-        </SitePagesContext.Provider>
-      </BusinessContext.Provider>
+      <SitePage page={page} business={input.business ?? null} site={site} />
     </PublishedContext.Provider>,
   );
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(seo.title)}</title>${metaTags(seo, input)}<meta name="bz-site" content="${escapeHtml(input.subdomain)}"><style>${SITE_CSS}${PUBLISHED_CSS}</style><script src="${escapeHtml(input.scriptSrc)}" defer></script></head><body style="margin:0">${relativeLinks(body)}</body></html>`;

@@ -18,6 +18,7 @@ import { toLocalInput } from '../common/localDateTime.ts';
 import { useCan } from '../common/useCan.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 import { campaignResult, canRetry, NO_MAIL_SERVER } from './campaignResult.ts';
+import { contactLabel } from './crmFormat.ts';
 import { useCrmForm } from './useCrmForm.ts';
 
 // Refusals naming these show under them; any other (content, audience, schedule) above the buttons.
@@ -189,7 +190,7 @@ export function CampaignsView() {
           <Paper variant="outlined" sx={{ p: 2 }} aria-label="Preview">
             <Typography variant="overline">
               {sample
-                ? `Preview for ${`${sample.firstName} ${sample.lastName}`.trim() || sample.email}${sample.email ? ` (${sample.email})` : ''}`
+                ? `Preview for ${contactLabel(sample)}${sample.email ? ` (${sample.email})` : ''}`
                 : 'Preview'}
             </Typography>
             {form.contactListId === null ? (
@@ -282,8 +283,7 @@ export function CampaignsView() {
                   </Typography>
                   {recipient ? (
                     <Typography>
-                      Sample recipient:{' '}
-                      {`${recipient.firstName} ${recipient.lastName}`.trim() || recipient.email}
+                      Sample recipient: {contactLabel(recipient)}
                       {recipient.email ? ` (${recipient.email})` : ''}
                     </Typography>
                   ) : null}

@@ -3,6 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import type { Deal } from '../../contracts/crm.ts';
 import type { DealInput } from '../../contracts/crmApi.ts';
+import { typedAmount } from '../../contracts/crmFieldRules.ts';
 import { useContact } from '../../services/crm/crmQueries.ts';
 import { type ContactChoice, ContactPicker } from './ContactPicker.tsx';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
@@ -35,8 +36,7 @@ export function DealDialog({ deal, stages, onClose }: Props) {
     (picked === null && deal.contactId !== null
       ? { id: deal.contactId, label: linked.data ? contactLabel(linked.data) : `Contact #${deal.contactId}` }
       : null);
-  const value = form.value.trim() === '' ? 0 : Number(form.value);
-  const valueError = !Number.isFinite(value) || value < 0 ? 'Enter an amount of 0 or more' : undefined;
+  const { amount: value, problem: valueError } = typedAmount(form.value);
   const canSave = form.title.trim() !== '' && !valueError;
   const fieldError = (name: (typeof FORM_FIELDS)[number]) =>
     (name === 'value' ? valueError : undefined) ?? save.fieldError(name);

@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type DragEvent, type FormEvent, useCallback, useState } from 'react';
 import type { Deal } from '../../contracts/crm.ts';
+import { typedAmount } from '../../contracts/crmFieldRules.ts';
 import { useCrmList, usePipelines } from '../../services/crm/crmQueries.ts';
 import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';
@@ -40,8 +41,7 @@ export function DealsBoard() {
   const save = useCrmForm(['title', 'value'] as const, handleSaved);
 
   // The amount as the server takes it, checked before sending (as the deal and lead dialogs do).
-  const amount = value.trim() === '' ? 0 : Number(value);
-  const valueError = !Number.isFinite(amount) || amount < 0 ? 'Enter an amount of 0 or more' : undefined;
+  const { amount, problem: valueError } = typedAmount(value);
   const handleAdd = (event: FormEvent) => {
     event.preventDefault();
     if (!title.trim() || !pipeline || valueError) return;

@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { LEAD_STATUSES, type Lead, type LeadStatus } from '../../contracts/crm.ts';
 import type { LeadInput } from '../../contracts/crmApi.ts';
-import { leadErrors } from '../../contracts/crmFieldRules.ts';
+import { leadErrors, typedAmount } from '../../contracts/crmFieldRules.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 import { useCrmForm } from './useCrmForm.ts';
 
@@ -37,8 +37,7 @@ export function LeadDialog({ lead, onClose }: Props) {
   const email = form.email.trim();
   // The server's own rules (src/contracts/crmFieldRules.ts), checked before sending.
   const ruleErrors = leadErrors(form);
-  const value = form.value.trim() === '' ? 0 : Number(form.value);
-  const valueError = !Number.isFinite(value) || value < 0;
+  const { amount: value, problem: valueError } = typedAmount(form.value);
   const canSave = form.name.trim() !== '' && Object.keys(ruleErrors).length === 0 && !valueError;
 
   const handleSave = () => {
@@ -56,7 +55,7 @@ export function LeadDialog({ lead, onClose }: Props) {
   };
   const fieldError = (name: (typeof FORM_FIELDS)[number]) => {
     if (name !== 'value' && name !== 'status' && ruleErrors[name]) return ruleErrors[name];
-    if (name === 'value' && valueError) return 'Enter an amount of 0 or more';
+    if (name === 'value' && valueError) return valueError;
     return save.fieldError(name);
   };
 
