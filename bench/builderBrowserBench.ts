@@ -181,32 +181,34 @@ function installTabTiming(traced: boolean) {
     true,
   );
   const isUpdate = (data: unknown) => (data as { kind?: unknown } | null)?.kind === 'update';
-  const post = BroadcastChannel.prototype.postMessage;
-  BroadcastChannel.prototype.postMessage = function (this: BroadcastChannel, message: unknown) {
-    if (!isUpdate(message)) return post.call(this, message);
-    mark('bench-tab-post');
-    const start = clock();
-    post.call(this, message);
-    posts.push({ start, end: clock() });
-  };
-  const listen = BroadcastChannel.prototype.addEventListener;
-  BroadcastChannel.prototype.addEventListener = function (
-    this: BroadcastChannel,
-    type: string,
-    listener: EventListenerOrEventListenerObject,
-    options?: boolean | AddEventListenerOptions,
-  ) {
-    if (type !== 'message' || typeof listener !== 'function')
-      return listen.call(this, type, listener, options);
-    const noted = (event: Event) => {
-      if (isUpdate((event as MessageEvent).data)) {
-        received.push(clock());
-        mark('bench-tab-received');
-      }
-      listener.call(this, event);
+  // The tabs' links: direct MessagePorts made by the tab broker, or a BroadcastChannel where there is none.
+  for (const Link of [BroadcastChannel, MessagePort]) {
+    const proto = Link.prototype as {
+      postMessage(this: unknown, message: unknown, ...rest: unknown[]): void;
+      addEventListener(this: unknown, type: string, listener: unknown, options?: unknown): void;
     };
-    return listen.call(this, type, noted, options);
-  } as typeof BroadcastChannel.prototype.addEventListener;
+    const post = proto.postMessage;
+    proto.postMessage = function (this: unknown, message: unknown, ...rest: unknown[]) {
+      if (!isUpdate(message)) return post.call(this, message, ...rest);
+      mark('bench-tab-post');
+      const start = clock();
+      post.call(this, message, ...rest);
+      posts.push({ start, end: clock() });
+    };
+    const listen = proto.addEventListener;
+    proto.addEventListener = function (this: unknown, type: string, listener: unknown, options?: unknown) {
+      if (type !== 'message' || typeof listener !== 'function')
+        return listen.call(this, type, listener, options);
+      const noted = (event: Event) => {
+        if (isUpdate((event as MessageEvent).data)) {
+          received.push(clock());
+          mark('bench-tab-received');
+        }
+        (listener as (event: Event) => void).call(this, event);
+      };
+      return listen.call(this, type, noted, options);
+    };
+  }
 }
 
 type TabTiming = {

@@ -88,16 +88,25 @@ test('an owner builds a page, undoes and redoes, sees a second tab follow live, 
   await expect(page.getByRole('heading', { name: 'Rosa Online' })).toBeVisible();
   await expect(saveStatus(page)).toHaveText('All changes saved', { timeout: 30_000 });
 
-  // A second tab on the same site shows it, and follows an edit live.
+  // A second tab on the same site shows it, and follows an edit live, tab to tab: also with the network gone.
   const second = await context.newPage();
   await second.goto(page.url());
   await expect(canvas(second).getByRole('heading', { name: 'Fresh bread daily' })).toBeVisible();
+  // The two tabs are linked directly by the tab broker, one SharedWorker for the origin.
+  const browserSession = await context.browser()?.newBrowserCDPSession();
+  const targets = await browserSession?.send('Target.getTargets');
+  expect(
+    targets?.targetInfos.filter((t) => t.type === 'shared_worker').map((t) => new URL(t.url).pathname),
+  ).toEqual(['/tab-broker.js']);
+  await context.setOffline(true);
   await canvas(page).getByRole('heading', { name: 'Fresh bread daily' }).click();
   await page.getByLabel('Heading').fill('Warm bread all day');
   await expect(canvas(second).getByRole('heading', { name: 'Warm bread all day' })).toBeVisible();
   // Undo in the second tab has nothing of its own to undo.
   await expect(second.getByRole('button', { name: 'Undo' })).toBeDisabled();
   await second.close();
+  await context.setOffline(false);
+  await expect(saveStatus(page)).toHaveText('All changes saved', { timeout: 30_000 });
 
   // A reload keeps everything.
   await page.reload();

@@ -2,9 +2,12 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { TAB_BROKER_PATH } from '../src/canvas/tabBroker.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+// The tab broker's worker script (not hashed: every deploy's tabs share it), revalidated like sw.js.
+const TAB_BROKER_FILE = TAB_BROKER_PATH.slice(1);
 
 // Written by hand rather than with @fastify/helmet (not a dependency): helmet's defaults add
 // Cross-Origin-Opener-Policy: same-origin, which cuts the Google OAuth popup off from its opener (the
@@ -75,7 +78,7 @@ export function staticDirExists(dir: string): boolean {
 
 /**
  * Serves the built client from `root`. Hashed files under /assets are cached for a year;
- * index.html and sw.js are revalidated on every visit so a deploy is picked up at once.
+ * index.html, sw.js and tab-broker.js are revalidated on every visit so a deploy is picked up at once.
  * Paths that are not files fall through to the not-found handler (see `sendSpaIndex`).
  */
 export async function registerStatic(app: FastifyInstance, root: string): Promise<void> {
@@ -88,7 +91,8 @@ export async function registerStatic(app: FastifyInstance, root: string): Promis
     setHeaders: (reply, filePath) => {
       const relative = path.relative(root, filePath).split(path.sep).join('/');
       if (relative.startsWith('assets/')) reply.header('cache-control', IMMUTABLE);
-      else if (relative === 'sw.js' || relative.endsWith('.html')) reply.header('cache-control', REVALIDATE);
+      else if (relative === 'sw.js' || relative === TAB_BROKER_FILE || relative.endsWith('.html'))
+        reply.header('cache-control', REVALIDATE);
     },
   });
 }

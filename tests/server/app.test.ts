@@ -131,7 +131,7 @@ describeEachDatabase('app', (ctx) => {
     }
   });
 
-  it('hashed assets are immutable; sw.js is revalidated', async () => {
+  it('hashed assets are immutable; sw.js and the tab broker are revalidated', async () => {
     const asset = await ctx.call('GET', '/assets/app-abc123.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -139,6 +139,11 @@ describeEachDatabase('app', (ctx) => {
     const worker = await ctx.call('GET', '/sw.js');
     expect(worker.statusCode).toBe(200);
     expect(worker.headers['cache-control']).toBe('no-cache');
+    // Not hashed, so a deploy must be picked up at once rather than after a heuristic cache time.
+    const broker = await ctx.call('GET', '/tab-broker.js');
+    expect(broker.statusCode).toBe(200);
+    expect(broker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(broker.headers['cache-control']).toBe('no-cache');
   });
 
   it('a missing asset and non-GET client paths are 404, not index.html', async () => {

@@ -154,6 +154,7 @@ function defineContext(kind: DbKind, options: SuiteOptions): TestContext {
     await mkdir(path.join(staticDir, 'assets'), { recursive: true });
     await writeFile(path.join(staticDir, 'index.html'), INDEX_HTML);
     await writeFile(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    await writeFile(path.join(staticDir, 'tab-broker.js'), 'self.addEventListener("connect", () => {});');
     await writeFile(path.join(staticDir, 'assets', 'app-abc123.js'), 'console.log("app");');
     const opened =
       kind === 'pglite' ? await openPglite(tempDir) : await openPostgres(process.env.DATABASE_URL ?? '');
