@@ -79,6 +79,11 @@ test('import a CSV, find a contact, win a deal on the kanban, see the dashboard 
   await expect(page.getByTestId('stage-closed-won').getByTestId('deal-Engine website')).toBeVisible();
 
   await openCrm(page, 'Leads');
+  // At 1280 px the name, email and company columns keep a readable width (the actions once left them ~77 px).
+  for (const column of ['Name', 'Email', 'Company']) {
+    const header = page.getByRole('grid', { name: 'Leads' }).getByRole('columnheader', { name: column });
+    expect((await header.boundingBox())?.width).toBeGreaterThanOrEqual(130);
+  }
   await page.getByRole('button', { name: 'Convert' }).click();
   // The lead has no estimate: converting asks for the new deal's value rather than making a $0 deal.
   const convert = page.getByRole('dialog', { name: 'Convert Walk-in customer' });

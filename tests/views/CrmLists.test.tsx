@@ -94,7 +94,7 @@ describe('CRM lists: leads and activities with dialogs, search and paging', () =
       'website form',
       '$120.00',
       'new',
-      'EditConvertDelete',
+      'Edit Walk-in Convert Walk-in Delete Walk-in',
     ]);
     await waitFor(() => expect(screen.getByText(/ of \d+$/).textContent).toBe('1–20 of 41'), slow);
     const paged = requests.filter((r) => path(r) === 'GET /api/crm/leads' && query(r).get('page'));

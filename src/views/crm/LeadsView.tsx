@@ -1,7 +1,12 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useCallback, useState } from 'react';
 import { LEAD_STATUSES, type Lead, type LeadStatus } from '../../contracts/crm.ts';
@@ -26,17 +31,19 @@ export function LeadsView() {
   const canEdit = useCan('crm.edit');
   const handleCloseDialog = useCallback(() => setEditing(null), []);
 
+  // Name, email and company share what the others leave and keep a readable width (the table scrolls
+  // sideways below it); the row's actions are icon buttons, named by their tooltips and labels.
   const columns: GridColDef<Lead>[] = [
-    { field: 'name', headerName: 'Name', flex: 1 },
-    { field: 'email', headerName: 'Email', flex: 1 },
-    { field: 'phone', headerName: 'Phone', width: 130 },
-    { field: 'company', headerName: 'Company', flex: 1 },
-    { field: 'source', headerName: 'Source', width: 130 },
-    { field: 'value', headerName: 'Value', width: 110, valueFormatter: (v: number) => formatMoney(v) },
+    { field: 'name', headerName: 'Name', flex: 1, minWidth: 130 },
+    { field: 'email', headerName: 'Email', flex: 1, minWidth: 130 },
+    { field: 'phone', headerName: 'Phone', width: 120 },
+    { field: 'company', headerName: 'Company', flex: 1, minWidth: 130 },
+    { field: 'source', headerName: 'Source', width: 90 },
+    { field: 'value', headerName: 'Value', width: 100, valueFormatter: (v: number) => formatMoney(v) },
     {
       field: 'status',
       headerName: 'Status',
-      width: 140,
+      width: 110,
       // A role that may only view reads the status; it does not get a control that would be refused.
       // A converted lead's state is settled: it reads Converted, with nothing to change.
       renderCell: ({ row }) =>
@@ -66,29 +73,35 @@ export function LeadsView() {
   const actions: GridColDef<Lead>[] = [
     {
       field: 'actions',
-      headerName: '',
-      width: 240,
+      headerName: 'Actions',
+      width: 120,
       sortable: false,
       renderCell: ({ row }) => (
-        <Stack direction="row" spacing={1}>
-          <Button size="small" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)}>
-            Edit
-          </Button>
+        <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
+          <Tooltip title="Edit">
+            <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)}>
+              <EditOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
           {row.status === 'converted' ? null : (
-            <Button size="small" aria-label={`Convert ${row.name}`} onClick={() => setConverting(row)}>
-              Convert
-            </Button>
+            <Tooltip title="Convert into a contact and a deal">
+              <IconButton size="small" aria-label={`Convert ${row.name}`} onClick={() => setConverting(row)}>
+                <HowToRegOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
           )}
-          <Button
-            size="small"
-            color="error"
-            aria-label={`Delete ${row.name}`}
-            onClick={() => {
-              if (window.confirm(`Delete the lead ${row.name}?`)) write({ kind: 'deleteLead', id: row.id });
-            }}
-          >
-            Delete
-          </Button>
+          <Tooltip title="Delete">
+            <IconButton
+              size="small"
+              color="error"
+              aria-label={`Delete ${row.name}`}
+              onClick={() => {
+                if (window.confirm(`Delete the lead ${row.name}?`)) write({ kind: 'deleteLead', id: row.id });
+              }}
+            >
+              <DeleteOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
         </Stack>
       ),
     },
