@@ -97,6 +97,10 @@ test('import a CSV, find a contact, win a deal on the kanban, see the dashboard 
   await openCrm(page, 'Dashboard');
   await expect(stat(page, 'Total Revenue')).toContainText('$2,500.00');
   await expect(stat(page, 'Conversion Rate')).toContainText('100%');
+  // Every stage is named on the pipeline chart (closed-won's label once gave way to its neighbours').
+  const pipeline = page.locator('.MuiCard-root', { hasText: 'Pipeline value by stage' });
+  for (const stage of ['lead', 'qualified', 'proposal', 'negotiation', 'closed-won', 'closed-lost'])
+    await expect(pipeline.locator('text', { hasText: new RegExp(`^${stage}$`) })).toBeVisible();
 
   await openCrm(page, 'Campaigns');
   await page.getByLabel('Campaign name').fill('Spring news');

@@ -11,7 +11,14 @@ import 'react-grid-layout/css/styles.css';
 import { readCrmLayout, saveCrmLayout, type WidgetLayout } from '../../services/crm/crmLayoutStore.ts';
 import { useCrmList, useCrmStats, usePipelines } from '../../services/crm/crmQueries.ts';
 import { useMe } from '../../services/http/queries.ts';
-import { formatMoney, leadsBySource, revenueByMonth, valueByStage } from './crmFormat.ts';
+import {
+  chartMoney,
+  compactAmount,
+  formatMoney,
+  leadsBySource,
+  revenueByMonth,
+  valueByStage,
+} from './crmFormat.ts';
 
 const DEFAULT_LAYOUT: WidgetLayout[] = [
   { i: 'stats', x: 0, y: 0, w: 12, h: 3 },
@@ -110,10 +117,16 @@ export function CrmDashboard() {
           </div>
           <div key="stages">
             <Widget title="Pipeline value by stage">
+              {/* Bars side by side left too little room for six stage names (closed-won lost its label):
+                  the stages are rows, named in an axis as wide as its longest name. */}
               <BarChart
                 height={200}
-                xAxis={[{ scaleType: 'band', data: stages.map((s) => s.stage) }]}
-                series={[{ data: stages.map((s) => s.value), label: 'Value (USD)' }]}
+                layout="horizontal"
+                yAxis={[{ scaleType: 'band', data: stages.map((s) => s.stage), width: 'auto' }]}
+                xAxis={[{ valueFormatter: compactAmount }]}
+                series={[
+                  { data: stages.map((s) => s.value), label: 'Value (USD)', valueFormatter: chartMoney },
+                ]}
               />
             </Widget>
           </div>
@@ -127,10 +140,19 @@ export function CrmDashboard() {
           </div>
           <div key="revenue">
             <Widget title="Revenue over time (closed-won)">
+              {/* Each month is a mark (one month alone showed nothing); the amounts axis fits its labels. */}
               <LineChart
                 height={160}
                 xAxis={[{ scaleType: 'point', data: revenue.map((r) => r.month) }]}
-                series={[{ data: revenue.map((r) => r.revenue), label: 'Revenue (USD)' }]}
+                yAxis={[{ width: 'auto', valueFormatter: compactAmount }]}
+                series={[
+                  {
+                    data: revenue.map((r) => r.revenue),
+                    label: 'Revenue (USD)',
+                    showMark: true,
+                    valueFormatter: chartMoney,
+                  },
+                ]}
               />
             </Widget>
           </div>

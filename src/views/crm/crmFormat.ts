@@ -9,6 +9,14 @@ export const contactLabel = (c: Pick<Contact, 'firstName' | 'lastName' | 'email'
 /** An amount in the store's default currency (USD, spec §9). */
 export const formatMoney = (value: number) => money.format(value);
 
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** An amount on a chart's axis, short enough for a tick: 2,500 → "2.5K". */
+export const compactAmount = (value: number) => compact.format(value);
+
+/** A chart point's amount in its tooltip (no point: nothing). */
+export const chartMoney = (value: number | null) => (value === null ? '' : formatMoney(value));
+
 /** The value of deals per stage, in the pipeline's order. */
 export function valueByStage(
   deals: Deal[],
