@@ -82,7 +82,8 @@ export function createAppSystem(options: AppSystemOptions = {}): AppSystem {
   const recorder = options.replay
     ? startLazyReplay({ recording: !hasFlag(STORAGE_KEYS.replayOptOut), http, queries })
     : null;
-  actor = createActor(createLiveAppMachine(http, queries, collabRemote, options.fetch), {
+  const beforeSignOut = () => recorder?.flushBeforeSignOut() ?? Promise.resolve();
+  actor = createActor(createLiveAppMachine(http, queries, collabRemote, options.fetch, beforeSignOut), {
     input: options.input ?? readAppInput(),
     inspect: recorder?.inspect,
   });

@@ -5,7 +5,18 @@ import type { QueryClientSource } from '../services/http/queryClientSource.ts';
 
 type Inspect = (event: InspectionEvent) => void;
 
-export type LazyReplay = { inspect: Inspect; shipper: Promise<ReplayShipper> };
+export type LazyReplay = {
+  inspect: Inspect;
+  shipper: Promise<ReplayShipper>;
+  /**
+   * Sends what is recorded while the token still works: signing out revokes it, so the sign-out call waits for
+   * this first (at most `SIGN_OUT_FLUSH_MS`: leaving never waits long on recording).
+   */
+  flushBeforeSignOut(): Promise<void>;
+};
+
+/** How long signing out waits for the recorded steps to go out. */
+export const SIGN_OUT_FLUSH_MS = 2_000;
 
 /**
  * Session replay (recorder and shipper) loaded after the first screen: the inspector it returns keeps
@@ -42,5 +53,10 @@ export function startLazyReplay(options: {
       else waiting.push(event);
     },
     shipper,
+    flushBeforeSignOut: () =>
+      Promise.race([
+        shipper.then((loaded) => loaded.flush()).catch(() => undefined),
+        new Promise<void>((resolve) => setTimeout(resolve, SIGN_OUT_FLUSH_MS)),
+      ]),
   };
 }

@@ -27,6 +27,8 @@ export function createLiveAppMachine(
   queries: QueryClientSource,
   collabRemote: () => CollabRemote | null = () => null,
   storeFetch?: typeof fetch,
+  // Runs before the sign-out call revokes the token (the session recording sends what it holds).
+  beforeSignOut: () => Promise<void> = () => Promise.resolve(),
 ) {
   // A child's code and the query cache's load together.
   const withCache = <M>(module: Promise<M>) => Promise.all([module, queries.load()]);
@@ -104,7 +106,12 @@ export function createLiveAppMachine(
       loadDashboardActors: loadLogics(profileForm, passwordForm, team, admin, planner, oauthConnect),
       loadBuilderActors: loadLogics(builder, publish),
       session: sessionMachine.provide({
-        actors: { logoutCall: fromPromise(async () => (await auth()).logout(http)) },
+        actors: {
+          logoutCall: fromPromise(async () => {
+            await beforeSignOut();
+            await (await auth()).logout(http);
+          }),
+        },
         actions: {
           // The next user must never see the previous user's data.
           clearCache: () => queries.current()?.clear(),

@@ -141,10 +141,7 @@ export function startReplayShipper(options: ReplayShipperOptions): ReplayShipper
       preference = 'unknown';
       if (next) void loadPreference();
     },
-    // Signing out revokes the token: send what is waiting while it still works.
-    onEntry: (entry) => {
-      if (entry.event.type === 'session.logout') void flush();
-    },
+    // Signing out revokes the token: the sign-out call first waits for `flush` (createAppSystem.ts).
   });
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
