@@ -52,6 +52,7 @@ export class BroadcastProvider {
     { onMessage: (event: MessageEvent) => void; direct: boolean }
   >();
   private broker: { connection: BrokerLike; room: string } | null = null;
+  private onDestroy: () => void = () => {};
   // A transaction's update is posted as soon as its changes are made, before its observers run: in the tab that
   // made an edit, the other tabs receive it before this tab's store, undo manager and save status see it (and
   // before Yjs merges structs and encodes the same update for the `update` event's listeners).
@@ -89,7 +90,19 @@ export class BroadcastProvider {
       if (provider.broker) provider.addChannel(channel());
     });
     provider.connectBroker(worker.port, room);
+    // A closing tab says goodbye (the browser does not tell the other tabs that a port's tab is gone), so the
+    // others stop posting to it and the broker stops introducing it. A page kept in the back/forward cache stays.
+    const onPageHide = (event: PageTransitionEvent) => {
+      if (!event.persisted) provider.destroy();
+    };
+    window.addEventListener('pagehide', onPageHide);
+    provider.onDestroy = () => window.removeEventListener('pagehide', onPageHide);
     return provider;
+  }
+
+  /** How many links this tab has: one per other tab through the broker (a BroadcastChannel counts one). */
+  get linkCount(): number {
+    return this.links.size;
   }
 
   /** Joins a room at the tab broker: each tab in it, now or later, becomes a direct link. */
@@ -159,6 +172,7 @@ export class BroadcastProvider {
   }
 
   destroy(): void {
+    this.onDestroy();
     this.doc.off('beforeObserverCalls', this.onChanges);
     if (this.broker) {
       this.broker.connection.postMessage({ kind: 'leave', room: this.broker.room });

@@ -80,12 +80,15 @@ test('a tab that closes leaves its room: the others keep editing together and a 
   );
   const closing = tab(a, broker, 'site-1');
   const b = createSiteDoc();
-  tab(b, broker, 'site-1');
+  const pb = tab(b, broker, 'site-1');
   const c = createSiteDoc();
-  tab(c, broker, 'site-1');
+  const pc = tab(c, broker, 'site-1');
   await vi.waitFor(() => expect([shape(b), shape(c)]).toEqual([shape(a), shape(a)]), { timeout: 5_000 });
+  expect([closing.linkCount, pb.linkCount, pc.linkCount]).toEqual([2, 2, 2]);
 
   closing.destroy();
+  // Its goodbye reaches the others, which drop their port to it.
+  await vi.waitFor(() => expect([pb.linkCount, pc.linkCount]).toEqual([1, 1]), { timeout: 5_000 });
   // The closed tab's own later edit goes nowhere; the others go on together.
   edit(a, () => updateElement(a, 'title', { content: 'after closing' }));
   edit(b, () =>
@@ -95,6 +98,8 @@ test('a tab that closes leaves its room: the others keep editing together and a 
   const d = createSiteDoc();
   tab(d, broker, 'site-1');
   await vi.waitFor(() => expect(shape(d)).toEqual(shape(b)), { timeout: 5_000 });
+  // The broker introduced the new tab to the two open ones only.
+  expect(open.at(-1)?.linkCount).toBe(2);
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect([content(b, 'title'), content(c, 'title'), content(d, 'title')]).toEqual([
     undefined,
