@@ -96,5 +96,12 @@ const sitePageParams = {
 } as const;
 export type SitePageParams = Infer<typeof sitePageParams>;
 
+/** Any other address under a published site (`about/`, `a/b`): the subdomain and the rest of the path. */
+const siteRestParams = {
+  type: 'object',
+  required: ['subdomain', '*'],
+  properties: { subdomain: { type: 'string', maxLength: 63 }, '*': { type: 'string', maxLength: 2000 } },
+} as const;
+
 /** The public site routes' schemas (their answers are HTML, XML or text: no response schema). */
-export const sitesApi = { page: { params: sitePageParams } } as const;
+export const sitesApi = { page: { params: sitePageParams }, rest: { params: siteRestParams } } as const;

@@ -70,7 +70,7 @@ describeEachDatabase(
       expect(missing.statusCode).toBe(404);
       expect(missing.body).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
       expect(missing.body).toContain('This site has no page at this address.');
-      expect(missing.body).toContain('<a href="./">Go to the home page</a>');
+      expect(missing.body).toContain('<a href="/sites/rosa-bakery/">Go to the home page</a>');
       // A site nobody published offers no link.
       const unknown = await ctx.call('GET', '/sites/nobody-here/nope');
       expect(unknown.statusCode).toBe(404);
@@ -441,6 +441,40 @@ describeEachDatabase(
 
       await ctx.call('DELETE', `/api/website/${id}/publish`, { token });
       expect((await ctx.call('GET', '/', { headers: { host: 'rosa.sites.test' } })).statusCode).toBe(404);
+    });
+
+    it('a link with a trailing slash or a deeper path shows the site (or its not-found page), never the app', async () => {
+      const { token } = await ctx.register();
+      const id = await savedSite(ctx, token);
+      const published = await ctx.call('POST', `/api/website/${id}/publish`, {
+        token,
+        body: { subdomain: 'rosa-slash' },
+      });
+      expect(published.statusCode, published.body).toBe(200);
+
+      // Under /sites/{subdomain}/: 'about/' leads to 'about', keeping what the link carried.
+      const slash = await ctx.call('GET', '/sites/rosa-slash/about/?utm_source=flyer');
+      expect(slash.statusCode).toBe(301);
+      expect(slash.headers.location).toBe('/sites/rosa-slash/about?utm_source=flyer');
+      // A deeper path is the site's own not-found page, whose link leads to the site's home.
+      const deep = await ctx.call('GET', '/sites/rosa-slash/about/team');
+      expect(deep.statusCode).toBe(404);
+      expect(deep.body).toContain('This site has no page at this address.');
+      expect(deep.body).toContain('<a href="/sites/rosa-slash/">Go to the home page</a>');
+      expect(deep.body).not.toContain('test shell');
+      const unknownDeep = await ctx.call('GET', '/sites/nobody-here/a/b/');
+      expect(unknownDeep.statusCode).toBe(404);
+      expect(unknownDeep.body).toContain('This site is not published or has no such page.');
+
+      // On the site's own host: the same, with the host's own paths.
+      const host = { host: 'rosa-slash.sites.test' };
+      const ownSlash = await ctx.call('GET', '/about/', { headers: host });
+      expect(ownSlash.statusCode).toBe(301);
+      expect(ownSlash.headers.location).toBe('/about');
+      const ownDeep = await ctx.call('GET', '/about/team', { headers: host });
+      expect(ownDeep.statusCode).toBe(404);
+      expect(ownDeep.body).toContain('<a href="/">Go to the home page</a>');
+      expect(ownDeep.body).not.toContain('test shell');
     });
   },
   { config: { publicSiteDomain: 'sites.test' } },

@@ -35,13 +35,13 @@ const SUBDOMAIN = /^[a-z0-9-]{1,63}$/;
 const PAGE_PATH = /^[a-z0-9-]{1,200}$/;
 
 /**
- * A visitor's 404, readable on a phone. `linkHome`: the site is published and only the page is missing (a stale
- * or mistyped link), so the visitor is offered its home page (a relative link, as the pages' own, so it works
- * under /sites/{subdomain}/ and on the site's own host).
+ * A visitor's 404, readable on a phone. `home`: the site is published and only the page is missing (a stale
+ * or mistyped link), so the visitor is offered its home page (the site's root path, which is right at any
+ * depth, under /sites/{subdomain}/ and on the site's own host alike).
  */
-function notFound(reply: FastifyReply, linkHome = false): FastifyReply {
-  const message = linkHome
-    ? '<p>This site has no page at this address.</p><p><a href="./">Go to the home page</a></p>'
+function notFound(reply: FastifyReply, home: string | null = null): FastifyReply {
+  const message = home
+    ? `<p>This site has no page at this address.</p><p><a href="${escapeXml(home)}">Go to the home page</a></p>`
     : `<p>${NOT_PUBLISHED} or has no such page.</p>`;
   return reply
     .code(404)
@@ -73,6 +73,7 @@ export const siteRoutes: FastifyPluginAsync<PublishingDeps> = async (
 ) => {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const publicPage = { config: { permission: 'public' }, schema: sitesApi.page } as const;
+  const publicRest = { config: { permission: 'public' }, schema: sitesApi.rest } as const;
   async function sendPage(params: SitePageParams, request: FastifyRequest, reply: FastifyReply) {
     const { subdomain, page = '' } = params;
     if (!SUBDOMAIN.test(subdomain) || (page !== '' && !PAGE_PATH.test(page))) return notFound(reply);
@@ -90,7 +91,7 @@ export const siteRoutes: FastifyPluginAsync<PublishingDeps> = async (
             301,
           );
       }
-      return notFound(reply, site !== null);
+      return notFound(reply, site ? siteRootPath(request, subdomain) : null);
     }
     reply.headers(PAGE_HEADERS).header('etag', cached.etag);
     if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
@@ -104,6 +105,24 @@ export const siteRoutes: FastifyPluginAsync<PublishingDeps> = async (
   app.get('/sites/:subdomain/:page', publicPage, (request, reply) =>
     sendPage(request.params, request, reply),
   );
+
+  // Any other address under a site (a shared link with a trailing slash, a deeper path): the site answers it,
+  // never the app's history fallback, whose sign-in page would show under the site (or on its own host).
+  app.get('/sites/:subdomain/*', publicRest, async (request, reply) => {
+    const { subdomain, '*': rest } = request.params;
+    if (!SUBDOMAIN.test(subdomain)) return notFound(reply);
+    const page = rest.replace(/\/+$/, '');
+    if (page !== rest && PAGE_PATH.test(page)) {
+      // 'about/' is 'about': the same address as the site's own links write it, with the link's query.
+      const query = request.originalUrl.indexOf('?');
+      const path = query < 0 ? request.originalUrl : request.originalUrl.slice(0, query);
+      return reply
+        .header('cache-control', 'no-cache')
+        .redirect(path.replace(/\/+$/, '') + (query < 0 ? '' : request.originalUrl.slice(query)), 301);
+    }
+    const site = await findPublishedHome(db, subdomain);
+    return notFound(reply, site ? siteRootPath(request, subdomain) : null);
+  });
 
   app.get('/sites/:subdomain/sitemap.xml', publicPage, async (request, reply) => {
     const { subdomain } = request.params;
