@@ -1,19 +1,25 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { appRoute } from '../../../contracts/appRoutes.ts';
 import {
   useDeleteSubmission,
   useFormSubmissions,
   useOpenSubmission,
 } from '../../../services/forms/formQueries.ts';
 import { submissionsCsv } from '../../../services/forms/formSubmissionsCsv.ts';
+import { useWebsites } from '../../../services/http/queries.ts';
 import { useCan } from '../../common/useCan.ts';
+import { useNavigate, useRoute } from '../../common/useRoute.ts';
 import { SubmissionDetail, SubmissionList, SubmissionTable } from '../../forms/SubmissionViews.tsx';
+import { siteLabels } from '../../forms/siteLabels.ts';
 import type { SectionProps } from '../SectionPlaceholder.tsx';
 
 type ViewMode = 'list' | 'database';
@@ -30,16 +36,36 @@ function download(csv: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** The Form Submissions manager (spec §2): List View / Database View, Export CSV, detail pane. */
+/**
+ * The Form Submissions manager (spec §2): List View / Database View, Export CSV, detail pane; the website whose
+ * submissions show is in the address (`/forms?site=…`, where a website card's Forms button leads).
+ */
 export function FormSubmissionsSection({ title, onNavigate }: SectionProps) {
   const submissions = useFormSubmissions();
+  const websites = useWebsites();
   const open = useOpenSubmission();
   const remove = useDeleteSubmission();
   const canManage = useCan('forms.manage');
+  const route = useRoute();
+  const navigate = useNavigate();
   const [mode, setMode] = useState<ViewMode>('list');
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const list = submissions.data ?? [];
+  const sites = websites.data ?? [];
+  const asked = route.name === 'forms' ? (route.params.site ?? null) : null;
+  // A website no longer in the list (deleted, another account's) filters nothing: every submission shows.
+  const siteId = websites.isSuccess && !sites.some((site) => site.id === asked) ? null : asked;
+  const labels = useMemo(() => siteLabels(sites), [sites]);
+  const all = submissions.data ?? [];
+  const list = useMemo(() => {
+    const shown = siteId === null ? all : all.filter((s) => s.websiteId === siteId);
+    return shown.map((s) => ({ ...s, websiteName: labels.get(s.websiteId) ?? s.websiteName }));
+  }, [all, siteId, labels]);
   const selected = list.find((s) => s.id === selectedId) ?? null;
+
+  const handleSite = (value: string) => {
+    setSelectedId(null);
+    navigate(appRoute('forms', value ? { site: value } : {}), { replace: true });
+  };
 
   const handleOpen = (id: string) => {
     setSelectedId(id);
@@ -56,6 +82,24 @@ export function FormSubmissionsSection({ title, onNavigate }: SectionProps) {
         <Typography variant="h4" component="h2" sx={{ flex: 1 }}>
           {title}
         </Typography>
+        {sites.length > 0 ? (
+          <TextField
+            select
+            size="small"
+            label="Website"
+            value={siteId ?? ''}
+            onChange={(event) => handleSite(event.target.value)}
+            sx={{ minWidth: 200 }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
+            <MenuItem value="">All websites</MenuItem>
+            {sites.map((site) => (
+              <MenuItem key={site.id} value={site.id}>
+                {labels.get(site.id)}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : null}
         <ToggleButtonGroup
           size="small"
           exclusive

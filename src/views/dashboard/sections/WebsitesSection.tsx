@@ -112,7 +112,10 @@ function WebsiteCard({ site, canEdit }: { site: WebsiteSummary; canEdit: boolean
           </Button>
         ) : null}
         {submissions > 0 ? (
-          <Button size="small" onClick={() => app.send({ type: 'nav.go', route: appRoute('forms') })}>
+          <Button
+            size="small"
+            onClick={() => app.send({ type: 'nav.go', route: appRoute('forms', { site: site.id }) })}
+          >
             Forms
           </Button>
         ) : null}

@@ -1,0 +1,93 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { FormSubmissionRecord } from '../../src/contracts/forms.ts';
+import type { WebsiteListItem } from '../../src/contracts/website.ts';
+import { dashboardInput, dashboardRoutes, renderApp } from './renderApp.tsx';
+
+// The first section to load waits for its chunk: longer than findBy's default second.
+const slow = { timeout: 10_000 };
+
+function site(id: number, subdomain: string | null, submissionCount: number): WebsiteListItem {
+  return {
+    id,
+    // One owner's sites are named after the business: several share the name.
+    name: 'Bench Bakery',
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    isPublished: subdomain !== null,
+    domain: subdomain ? `app.test/sites/${subdomain}` : null,
+    subdomain,
+    publishedAt: subdomain ? '2026-01-02T00:00:00Z' : null,
+    isActive: subdomain !== null,
+    customDomain: null,
+    submissionCount,
+  };
+}
+
+function submission(id: number, websiteId: number, name: string): FormSubmissionRecord {
+  return {
+    id,
+    formId: 'contact',
+    formTitle: 'Contact Us',
+    websiteName: 'Bench Bakery',
+    websiteId,
+    pagePath: '',
+    data: { Name: name, Message: 'Hello' },
+    status: 'new',
+    submittedAt: `2026-02-0${id}T10:00:00.000Z`,
+  };
+}
+
+const routes = () => ({
+  ...dashboardRoutes(),
+  'GET /api/website': { body: [site(1, 'bench-bakery', 1), site(2, 'bench-bakery-2', 2)] },
+  'GET /api/forms/submissions': {
+    body: [submission(3, 2, 'Cleo'), submission(2, 2, 'Bea'), submission(1, 1, 'Ann')],
+  },
+});
+
+const inbox = () => screen.findByRole('list', { name: 'Form submissions' }, slow);
+const names = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('button')
+    .map((row) => (row.textContent?.match(/Name: ([A-Z][a-z]+)/) ?? [])[1]);
+
+afterEach(() => {
+  window.history.replaceState(null, '', '/');
+});
+
+describe('form submissions of one website', () => {
+  test("a card's Forms button opens that site's submissions at an address that keeps the filter", async () => {
+    renderApp({ ...dashboardInput(), location: { pathname: '/websites', search: '' } }, routes());
+
+    const cards = await screen.findAllByRole('article', { name: 'Bench Bakery' }, slow);
+    fireEvent.click(within(cards[1]!).getByRole('button', { name: 'Forms' }));
+
+    const list = await inbox();
+    await waitFor(() => expect(names(list)).toEqual(['Cleo', 'Bea']));
+    expect(window.location.pathname).toBe('/forms');
+    expect(window.location.search).toBe('?site=2');
+    expect(screen.getByText('Total: 2 submissions')).toBeDefined();
+    // Sites that share a name are told apart by their address.
+    expect(screen.getByRole('combobox', { name: 'Website' }).textContent).toBe(
+      'Bench Bakery (bench-bakery-2)',
+    );
+    expect(within(list).getAllByText('Contact Us · Bench Bakery (bench-bakery-2)')).toHaveLength(2);
+
+    // Choosing all websites again shows every submission, and the address says so.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Website' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'All websites' }));
+    await waitFor(() => expect(names(list)).toEqual(['Cleo', 'Bea', 'Ann']));
+    expect(window.location.search).toBe('');
+    expect(screen.getByText('Total: 3 submissions')).toBeDefined();
+  });
+
+  test('the filtered address, opened directly, shows only that site', async () => {
+    window.history.replaceState(null, '', '/forms?site=1');
+    renderApp({ ...dashboardInput(), location: { pathname: '/forms', search: '?site=1' } }, routes());
+
+    const list = await inbox();
+    await waitFor(() => expect(names(list)).toEqual(['Ann']));
+    expect(screen.getByRole('combobox', { name: 'Website' }).textContent).toBe('Bench Bakery (bench-bakery)');
+  });
+});
