@@ -124,10 +124,10 @@ export function createLiveAppMachine(
       review,
       loadShellActors: loadLogics(tour, review),
       generateWebsite: fromPromise(async ({ input }: { input: GenerateInput }) => {
-        const { generateWebsite, saveWebsite } = await websites();
+        const { freeSiteName, generateWebsite, saveWebsite } = await websites();
         const site = await generateWebsite(http, input);
         const saved = await saveWebsite(http, {
-          name: site.name,
+          name: await freeSiteName(http, site.name),
           htmlContent: site.html,
           pagesData: JSON.stringify(site.pages),
           pages: site.pages,

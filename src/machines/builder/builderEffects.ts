@@ -15,7 +15,13 @@ import { SiteStore } from '../../canvas/siteStore.ts';
 import { renderSiteHtml } from '../../canvas/staticRender.tsx';
 import { TEMPLATES } from '../../canvas/templates.ts';
 import { getBusinessProfile } from '../../services/account/businessApi.ts';
-import { getWebsite, saveWebsite, updateWebsite, type Website } from '../../services/builder/websiteApi.ts';
+import {
+  freeSiteName,
+  getWebsite,
+  saveWebsite,
+  updateWebsite,
+  type Website,
+} from '../../services/builder/websiteApi.ts';
 import type { Http } from '../../services/http/http.ts';
 import {
   type BuilderSession,
@@ -103,14 +109,18 @@ export async function loadSite(
   }
 }
 
-/** A new site is named after the business; 'My Website' when there is no business name (or it can't be read). */
+/**
+ * A new site is named after the business ('My Website' when there is no business name, or it can't be read),
+ * told apart from the account's sites that have that name already ('Bench Bakery 2').
+ */
 async function newSiteName(http: Http): Promise<string> {
+  let base = DEFAULT_SITE_NAME;
   try {
-    const name = (await getBusinessProfile(http))?.businessName.trim();
-    return name || DEFAULT_SITE_NAME;
+    base = (await getBusinessProfile(http))?.businessName.trim() || DEFAULT_SITE_NAME;
   } catch {
-    return DEFAULT_SITE_NAME;
+    // No business name to read: the default name.
   }
+  return freeSiteName(http, base);
 }
 
 /**

@@ -33,6 +33,31 @@ export async function listWebsites(http: Http): Promise<WebsiteSummary[]> {
   return (await http.get('website').json<WebsiteListItem[]>()).map(withStringId);
 }
 
+/**
+ * The name a new site gets: `base`, or where a site already has it (one owner's sites are named after the
+ * business) the first free `base 2`, `base 3`… (case does not make a name free), so the websites list, the
+ * form inbox and the builder can tell the sites apart.
+ */
+export function distinctSiteName(base: string, taken: readonly string[]): string {
+  const used = new Set(taken.map((name) => name.trim().toLowerCase()));
+  if (!used.has(base.toLowerCase())) return base;
+  let n = 2;
+  while (used.has(`${base} ${n}`.toLowerCase())) n += 1;
+  return `${base} ${n}`;
+}
+
+/** A free name for a new site after `base` (see {@link distinctSiteName}); `base` when the list can't be read. */
+export async function freeSiteName(http: Http, base: string): Promise<string> {
+  try {
+    return distinctSiteName(
+      base,
+      (await listWebsites(http)).map((site) => site.name),
+    );
+  } catch {
+    return base;
+  }
+}
+
 /** GET /api/website/{id}. */
 export async function getWebsite(http: Http, id: string): Promise<Website> {
   return readWebsite(await http.get(`website/${encodeURIComponent(id)}`).json<StoredWebsite>());
