@@ -154,6 +154,13 @@ test('sign up → business setup → Generate with AI → builder → mobile pre
   await page.getByRole('article', { name: 'Blue Lake Clinic' }).getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await dialog.getByRole('button', { name: 'Unpublish' }).click();
+  // Asked, not done yet: the owner confirms (or keeps it published).
+  await expect(dialog.getByRole('alert')).toContainText('Visitors will no longer see it');
+  expect((await page.request.get(url ?? '')).status()).toBe(200);
+  await dialog.getByRole('button', { name: 'Keep it published' }).click();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Unpublish' }).click();
+  await dialog.getByRole('button', { name: 'Unpublish' }).click();
   await expect(dialog).toBeHidden();
   expect((await page.request.get(url ?? '')).status()).toBe(404);
   await page.getByRole('button', { name: 'Back' }).click();

@@ -127,6 +127,8 @@ for (const path of paths) {
             subdomain: 'Rosas-Bakery',
           }),
         unpublish: () => h.actor.send({ type: 'publish.unpublish' }),
+        'unpublish.confirm': () => h.actor.send({ type: 'publish.unpublishConfirm' }),
+        'unpublish.cancel': () => h.actor.send({ type: 'publish.unpublishCancel' }),
         'unpublish.ok': async () => {
           h.pendingUnpublish()?.resolve();
           await h.flush();
@@ -182,6 +184,11 @@ for (const path of paths) {
             subdomain: 'rosas-bakery',
             publishedSubdomain: 'Rosas-Bakery',
           });
+        },
+        confirmingUnpublish: () => {
+          // Asked, not done: the site stays published until the owner confirms.
+          expect(h.actor.getSnapshot().value).toBe('confirmingUnpublish');
+          expect(h.unpublished).toEqual([]);
         },
         unpublishing: () => {
           expect(h.actor.getSnapshot().hasTag('busy')).toBe(true);

@@ -18,7 +18,10 @@ export type PublishEvent =
   | { type: 'publish.subdomain'; value: string }
   | { type: 'publish.customDomain'; value: string }
   | { type: 'publish.submit' }
+  /** Asks to unpublish: the dialog asks the owner to confirm (the live site goes down, its subdomain is freed). */
   | { type: 'publish.unpublish' }
+  | { type: 'publish.unpublishConfirm' }
+  | { type: 'publish.unpublishCancel' }
   /** Look the custom domain's TXT record up now (the dialog shows the answer from the domain query). */
   | { type: 'publish.verify' }
   | { type: 'publish.close' }
@@ -48,6 +51,9 @@ export function defaultSubdomain(siteName: string): string {
 export const publishedMessage = (domain: string) => `Website published successfully at: ${domain}`;
 export const SAVE_BEFORE_PUBLISH = 'Save the website before publishing.';
 export const UNPUBLISHED_MESSAGE = 'Website unpublished';
+/** What the owner confirms before the live site goes down. */
+export const unpublishQuestion = (subdomain: string) =>
+  `Unpublish this website? Visitors will no longer see it, and the subdomain ${subdomain} can be taken by another site.`;
 export const VERIFY_FAILED = 'The custom domain could not be verified. Try again in a few minutes.';
 
 /** The Publish dialog (systemId `publish`): subdomain rules, publishing, the published address. */
@@ -116,7 +122,7 @@ export const publishMachine = setup({
         },
         'publish.customDomain': { actions: assign(({ event }) => ({ customDomain: event.value })) },
         'publish.submit': { guard: 'canPublish', target: 'saving' },
-        'publish.unpublish': { guard: 'isPublished', target: 'unpublishing' },
+        'publish.unpublish': { guard: 'isPublished', target: 'confirmingUnpublish' },
         'publish.verify': { guard: 'canPublish', target: 'verifying' },
         'publish.close': { target: 'closed' },
       },
@@ -142,6 +148,13 @@ export const publishMachine = setup({
             actions: assign(({ event }) => ({ error: errorMessage(event.error, VERIFY_FAILED) })),
           },
         ],
+      },
+    },
+    confirmingUnpublish: {
+      on: {
+        'publish.unpublishConfirm': { target: 'unpublishing' },
+        'publish.unpublishCancel': { target: 'editing' },
+        'publish.close': { target: 'closed' },
       },
     },
     unpublishing: {
@@ -214,6 +227,10 @@ export const selectPublishError = (s: PublishSnapshot) => s.context.error;
 export const selectCanPublish = (s: PublishSnapshot) => s.context.websiteId !== null;
 export const selectCanUnpublish = (s: PublishSnapshot) =>
   s.context.websiteId !== null && s.context.publishedSubdomain !== null;
+/** The subdomain the site is published on now (null when it is not published). */
+export const selectPublishedSubdomain = (s: PublishSnapshot) => s.context.publishedSubdomain;
+/** The owner asked to unpublish and is asked to confirm. */
+export const selectConfirmingUnpublish = (s: PublishSnapshot) => s.matches('confirmingUnpublish');
 /** The custom domain's TXT record is being looked up. */
 export const selectVerifying = (s: PublishSnapshot) => s.matches('verifying');
 /** Publishing or unpublishing is in flight. */

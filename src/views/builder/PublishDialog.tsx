@@ -15,13 +15,16 @@ import {
   publishedMessage,
   selectCanPublish,
   selectCanUnpublish,
+  selectConfirmingUnpublish,
   selectCustomDomain,
   selectPublishBusy,
   selectPublishError,
+  selectPublishedSubdomain,
   selectPublishing,
   selectPublishOpen,
   selectPublishResult,
   selectSubdomain,
+  unpublishQuestion,
 } from '../../machines/builder/publishMachine.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { useBuilderSelector } from './builderContext.ts';
@@ -43,6 +46,8 @@ function PublishDialogFor({ publish }: { publish: PublishActorRef }) {
   const busy = useSelector(publish, selectPublishBusy);
   const publishing = useSelector(publish, selectPublishing);
   const canUnpublish = useSelector(publish, selectCanUnpublish);
+  const confirmingUnpublish = useSelector(publish, selectConfirmingUnpublish);
+  const publishedSubdomain = useSelector(publish, selectPublishedSubdomain);
   const result = useSelector(publish, selectPublishResult);
   const subdomain = useSelector(publish, selectSubdomain);
   const customDomain = useSelector(publish, selectCustomDomain);
@@ -74,7 +79,7 @@ function PublishDialogFor({ publish }: { publish: PublishActorRef }) {
               value={subdomain}
               onChange={(event) => publish.send({ type: 'publish.subdomain', value: event.target.value })}
               helperText="Lowercase letters, numbers and hyphens only"
-              disabled={busy}
+              disabled={busy || confirmingUnpublish}
               autoFocus
             />
             <TextField
@@ -83,15 +88,31 @@ function PublishDialogFor({ publish }: { publish: PublishActorRef }) {
               value={customDomain}
               onChange={(event) => publish.send({ type: 'publish.customDomain', value: event.target.value })}
               helperText="Leave empty to keep the current one. It shows your site once its DNS record is verified."
-              disabled={busy}
+              disabled={busy || confirmingUnpublish}
             />
             {websiteId ? <CustomDomainPanel publish={publish} websiteId={websiteId} /> : null}
+            {confirmingUnpublish ? (
+              <Alert severity="warning">{unpublishQuestion(publishedSubdomain ?? '')}</Alert>
+            ) : null}
           </Stack>
         )}
       </DialogContent>
       <DialogActions>
         {result ? (
           <Button onClick={handleClose}>Close</Button>
+        ) : confirmingUnpublish ? (
+          <>
+            <Button onClick={() => publish.send({ type: 'publish.unpublishCancel' })} autoFocus>
+              Keep it published
+            </Button>
+            <Button
+              color="error"
+              variant="contained"
+              onClick={() => publish.send({ type: 'publish.unpublishConfirm' })}
+            >
+              Unpublish
+            </Button>
+          </>
         ) : (
           <>
             {canUnpublish ? (

@@ -23,7 +23,11 @@ export const publishModel = createMachine({
     },
     verifying: { on: { 'verify.ok': 'editing', 'verify.fail': 'verifyFailed' } },
     verifyFailed: { on: { close: 'closed' } },
-    editingPublished: { on: { unpublish: 'unpublishing', submit: 'saving', close: 'closed' } },
+    editingPublished: { on: { unpublish: 'confirmingUnpublish', submit: 'saving', close: 'closed' } },
+    // Unpublishing takes the live site down and frees its subdomain: the owner confirms it first.
+    confirmingUnpublish: {
+      on: { 'unpublish.confirm': 'unpublishing', 'unpublish.cancel': 'editingPublished', close: 'closed' },
+    },
     // The builder saves the open site first (through the system), then it is published.
     saving: { on: { 'save.ok': 'publishing', 'save.fail': 'saveFailed' } },
     saveFailed: { on: { submit: 'saving', close: 'closed' } },
