@@ -48,6 +48,9 @@ const publicFormParams = {
   },
 } as const;
 
+/** The longest answer a visitor may give in one field: the server's limit, and the published fields' maxlength. */
+export const FORM_VALUE_MAX_LENGTH = 5000;
+
 /** The routes' schemas: params, query, body and every answer. */
 export const formsApi = {
   /** A visitor's post from a published page (public). */
@@ -62,7 +65,7 @@ export const formsApi = {
           type: 'object',
           maxProperties: 50,
           propertyNames: { maxLength: 200 },
-          additionalProperties: { type: 'string', maxLength: 5000 },
+          additionalProperties: { type: 'string', maxLength: FORM_VALUE_MAX_LENGTH },
         },
         [HONEYPOT_FIELD]: { type: 'string', maxLength: 500 },
       },

@@ -38,6 +38,23 @@ async function publishedSite(ctx: TestContext) {
 const message = { Name: 'Ada', Email: 'ada@example.com', Message: 'Two loaves, please' };
 
 describeEachDatabase('form submissions', (ctx) => {
+  it("a published form's text fields stop where the server's limit is, so a visitor cannot type a message that fails", async () => {
+    const site = await publishedSite(ctx);
+    const page = (await ctx.call('GET', `/sites/${site.subdomain}/contact`)).body;
+    // Every field a visitor types in says how long it may be; the message box too.
+    const typed = [...page.matchAll(/<(input|textarea)\b[^>]*name="(Name|Email|Message)"[^>]*>/g)];
+    expect(typed.map((tag) => tag[2])).toEqual(['Name', 'Email', 'Message']);
+    const limits = typed.map((tag) => Number(/maxlength="(\d+)"/i.exec(tag[0])?.[1]));
+    expect(limits).toEqual([5000, 5000, 5000]);
+    // The longest message the page lets a visitor type is stored; the server refuses one longer.
+    const longest = { ...message, Message: 'x'.repeat(limits[2] ?? 0) };
+    const stored = await ctx.call('POST', site.url, { body: { data: longest }, remoteAddress: '10.0.0.9' });
+    expect(stored.statusCode, stored.body).toBe(201);
+    const tooLong = { ...message, Message: 'x'.repeat((limits[2] ?? 0) + 1) };
+    const refused = await ctx.call('POST', site.url, { body: { data: tooLong }, remoteAddress: '10.0.0.9' });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('stores a visitor post and gives the owner list, open (new → read), replied and delete', async () => {
     const site = await publishedSite(ctx);
     const preflight = await ctx.call('OPTIONS', site.url, { headers: { origin: 'null' } });

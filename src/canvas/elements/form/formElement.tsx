@@ -1,4 +1,5 @@
 import { useContext } from 'react';
+import { FORM_VALUE_MAX_LENGTH } from '../../../contracts/forms.ts';
 import { PublishedContext } from '../../published/publishedContext.ts';
 import { HONEYPOT_FIELD } from '../../published/publishTypes.ts';
 import { FORM_FIELD_TYPES, FORM_PRESETS, type FormField } from '../constants.ts';
@@ -39,7 +40,13 @@ function Field({ formId, field }: { formId: string; field: FormField }) {
       return (
         <div style={{ marginBottom: 12 }}>
           {label}
-          <textarea {...common} rows={4} placeholder={field.placeholder} defaultValue={field.value} />
+          <textarea
+            {...common}
+            rows={4}
+            maxLength={FORM_VALUE_MAX_LENGTH}
+            placeholder={field.placeholder}
+            defaultValue={field.value}
+          />
         </div>
       );
     case 'select':
@@ -84,7 +91,13 @@ function Field({ formId, field }: { formId: string; field: FormField }) {
       return (
         <div style={{ marginBottom: 12 }}>
           {label}
-          <input {...common} type={field.type} placeholder={field.placeholder} defaultValue={field.value} />
+          <input
+            {...common}
+            type={field.type}
+            maxLength={FORM_VALUE_MAX_LENGTH}
+            placeholder={field.placeholder}
+            defaultValue={field.value}
+          />
         </div>
       );
   }
