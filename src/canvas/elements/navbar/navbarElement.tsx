@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { BUSINESS_TOKENS } from '../../businessTokens.ts';
 import type { NavItem } from '../../ops/pageOps.ts';
 import { safeImageUrl, safeUrl } from '../../sanitize.ts';
 import { DEFAULT_NAV_LABELS, NAVBAR_POSITIONS, NAVBAR_THEMES, SUB_MENU_WIDTH } from '../constants.ts';
@@ -46,7 +47,8 @@ export const navbarElement: ElementDefinition = {
   label: 'Navbar',
   container: false,
   defaults: () => ({
-    logoText: 'My Website',
+    // The business's name, as the templates' navbars and the footer show it (never a placeholder brand).
+    logoText: BUSINESS_TOKENS.name,
     logo: '',
     colorScheme: 'light',
     position: 'static',
