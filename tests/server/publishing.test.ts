@@ -471,6 +471,11 @@ describeEachDatabase(
       const ownSlash = await ctx.call('GET', '/about/', { headers: host });
       expect(ownSlash.statusCode).toBe(301);
       expect(ownSlash.headers.location).toBe('/about');
+      // Never a way off the site: a doubled slash is not another host.
+      for (const path of ['//evil.example/', '//evil.example/about/', '/\\evil.example/']) {
+        const off = await ctx.call('GET', path, { headers: host });
+        expect(off.headers.location ?? '', path).not.toMatch(/^(\/\/|\/\\|https?:)/);
+      }
       const ownDeep = await ctx.call('GET', '/about/team', { headers: host });
       expect(ownDeep.statusCode).toBe(404);
       expect(ownDeep.body).toContain('<a href="/">Go to the home page</a>');

@@ -113,12 +113,16 @@ export const siteRoutes: FastifyPluginAsync<PublishingDeps> = async (
     if (!SUBDOMAIN.test(subdomain)) return notFound(reply);
     const page = rest.replace(/\/+$/, '');
     if (page !== rest && PAGE_PATH.test(page)) {
-      // 'about/' is 'about': the same address as the site's own links write it, with the link's query.
-      const query = request.originalUrl.indexOf('?');
-      const path = query < 0 ? request.originalUrl : request.originalUrl.slice(0, query);
+      // 'about/' is 'about': the same address as the site's own links write it, with the link's query. The
+      // address is made of the site's root and a checked page path, never of what the request's path held
+      // (on the site's own host '//other.example/' must not lead to another host).
+      const query = request.url.indexOf('?');
       return reply
         .header('cache-control', 'no-cache')
-        .redirect(path.replace(/\/+$/, '') + (query < 0 ? '' : request.originalUrl.slice(query)), 301);
+        .redirect(
+          `${siteRootPath(request, subdomain)}${page}${query < 0 ? '' : request.url.slice(query)}`,
+          301,
+        );
     }
     const site = await findPublishedHome(db, subdomain);
     return notFound(reply, site ? siteRootPath(request, subdomain) : null);
