@@ -193,6 +193,32 @@ describe('Account Settings', () => {
   const bodyOf = async (requests: Request[]) =>
     requests.find((r) => r.method === 'PUT' && r.url.endsWith('/api/user/profile'))?.json();
 
+  test('what was typed in Profile is still there after a look at the Users tab, and gone once saved', async () => {
+    const { requests } = renderApp(
+      dashboardInput(),
+      teamRoutes({ 'PUT /api/user/profile': { body: { ...rawBob, name: 'Bobby' } } }),
+    );
+    const form = within(await openProfile());
+    fireEvent.change(form.getByLabelText(/Name/), { target: { value: 'Bobby' } });
+    fireEvent.change(form.getByLabelText(/Email/), { target: { value: 'bobby@example.com' } });
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Users' }));
+    await screen.findByRole('heading', { name: /^Users of/ }, slow);
+    fireEvent.click(screen.getByRole('tab', { name: 'Profile' }));
+
+    const back = within(await screen.findByRole('form', { name: 'Profile' }));
+    expect((back.getByLabelText(/Name/) as HTMLInputElement).value).toBe('Bobby');
+    expect((back.getByLabelText(/Email/) as HTMLInputElement).value).toBe('bobby@example.com');
+    // The password it asks for again is never kept.
+    expect((back.getByLabelText(/Current password/) as HTMLInputElement).value).toBe('');
+
+    fireEvent.change(back.getByLabelText(/Email/), { target: { value: 'bob@example.com' } });
+    fireEvent.click(back.getByRole('button', { name: 'Save profile' }));
+    expect((await screen.findByText(/^Profile updated/)).textContent).toBe('Profile updated successfully');
+    expect(await bodyOf(requests)).toEqual({ name: 'Bobby', email: 'bob@example.com' });
+    expect((back.getByLabelText(/Name/) as HTMLInputElement).value).toBe('Bobby');
+  });
+
   test('a name-only change asks for no password and sends none', async () => {
     const { requests } = renderApp(
       dashboardInput(),

@@ -5,12 +5,24 @@ import type { ProfileInput } from '../../services/session/userApi.ts';
 import { notProvided } from '../app/notProvided.ts';
 import { showToast, tellSession } from '../app/systemActions.ts';
 
-export type ProfileFormEvent = { type: 'profile.submit' } & ProfileInput;
+/** What the person has typed in the Profile form and not saved yet. */
+export type ProfileDraft = { name: string; email: string };
+
+export type ProfileFormEvent =
+  | ({ type: 'profile.submit' } & ProfileInput)
+  | ({ type: 'profile.edit' } & ProfileDraft);
 
 export type ProfileFormContext = {
   /** The server's reason for refusing the last save (400/403, e.g. a wrong current password), shown by the form. */
   refusal: string | null;
+  /**
+   * The name and email as typed, kept here (not in the form) so that the Users tab, another section or a
+   * failed save does not throw them away; null once saved. The current password is never kept.
+   */
+  draft: ProfileDraft | null;
 };
+
+type ProfileSubmit = Extract<ProfileFormEvent, { type: 'profile.submit' }>;
 
 /** A 400 or 403 says what the person can fix (the password, a field); other failures only toast. */
 const isRefusal = (error: unknown): error is ApiError =>
@@ -34,9 +46,14 @@ export const profileFormMachine = setup({
   },
 }).createMachine({
   id: 'profileForm',
-  context: { refusal: null },
+  context: { refusal: null, draft: null },
   initial: 'idle',
-  on: { 'profile.submit': { target: '.saving' } },
+  on: {
+    'profile.submit': { target: '.saving' },
+    'profile.edit': {
+      actions: assign({ draft: ({ event }) => ({ name: event.name, email: event.email }) }),
+    },
+  },
   states: {
     idle: {},
     saving: {
@@ -46,14 +63,22 @@ export const profileFormMachine = setup({
       invoke: {
         src: 'updateProfile',
         // The current password travels only when the form asked for it (the email changes).
-        input: ({ event }) => ({
-          name: event.name,
-          email: event.email,
-          ...(event.currentPassword === undefined ? {} : { currentPassword: event.currentPassword }),
-        }),
+        // Only profile.submit enters this state.
+        input: ({ event }) => {
+          const submit = event as ProfileSubmit;
+          return {
+            name: submit.name,
+            email: submit.email,
+            ...(submit.currentPassword === undefined ? {} : { currentPassword: submit.currentPassword }),
+          };
+        },
         onDone: {
           target: 'saved',
-          actions: [{ type: 'updateSession', params: ({ event }) => ({ user: event.output }) }, 'toastSaved'],
+          actions: [
+            assign({ draft: null }),
+            { type: 'updateSession', params: ({ event }) => ({ user: event.output }) },
+            'toastSaved',
+          ],
         },
         onError: [
           {
@@ -75,5 +100,8 @@ type ProfileFormSnapshot = SnapshotFrom<typeof profileFormMachine>;
 export const selectProfileSaving = (snapshot: ProfileFormSnapshot): boolean => snapshot.hasTag('busy');
 export const selectProfileSaved = (snapshot: ProfileFormSnapshot): boolean => snapshot.matches('saved');
 /** What the server said when it refused the last save, or null. */
+/** The name and email typed and not saved yet, or null. */
+export const selectProfileDraft = (snapshot: ProfileFormSnapshot): ProfileDraft | null =>
+  snapshot.context.draft;
 export const selectProfileRefusal = (snapshot: ProfileFormSnapshot): string | null =>
   snapshot.context.refusal;

@@ -4,7 +4,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
-import { selectProfileRefusal, selectProfileSaving } from '../../machines/account/profileFormMachine.ts';
+import {
+  selectProfileDraft,
+  selectProfileRefusal,
+  selectProfileSaving,
+} from '../../machines/account/profileFormMachine.ts';
 import { selectProfileFormRef } from '../../machines/app/appMachine.ts';
 import { selectUser } from '../../machines/session/sessionMachine.ts';
 import { useAppActor, useSessionRef } from '../appActorContext.ts';
@@ -22,9 +26,13 @@ export function ProfileForm() {
   const formRef = useSelector(useAppActor(), selectProfileFormRef);
   const saving = useSelector(formRef, (snapshot) => (snapshot ? selectProfileSaving(snapshot) : false));
   const refusal = useSelector(formRef, (snapshot) => (snapshot ? selectProfileRefusal(snapshot) : null));
+  const draft = useSelector(formRef, (snapshot) => (snapshot ? selectProfileDraft(snapshot) : null));
   const user = useSelector(useSessionRef(), selectUser);
-  const [name, setName] = useState(user?.name ?? '');
-  const [email, setEmail] = useState(user?.email ?? '');
+  // What was typed lives in the form's machine: the Users tab or another section leaves it there.
+  const name = draft?.name ?? user?.name ?? '';
+  const email = draft?.email ?? user?.email ?? '';
+  const edit = (change: Partial<{ name: string; email: string }>) =>
+    formRef?.send({ type: 'profile.edit', name, email, ...change });
   const [currentPassword, setCurrentPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   // The server compares addresses trimmed and lowercased: so does the question whether it changes.
@@ -60,7 +68,7 @@ export function ProfileForm() {
         label="Name"
         required
         value={name}
-        onChange={(e) => setName(e.target.value)}
+        onChange={(e) => edit({ name: e.target.value })}
         error={Boolean(errors.name)}
         helperText={errors.name}
       />
@@ -69,7 +77,7 @@ export function ProfileForm() {
         type="email"
         required
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        onChange={(e) => edit({ email: e.target.value })}
         error={Boolean(errors.email)}
         helperText={errors.email}
       />
