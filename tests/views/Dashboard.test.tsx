@@ -131,6 +131,36 @@ describe('dashboard shell', () => {
     expect(crm().getAttribute('aria-expanded')).toBe('false');
   });
 
+  test('from the keyboard a narrow icon’s flyout takes the focus; Escape or Tab past its end gives it back to the icon', async () => {
+    renderApp(dashboardInput(), dashboardRoutes());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    await waitFor(
+      () => expect(sidebar().getByRole('button', { name: 'CRM' }).getAttribute('aria-disabled')).toBeNull(),
+      { timeout: 5000 },
+    );
+    const crm = () => sidebar().getByRole('button', { name: 'CRM' });
+    // Enter on the icon: a click without a pointer (detail 0).
+    fireEvent.click(crm(), { detail: 0 });
+    const flyout = within(await screen.findByRole('tooltip'));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(flyout.getByRole('button', { name: 'Dashboard' })),
+    );
+
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    expect(document.activeElement).toBe(crm());
+    expect(crm().getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(crm(), { detail: 0 });
+    const again = within(await screen.findByRole('tooltip'));
+    const last = again.getByRole('button', { name: 'Integrations' });
+    last.focus();
+    fireEvent.keyDown(last, { key: 'Tab' });
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    expect(document.activeElement).toBe(crm());
+  });
+
   test('the header shows the user with the plan badge, the tour button and the account menu', async () => {
     renderApp(dashboardInput(), dashboardRoutes());
 

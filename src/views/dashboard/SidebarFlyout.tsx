@@ -4,7 +4,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListSubheader from '@mui/material/ListSubheader';
 import Paper from '@mui/material/Paper';
 import Popper from '@mui/material/Popper';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { SubSectionList } from './SubSectionList.tsx';
 import type { NavSection, SectionId } from './sections.ts';
 import { sectionContains } from './sections.ts';
@@ -40,6 +40,37 @@ export function SidebarFlyout({ entry, section, onNavigate }: Props) {
   };
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
+  // Opened from the keyboard (a click with no pointer: detail 0), focus goes to the first sub-section: the
+  // flyout is portalled to the end of the page, where Tab from the icon would never reach it.
+  const focusFirstOnOpen = useRef(false);
+  const paper = useRef<HTMLDivElement | null>(null);
+  // The Popper mounts its content after it opens: the flyout's ref is where its first item can take the focus.
+  const attachPaper = (node: HTMLDivElement | null) => {
+    paper.current = node;
+    if (!node || !focusFirstOnOpen.current) return;
+    focusFirstOnOpen.current = false;
+    node.querySelector<HTMLElement>('[role="button"]')?.focus();
+  };
+  const iconButton = useRef<HTMLDivElement | null>(null);
+  const handleIconClick = (event: MouseEvent) => {
+    const opening = openedBy !== 'pinned';
+    focusFirstOnOpen.current = opening && event.detail === 0;
+    setOpenedBy(opening ? 'pinned' : null);
+  };
+  // Escape closes it back to its icon; Tab past its last item (Shift+Tab before its first) closes it too and
+  // goes on from the icon, so the sidebar's order is kept.
+  const handleFlyoutKeyDown = (event: KeyboardEvent) => {
+    const items = Array.from(paper.current?.querySelectorAll<HTMLElement>('[role="button"]') ?? []);
+    const leaving =
+      event.key === 'Escape' ||
+      (event.key === 'Tab' && document.activeElement === (event.shiftKey ? items[0] : items.at(-1)));
+    if (!leaving) return;
+    if (event.key === 'Escape') event.preventDefault();
+    clearTimeout(closeTimer.current);
+    setOpenedBy(null);
+    iconButton.current?.focus();
+  };
+
   const handleNavigate = (id: SectionId) => {
     clearTimeout(closeTimer.current);
     setOpenedBy(null);
@@ -56,7 +87,8 @@ export function SidebarFlyout({ entry, section, onNavigate }: Props) {
         aria-expanded={open}
         aria-controls={open ? flyoutId : undefined}
         selected={sectionContains(entry, section)}
-        onClick={() => setOpenedBy((by) => (by === 'pinned' ? null : 'pinned'))}
+        ref={iconButton}
+        onClick={handleIconClick}
         sx={{ justifyContent: 'center' }}
       >
         <Icon />
@@ -68,7 +100,9 @@ export function SidebarFlyout({ entry, section, onNavigate }: Props) {
           }}
         >
           <Paper
+            ref={attachPaper}
             elevation={4}
+            onKeyDown={handleFlyoutKeyDown}
             onMouseEnter={keepOpen}
             onMouseLeave={closeSoon}
             sx={{ minWidth: 220, maxHeight: '80vh', overflowY: 'auto' }}
