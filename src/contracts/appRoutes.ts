@@ -107,7 +107,7 @@ export const ROUTES = {
   social: route('/social'),
   integrations: route('/integrations'),
   assistant: route('/assistant'),
-  settings: route('/settings/:tab', { tab: oneOf(SETTINGS_TABS) }),
+  settings: route('/settings/:tab', { tab: oneOf(SETTINGS_TABS) }, { account: recordId }),
   admin: route('/admin/:tab?', {}, { tab: oneOf(ADMIN_TABS) }),
 };
 

@@ -320,6 +320,31 @@ describe('Account Management', () => {
     ]);
   });
 
+  test('a chosen account has its own address: a reload opens it again', async () => {
+    const first = renderApp(dashboardInput(), teamRoutes());
+    open('Accounts');
+    const grid = within(await screen.findByRole('grid', { name: 'Accounts' }, slow));
+    fireEvent.click(await grid.findByText('Bob Ltd'));
+    await screen.findByRole('region', { name: 'Account Bob Ltd' });
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/settings/accounts?account=a1');
+    first.unmount();
+    first.system.actor.stop();
+
+    // A reload of that address.
+    renderApp(
+      { ...dashboardInput(), location: { pathname: '/settings/accounts', search: '?account=a1' } },
+      teamRoutes(),
+    );
+    const detail = within(await screen.findByRole('region', { name: 'Account Bob Ltd' }, slow));
+    expect(rowOf(await detail.findByText('cleo@example.com')).slice(0, 3)).toEqual([
+      'Cleo',
+      'cleo@example.com',
+      'User',
+    ]);
+    // Still the Accounts page of Settings.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Accounts');
+  });
+
   test('Create New Account: name and industry required, description optional', async () => {
     const { requests } = renderApp(
       dashboardInput(),

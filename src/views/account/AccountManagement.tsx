@@ -7,11 +7,13 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
+import { appRoute } from '../../contracts/appRoutes.ts';
 import type { Account } from '../../contracts/auth.ts';
 import { selectAccountId } from '../../machines/session/sessionMachine.ts';
 import { useAccounts } from '../../services/http/queries.ts';
 import { useSessionRef } from '../appActorContext.ts';
 import { DataTable } from '../common/DataTable.tsx';
+import { useNavigate, useRoute } from '../common/useRoute.ts';
 import { industryLabel } from '../dashboard/AccountSwitcher.tsx';
 import { SectionPlaceholder } from '../dashboard/SectionPlaceholder.tsx';
 import { AccountUsersPanel } from './AccountUsersPanel.tsx';
@@ -46,15 +48,25 @@ export function AccountManagement() {
   const session = useSessionRef();
   const currentId = useSelector(session, selectAccountId);
   const accounts = useAccounts();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The chosen account is a place of its own (/settings/accounts?account=…): reload and Back keep it.
+  const route = useRoute();
+  const navigate = useNavigate();
+  const selectedId = (route.name === 'settings' ? route.params.account : undefined) ?? null;
+  const setSelectedId = useCallback(
+    (account: string) => navigate(appRoute('settings', { tab: 'accounts', account })),
+    [navigate],
+  );
   const [creating, setCreating] = useState(false);
   const list = accounts.data ?? [];
   const selected = list.find((account) => account.id === selectedId) ?? null;
   const closeCreate = useCallback(() => setCreating(false), []);
-  const handleCreated = useCallback((account: Account) => {
-    setCreating(false);
-    setSelectedId(account.id);
-  }, []);
+  const handleCreated = useCallback(
+    (account: Account) => {
+      setCreating(false);
+      setSelectedId(account.id);
+    },
+    [setSelectedId],
+  );
 
   return (
     <SectionPlaceholder title="Account Management">

@@ -224,13 +224,14 @@ export const SECTION_ROUTES: Record<SectionId, AppRoute> = {
 const SECTION_IDS = Object.keys(SECTION_ROUTES) as SectionId[];
 
 /**
- * The section a place belongs to: the one whose URL it is, else the first of its route (a store tab → the
+ * The section a place belongs to: the one whose URL (query aside) it is, else the first of its route (a store tab → the
  * store, an admin tab → Admin, a CRM key of no section of its own → the CRM dashboard), an opened
  * contact → Contacts, and the websites list for places outside the dashboard.
  */
 export function sectionOfRoute(route: AppRoute): SectionId {
   if (route.name === 'crmContact') return 'contacts';
-  const path = buildPath(route);
+  // The path without its query: a chosen record (/settings/accounts?account=…) stays in its section.
+  const path = buildPath(route).split('?')[0];
   return (
     SECTION_IDS.find((id) => buildPath(SECTION_ROUTES[id]) === path) ??
     SECTION_IDS.find((id) => SECTION_ROUTES[id].name === route.name) ??
