@@ -108,7 +108,7 @@ export const ROUTES = {
   integrations: route('/integrations'),
   assistant: route('/assistant'),
   settings: route('/settings/:tab', { tab: oneOf(SETTINGS_TABS) }, { account: recordId }),
-  admin: route('/admin/:tab?', {}, { tab: oneOf(ADMIN_TABS) }),
+  admin: route('/admin/:tab?', {}, { tab: oneOf(ADMIN_TABS), view: oneOf(['credits']) }),
 };
 
 export type RouteName = keyof typeof ROUTES;

@@ -170,6 +170,26 @@ describe('Admin Dashboard', () => {
     expect(await sent?.json()).toEqual({ credits: 0, description: 'Fixed' });
   });
 
+  test('the Credits sub-tab has its own address: a reload opens Credits again', async () => {
+    const first = renderApp(dashboardInput(admin), adminRoutes());
+    await openAdmin();
+    fireEvent.click(screen.getByRole('tab', { name: 'Reviews & Credits' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Credits' }));
+    await screen.findByRole('button', { name: 'Edit credit of zoe@example.com' });
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/admin/reviews?view=credits');
+    first.unmount();
+    first.system.actor.stop();
+
+    renderApp(
+      { ...dashboardInput(admin), location: { pathname: '/admin/reviews', search: '?view=credits' } },
+      adminRoutes(),
+    );
+    const credits = await screen.findByRole('tab', { name: 'Credits' }, { timeout: 5000 });
+    expect(credits.getAttribute('aria-selected')).toBe('true');
+    // The credits list, with its edit buttons, not the reviews.
+    await screen.findByRole('button', { name: 'Edit credit of zoe@example.com' });
+  });
+
   test('Credits: a saved edit closes the modal and reloads the list', async () => {
     let saved = false;
     renderApp(

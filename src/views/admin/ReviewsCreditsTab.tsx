@@ -6,9 +6,11 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useCallback, useState } from 'react';
+import { appRoute } from '../../contracts/appRoutes.ts';
 import { useAdminCredits, useAdminReviews } from '../../services/admin/adminQueries.ts';
 import type { AdminReview, CreditEntry } from '../../services/admin/reviewApi.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
+import { useNavigate, useRoute } from '../common/useRoute.ts';
 import { reviewPreview } from './adminFormat.ts';
 import { CreditEditDialog } from './CreditEditDialog.tsx';
 
@@ -40,7 +42,14 @@ const reviewColumns: GridColDef<AdminReview>[] = [
 
 /** Reviews & Credits: sub-tabs Reviews and Credits; a credit entry opens the edit modal. */
 export function ReviewsCreditsTab() {
-  const [tab, setTab] = useState<'reviews' | 'credits'>('reviews');
+  // Credits is a place of its own (/admin/reviews?view=credits): reload and Back keep it.
+  const route = useRoute();
+  const navigate = useNavigate();
+  const tab = route.name === 'admin' && route.params.view === 'credits' ? 'credits' : 'reviews';
+  const setTab = (next: 'reviews' | 'credits') =>
+    navigate(
+      appRoute('admin', next === 'credits' ? { tab: 'reviews', view: 'credits' } : { tab: 'reviews' }),
+    );
   const [editing, setEditing] = useState<CreditEntry | null>(null);
   const closeEdit = useCallback(() => setEditing(null), []);
 
