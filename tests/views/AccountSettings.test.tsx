@@ -404,3 +404,32 @@ describe('Account Management', () => {
     ]);
   });
 });
+
+describe('Password Change', () => {
+  test('a wrong current password gets the form’s message alone, not also the generic data toast', async () => {
+    const input = dashboardInput();
+    const { requests } = renderApp(
+      { ...input, location: { pathname: '/settings/password', search: '' } },
+      {
+        ...dashboardRoutes(),
+        'POST /api/user/change-password': { status: 400, body: { message: 'Current password is incorrect' } },
+      },
+    );
+    fireEvent.change(await screen.findByLabelText(/Current password/, {}, slow), {
+      target: { value: 'wrong1' },
+    });
+    fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'secret22' } });
+    fireEvent.change(screen.getByLabelText(/Confirm/), { target: { value: 'secret22' } });
+    // The form's machine loads with the dashboard's children: submit once it is there.
+    const sent = () => requests.filter((r) => r.url.endsWith('/api/user/change-password')).length;
+    await waitFor(() => {
+      if (sent() === 0) fireEvent.click(screen.getByRole('button', { name: /Change password/i }));
+      expect(sent()).toBe(1);
+    }, slow);
+    expect(await findToast('Failed to change password. Please check your current password.')).toEqual({
+      role: 'alert',
+      lines: ['Failed to change password. Please check your current password.'],
+    });
+    expect(screen.queryByText('Data Issue')).toBeNull();
+  });
+});

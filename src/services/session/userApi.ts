@@ -27,7 +27,12 @@ export async function updateProfile(http: Http, input: ProfileInput): Promise<Us
   return toUser(await http.put('user/profile', { json: input, context: PROFILE_CONTEXT }).json<UserView>());
 }
 
+// The password form toasts the spec's message for a wrong current password (400): no generic toast besides.
+const PASSWORD_CONTEXT: CallContext = { quietStatuses: [400] };
+
 /** POST /api/user/change-password; a wrong current password rejects with a 400 `ApiError`. */
 export async function changePassword(http: Http, input: ChangePasswordInput): Promise<ChangePasswordResult> {
-  return http.post('user/change-password', { json: input }).json<ChangePasswordResult>();
+  return http
+    .post('user/change-password', { json: input, context: PASSWORD_CONTEXT })
+    .json<ChangePasswordResult>();
 }
