@@ -77,8 +77,9 @@ const FieldRow = memo(function FieldRow({
   onSet: (key: string, value: unknown, burst: boolean) => void;
 }) {
   const value = useElementProp(id, field.key);
+  // `burst` overrides the kind's: an image's typed address is a burst, its upload a command.
   const onChange = useCallback(
-    (next: unknown) => onSet(field.key, next, BURST_KINDS.has(field.kind)),
+    (next: unknown, burst = BURST_KINDS.has(field.kind)) => onSet(field.key, next, burst),
     [onSet, field.key, field.kind],
   );
   return <FieldEditor field={field} value={value} onChange={onChange} />;
@@ -96,7 +97,7 @@ function FieldEditor({
 }: {
   field: FieldSpec;
   value: unknown;
-  onChange: (value: unknown) => void;
+  onChange: (value: unknown, burst?: boolean) => void;
 }) {
   const common = { fullWidth: true, size: 'small' as const, margin: 'dense' as const, label: field.label };
   // The store elements' Store ID: a choice among the account's stores.
@@ -197,6 +198,7 @@ function FieldEditor({
   }
 }
 
+/** The image's address: typed (keystrokes in a row are one undo step) or uploaded (a step of its own). */
 function ImageField({
   label,
   value,
@@ -204,7 +206,7 @@ function ImageField({
 }: {
   label: string;
   value: string;
-  onChange: (value: string) => void;
+  onChange: (value: string, burst: boolean) => void;
 }) {
   const upload = useUploadImage();
   return (
@@ -215,7 +217,7 @@ function ImageField({
         margin="dense"
         label={`${label} URL`}
         value={value.startsWith('data:') ? '(embedded image)' : value}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => onChange(e.target.value, true)}
       />
       <Button component="label" size="small" disabled={upload.isPending}>
         {upload.isPending ? 'Uploading...' : 'Upload Image'}
@@ -231,7 +233,7 @@ function ImageField({
               return;
             }
             upload.mutate(file, {
-              onSuccess: (url) => onChange(url),
+              onSuccess: (url) => onChange(url, false),
               onError: (error) => window.alert(error.message),
             });
           }}
