@@ -18,7 +18,7 @@ const newItem = (): NavItem => ({
   url: '#',
 });
 
-/** Edit Navigation (Cancel / Save Changes), maximum width 600px; one level of sub menu items. */
+/** Edit Navigation (Cancel / Save Changes), maximum width 600px; one level of sub menu items, each removable. */
 export function NavigationDialog(props: {
   open: boolean;
   value: unknown;
@@ -84,6 +84,14 @@ export function NavigationDialog(props: {
                     })
                   }
                 />
+                <IconButton
+                  aria-label={`Remove ${child.label}`}
+                  onClick={() =>
+                    update(index, { children: (item.children ?? []).filter((_, i) => i !== childIndex) })
+                  }
+                >
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
               </Box>
             ))}
             <Button
