@@ -81,6 +81,12 @@ for (const path of paths) {
           h.pending.load?.resolve({ session: h.session, name: BUSINESS });
           await h.flush();
         },
+        'load.template': async () => {
+          h.pending.load?.resolve({ session: h.session, name: BUSINESS, seeded: true });
+          await h.flush();
+          // Created under the business's name without an edit: the template is what there is to keep.
+          expect(h.saves).toEqual([{ websiteId: null, name: BUSINESS }]);
+        },
         'load.existing': async () => {
           h = createHarness('42');
           named = 'Rosa';

@@ -50,9 +50,13 @@ function chosenTemplate(id: string | undefined): ElementNode[] {
   return template ? withIds(template.elements, `tpl-${template.id}`) : [];
 }
 
-/** Spec §4: a site's pages when present, otherwise its saved HTML parsed into elements; a new site gets Home. */
-function seed(site: SiteDoc, website: Website | null, templateId?: string): void {
-  if (site.pages.size > 0) return;
+/**
+ * Spec §4: a site's pages when present, otherwise its saved HTML parsed into elements; a new site gets Home (from
+ * the chosen template). True when a new site's Home was given a template's elements.
+ */
+function seed(site: SiteDoc, website: Website | null, templateId?: string): boolean {
+  if (site.pages.size > 0) return false;
+  let fromTemplate = false;
   site.doc.transact(() => {
     const pages = website?.pages ?? [];
     if (pages.length > 0) {
@@ -76,7 +80,9 @@ function seed(site: SiteDoc, website: Website | null, templateId?: string): void
         : chosenTemplate(templateId);
     addPage(site, { id: HOME_PAGE_ID, name: 'Home', path: 'home', isHomePage: true });
     for (const node of parsed) insertElement(site, node, { pageId: HOME_PAGE_ID, parentId: null });
+    fromTemplate = !website && parsed.length > 0;
   }, SEED_ORIGIN);
+  return fromTemplate;
 }
 
 /**
@@ -98,10 +104,11 @@ export async function loadSite(
       connection.whenLoaded,
     ]);
     if (website?.yjsState) applyEncodedState(site, website.yjsState);
-    seed(site, website, input.templateId);
+    const seeded = seed(site, website, input.templateId);
     return {
       session: { store: new SiteStore(site), connection, collab },
       name: website?.name ?? businessName ?? DEFAULT_SITE_NAME,
+      seeded,
     };
   } catch (error) {
     connection.destroy();

@@ -47,8 +47,11 @@ export type BuilderInput = {
   focus?: BuilderFocus;
 };
 export type LoadInput = { websiteId: string | null; draftId: string; templateId?: string };
-/** `name`: the site's name; a new site's is the business's name ('My Website' when there is none). */
-export type LoadedSite = { session: BuilderSession; name: string };
+/**
+ * `name`: the site's name; a new site's is the business's name ('My Website' when there is none). `seeded`: a new
+ * site's Home was filled from the chosen template just now (content the owner sees, to be kept like an edit).
+ */
+export type LoadedSite = { session: BuilderSession; name: string; seeded?: boolean };
 /** `websiteId` null: a new site on the server (the first edit of a draft, or Save as: a copy). */
 export type SaveInput = { session: BuilderSession; websiteId: string | null; draftId: string; name: string };
 export type SavedSite = { websiteId: string; name: string };
@@ -214,6 +217,9 @@ export const builderMachine = setup({
     isSaved: ({ context }) => context.websiteId !== null,
     /** A new site with changes that could not be created on the server yet (offline). */
     draftWithEdits: ({ context }) => context.websiteId === null && context.edited,
+    /** A new site opened on a template: the template's pages are its first change, saved like an edit. */
+    seededDraft: ({ context, event }) =>
+      context.websiteId === null && (event as { output?: LoadedSite }).output?.seeded === true,
     unauthorized: ({ event }) => {
       const error = (event as { error?: unknown }).error;
       return error instanceof ApiError && error.status === 401;
@@ -253,13 +259,30 @@ export const builderMachine = setup({
           draftId: context.draftId,
           ...(context.templateId ? { templateId: context.templateId } : {}),
         }),
-        onDone: {
-          target: 'ready',
-          actions: [
-            assign(({ event }) => ({ session: event.output.session, name: event.output.name })),
-            'shareSelection',
-          ],
-        },
+        onDone: [
+          {
+            // A template chosen for a new site is kept at once: on the list, in History and publishable (it
+            // used to wait for a first edit, and Back lost it).
+            guard: 'seededDraft',
+            target: 'ready.creating',
+            actions: [
+              assign(({ event }) => ({
+                session: event.output.session,
+                name: event.output.name,
+                edited: true,
+                nextName: event.output.name,
+              })),
+              'shareSelection',
+            ],
+          },
+          {
+            target: 'ready',
+            actions: [
+              assign(({ event }) => ({ session: event.output.session, name: event.output.name })),
+              'shareSelection',
+            ],
+          },
+        ],
         // A 401 has already ended the session (the http client's catalogue): nothing more to say here.
         onError: { target: 'failed' },
       },

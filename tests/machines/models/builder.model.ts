@@ -9,6 +9,8 @@ export const builderModel = createMachine({
     loading: {
       on: {
         'load.new': 'draft',
+        // A new site on a chosen template: kept on the server at once, as if edited.
+        'load.template': 'creating',
         'load.existing': 'saved',
         'load.fail': 'failed',
         'load.unauthorized': 'failed',
