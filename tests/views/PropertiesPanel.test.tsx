@@ -36,4 +36,27 @@ describe('the properties panel', () => {
     expect(store.getElement(id)?.props.imageUrl).toBe('');
     expect(screen.getByRole('textbox', { name: 'Image URL' })).toHaveProperty('value', '');
   });
+
+  test('a number field can be emptied to type a new price: no 0 put in, no "07"', () => {
+    const { store, id } = renderPanel('product-card', { price: 99.99 });
+    const price = screen.getByRole('spinbutton', { name: 'Price' });
+    fireEvent.focus(price);
+
+    fireEvent.change(price, { target: { value: '' } });
+    expect(price).toHaveProperty('value', '');
+    expect(store.getElement(id)?.props.price).toBe(99.99);
+
+    fireEvent.change(price, { target: { value: '7' } });
+    expect(price).toHaveProperty('value', '7');
+    expect(store.getElement(id)?.props.price).toBe(7);
+
+    fireEvent.change(price, { target: { value: '7.50' } });
+    expect(price).toHaveProperty('value', '7.50');
+    expect(store.getElement(id)?.props.price).toBe(7.5);
+
+    // Left empty, the field shows the price kept.
+    fireEvent.change(price, { target: { value: '' } });
+    fireEvent.blur(price);
+    expect(price).toHaveProperty('value', '7.5');
+  });
 });

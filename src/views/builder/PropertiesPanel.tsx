@@ -19,6 +19,7 @@ const selectType = (element: { type: string } | null) => element?.type ?? null;
 
 import { FormFieldsEditor } from './FormFieldsEditor.tsx';
 import { NavigationDialog } from './NavigationDialog.tsx';
+import { NumberField } from './NumberField.tsx';
 import { StoreField } from './StoreField.tsx';
 
 // Fields whose changes come in bursts (keystrokes, a slider or colour drag): one undo step per burst. Every
@@ -134,12 +135,13 @@ function FieldEditor({
       );
     case 'number':
       return (
-        <TextField
-          {...common}
-          type="number"
-          slotProps={{ htmlInput: { min: field.min, max: field.max, step: field.step ?? 1 } }}
-          value={typeof value === 'number' ? value : ''}
-          onChange={(e) => onChange(e.target.value === '' ? field.min : Number(e.target.value))}
+        <NumberField
+          label={field.label}
+          min={field.min}
+          max={field.max}
+          step={field.step ?? 1}
+          value={typeof value === 'number' ? value : null}
+          onChange={onChange}
         />
       );
     case 'slider':
