@@ -7,7 +7,11 @@ import {
   selectDetailsRefusal,
 } from '../../src/machines/account/businessDetailsMachine.ts';
 import { passwordFormMachine } from '../../src/machines/account/passwordFormMachine.ts';
-import { profileFormMachine, selectProfileRefusal } from '../../src/machines/account/profileFormMachine.ts';
+import {
+  profileFormMachine,
+  selectProfileDraft,
+  selectProfileRefusal,
+} from '../../src/machines/account/profileFormMachine.ts';
 import { selectToastQueue, toastsMachine } from '../../src/machines/app/toastsMachine.ts';
 import { invitationMachine, selectInvitationPage } from '../../src/machines/session/invitationMachine.ts';
 import { ApiError } from '../../src/services/http/ApiError.ts';
@@ -74,9 +78,12 @@ const forms = [
   },
 ] as const;
 
-// The profile form's kept refusal, read with its own selector.
+// The profile form's kept refusal and draft, read with their own selectors.
 const refusalOf = (actor: { getSnapshot(): unknown }) =>
   selectProfileRefusal(actor.getSnapshot() as SnapshotFrom<typeof profileFormMachine>);
+const draftOf = (actor: { getSnapshot(): unknown }) =>
+  selectProfileDraft(actor.getSnapshot() as SnapshotFrom<typeof profileFormMachine>);
+const DRAFT = { name: 'Alice Typed', email: 'typed@example.com' };
 
 for (const form of forms) {
   const coverage = trackCoverage(form.machine);
@@ -99,6 +106,7 @@ for (const form of forms) {
       await path.test({
         events: {
           submit: () => actor.send(form.submit as never),
+          edit: () => actor.send({ type: 'profile.edit', ...DRAFT } as never),
           'call.succeed': async () => {
             expect(await calls.settle(form.output)).toBe(form.call);
           },
@@ -111,6 +119,10 @@ for (const form of forms) {
         },
         states: {
           idle: () => expect(actor.getSnapshot().value).toBe('idle'),
+          drafted: () => {
+            expect(actor.getSnapshot().value).toBe('idle');
+            expect(draftOf(actor)).toEqual(DRAFT);
+          },
           saving: () => {
             expect(actor.getSnapshot().hasTag('busy')).toBe(true);
             const { type: _type, ...input } = form.submit;
@@ -122,6 +134,8 @@ for (const form of forms) {
           done: () => {
             expect(actor.getSnapshot().value).toBe(form.done);
             expect(effects.slice(-2)).toEqual(['session', form.toasts.done]);
+            // Saved: nothing typed is left over to show instead of the user's new details.
+            if (form.refusal) expect(draftOf(actor)).toBe(null);
           },
           failed: () => {
             expect(actor.getSnapshot().value).toBe('failed');

@@ -30,7 +30,7 @@ describe('Edit Navigation', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Cakes' }));
 
     expect(within(dialog).queryByDisplayValue('Cakes')).toBeNull();
-    expect(within(dialog).getByDisplayValue('Bread')).toBeDefined();
+    expect(within(dialog).getByDisplayValue('Bread').getAttribute('value')).toBe('Bread');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(onSave).toHaveBeenCalledWith([
       { ...items[0], children: [{ id: 'nav-bread', label: 'Bread', url: '/menu#bread' }] },

@@ -53,13 +53,16 @@ export function formModel(id: string) {
 
 /**
  * The profile form: like {@link formModel}, but a refusal the person can fix (400/403: a missing or wrong
- * current password) is its own outcome, with the server's words kept for the form to show.
+ * current password) is its own outcome, with the server's words kept for the form to show; what is typed is
+ * kept as a draft until a save succeeds.
  */
 export const profileFormModel = createMachine({
   id: 'profileFormModel',
   initial: 'idle',
   states: {
-    idle: { on: { submit: 'saving' } },
+    // What the person types is kept in the machine (a draft) until it is saved.
+    idle: { on: { submit: 'saving', edit: 'drafted' } },
+    drafted: { on: { submit: 'saving' } },
     saving: {
       on: { submit: 'saving', 'call.succeed': 'done', 'call.fail': 'failed', 'call.refuse': 'refused' },
     },
