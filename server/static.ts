@@ -39,13 +39,15 @@ export const PERMISSIONS_POLICY = [
 
 // The SPA needs self scripts (the build has no inline script: index.html only links its entry), emotion's
 // inline styles and data:/blob: images; nothing else. The builder's preview is a sandboxed srcdoc iframe
-// without script, so it needs nothing beyond this either.
+// without script, so it needs nothing beyond this either. Images may also come from any https address, as on
+// the published pages (siteRoutes.ts): an owner's image by URL showed broken in the builder and its preview
+// while visitors saw it. Requests for them carry no referrer (same-origin policy below).
 const HTML_SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    "img-src 'self' https: data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
     "worker-src 'self'",
