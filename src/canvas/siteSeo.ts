@@ -62,6 +62,14 @@ export function withTitleSuffix(title: string, suffix: string): string {
   return `${title}${suffix}`;
 }
 
+/**
+ * The name visitors know the site by: the business's (what the pages' business tokens show too), else the
+ * website's own name, which the owner may have made only to tell their sites apart ('Rosa Bakery 2').
+ */
+export function visitorSiteName(websiteName: string, businessName: string | null | undefined): string {
+  return businessName?.trim() || websiteName;
+}
+
 /** The tags a published page carries, after the site's defaults filled what its Page Settings leave empty. */
 export type ResolvedPageSeo = {
   title: string;
@@ -83,7 +91,10 @@ export function resolvePageSeo(
   siteName: string,
   site: SiteSeo = EMPTY_SITE_SEO,
 ): ResolvedPageSeo {
-  const own = page.title?.trim();
+  // A title that only repeats the page's name is the default one (pages are made with their name as title):
+  // the page then gets the site's name with it, so a tab or a search result never reads just "Home".
+  const title = page.title?.trim();
+  const own = title && title !== page.name.trim() ? title : '';
   const fallback = page.isHomePage
     ? siteName
     : site.titleSuffix.trim()

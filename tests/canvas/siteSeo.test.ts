@@ -19,6 +19,15 @@ describe('resolvePageSeo', () => {
     expect(resolvePageSeo(page({ title: ' Our story ' }), 'Rosa').title).toBe('Our story');
   });
 
+  test("a title that only repeats the page's name (how pages are made) is the default: the tab says which site", () => {
+    expect(resolvePageSeo(page({ isHomePage: true, name: 'Home', title: 'Home' }), 'Rosa').title).toBe(
+      'Rosa',
+    );
+    expect(resolvePageSeo(page({ title: 'About' }), 'Rosa').title).toBe('About | Rosa');
+    expect(resolvePageSeo(page({ title: ' About ' }), 'Rosa', site).title).toBe("About | Rosa's Bakery");
+    expect(resolvePageSeo(page({ title: 'About us' }), 'Rosa').title).toBe('About us');
+  });
+
   test('the suffix follows every title once, and only a suffix with text counts', () => {
     expect(resolvePageSeo(page({}), 'Rosa', site).title).toBe("About | Rosa's Bakery");
     expect(resolvePageSeo(page({ title: "Menu | Rosa's bakery" }), 'Rosa', site).title).toBe(

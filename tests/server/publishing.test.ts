@@ -189,6 +189,33 @@ describeEachDatabase(
       );
     });
 
+    it("titles name the business, not a website name made to tell the owner's sites apart", async () => {
+      const { token } = await ctx.register();
+      const setup = await ctx.call('POST', '/api/business/setup', { token, body: business });
+      expect(setup.statusCode, setup.body).toBe(200);
+      // The builder makes pages with their name as title; a second site is 'Rosa Bakery 2' on the list.
+      const pages = generateSite(business).pages.map((p) => ({ ...p, title: p.name }));
+      const saved = await ctx.call('POST', '/api/website/save', {
+        token,
+        body: { name: 'Rosa Bakery 2', pages },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const id = saved.json<{ id: number }>().id;
+      const published = await ctx.call('POST', `/api/website/${id}/publish`, {
+        token,
+        body: { subdomain: 'rosa-second' },
+      });
+      expect(published.statusCode, published.body).toBe(200);
+      const home = await ctx.call('GET', '/sites/rosa-second/');
+      expect(home.body).toContain('<title>Rosa Bakery</title>');
+      expect(home.body).toContain('<meta property="og:title" content="Rosa Bakery">');
+      const audit = await ctx.call('GET', `/api/seo/websites/${id}/audit`, { token });
+      expect(audit.statusCode, audit.body).toBe(200);
+      expect(audit.json<{ pages: { effectiveTitle: string }[] }>().pages[0]?.effectiveTitle).toBe(
+        'Rosa Bakery',
+      );
+    });
+
     it("the home page's own path (the /home the Page Manager shows) redirects to the site's root", async () => {
       const { token } = await ctx.register();
       const id = await savedSite(ctx, token);

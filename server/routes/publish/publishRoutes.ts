@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { businessInfoOf } from '../../../src/canvas/businessTokens.ts';
 import { specPagesOf } from '../../../src/canvas/published/specPagesOf.ts';
 import { withoutForeignStores } from '../../../src/canvas/published/storeBinding.ts';
-import { siteSeoOf } from '../../../src/canvas/siteSeo.ts';
+import { siteSeoOf, visitorSiteName } from '../../../src/canvas/siteSeo.ts';
 import {
   PUBLISH_MESSAGES,
   type PublishResult,
@@ -84,7 +84,7 @@ export const publishRoutes: FastifyPluginAsync<PublishingDeps> = async (fastify,
       // The business details as they are now fill the pages' business tokens (footer, contact section).
       const profile = await findBusinessProfile(db, accountId);
       const rendered = renderer.renderPublishedSite({
-        siteName: site.name,
+        siteName: visitorSiteName(site.name, profile?.businessName),
         subdomain,
         pages: withoutForeignStores(pages, ownStores),
         scriptSrc: siteScript?.src ?? SITE_SCRIPT_PATH,

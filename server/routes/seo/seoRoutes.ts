@@ -2,10 +2,11 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import type { FastifyPluginAsync } from 'fastify';
 import { specPagesOf } from '../../../src/canvas/published/specPagesOf.ts';
 import { auditSite, effectiveTitle } from '../../../src/canvas/seoAudit.ts';
-import { resolvePageSeo, siteSeoOf } from '../../../src/canvas/siteSeo.ts';
+import { resolvePageSeo, siteSeoOf, visitorSiteName } from '../../../src/canvas/siteSeo.ts';
 import { seoApi } from '../../../src/contracts/seo.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
+import { findBusinessProfile } from '../../repositories/businessProfiles.ts';
 import { findSiteSeo, findWebsite, updateSiteSeo } from '../../repositories/websites.ts';
 import { siteAddress } from '../publish/publishRoutes.ts';
 import type { RouteDeps } from '../routeDeps.ts';
@@ -22,10 +23,13 @@ export const seoRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db, co
   const view = { permission: 'account.view' } as const;
 
   app.get('/api/seo/websites/:id/audit', { config: view, schema: seoApi.audit }, async (request) => {
-    const website = await findWebsite(db, requireAccountId(request), request.params.id);
+    const accountId = requireAccountId(request);
+    const website = await findWebsite(db, accountId, request.params.id);
     if (!website) throw new HttpError(404, NOT_FOUND);
     const pages = specPagesOf(website.pages);
     const site = siteSeoOf(website.seo);
+    // Judged as published: the titles carry the name visitors see.
+    const siteName = visitorSiteName(website.name, (await findBusinessProfile(db, accountId))?.businessName);
     const publishedUrl =
       website.isPublished && website.subdomain
         ? siteAddress(
@@ -42,14 +46,14 @@ export const seoRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db, co
       auditedAt: new Date().toISOString(),
       updatedAt: String(website.updatedAt),
       pages: pages.map((page) => {
-        const resolved = resolvePageSeo(page, website.name, site);
+        const resolved = resolvePageSeo(page, siteName, site);
         return {
           id: page.id,
           name: page.name,
           path: page.path,
           isHomePage: page.isHomePage,
           title: page.title ?? '',
-          effectiveTitle: effectiveTitle(page, website.name, site),
+          effectiveTitle: effectiveTitle(page, siteName, site),
           description: page.description ?? '',
           effectiveDescription: resolved.description,
           canonicalUrl: page.canonicalUrl ?? '',
@@ -60,7 +64,7 @@ export const seoRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db, co
           effectiveNoindex: resolved.noindex,
         };
       }),
-      findings: auditSite({ siteName: website.name, pages, publishedUrl, site }),
+      findings: auditSite({ siteName, pages, publishedUrl, site }),
     };
   });
 
