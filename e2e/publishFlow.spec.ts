@@ -64,6 +64,8 @@ test('sign up → business setup → Generate with AI → builder → mobile pre
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Publish Website' });
   await expect(dialog.getByLabel('Subdomain')).toHaveValue('blue-lake-clinic');
+  // A generated site leaves no component showing its starting prompt.
+  await expect(dialog.getByText('Visitors will see text that was never written')).toBeHidden();
   const subdomain = `Blue-Lake_${Date.now()}`;
   await dialog.getByLabel('Subdomain').fill(subdomain);
   const expected = subdomain.toLowerCase().replace('_', '');

@@ -45,6 +45,11 @@ export type ElementDefinition = {
   fields: FieldSpec[];
   /** Brings edited values within the limits of spec §5/§9. */
   normalize?: (props: ElementProps) => ElementProps;
+  /**
+   * Properties whose default text only asks the owner to write their own ('Add your text here. Click to
+   * edit.'): left as they are, visitors would read the prompt (see `startingText.ts`).
+   */
+  startingText?: readonly string[];
   Render: (props: RenderProps) => ReactElement;
 };
 

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,6 +9,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSelector } from '@xstate/react';
+import { type StartingText, startingTextsLeft } from '../../canvas/startingText.ts';
 import { selectPublishRef } from '../../machines/app/appMachine.ts';
 import { selectWebsiteId } from '../../machines/builder/builderMachine.ts';
 import {
@@ -27,7 +29,7 @@ import {
   unpublishQuestion,
 } from '../../machines/builder/publishMachine.ts';
 import { useAppActor } from '../appActorContext.ts';
-import { useBuilderSelector } from './builderContext.ts';
+import { useBuilder, useBuilderSelector } from './builderContext.ts';
 import { CustomDomainPanel } from './CustomDomainPanel.tsx';
 
 /**
@@ -55,6 +57,14 @@ function PublishDialogFor({ publish }: { publish: PublishActorRef }) {
   const canPublish = useSelector(publish, selectCanPublish);
 
   const handleClose = () => publish.send({ type: 'publish.close' });
+  const { builder, store } = useBuilder();
+  // Read when the dialog shows: what visitors would see of the components' starting prompts.
+  const leftovers = open && !result ? startingTextsLeft(store.site) : [];
+  const showElement = (left: StartingText) => {
+    handleClose();
+    builder.send({ type: 'page.select', pageId: left.pageId });
+    builder.send({ type: 'element.select', id: left.id });
+  };
   // The publish machine asks the builder to save first (through the system): the view only sends the event.
   const handlePublish = () => publish.send({ type: 'publish.submit' });
 
@@ -74,6 +84,7 @@ function PublishDialogFor({ publish }: { publish: PublishActorRef }) {
         ) : (
           <Stack spacing={2} sx={{ mt: 1 }}>
             {error ? <Alert severity={canPublish ? 'error' : 'info'}>{error}</Alert> : null}
+            {leftovers.length > 0 ? <StartingTextWarning leftovers={leftovers} onShow={showElement} /> : null}
             <TextField
               label="Subdomain"
               value={subdomain}
@@ -134,5 +145,40 @@ function PublishDialogFor({ publish }: { publish: PublishActorRef }) {
         )}
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** How many of the leftovers the warning lists by name (the rest are counted). */
+const LISTED_LEFTOVERS = 3;
+
+/**
+ * Before publishing: components that still show their starting prompt, which visitors would read as it is.
+ * Publishing stays possible; each listed one opens in the builder, selected, to be written.
+ */
+function StartingTextWarning({
+  leftovers,
+  onShow,
+}: {
+  leftovers: StartingText[];
+  onShow: (left: StartingText) => void;
+}) {
+  const more = leftovers.length - LISTED_LEFTOVERS;
+  return (
+    <Alert severity="warning">
+      <AlertTitle>Visitors will see text that was never written</AlertTitle>
+      {leftovers.length === 1
+        ? 'One component still shows the text it started with:'
+        : `${leftovers.length} components still show the text they started with:`}
+      <Stack component="ul" spacing={0.5} sx={{ pl: 2, my: 1 }}>
+        {leftovers.slice(0, LISTED_LEFTOVERS).map((left) => (
+          <li key={left.id}>
+            <Link component="button" type="button" onClick={() => onShow(left)} sx={{ textAlign: 'left' }}>
+              {left.label} on {left.pageName}: “{left.text}”
+            </Link>
+          </li>
+        ))}
+      </Stack>
+      {more > 0 ? `And ${more} more. ` : ''}Choose one to write it, or publish as it is.
+    </Alert>
   );
 }

@@ -19,6 +19,7 @@ export const buttonElement: ElementDefinition = {
   type: 'button',
   label: 'Button',
   container: false,
+  startingText: ['buttonText'],
   defaults: () => ({
     buttonText: 'Click Me',
     buttonUrl: '#',

@@ -9,6 +9,7 @@ export const cardElement: ElementDefinition = {
   type: 'card',
   label: 'Card',
   container: false,
+  startingText: ['content', 'description'],
   defaults: () => ({
     cardVariant: 'basic',
     content: 'Card Title',

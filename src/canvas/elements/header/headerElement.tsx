@@ -6,6 +6,7 @@ export const headerElement: ElementDefinition = {
   type: 'header',
   label: 'Header',
   container: false,
+  startingText: ['content'],
   defaults: () => ({
     content: 'Welcome to Our Website',
     subtitle: '',

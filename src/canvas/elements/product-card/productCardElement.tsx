@@ -130,6 +130,7 @@ export const productCardElement: ElementDefinition = {
   type: 'product-card',
   label: 'Product Card',
   container: false,
+  startingText: ['content', 'description'],
   defaults: () => ({
     content: 'Product Name',
     description: 'A great product.',

@@ -8,6 +8,7 @@ export const textElement: ElementDefinition = {
   label: 'Text',
   container: false,
   defaults: () => ({ content: 'Add your text here. Click to edit.', fontSize: 16, padding: '10px 20px' }),
+  startingText: ['content'],
   fields: [{ key: 'content', label: 'Content', kind: 'textarea' }, ...typographyFields, ...backgroundFields],
   normalize: normalizeTypography,
   Render: ({ id, props }) => (
