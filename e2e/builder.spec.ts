@@ -92,11 +92,15 @@ test('an owner builds a page, undoes and redoes, sees a second tab follow live, 
   const second = await context.newPage();
   await second.goto(page.url());
   await expect(canvas(second).getByRole('heading', { name: 'Fresh bread daily' })).toBeVisible();
-  // The two tabs are linked directly by the tab broker, one SharedWorker for the origin.
+  // The two tabs are linked directly by the tab broker, one SharedWorker for the origin (in this browser
+  // context: the browser may still hold the workers of earlier tests' contexts).
   const browserSession = await context.browser()?.newBrowserCDPSession();
-  const targets = await browserSession?.send('Target.getTargets');
+  const targets = (await browserSession?.send('Target.getTargets'))?.targetInfos ?? [];
+  const ours = targets.find((t) => t.type === 'page' && t.url === page.url())?.browserContextId;
   expect(
-    targets?.targetInfos.filter((t) => t.type === 'shared_worker').map((t) => new URL(t.url).pathname),
+    targets
+      .filter((t) => t.type === 'shared_worker' && t.browserContextId === ours)
+      .map((t) => new URL(t.url).pathname),
   ).toEqual(['/tab-broker.js']);
   await context.setOffline(true);
   await canvas(page).getByRole('heading', { name: 'Fresh bread daily' }).click();

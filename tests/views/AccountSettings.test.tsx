@@ -175,7 +175,7 @@ describe('Account Settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'User Settings' }));
 
-    const form = within(await screen.findByRole('form', { name: 'Profile' }));
+    const form = within(await screen.findByRole('form', { name: 'Profile' }, slow));
     expect((form.getByLabelText('Role') as HTMLInputElement).readOnly).toBe(true);
     fireEvent.change(form.getByLabelText(/Name/), { target: { value: ' ' } });
     fireEvent.click(form.getByRole('button', { name: 'Save profile' }));
@@ -185,7 +185,7 @@ describe('Account Settings', () => {
   function openProfile() {
     fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'User Settings' }));
-    return screen.findByRole('form', { name: 'Profile' });
+    return screen.findByRole('form', { name: 'Profile' }, slow);
   }
   // The helper text a field points to (what a screen reader reads after its label).
   const descriptionOf = (field: HTMLElement) =>
@@ -206,7 +206,7 @@ describe('Account Settings', () => {
     await screen.findByRole('heading', { name: /^Users of/ }, slow);
     fireEvent.click(screen.getByRole('tab', { name: 'Profile' }));
 
-    const back = within(await screen.findByRole('form', { name: 'Profile' }));
+    const back = within(await screen.findByRole('form', { name: 'Profile' }, slow));
     expect((back.getByLabelText(/Name/) as HTMLInputElement).value).toBe('Bobby');
     expect((back.getByLabelText(/Email/) as HTMLInputElement).value).toBe('bobby@example.com');
     // The password it asks for again is never kept.
