@@ -100,6 +100,17 @@ test('a visitor buys through the checkout form on a published site and sees the 
   await expect(visitor.getByText('Order #1001')).toBeVisible();
   await expect(visitor.getByText('Rye Flour × 1')).toBeVisible();
   await expect(visitor.getByText('Cart (0)')).toBeVisible();
+  // This server has no SMTP_URL: nothing is mailed, and the confirmation does not pretend otherwise.
+  await expect(visitor.getByText('A confirmation was sent', { exact: false })).toHaveCount(0);
+  // The way back to the order is on the page: the buyer's own order page.
+  const orderLink = visitor.getByRole('link', { name: 'View your order' });
+  await expect(orderLink).toBeVisible();
+  const orderUrl = (await orderLink.getAttribute('href')) ?? '';
+  expect(orderUrl).toMatch(/\/order\/[\w-]+\?token=[0-9a-f]{64}$/);
+  const orderPage = await visitorContext.newPage();
+  await orderPage.goto(orderUrl);
+  await expect(orderPage.getByRole('heading', { name: 'Order #1001' })).toBeVisible();
+  await expect(orderPage.getByText('1 × Rye Flour')).toBeVisible();
   await visitorContext.close();
 });
 

@@ -80,6 +80,8 @@ export type JobEngine = {
   stateOf(queue: QueueName, id: string): Promise<JobState | null>;
   /** Calls `listener` whenever a job changed which custom domains are served; returns the unsubscribe. */
   onDomainsChanged(listener: () => void): () => void;
+  /** True when this engine's mail really leaves (SMTP_URL set); false: messages wait in the outbox, held. */
+  readonly mailDelivers: boolean;
   /** Lets running jobs finish (up to `timeoutMs`), then stops polling. Call before closing the database. */
   stop(timeoutMs?: number): Promise<void>;
   /**
@@ -191,6 +193,7 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     (await boss.getDb().executeSql(text, values)).rows as T[];
 
   return {
+    mailDelivers: mailer.delivers,
     send: (queue, data, sendOptions = {}) => boss.send(queue, data, sendOptions),
     overview: async ({ state, limit = 50 } = {}) => {
       const counted = await sql<{ name: string; state: JobState; count: number }>(

@@ -8,6 +8,7 @@ import type { OrderEvents } from './orderEvents.ts';
  */
 export function createWebhookOrderEvents(jobs: WebhookQueue | null, db: Db): OrderEvents {
   return {
+    mailsBuyer: false,
     publish: async () => {},
     afterCommit: async (event) => {
       if (event.type !== 'placed') return;

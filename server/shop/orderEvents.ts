@@ -21,6 +21,8 @@ export type OrderEvent =
     };
 
 export type OrderEvents = {
+  /** True when a placed order's confirmation really reaches the buyer by mail (the shop's mails, SMTP_URL set). */
+  readonly mailsBuyer: boolean;
   publish(tx: Queryable, event: OrderEvent): Promise<void>;
   afterCommit(event: OrderEvent): Promise<void>;
 };

@@ -8,7 +8,11 @@ import type { OrderEvent, OrderEvents } from './orderEvents.ts';
 import { buyerConfirmationMail, type MailContext, ownerNoticeMail, statusMail } from './orderMails.ts';
 
 /** The job engine's calls the shop's side effects make: the outbox sender and the webhook deliveries. */
-export type ShopJobs = OutboxQueue & WebhookQueue;
+export type ShopJobs = OutboxQueue &
+  WebhookQueue & {
+    /** True when queued mail really leaves (SMTP_URL set); false: it waits in the outbox, held. */
+    readonly mailDelivers: boolean;
+  };
 
 type StoreMailFacts = { storeName: string; pickupInstructions: string; noticeEmail: string | null };
 
@@ -58,6 +62,7 @@ export function createShopOrderEvents({
   const appUrl = mailAppUrl(config);
 
   return {
+    mailsBuyer: jobs.mailDelivers,
     publish: async (tx, event) => {
       const { accountId, order } = event;
       const facts = await storeMailFacts(tx, accountId, order.storeId);

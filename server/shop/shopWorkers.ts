@@ -40,7 +40,7 @@ export async function registerShopWorkers(boss: PgBoss, options: ShopWorkerOptio
     boss.send(queue, data, sendOptions);
   const events = createShopOrderEvents({
     db,
-    jobs: { send },
+    jobs: { send, mailDelivers: mailer.delivers },
     config: { appUrl: options.appUrl, port: options.port },
   });
   await createQueue(boss, OUTBOX_QUEUES.outboxMail, {

@@ -110,6 +110,11 @@ export const PRODUCTS_FAILED_MESSAGE = 'Failed to load products';
 export const CART_FAILED_MESSAGE = 'Failed to load cart';
 export const ORDER_PLACED_MESSAGE = 'Order placed successfully!';
 export const ORDER_FAILED_MESSAGE = 'Error placing order. Please try again.';
+/** The confirmation's way back to the buyer's own order page (/order/{id}?token=…). */
+export const ORDER_PAGE_LINK_TEXT = 'View your order';
+export const ORDER_PAGE_LINK_HINT = 'Keep this link to come back to your order.';
+/** Said only when the server really mails the confirmation (SMTP_URL set). */
+export const confirmationSentText = (email: string): string => `A confirmation was sent to ${email}.`;
 
 /** Shown when the catalogue cannot be loaded (spec §8: three sample products); they cannot be bought. */
 export const SAMPLE_PRODUCTS: readonly Product[] = [1, 2, 3].map((n) => ({

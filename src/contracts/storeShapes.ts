@@ -270,13 +270,17 @@ export type OrderDetails = Infer<typeof orderDetailsSchema>;
 /** The answer to POST /api/ecommerce/orders: the buyer's own view, their secret and where to pay. */
 export const placedOrderSchema = {
   type: 'object',
-  required: [...orderDetailsRequired, 'accessToken', 'checkoutUrl'],
+  required: [...orderDetailsRequired, 'accessToken', 'checkoutUrl', 'orderUrl', 'confirmationEmailed'],
   properties: {
     ...orderDetailsProperties,
     /** The buyer's secret for GET /api/ecommerce/orders/{id}?token=… (also in the confirmation mail). */
     accessToken: { type: 'string' },
     /** Card orders: the Stripe Checkout page to send the visitor to; null for manual orders. */
     checkoutUrl: nullable,
+    /** The buyer's own page of the order (/order/{id}?token=…), to come back to it. */
+    orderUrl: { type: 'string' },
+    /** True when the server mails the buyer a confirmation (SMTP_URL set); false: nothing is mailed. */
+    confirmationEmailed: { type: 'boolean' },
   },
   additionalProperties: false,
 } as const;

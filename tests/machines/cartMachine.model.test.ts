@@ -86,6 +86,8 @@ const order: PlacedOrderResponse = {
   paymentInstructions: 'Pay when you collect your order.',
   accessToken: 't'.repeat(32),
   checkoutUrl: null,
+  orderUrl: `https://app.example/order/${'o'.repeat(32)}?token=${'t'.repeat(32)}`,
+  confirmationEmailed: false,
 };
 const cardOrder: PlacedOrderResponse = {
   ...order,

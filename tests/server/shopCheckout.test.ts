@@ -141,8 +141,13 @@ describeEachDatabase('shop checkout, orders and settings', (ctx) => {
       status: 'placed',
       checkoutUrl: null,
       paymentInstructions: 'Pay when you collect your order.',
+      // No job engine, so no mail: the answer must not let the page claim one was sent.
+      confirmationEmailed: false,
     });
-    expect(placed.json<PlacedOrderResponse>().accessToken).toMatch(/^[0-9a-f]{64}$/);
+    const { accessToken, id, orderUrl } = placed.json<PlacedOrderResponse>();
+    expect(accessToken).toMatch(/^[0-9a-f]{64}$/);
+    // The buyer's own page, on the origin the checkout came to (APP_URL unset).
+    expect(orderUrl).toBe(`http://localhost:80/order/${id}?token=${accessToken}`);
   });
 
   it('totals: flat shipping, free from the threshold, tax added on top or included', async () => {

@@ -74,6 +74,9 @@ describeEachDatabase(
       const shop = await createShop(ctx);
       const buyer = uniqueEmail('buyer');
       const order = await placeOrder(ctx, shop, { email: buyer });
+      // The checkout answer says the confirmation is mailed, and carries the buyer's order page.
+      expect(order.confirmationEmailed).toBe(true);
+      expect(order.orderUrl).toBe(`http://localhost:80/order/${order.id}?token=${order.accessToken}`);
 
       const confirmation = readable((await mailTo(buyer, 'Your order #1001 at Rosa’s Bakery')).data);
       expect(confirmation).toContain('2 × Mug — $12.00');
@@ -202,7 +205,15 @@ describeEachDatabase(
       const admin = await ctx.register({ email: ADMIN_EMAIL });
       const shop = await createShop(ctx);
       const buyer = uniqueEmail('held');
-      await placeOrder(ctx, shop, { email: buyer });
+      const order = await placeOrder(ctx, shop, { email: buyer });
+      // Nothing is mailed, and the checkout answer says so; the order page's address is the way back.
+      expect(order.confirmationEmailed).toBe(false);
+      const orderPage = await ctx.call(
+        'GET',
+        new URL(order.orderUrl).pathname + new URL(order.orderUrl).search,
+      );
+      expect(orderPage.statusCode).toBe(200);
+      expect(orderPage.body).toContain('<h1>Order #1001</h1>');
 
       const held = await until(async () => {
         const page = await outbox(ctx, admin, '?status=held');

@@ -118,7 +118,13 @@ describeEachDatabase('store carts and checkout', (ctx) => {
     expect(retried.statusCode).toBe(200);
     expect(retried.json()).toEqual(order);
     // Anyone with the id sees the order without its buyer; the buyer's token shows them their details.
-    const { accessToken, checkoutUrl: _u, ...details } = order as PlacedOrderResponse;
+    const {
+      accessToken,
+      checkoutUrl: _u,
+      orderUrl: _o,
+      confirmationEmailed: _m,
+      ...details
+    } = order as PlacedOrderResponse;
     const {
       customer: _c,
       shippingAddress: _a,

@@ -34,6 +34,7 @@ import {
   toPublicOrder,
 } from '../../repositories/storeOrders.ts';
 import { checkoutOptionsOf } from '../../repositories/storeSettings.ts';
+import { buyerOrderLink } from '../../shop/orderMails.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 
 export const STORE_NOT_FOUND = 'Store not found';
@@ -154,10 +155,13 @@ export const ecommercePublicRoutes: FastifyPluginAsync<RouteDeps & { limits?: St
     },
   );
 
-  // Where the visitor comes back to from the card checkout: the server-rendered order page.
-  const orderPageUrl = (request: FastifyRequest, placed: PlacedOrder, outcome: 'paid' | 'cancelled') =>
-    `${config.appUrl ?? `${request.protocol}://${request.host}`}/order/${encodeURIComponent(placed.order.id)}` +
-    `?token=${placed.accessToken}&${outcome}=1`;
+  // The buyer's server-rendered order page: shown with the confirmation, and where the card checkout returns to.
+  const orderPageUrl = (request: FastifyRequest, placed: PlacedOrder, outcome?: 'paid' | 'cancelled') =>
+    buyerOrderLink(
+      config.appUrl ?? `${request.protocol}://${request.host}`,
+      placed.order.id,
+      placed.accessToken,
+    ) + (outcome ? `&${outcome}=1` : '');
 
   app.post(
     '/api/ecommerce/orders',
@@ -173,7 +177,14 @@ export const ecommercePublicRoutes: FastifyPluginAsync<RouteDeps & { limits?: St
       });
       const answer = (order: PlacedOrder['order'], checkoutUrl: string | null): PlacedOrderResponse => {
         const { accountId: _account, ...details } = order;
-        return { ...details, accessToken: placed.accessToken, checkoutUrl };
+        return {
+          ...details,
+          accessToken: placed.accessToken,
+          checkoutUrl,
+          orderUrl: orderPageUrl(request, placed),
+          // Said only when the confirmation really leaves: without a mail server it waits in the outbox.
+          confirmationEmailed: orderEvents.mailsBuyer,
+        };
       };
       // A repeat of this cart's checkout: the cart id is the buyer's secret already.
       if (!placed.created) return reply.code(200).send(answer(placed.order, null));

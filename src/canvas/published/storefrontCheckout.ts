@@ -3,8 +3,11 @@ import {
   type CheckoutErrors,
   type CheckoutField,
   type CheckoutOptions,
+  confirmationSentText,
   formatMoney,
   formatOrderNumber,
+  ORDER_PAGE_LINK_HINT,
+  ORDER_PAGE_LINK_TEXT,
   ORDER_PLACED_MESSAGE,
   type OrderTotals,
   type PlacedOrderResponse,
@@ -227,6 +230,20 @@ export function buildCheckout(doc: Document, send: CheckoutSend, framed: boolean
     );
   };
 
+  const orderLink = (href: string): HTMLElement[] => {
+    // The server's own https/http page only: never a script URL from whatever answered as the store.
+    if (!/^https?:\/\//i.test(href)) return [];
+    const line = el(doc, 'p', { class: 'bz-hint' });
+    // A new tab keeps the shop (and this confirmation) open; the order page needs no script.
+    const link = el(
+      doc,
+      'a',
+      { href, target: '_blank', rel: 'noopener', 'data-order-link': '' },
+      ORDER_PAGE_LINK_TEXT,
+    );
+    line.append(link, ` — ${ORDER_PAGE_LINK_HINT}`);
+    return [line];
+  };
   const renderConfirmation = (order: PlacedOrderResponse, options: CheckoutOptions | null) => {
     const lines = el(doc, 'ul', { class: 'bz-lines' });
     for (const item of order.items) {
@@ -249,7 +266,11 @@ export function buildCheckout(doc: Document, send: CheckoutSend, framed: boolean
       lines,
       sums,
       ...notes.map((note) => el(doc, 'p', { class: 'bz-hint' }, note)),
-      el(doc, 'p', { class: 'bz-hint' }, `A confirmation was sent to ${order.customer.email}.`),
+      // Only a mail that really leaves is announced; the order page's link is there either way.
+      ...(order.confirmationEmailed
+        ? [el(doc, 'p', { class: 'bz-hint' }, confirmationSentText(order.customer.email))]
+        : []),
+      ...orderLink(order.orderUrl),
       done,
     );
   };

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -10,9 +11,12 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
   type CheckoutDraft,
+  confirmationSentText,
   type DeliveryMethod,
   formatMoney,
   formatOrderNumber,
+  ORDER_PAGE_LINK_HINT,
+  ORDER_PAGE_LINK_TEXT,
   ORDER_PLACED_MESSAGE,
 } from '../../contracts/store.ts';
 import {
@@ -64,6 +68,17 @@ export function CheckoutPanel({ cartRef }: Props) {
         ))}
         <Typography>Total {formatMoney(order.total, order.currency)}</Typography>
         {order.paymentInstructions ? <Typography>{order.paymentInstructions}</Typography> : null}
+        {order.confirmationEmailed ? (
+          <Typography>{confirmationSentText(order.customer.email)}</Typography>
+        ) : null}
+        {/^https?:\/\//i.test(order.orderUrl) ? (
+          <Typography>
+            <Link href={order.orderUrl} target="_blank" rel="noopener">
+              {ORDER_PAGE_LINK_TEXT}
+            </Link>{' '}
+            — {ORDER_PAGE_LINK_HINT}
+          </Typography>
+        ) : null}
         <Button variant="contained" onClick={() => cartRef.send({ type: 'checkout.done' })}>
           Continue shopping
         </Button>
