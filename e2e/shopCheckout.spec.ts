@@ -85,6 +85,12 @@ test('a visitor buys through the checkout form on a published site and sees the 
 
   // The form, with focus on its heading; nothing typed yet says what each field needs.
   await expect(visitor.getByRole('heading', { name: 'Checkout' })).toBeFocused();
+  // The form's totals are the only ones: the cart's own Total line and Checkout button are gone meanwhile.
+  const cart = visitor.locator('[data-store-cart]');
+  await expect(cart.locator('[data-checkout-totals]')).toBeVisible();
+  await expect(cart.locator('[data-cart-total]')).toBeHidden();
+  await expect(cart.getByText('Total', { exact: true }).filter({ visible: true })).toHaveCount(1);
+  await expect(cart.getByRole('button', { name: 'Checkout', exact: true })).toBeHidden();
   await visitor.getByRole('button', { name: 'Place order' }).click();
   await expect(visitor.getByText('Please enter your name')).toBeVisible();
   await expect(visitor.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');

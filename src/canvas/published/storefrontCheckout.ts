@@ -405,5 +405,7 @@ export const STOREFRONT_CSS = `.bz-store button,.bz-store input,.bz-store select
 .bz-actions{display:flex;flex-wrap:wrap;gap:8px;margin-top:12px}
 .bz-totals div,.bz-lines li{display:flex;justify-content:space-between;gap:8px;margin:2px 0}
 .bz-totals dd{margin:0}.bz-total{font-weight:700}.bz-lines{list-style:none;padding:0}
+/* What the script hides stays hidden, whatever display the element's own style or the rules above give it. */
+.bz-store[hidden],.bz-store [hidden]{display:none!important}
 .bz-cart{max-width:100%}.bz-cart[data-checkout-open]{width:420px!important}
 @media (max-width:480px){.bz-cart,.bz-cart[data-checkout-open]{width:100%!important;margin:10px 0!important;border-radius:0!important}}`;
