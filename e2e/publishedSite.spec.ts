@@ -94,10 +94,20 @@ test('a visitor submits the contact form of a published site and it is stored', 
     200,
   );
 
-  await page.setViewportSize({ width: 375, height: 667 });
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/sites/${subdomain}/`);
-  // The small-screen menu opens with its button, and its links lead to the other pages.
-  await page.getByRole('button', { name: 'Menu' }).click();
+  // The small-screen menu opens with its button; Escape closes it, focus back on the button.
+  const menu = page.getByRole('button', { name: 'Menu' });
+  const menuLink = page.getByRole('navigation').getByRole('link', { name: 'Contact', exact: true });
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(menuLink).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(menuLink).toBeHidden();
+  await expect(menu).toBeFocused();
+  // Opened again, its links lead to the other pages.
+  await menu.click();
   await page.getByRole('link', { name: 'Contact', exact: true }).first().click();
   await expect(page).toHaveURL(new RegExp(`/sites/${subdomain}/contact$`));
   await page.getByLabel('Name').fill('Ada');

@@ -19,6 +19,15 @@ export function mountNavbars(doc: Document): void {
       const open = nav.classList.toggle('bz-open');
       button.setAttribute('aria-expanded', String(open));
     });
+    // Escape closes what this navbar has open: the menu (focus back on its button), and any sub menu.
+    doc.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape') return;
+      for (const item of nav.querySelectorAll('li.bz-sub-open')) item.classList.remove('bz-sub-open');
+      if (!nav.classList.contains('bz-open')) return;
+      nav.classList.remove('bz-open');
+      button.setAttribute('aria-expanded', 'false');
+      button.focus();
+    });
     for (const item of nav.querySelectorAll<HTMLLIElement>('li')) {
       const sub = item.querySelector(':scope > ul');
       const link = item.querySelector(':scope > a');
