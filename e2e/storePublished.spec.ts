@@ -78,6 +78,14 @@ test('a visitor shops on the published site of an owner’s store, and the owner
   ]);
   const honey = visitor.locator('[data-product-card]', { hasText: 'Honey Jar' });
   await expect(honey.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  // One 280 px card a row, in the middle of the phone: as much room on its left as on its right.
+  for (const name of ['Honey Jar', 'Jam Jar']) {
+    const box = await visitor.locator('[data-product-card]', { hasText: name }).boundingBox();
+    expect(box?.width).toBe(280);
+    const left = box?.x ?? 0;
+    const right = 390 - left - (box?.width ?? 0);
+    expect(Math.abs(left - right)).toBeLessThanOrEqual(1);
+  }
   await honey.getByRole('button', { name: 'Add to Cart' }).click();
   await honey.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(visitor.getByText('Cart (2)').first()).toBeVisible();

@@ -145,7 +145,10 @@ export function parsePipeList(value: unknown): string[] {
     : [];
 }
 
-/** Layout rules shared by the canvas and the exported HTML (the grid collapses at ≤ 768 px). */
+/**
+ * Layout rules shared by the canvas and the exported HTML (the grid collapses at ≤ 768 px; a product grid's
+ * fixed-width cards then sit in the middle of its one column).
+ */
 export const SITE_CSS = `
 .bz-site{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#222;background:${DEFAULT_CANVAS_BACKGROUND}}
 .bz-site *{box-sizing:border-box}
@@ -155,7 +158,7 @@ export const SITE_CSS = `
 .bz-nav li>ul{display:none;position:absolute;top:100%;left:0;flex-direction:column;background:inherit;padding:8px;z-index:10}
 .bz-nav li:hover>ul{display:flex}
 .bz-nav-toggle{display:none;background:none;border:1px solid currentColor;color:inherit;border-radius:4px;padding:4px 10px;font-size:18px}
-@media (max-width:${BREAKPOINTS.mobile}px){.bz-grid{grid-template-columns:1fr !important}.bz-layout{grid-template-columns:1fr !important}}
+@media (max-width:${BREAKPOINTS.mobile}px){.bz-grid{grid-template-columns:1fr !important}.bz-layout{grid-template-columns:1fr !important}.bz-grid[data-store-products]{justify-items:center}}
 `;
 
 /**

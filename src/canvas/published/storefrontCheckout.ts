@@ -13,6 +13,7 @@ import {
   type PlacedOrderResponse,
 } from '../../contracts/store.ts';
 import type { CheckoutStep } from '../../machines/store/cartMachine.ts';
+import { BREAKPOINTS } from '../elements/constants.ts';
 import { el } from './storefrontDom.ts';
 
 // The published cart's checkout, in plain DOM: built once per cart panel, then updated from each snapshot
@@ -388,7 +389,7 @@ function totalsInto(doc: Document, list: HTMLElement, totals: OrderTotals, curre
 /**
  * The storefront's look, in the site's own fonts and colour: controls inherit the page's font, the
  * primary colour is the site's (its first button's, else the builder's default blue), focus is visible,
- * and at phone widths the cart takes the full width without sideways scrolling.
+ * at phone widths the cart takes the full width without sideways scrolling, and a grid's cards are centred.
  */
 export const STOREFRONT_CSS = `.bz-store button,.bz-store input,.bz-store select,.bz-store textarea,.bz-store .bz-button{font:inherit}
 .bz-store button,.bz-store .bz-button{display:inline-block;cursor:pointer;border-radius:6px;padding:8px 14px;border:1px solid var(--bz-primary,#1976d2);background:#fff;color:var(--bz-primary,#1976d2);text-decoration:none;text-align:center}
@@ -408,4 +409,6 @@ export const STOREFRONT_CSS = `.bz-store button,.bz-store input,.bz-store select
 /* What the script hides stays hidden, whatever display the element's own style or the rules above give it. */
 .bz-store[hidden],.bz-store [hidden]{display:none!important}
 .bz-cart{max-width:100%}.bz-cart[data-checkout-open]{width:420px!important}
-@media (max-width:480px){.bz-cart,.bz-cart[data-checkout-open]{width:100%!important;margin:10px 0!important;border-radius:0!important}}`;
+@media (max-width:480px){.bz-cart,.bz-cart[data-checkout-open]{width:100%!important;margin:10px 0!important;border-radius:0!important}}
+/* As SITE_CSS says it, for sites published before it did: one centred card a row on a phone. */
+@media (max-width:${BREAKPOINTS.mobile}px){.bz-store [data-store-products]{justify-items:center}}`;
