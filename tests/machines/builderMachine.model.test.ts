@@ -13,6 +13,7 @@ import {
   type SavedSite,
   type SaveInput,
   selectDraftState,
+  selectIsNaming,
   selectIsSaving,
 } from '../../src/machines/builder/builderMachine.ts';
 import { ApiError } from '../../src/services/http/ApiError.ts';
@@ -182,12 +183,19 @@ for (const path of paths) {
           h.pending.save?.reject(new ApiError(500, 'boom'));
           await h.flush();
           expect(ctx().saveError).toBe('Failed to save website: boom');
+          if (selectIsNaming(h.actor.getSnapshot())) {
+            // The name dialog is still open on what was typed; the site keeps its name and id.
+            expect(ctx().nextName).toBe(named);
+            named = ctx().name;
+            id = ctx().websiteId ?? id;
+          }
         },
         'save.unauthorized': async () => {
           h.pending.save?.reject(new ApiError(401, 'Session expired'));
           await h.flush();
           // Spec §8's alert; the session itself was ended by the http client (one 401 path).
           expect(ctx().saveError).toBe('Session expired. Please login again.');
+          named = ctx().name;
         },
         'publish.save': () => {
           const before = h.saves.length;
@@ -232,14 +240,17 @@ for (const path of paths) {
           expect(selectDraftState(h.actor.getSnapshot())).toBe('unsaved');
         },
         naming: () => {
-          expect(h.actor.getSnapshot().matches({ ready: 'naming' })).toBe(true);
+          expect(h.actor.getSnapshot().matches({ ready: { naming: 'editing' } })).toBe(true);
           expect(ctx().naming).toBe('rename');
         },
         namingEdited: () => {
           expect(h.actor.getSnapshot().matches({ ready: 'naming' })).toBe(true);
           expect(selectDraftState(h.actor.getSnapshot())).toBe('unsaved');
         },
-        savingNew: () => expect(h.actor.getSnapshot().matches({ ready: 'saving' })).toBe(true),
+        savingNew: () => {
+          expect(h.actor.getSnapshot().matches({ ready: { naming: 'saving' } })).toBe(true);
+          expect(selectIsSaving(h.actor.getSnapshot())).toBe(true);
+        },
         saved: () => {
           expect(h.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
           expect(ctx()).toMatchObject({ websiteId: id, name: named });
@@ -251,15 +262,15 @@ for (const path of paths) {
           expect(h.saves.at(-1)).toEqual({ websiteId: '42', name: named });
         },
         renaming: () => {
-          expect(h.actor.getSnapshot().matches({ ready: 'naming' })).toBe(true);
+          expect(h.actor.getSnapshot().matches({ ready: { naming: 'editing' } })).toBe(true);
           expect(ctx().naming).toBe('rename');
         },
-        savingRename: () => expect(h.actor.getSnapshot().matches({ ready: 'saving' })).toBe(true),
+        savingRename: () => expect(h.actor.getSnapshot().matches({ ready: { naming: 'saving' } })).toBe(true),
         namingCopy: () => {
-          expect(h.actor.getSnapshot().matches({ ready: 'naming' })).toBe(true);
+          expect(h.actor.getSnapshot().matches({ ready: { naming: 'editing' } })).toBe(true);
           expect(ctx().naming).toBe('saveAs');
         },
-        savingCopy: () => expect(h.actor.getSnapshot().matches({ ready: 'saving' })).toBe(true),
+        savingCopy: () => expect(h.actor.getSnapshot().matches({ ready: { naming: 'saving' } })).toBe(true),
         flushing: () => {
           expect(h.actor.getSnapshot().matches({ ready: 'flushing' })).toBe(true);
           expect(selectIsSaving(h.actor.getSnapshot())).toBe(true);

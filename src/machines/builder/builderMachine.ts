@@ -426,16 +426,61 @@ export const builderMachine = setup({
             onError: { target: 'idle' },
           },
         },
+        // The name dialog stays open while its save is in flight and after it fails, with what the owner typed
+        // and the reason, until a save succeeds or the owner cancels.
         naming: {
-          on: {
-            'save.confirm': {
-              guard: 'nameGiven',
-              target: 'saving',
-              actions: assign(({ event }) => ({ nextName: event.name.trim() })),
+          // A new attempt: an earlier failure's alert is not this dialog's.
+          entry: assign({ saveError: null }),
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'save.confirm': {
+                  guard: 'nameGiven',
+                  target: 'saving',
+                  actions: assign(({ event }) => ({ nextName: event.name.trim() })),
+                },
+                'save.cancel': { target: '#builder.ready.idle', actions: assign({ saveError: null }) },
+              },
             },
-            'save.cancel': { target: 'idle' },
+            saving: {
+              tags: ['busy'],
+              entry: assign({ saveError: null }),
+              invoke: {
+                src: 'saveSite',
+                input: ({ context }) => ({
+                  session: context.session as BuilderSession,
+                  websiteId: context.naming === 'saveAs' ? null : context.websiteId,
+                  draftId: context.draftId,
+                  name: context.nextName,
+                }),
+                // Rename and Save as keep the builder open: the site (or its new copy) goes on saving itself.
+                onDone: {
+                  target: '#builder.ready.idle',
+                  actions: [
+                    { type: 'keepSaved', params: ({ event }) => event.output },
+                    'syncUrl',
+                    'toastSaved',
+                  ],
+                },
+                onError: [
+                  // Spec §8's alert for a 401; the session was ended by the http client (one toast, one path).
+                  {
+                    guard: 'unauthorized',
+                    target: '#builder.ready.idle',
+                    actions: assign({ saveError: SESSION_EXPIRED_MESSAGE }),
+                  },
+                  // Back to the dialog, the typed name still in it, the alert saying why.
+                  {
+                    target: 'editing',
+                    actions: assign({ saveError: ({ event }) => saveFailedMessage(event.error) }),
+                  },
+                ],
+              },
+            },
           },
         },
+        // Ctrl+S on a saved site with a real name: saved under its name, no dialog.
         saving: {
           tags: ['busy'],
           entry: assign({ saveError: null }),
@@ -443,11 +488,10 @@ export const builderMachine = setup({
             src: 'saveSite',
             input: ({ context }) => ({
               session: context.session as BuilderSession,
-              websiteId: context.naming === 'saveAs' ? null : context.websiteId,
+              websiteId: context.websiteId,
               draftId: context.draftId,
               name: context.nextName,
             }),
-            // Rename and Save as keep the builder open: the site (or its new copy) goes on saving itself.
             onDone: {
               target: 'idle',
               actions: [{ type: 'keepSaved', params: ({ event }) => event.output }, 'syncUrl', 'toastSaved'],
@@ -492,7 +536,10 @@ export const selectIsNaming = (s: BuilderSnapshot) => s.matches({ ready: 'naming
 export const selectNamingMode = (s: BuilderSnapshot) => s.context.naming;
 /** A save, or the creation of a new site, is in flight. */
 export const selectIsSaving = (s: BuilderSnapshot) =>
-  s.matches({ ready: 'saving' }) || s.matches({ ready: 'creating' }) || s.matches({ ready: 'flushing' });
+  s.matches({ ready: 'saving' }) ||
+  s.matches({ ready: { naming: 'saving' } }) ||
+  s.matches({ ready: 'creating' }) ||
+  s.matches({ ready: 'flushing' });
 /**
  * Where a new site (not on the server yet) stands: 'clean' (not edited: nothing to save), 'creating', or
  * 'unsaved' (edited, its creation failed: offline); null for a site on the server.
@@ -503,3 +550,5 @@ export const selectDraftState = (s: BuilderSnapshot): 'clean' | 'creating' | 'un
   return s.context.edited ? 'unsaved' : 'clean';
 };
 export const selectSaveError = (s: BuilderSnapshot) => s.context.saveError;
+/** The name dialog's save is in flight (the dialog stays open, its buttons wait). */
+export const selectIsNamingSaving = (s: BuilderSnapshot) => s.matches({ ready: { naming: 'saving' } });

@@ -10,6 +10,7 @@ import { selectBuilderRef } from '../../machines/app/appMachine.ts';
 import {
   type BuilderActorRef,
   selectIsLoading,
+  selectIsNaming,
   selectLoadFailed,
   selectSaveError,
   selectStore,
@@ -124,10 +125,14 @@ function BuilderLayout() {
   );
 }
 
-/** Spec §8: a failed save (other than an expired session) stays visible until the next save. */
+/**
+ * Spec §8: a failed save (other than an expired session) stays visible until the next save. A failed Rename or
+ * Save as says it in its dialog, which stays open: not twice.
+ */
 function SaveErrorAlert() {
   const error = useBuilderSelector(selectSaveError);
-  return error ? (
+  const naming = useBuilderSelector(selectIsNaming);
+  return error && !naming ? (
     <Alert severity="error" sx={{ borderRadius: 0 }}>
       {error}
     </Alert>

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,8 +9,10 @@ import { useEffect, useState } from 'react';
 import {
   DEFAULT_SITE_NAME,
   selectIsNaming,
+  selectIsNamingSaving,
   selectName,
   selectNamingMode,
+  selectSaveError,
   selectWebsiteId,
 } from '../../machines/builder/builderMachine.ts';
 import { useBuilder, useBuilderSelector } from './builderContext.ts';
@@ -17,7 +20,7 @@ import { useBuilder, useBuilderSelector } from './builderContext.ts';
 /**
  * The name dialog: Rename (or, for a site not on the server yet, Save Website) and Save as, which saves a copy
  * under the new name and goes on editing the copy. Spec §5: the website name is required; Save is disabled
- * while it is blank after trimming.
+ * while it is blank after trimming. A failed save keeps the dialog open with the typed name and says why.
  */
 export function SaveDialog() {
   const { builder } = useBuilder();
@@ -25,6 +28,8 @@ export function SaveDialog() {
   const current = useBuilderSelector(selectName);
   const mode = useBuilderSelector(selectNamingMode);
   const onServer = useBuilderSelector(selectWebsiteId) !== null;
+  const saving = useBuilderSelector(selectIsNamingSaving);
+  const error = useBuilderSelector(selectSaveError);
   const [name, setName] = useState(current);
   useEffect(() => {
     if (!open) return;
@@ -34,12 +39,17 @@ export function SaveDialog() {
   const title = mode === 'saveAs' ? 'Save Website As' : onServer ? 'Rename Website' : 'Save Website';
   const blank = name.trim() === '';
   const handleSave = () => {
-    if (!blank) builder.send({ type: 'save.confirm', name });
+    if (!blank && !saving) builder.send({ type: 'save.confirm', name });
   };
   return (
     <Dialog open={open} onClose={() => builder.send({ type: 'save.cancel' })} fullWidth maxWidth="xs">
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
+        {error ? (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {error}
+          </Alert>
+        ) : null}
         <TextField
           autoFocus
           fullWidth
@@ -53,9 +63,11 @@ export function SaveDialog() {
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => builder.send({ type: 'save.cancel' })}>Cancel</Button>
-        <Button variant="contained" disabled={blank} onClick={handleSave}>
-          Save
+        <Button disabled={saving} onClick={() => builder.send({ type: 'save.cancel' })}>
+          Cancel
+        </Button>
+        <Button variant="contained" disabled={blank || saving} onClick={handleSave}>
+          {saving ? 'Saving...' : 'Save'}
         </Button>
       </DialogActions>
     </Dialog>

@@ -41,7 +41,8 @@ export const builderModel = createMachine({
       },
     },
     namingEdited: { on: { 'save.cancel': 'draftUnsaved' } },
-    savingNew: { on: { 'save.ok': 'saved', 'save.fail': 'draft' } },
+    // A failed save keeps the dialog open with the typed name (a 401 ends the session: no dialog then).
+    savingNew: { on: { 'save.ok': 'saved', 'save.fail': 'naming', 'save.unauthorized': 'draft' } },
     saved: {
       on: {
         'save.request': 'saving',
@@ -66,8 +67,8 @@ export const builderModel = createMachine({
       },
     },
     renaming: { on: { 'save.cancel': 'saved', 'save.confirm': 'savingRename' } },
-    savingRename: { on: { 'save.ok': 'saved' } },
-    namingCopy: { on: { 'save.confirm': 'savingCopy' } },
-    savingCopy: { on: { 'save.ok': 'saved' } },
+    savingRename: { on: { 'save.ok': 'saved', 'save.fail': 'renaming' } },
+    namingCopy: { on: { 'save.cancel': 'saved', 'save.confirm': 'savingCopy' } },
+    savingCopy: { on: { 'save.ok': 'saved', 'save.fail': 'namingCopy' } },
   },
 });
