@@ -9,7 +9,13 @@ import {
   removeElement,
   updateElement,
 } from '../../src/canvas/ops/elementOps.ts';
-import { addPage, deletePage, type NavItem, renamePage } from '../../src/canvas/ops/pageOps.ts';
+import {
+  addPage,
+  deletePage,
+  editNavigation,
+  type NavItem,
+  renamePage,
+} from '../../src/canvas/ops/pageOps.ts';
 import { normalizePath, PAGE_MESSAGES, validateNewPage } from '../../src/canvas/ops/pagePaths.ts';
 import { edit, listPages, readElement } from '../../src/canvas/siteDoc.ts';
 import { readTree } from '../../src/canvas/tree.ts';
@@ -221,6 +227,33 @@ describe('page ops', () => {
       ['Team', '/team'],
       ['Order online', 'https://order.example'],
     ]);
+  });
+
+  test('a link the owner removed in Edit Navigation stays removed when pages change; a new page gets its link', () => {
+    const site = siteWithHome();
+    const items = () => (site.elements.get('nav')?.get('navItems') ?? []) as NavItem[];
+    const labels = () => items().map((item) => item.label);
+    let about = '';
+    edit(site, () => {
+      insertElement(site, { id: 'nav', type: 'navbar', props: { navItems: [] } }, top);
+      about = addPage(site, { name: 'About', path: 'about' });
+      addPage(site, { name: 'Menu', path: 'menu' });
+    });
+    expect(labels()).toEqual(['Home', 'About', 'Menu']);
+    const [home, , menu] = items();
+    // Edit Navigation: Home and About taken out, Save Changes.
+    edit(site, () => editNavigation(site, 'nav', [menu as NavItem]));
+
+    edit(site, () => addPage(site, { name: 'Team', path: 'team' }));
+    expect(labels()).toEqual(['Menu', 'Team']);
+    edit(site, () => renamePage(site, about, 'About us'));
+    expect(labels()).toEqual(['Menu', 'Team']);
+
+    // Home put back: from then on it follows the pages again; About's page deleted: nothing left to keep out.
+    edit(site, () => editNavigation(site, 'nav', [home as NavItem, ...items()]));
+    edit(site, () => deletePage(site, about));
+    expect(labels()).toEqual(['Home', 'Menu', 'Team']);
+    expect(site.elements.get('nav')?.get('removedPageLinks')).toBeUndefined();
   });
 
   test('page paths and messages follow spec §5', () => {

@@ -1,7 +1,7 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { insertElement } from '../../src/canvas/ops/elementOps.ts';
-import { addPage } from '../../src/canvas/ops/pageOps.ts';
+import { addPage, type NavItem, refreshNavigation } from '../../src/canvas/ops/pageOps.ts';
 import { createSiteDoc } from '../../src/canvas/siteDoc.ts';
 import { SiteStore } from '../../src/canvas/siteStore.ts';
 import { PropertiesPanel } from '../../src/views/builder/PropertiesPanel.tsx';
@@ -58,5 +58,25 @@ describe('the properties panel', () => {
     fireEvent.change(price, { target: { value: '' } });
     fireEvent.blur(price);
     expect(price).toHaveProperty('value', '7.5');
+  });
+
+  test('a link removed in Edit Navigation (Home) does not come back when a page is added', () => {
+    const { store, id } = renderPanel('navbar');
+    act(() => store.edit(() => refreshNavigation(store.site)));
+    const labels = () =>
+      ((store.getElement(id)?.props.navItems ?? []) as NavItem[]).map((item) => item.label);
+    expect(labels()).toEqual(['Home']);
+    act(() => store.edit(() => addPage(store.site, { name: 'About', path: 'about' })));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Navigation' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Navigation' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Home' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(labels()).toEqual(['About']);
+
+    // The Pages tab's Add Page.
+    act(() => store.edit(() => addPage(store.site, { name: 'Menu', path: 'menu' })));
+
+    expect(labels()).toEqual(['About', 'Menu']);
   });
 });

@@ -102,10 +102,28 @@ export function navItemsForPages(pages: PageData[]): NavItem[] {
   ];
 }
 
+/** A navbar's prop: the ids of the page links the owner took out in Edit Navigation (they stay out). */
+export const REMOVED_PAGE_LINKS = 'removedPageLinks';
+
+/**
+ * Edit Navigation's Save Changes: the navbar shows `items`, and the page links the owner took out are remembered,
+ * so that a later refresh (a page added, renamed or deleted) does not bring them back. A link put back is
+ * forgotten from that list; a new page still gets its link.
+ */
+export function editNavigation(site: SiteDoc, navbarId: string, items: NavItem[]): void {
+  const map = site.elements.get(navbarId);
+  if (!map) return;
+  const before = pageLinkIds((map.get('navItems') as NavItem[] | undefined) ?? []);
+  const after = pageLinkIds(items);
+  const removed = new Set([...removedPageLinks(map), ...before].filter((id) => !after.has(id)));
+  map.set('navItems', items);
+  writeRemoved(map, removed);
+}
+
 /**
  * Brings the page links of every navbar on every page up to date with the pages, keeping what the owner made of
- * them in Edit Navigation: a deleted page's link goes, a new page's link comes after the last page link, and every
- * link keeps its place, its sub-menu items and the other settings it was given. A link's label and URL follow its
+ * them in Edit Navigation: a deleted page's link goes, a new page's link comes after the last page link, a link the owner removed stays
+ * removed (`editNavigation`), and every link keeps its place, its sub-menu items and the other settings it was given. A link's label and URL follow its
  * page unless the owner changed them ("Our Menu" stays "Our Menu" when the page is renamed or another page is
  * added); `renamed` names the page being renamed, whose label followed its old name until now.
  */
@@ -116,6 +134,10 @@ export function refreshNavigation(site: SiteDoc, renamed?: { pageId: string; fro
   for (const map of site.elements.values()) {
     if (map.get('type') !== 'navbar') continue;
     const current = (map.get('navItems') as NavItem[] | undefined) ?? [];
+    const removed = removedPageLinks(map);
+    // A removed link's page deleted: nothing left to keep out.
+    const stillRemoved = new Set([...removed].filter((id) => fresh.has(id)));
+    if (stillRemoved.size !== removed.size) writeRemoved(map, stillRemoved);
     const present = new Set<string>();
     const keep = (items: NavItem[]): NavItem[] =>
       items.flatMap((item): NavItem[] => {
@@ -136,7 +158,7 @@ export function refreshNavigation(site: SiteDoc, renamed?: { pageId: string; fro
         return item.children ? [{ ...kept, children: keep(item.children) }] : [kept];
       });
     const items = keep(current);
-    const added = pageItems.filter((item) => !present.has(item.id));
+    const added = pageItems.filter((item) => !present.has(item.id) && !stillRemoved.has(item.id));
     if (added.length === 0 && sameItems(items, current)) continue;
     const afterPages = items.findLastIndex((item) => item.isPage === true) + 1;
     map.set('navItems', [...items.slice(0, afterPages), ...added, ...items.slice(afterPages)]);
@@ -146,6 +168,29 @@ export function refreshNavigation(site: SiteDoc, renamed?: { pageId: string; fro
 /** The id of a page's link in the navigation (the home page's is fixed). */
 function pageItemId(pageId: string): string {
   return `nav-${pageId}`;
+}
+
+/** The ids of the page links among `items` and their sub items. */
+function pageLinkIds(items: NavItem[]): Set<string> {
+  const ids = new Set<string>();
+  const visit = (list: NavItem[]) => {
+    for (const item of list) {
+      if (item.isPage === true) ids.add(item.id);
+      if (Array.isArray(item.children)) visit(item.children);
+    }
+  };
+  visit(items);
+  return ids;
+}
+
+function removedPageLinks(map: Y.Map<unknown>): Set<string> {
+  const value = map.get(REMOVED_PAGE_LINKS);
+  return new Set(Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []);
+}
+
+function writeRemoved(map: Y.Map<unknown>, removed: Set<string>): void {
+  if (removed.size > 0) map.set(REMOVED_PAGE_LINKS, [...removed]);
+  else if (map.has(REMOVED_PAGE_LINKS)) map.delete(REMOVED_PAGE_LINKS);
 }
 
 function sameItems(a: NavItem[], b: NavItem[]): boolean {

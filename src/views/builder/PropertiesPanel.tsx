@@ -11,6 +11,7 @@ import { FORM_PRESETS } from '../../canvas/elements/constants.ts';
 import { definitionOf, normalizeProps } from '../../canvas/elements/registry.ts';
 import type { FieldSpec } from '../../canvas/elements/types.ts';
 import { updateElement } from '../../canvas/ops/elementOps.ts';
+import { editNavigation, type NavItem } from '../../canvas/ops/pageOps.ts';
 import { useUploadImage } from '../../services/http/queries.ts';
 import { DOCUMENT_UNDO, useBuilder, useElementProp, useElementSelector } from './builderContext.ts';
 import { DocumentTextField } from './DocumentTextField.tsx';
@@ -47,7 +48,11 @@ export function PropertiesPanel({ id }: { id: string }) {
       const extra = key === 'formPreset' ? presetPatch(String(value)) : {};
       const patch = normalizeProps(current.type, { ...current.props, [key]: value, ...extra });
       const changed = Object.fromEntries(Object.entries(patch).filter(([k, v]) => current.props[k] !== v));
-      const apply = () => updateElement(store.site, id, changed);
+      // Edit Navigation also remembers the page links the owner took out (a new page does not bring them back).
+      const apply =
+        key === 'navItems'
+          ? () => editNavigation(store.site, id, value as NavItem[])
+          : () => updateElement(store.site, id, changed);
       if (burst) store.type(`${id}:${key}`, apply);
       else store.edit(apply);
     },
