@@ -1,6 +1,8 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { createActor, createMachine } from 'xstate';
+import { BusinessContext, type BusinessInfo } from '../../src/canvas/businessTokens.ts';
+import { definitionOf } from '../../src/canvas/elements/registry.ts';
 import { insertElement } from '../../src/canvas/ops/elementOps.ts';
 import { addPage } from '../../src/canvas/ops/pageOps.ts';
 import { createSiteDoc, edit } from '../../src/canvas/siteDoc.ts';
@@ -80,5 +82,46 @@ describe('the Structure tree, windowed', () => {
     expect(items()[0].textContent).toBe('Section');
     expect(items()[1].textContent).toBe('Header — Heading 1');
     expect(items()[0].getAttribute('aria-setsize')).toBe(String(SECTIONS - 1));
+  });
+
+  test('a layer shows the business’s details where its text has their tokens, as the canvas does', () => {
+    const business: BusinessInfo = {
+      name: 'Rosa’s Bakery',
+      email: 'rosa@example.com',
+      phone: '555 0100',
+      address: '',
+      socialLinks: [],
+    };
+    const site = createSiteDoc();
+    let pageId = '';
+    edit(site, () => {
+      pageId = addPage(site, { name: 'Home', path: '/', isHomePage: true });
+      const footer = definitionOf('footer')?.defaults() ?? {};
+      insertElement(site, { type: 'footer', props: footer }, { pageId, parentId: null });
+      insertElement(
+        site,
+        { type: 'text', props: { content: 'Mail {{business.email}}' } },
+        { pageId, parentId: null },
+      );
+    });
+    const builder = createActor(
+      createMachine({ context: { pageId, selectedId: null, selectedIds: [] } }),
+    ).start() as unknown as BuilderActorRef;
+    render(
+      <Themed>
+        <BusinessContext.Provider value={business}>
+          <BuilderContext.Provider value={{ builder, store: new SiteStore(site) }}>
+            <LayerTree pageId={pageId} />
+          </BuilderContext.Provider>
+        </BusinessContext.Provider>
+      </Themed>,
+    );
+    const rows = within(screen.getByRole('tree', { name: 'Structure' })).getAllByRole('treeitem');
+
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Footer — © Rosa’s Bakery. All rig',
+      'Text — Mail rosa@example.com',
+    ]);
+    expect(screen.getByRole('treeitem', { name: 'Footer — © Rosa’s Bakery. All rig' }).tabIndex).toBe(0);
   });
 });

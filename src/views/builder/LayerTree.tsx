@@ -8,6 +8,7 @@ import {
   memo,
   type UIEvent,
   useCallback,
+  useContext,
   useEffect,
   useId,
   useLayoutEffect,
@@ -16,6 +17,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { BusinessContext, type BusinessInfo, resolveBusinessTokens } from '../../canvas/businessTokens.ts';
 import { definitionOf } from '../../canvas/elements/registry.ts';
 import { moveElement, removeElement } from '../../canvas/ops/elementOps.ts';
 import type { ElementData } from '../../canvas/siteDoc.ts';
@@ -194,10 +196,13 @@ export function LayerTree({ pageId }: { pageId: string }) {
 }
 
 const selectType = (element: ElementData | null) => element?.type ?? null;
-/** What a row shows of the element's text: its first 24 characters. */
-const selectExcerpt = (element: ElementData | null) =>
+/**
+ * What a row shows of the element's text: its first 24 characters, with the business's details in place of their
+ * tokens, as the canvas shows them ('© Rosa’s Bakery. All', not '© {{business.name}}. All').
+ */
+const excerptOf = (element: ElementData | null, business: BusinessInfo | null) =>
   typeof element?.props.content === 'string'
-    ? ` — ${element.props.content.replace(/<[^>]*>/g, '').slice(0, 24)}`
+    ? ` — ${resolveBusinessTokens(element.props.content.replace(/<[^>]*>/g, ''), business).slice(0, 24)}`
     : '';
 
 const LayerRow = memo(function LayerRow({
@@ -215,6 +220,11 @@ const LayerRow = memo(function LayerRow({
   const { builder, store } = useBuilder();
   // What the row shows (type and the start of its text): an edit further along the text does not re-render it.
   const type = useElementSelector(id, selectType);
+  const business = useContext(BusinessContext);
+  const selectExcerpt = useCallback(
+    (element: ElementData | null) => excerptOf(element, business),
+    [business],
+  );
   const excerpt = useElementSelector(id, selectExcerpt);
   const labelId = useId();
   const definition = type ? definitionOf(type) : null;
