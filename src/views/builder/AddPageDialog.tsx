@@ -8,7 +8,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { addPage } from '../../canvas/ops/pageOps.ts';
 import { normalizePath, PAGE_MESSAGES } from '../../canvas/ops/pagePaths.ts';
 import { newId } from '../../canvas/siteDoc.ts';
@@ -51,6 +51,12 @@ export function AddPageDialog({ open, onClose }: { open: boolean; onClose: () =>
     reset();
     onClose();
   };
+  // Enter in the name or path field creates the page, as Create does (nothing while the input is not valid).
+  const handleEnter = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    handleCreate();
+  };
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
@@ -64,6 +70,7 @@ export function AddPageDialog({ open, onClose }: { open: boolean; onClose: () =>
           value={name}
           error={Boolean(nameError)}
           helperText={nameError ?? ' '}
+          onKeyDown={handleEnter}
           onChange={(event) => {
             setName(event.target.value);
             setTouched((t) => ({ ...t, name: true }));
@@ -77,6 +84,7 @@ export function AddPageDialog({ open, onClose }: { open: boolean; onClose: () =>
           value={path}
           error={Boolean(pathError)}
           helperText={pathError ?? `/${path || 'new-page'}`}
+          onKeyDown={handleEnter}
           onChange={(event) => {
             setPath(normalizePath(event.target.value));
             setTouched((t) => ({ ...t, path: true }));
