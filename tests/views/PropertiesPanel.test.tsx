@@ -79,4 +79,27 @@ describe('the properties panel', () => {
 
     expect(labels()).toEqual(['About', 'Menu']);
   });
+
+  test('only the fields of the chosen Background Type are shown', () => {
+    const { store, id } = renderPanel('section', { backgroundType: 'color', backgroundColor: '#ffffff' });
+    const backgroundFields = () =>
+      ['Background Color', 'Gradient', 'Background Image URL'].filter(
+        (label) => screen.queryByLabelText(label) !== null,
+      );
+    expect(backgroundFields()).toEqual(['Background Color']);
+
+    const choose = (type: string) => {
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Background Type' }));
+      fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: type }));
+    };
+    choose('gradient');
+    expect(backgroundFields()).toEqual(['Gradient']);
+    choose('image');
+    expect(backgroundFields()).toEqual(['Background Image URL']);
+    expect(screen.getByRole('button', { name: 'Upload Image' }).textContent).toBe('Upload Image');
+
+    // An element with no Background Type set shows its colour, as the canvas paints it.
+    act(() => store.edit(() => store.site.elements.get(id)?.delete('backgroundType')));
+    expect(backgroundFields()).toEqual(['Background Color']);
+  });
 });

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { cssUrl } from '../sanitize.ts';
 import type { ElementProps } from '../siteDoc.ts';
 import { clampNumber, FONT_SIZE, FONT_WEIGHTS, FONTS, GRADIENT_PRESETS } from './constants.ts';
-import { type FieldSpec, options } from './types.ts';
+import { type FieldSpec, options, type ShownWhen } from './types.ts';
 
 const str = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
@@ -31,9 +31,12 @@ export function boxStyle(props: ElementProps): CSSProperties {
   return style;
 }
 
+/** The background type of an element that has none set. */
+const BACKGROUND_TYPE_DEFAULT = 'color';
+
 /** backgroundType color | gradient | image (spec §3). */
 export function backgroundStyle(props: ElementProps): CSSProperties {
-  const type = str(props.backgroundType) ?? 'color';
+  const type = str(props.backgroundType) ?? BACKGROUND_TYPE_DEFAULT;
   if (type === 'gradient') {
     const gradient = GRADIENT_PRESETS[text(props, 'backgroundGradient')];
     if (gradient) return { background: gradient };
@@ -58,6 +61,13 @@ export const typographyFields: FieldSpec[] = [
   { key: 'color', label: 'Text Color', kind: 'color' },
 ];
 
+/** A background field applies to one Background Type only: the panel shows the chosen type's field. */
+const forBackground = (type: string): ShownWhen => ({
+  key: 'backgroundType',
+  equals: type,
+  fallback: BACKGROUND_TYPE_DEFAULT,
+});
+
 export const backgroundFields: FieldSpec[] = [
   {
     key: 'backgroundType',
@@ -65,14 +75,15 @@ export const backgroundFields: FieldSpec[] = [
     kind: 'select',
     options: options(['color', 'gradient', 'image']),
   },
-  { key: 'backgroundColor', label: 'Background Color', kind: 'color' },
+  { key: 'backgroundColor', label: 'Background Color', kind: 'color', shownWhen: forBackground('color') },
   {
     key: 'backgroundGradient',
     label: 'Gradient',
     kind: 'select',
     options: options(Object.keys(GRADIENT_PRESETS)),
+    shownWhen: forBackground('gradient'),
   },
-  { key: 'backgroundImage', label: 'Background Image', kind: 'image' },
+  { key: 'backgroundImage', label: 'Background Image', kind: 'image', shownWhen: forBackground('image') },
 ];
 
 /** Clamps the shared font size. */

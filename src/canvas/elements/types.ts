@@ -23,8 +23,14 @@ export type ElementType = (typeof ELEMENT_TYPES)[number];
 
 export type Option = { value: string; label: string };
 
+/**
+ * Shows a field only while another property of the element has the value `equals` (an unset or empty property
+ * counts as `fallback`, the value its renderer assumes): e.g. the gradient only for Background Type gradient.
+ */
+export type ShownWhen = { key: string; equals: string; fallback: string };
+
 /** One editor of the properties panel. */
-export type FieldSpec = { key: string; label: string } & (
+export type FieldSpec = { key: string; label: string; shownWhen?: ShownWhen } & (
   | { kind: 'text' | 'textarea' | 'url' | 'color' | 'image' }
   | { kind: 'number' | 'slider'; min: number; max: number; step?: number }
   | { kind: 'select'; options: Option[] }
@@ -52,6 +58,13 @@ export type ElementDefinition = {
   startingText?: readonly string[];
   Render: (props: RenderProps) => ReactElement;
 };
+
+/** Whether the panel shows `field`, given the value of the property its `shownWhen` names. */
+export function isFieldShown(field: FieldSpec, control: unknown): boolean {
+  const when = field.shownWhen;
+  if (!when) return true;
+  return (typeof control === 'string' && control !== '' ? control : when.fallback) === when.equals;
+}
 
 export const options = (values: readonly (string | number)[]): Option[] =>
   values.map((value) => ({ value: String(value), label: String(value) }));

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { memo, useCallback, useState } from 'react';
 import { FORM_PRESETS } from '../../canvas/elements/constants.ts';
 import { definitionOf, normalizeProps } from '../../canvas/elements/registry.ts';
-import type { FieldSpec } from '../../canvas/elements/types.ts';
+import { type FieldSpec, isFieldShown } from '../../canvas/elements/types.ts';
 import { updateElement } from '../../canvas/ops/elementOps.ts';
 import { editNavigation, type NavItem } from '../../canvas/ops/pageOps.ts';
 import { useUploadImage } from '../../services/http/queries.ts';
@@ -83,11 +83,14 @@ const FieldRow = memo(function FieldRow({
   onSet: (key: string, value: unknown, burst: boolean) => void;
 }) {
   const value = useElementProp(id, field.key);
+  // A field that applies to one choice only (a background's colour, gradient or image) follows that choice.
+  const control = useElementProp(id, field.shownWhen?.key ?? field.key);
   // `burst` overrides the kind's: an image's typed address is a burst, its upload a command.
   const onChange = useCallback(
     (next: unknown, burst = BURST_KINDS.has(field.kind)) => onSet(field.key, next, burst),
     [onSet, field.key, field.kind],
   );
+  if (!isFieldShown(field, control)) return null;
   return <FieldEditor field={field} value={value} onChange={onChange} />;
 });
 
