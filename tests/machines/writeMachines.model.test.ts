@@ -33,6 +33,8 @@ type Subject = {
   model: AnyStateMachine;
   operations: Record<string, Operation>;
   reset: string;
+  /** Data the machine keeps beside its writes: the model event that types it, and the event sent for it. */
+  draft?: { event: Record<string, unknown> & { type: string }; kept: unknown; clearedBy: string };
 };
 
 const subjects: Subject[] = [
@@ -70,6 +72,14 @@ const subjects: Subject[] = [
     machine: teamMachine,
     model: teamModel,
     reset: 'team.reset',
+    draft: {
+      event: {
+        type: 'team.draftAccount',
+        draft: { name: 'Side Gig', industry: '', description: 'Weekend' },
+      },
+      kept: { name: 'Side Gig', industry: '', description: 'Weekend' },
+      clearedBy: 'createAccount',
+    },
     operations: {
       createAccount: {
         event: { type: 'team.createAccount', account: { name: 'Shop', industry: 'retail' } },
@@ -139,14 +149,27 @@ function runPaths(subject: Subject, coverage: MachineCoverage): void {
         { inspect: coverage.inspect },
       ).start();
       let current: Operation | null = null;
+      // What the draft should hold: typed, kept through everything but its own write's success.
+      let draft: unknown = null;
       const events: Record<string, () => void | Promise<void>> = {
         reset: () => actor.send({ type: subject.reset }),
         'call.succeed': async () => {
           expect(await calls.settle(current?.output)).toBe(current?.call);
+          if (subject.draft && current === subject.operations[subject.draft.clearedBy]) draft = null;
         },
         'call.fail': async () => {
           expect(await calls.fail(new ApiError(500, 'Internal Server Error'))).toBe(current?.call);
         },
+      };
+      if (subject.draft) {
+        const typed = subject.draft;
+        events.draftAccount = () => {
+          actor.send(typed.event as never);
+          draft = typed.kept;
+        };
+      }
+      const checkDraft = () => {
+        if (subject.draft) expect(actor.getSnapshot().context.accountDraft).toEqual(draft);
       };
       for (const [name, op] of Object.entries(subject.operations)) {
         events[name] = () => {
@@ -155,14 +178,19 @@ function runPaths(subject: Subject, coverage: MachineCoverage): void {
         };
       }
       const states: Record<string, () => void> = {
-        idle: () => expect(selectWriteStatus(actor.getSnapshot())).toBe('idle'),
+        idle: () => {
+          expect(selectWriteStatus(actor.getSnapshot())).toBe('idle');
+          checkDraft();
+        },
         succeeded: () => {
           expect(selectWriteStatus(actor.getSnapshot())).toBe('succeeded');
+          checkDraft();
           expect(toasts.at(-1)).toEqual({ type: 'success', title: current?.succeeded });
           expect(refreshed.at(-1)).toBe(current?.refresh);
         },
         failed: () => {
           expect(selectWriteStatus(actor.getSnapshot())).toBe('failed');
+          checkDraft();
           if (current?.failed) expect(toasts.at(-1)).toEqual({ type: 'error', title: current.failed });
           else expect(actor.getSnapshot().context.error).toBe(CREDIT_UPDATE_FAILED);
         },
@@ -170,6 +198,7 @@ function runPaths(subject: Subject, coverage: MachineCoverage): void {
       for (const [name, op] of Object.entries(subject.operations)) {
         states[`working_${name}`] = () => {
           expect(selectWriteStatus(actor.getSnapshot())).toBe('busy');
+          checkDraft();
           // One write at a time: exactly the first request's call is in flight.
           expect(calls.only()).toBe(op.call);
           expect(actor.getSnapshot().context.operation).toBe(name);

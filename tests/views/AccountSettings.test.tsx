@@ -378,6 +378,52 @@ describe('Account Management', () => {
     expect(await sent?.json()).toEqual({ name: 'Side Gig', industry: 'retail', description: '' });
   });
 
+  test('Create New Account keeps what was typed when it closes, until the account is created', async () => {
+    renderApp(
+      dashboardInput(),
+      teamRoutes({
+        'POST /api/accounts': {
+          status: 201,
+          body: { id: 'a2', name: 'Side Gig', industry: 'retail', description: 'Weekend', isActive: true },
+        },
+      }),
+    );
+    open('Accounts');
+    const openDialog = async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Create New Account' }, slow));
+      return within(screen.getByRole('dialog', { name: 'Create New Account' }));
+    };
+    const fields = (dialog: ReturnType<typeof within>) => [
+      (dialog.getByLabelText(/Account name/) as HTMLInputElement).value,
+      (dialog.getByLabelText(/Description/) as HTMLTextAreaElement).value,
+    ];
+    let dialog = await openDialog();
+    fireEvent.change(dialog.getByLabelText(/Account name/), { target: { value: 'Side Gig' } });
+    fireEvent.change(dialog.getByLabelText(/Description/), { target: { value: 'Weekend' } });
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Create New Account' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create New Account' })).toBeNull());
+
+    dialog = await openDialog();
+    expect(fields(dialog)).toEqual(['Side Gig', 'Weekend']);
+
+    // Another section and back: still there.
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create New Account' })).toBeNull());
+    open('Teams');
+    await screen.findByRole('heading', { name: 'Account Settings' }, slow);
+    open('Accounts');
+    dialog = await openDialog();
+    expect(fields(dialog)).toEqual(['Side Gig', 'Weekend']);
+
+    // Created: the next account starts from empty fields.
+    fireEvent.mouseDown(dialog.getByRole('combobox', { name: /Industry/ }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Retail' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Create' }));
+    await findToast('Account created successfully');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create New Account' })).toBeNull());
+    expect(fields(await openDialog())).toEqual(['', '']);
+  });
+
   test('Permissions shows what each account role allows, as the server says', async () => {
     renderApp(
       dashboardInput(),

@@ -1,5 +1,6 @@
 import { assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
 import type { Account } from '../../contracts/auth.ts';
+import type { Industry } from '../../contracts/common.ts';
 import type {
   CreateAccountInput,
   InviteInput,
@@ -17,8 +18,17 @@ export type TeamEvent =
   | ({ type: 'team.changeRole'; roleName: string } & MemberInput)
   | ({ type: 'team.removeMember' } & MemberInput)
   | { type: 'team.revokeInvitation'; accountId: string; invitationId: string }
+  /** What is typed in Create New Account, as it is typed. */
+  | { type: 'team.draftAccount'; draft: AccountDraft }
   /** A dialog closed: forget the last outcome. */
   | { type: 'team.reset' };
+
+/** Create New Account as typed and not created yet (an industry not chosen yet is ''). */
+export type AccountDraft = { name: string; industry: Industry | ''; description: string };
+
+/** A draft with every field empty is no draft: the person cleared it. */
+const keptDraft = (draft: AccountDraft): AccountDraft | null =>
+  draft.name === '' && draft.industry === '' && draft.description === '' ? null : draft;
 
 export type TeamOperation = 'createAccount' | 'invite' | 'changeRole' | 'removeMember' | 'revokeInvitation';
 
@@ -31,6 +41,11 @@ export type TeamContext = {
   /** The last invitation's outcome (with its link, for a new address). */
   invite: (InviteResult & { email: string }) | null;
   createdAccount: Account | null;
+  /**
+   * Create New Account as typed, kept here (not in the dialog, which unmounts when it closes) until the account
+   * is created or the person empties the fields; closing the dialog keeps it.
+   */
+  accountDraft: AccountDraft | null;
 };
 
 /** Spec §8 (Add user) and our own words for the writes the spec does not name. */
@@ -78,7 +93,14 @@ export const teamMachine = setup({
   },
 }).createMachine({
   id: 'team',
-  context: { operation: null, accountId: null, email: null, invite: null, createdAccount: null },
+  context: {
+    operation: null,
+    accountId: null,
+    email: null,
+    invite: null,
+    createdAccount: null,
+    accountDraft: null,
+  },
   initial: 'idle',
   // From any state but `working`, which takes one write at a time (its own `on` wins).
   on: {
@@ -114,6 +136,7 @@ export const teamMachine = setup({
         params: ({ event }) => ({ operation: 'revokeInvitation', accountId: event.accountId }),
       },
     },
+    'team.draftAccount': { actions: assign({ accountDraft: ({ event }) => keptDraft(event.draft) }) },
     'team.reset': {
       target: '.idle',
       actions: assign({ operation: null, accountId: null, email: null, invite: null, createdAccount: null }),
@@ -143,7 +166,7 @@ export const teamMachine = setup({
             onDone: {
               target: '#team.succeeded',
               actions: [
-                assign(({ event }) => ({ createdAccount: event.output })),
+                assign(({ event }) => ({ createdAccount: event.output, accountDraft: null })),
                 { type: 'refresh', params: { accountId: null } },
                 { type: 'toast', params: success(TEAM_MESSAGES.accountCreated) },
               ],
@@ -259,3 +282,6 @@ export const selectTeamOperation = (snapshot: TeamSnapshot | undefined): TeamOpe
 export const selectLastInvite = (snapshot: TeamSnapshot | undefined) => snapshot?.context.invite ?? null;
 export const selectCreatedAccount = (snapshot: TeamSnapshot | undefined) =>
   snapshot?.context.createdAccount ?? null;
+/** Create New Account as typed and not created yet, or null. */
+export const selectAccountDraft = (snapshot: TeamSnapshot | undefined): AccountDraft | null =>
+  snapshot?.context.accountDraft ?? null;

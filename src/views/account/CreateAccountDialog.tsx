@@ -6,14 +6,18 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { Account } from '../../contracts/auth.ts';
 import { INDUSTRIES, type Industry } from '../../contracts/common.ts';
+import { type AccountDraft, selectAccountDraft } from '../../machines/account/teamMachine.ts';
 import { compact, required } from '../forms/validation.ts';
 import { useTeam } from './useTeam.ts';
 
 type Props = { open: boolean; onClose: () => void; onCreated: (account: Account) => void };
 type Errors = Partial<Record<'name' | 'industry', string>>;
+
+const EMPTY: AccountDraft = { name: '', industry: '', description: '' };
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
@@ -21,18 +25,17 @@ const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slic
 export function CreateAccountDialog({ open, onClose, onCreated }: Props) {
   const titleId = useId();
   const { team, status, operation, createdAccount } = useTeam();
-  const [name, setName] = useState('');
-  const [industry, setIndustry] = useState<Industry | ''>('');
-  const [description, setDescription] = useState('');
+  // What is typed lives in the team machine: closing the dialog (Escape, a click outside, Cancel) keeps it.
+  const draft = useSelector(team, selectAccountDraft, shallowEqual) ?? EMPTY;
+  const { name, industry, description } = draft;
+  const edit = (change: Partial<AccountDraft>) =>
+    team?.send({ type: 'team.draftAccount', draft: { ...draft, ...change } });
   const [errors, setErrors] = useState<Errors>({});
   const busy = status === 'busy' && operation === 'createAccount';
 
   useEffect(() => {
     if (!open) return;
     team?.send({ type: 'team.reset' });
-    setName('');
-    setIndustry('');
-    setDescription('');
     setErrors({});
   }, [open, team]);
 
@@ -73,7 +76,7 @@ export function CreateAccountDialog({ open, onClose, onCreated }: Props) {
               required
               autoFocus
               value={name}
-              onChange={(e) => setName(e.target.value)}
+              onChange={(e) => edit({ name: e.target.value })}
               error={Boolean(errors.name)}
               helperText={errors.name}
             />
@@ -82,7 +85,7 @@ export function CreateAccountDialog({ open, onClose, onCreated }: Props) {
               label="Industry"
               required
               value={industry}
-              onChange={(e) => setIndustry(e.target.value as Industry)}
+              onChange={(e) => edit({ industry: e.target.value as Industry })}
               error={Boolean(errors.industry)}
               helperText={errors.industry}
             >
@@ -97,7 +100,7 @@ export function CreateAccountDialog({ open, onClose, onCreated }: Props) {
               multiline
               minRows={2}
               value={description}
-              onChange={(e) => setDescription(e.target.value)}
+              onChange={(e) => edit({ description: e.target.value })}
             />
           </Stack>
         </DialogContent>

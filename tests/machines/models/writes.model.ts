@@ -5,15 +5,24 @@ type ModelStates = Record<string, { on?: Record<string, string> }>;
 /**
  * A machine that takes one write at a time (team, admin): any operation starts from a resting state,
  * `reset` forgets the outcome, and while a write is in flight every other request is ignored (self-loops).
+ * `anytime` events change data kept beside the writes (a draft) and leave every state as it is.
  */
-export function oneWriteAtATimeModel(id: string, operations: readonly string[]) {
+export function oneWriteAtATimeModel(
+  id: string,
+  operations: readonly string[],
+  anytime: readonly string[] = [],
+) {
   const start = Object.fromEntries(operations.map((op) => [op, `working_${op}`]));
   const states: ModelStates = {};
-  for (const rest of ['idle', 'succeeded', 'failed']) states[rest] = { on: { ...start, reset: 'idle' } };
+  const stay = (state: string) => Object.fromEntries(anytime.map((event) => [event, state]));
+  for (const rest of ['idle', 'succeeded', 'failed']) {
+    states[rest] = { on: { ...start, reset: 'idle', ...stay(rest) } };
+  }
   for (const op of operations) {
     const self = `working_${op}`;
     states[self] = {
       on: {
+        ...stay(self),
         ...Object.fromEntries(operations.map((other) => [other, self])),
         reset: self,
         'call.succeed': 'succeeded',
@@ -34,7 +43,8 @@ export const TEAM_OPERATIONS = [
 ] as const;
 
 export const adminModel = oneWriteAtATimeModel('adminModel', ADMIN_OPERATIONS);
-export const teamModel = oneWriteAtATimeModel('teamModel', TEAM_OPERATIONS);
+/** Create New Account as typed is kept in the team machine whatever it is doing. */
+export const teamModel = oneWriteAtATimeModel('teamModel', TEAM_OPERATIONS, ['draftAccount']);
 
 /** A form that saves (profile, password): submit from any resting state; a second submit while saving is ignored. */
 export function formModel(id: string) {
