@@ -1,10 +1,10 @@
-import type { AccountMember, AccountRoleRow } from '../../src/contracts/accounts.ts';
+import { type AccountMember, type AccountRoleRow, ADMIN_ROLE } from '../../src/contracts/accounts.ts';
 import { rowMapper } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
 
 const toMember = rowMapper<AccountMember>({ dates: ['joinedAt'] });
 
-export const ADMIN_ROLE = 'Admin';
+export { ADMIN_ROLE };
 
 /** The caller's role in `accountId`, or null when they are not a member. */
 export async function findMemberRole(

@@ -5,6 +5,23 @@
 import { INDUSTRIES } from './common.ts';
 import { type Infer, schemas } from './jsonSchema.ts';
 
+/** The account role that manages the account's members. */
+export const ADMIN_ROLE = 'Admin';
+/** Why the last Admin of an account can be neither removed nor given another role (the server's 409). */
+export const LAST_ADMIN = 'An account needs at least one Admin';
+
+/**
+ * Whether `userId` is the only Admin among `members`: the server refuses to remove them or change their role,
+ * so the screens do not offer either.
+ */
+export function isLastAdmin<Id>(
+  members: ReadonlyArray<{ userId: Id; roleName: string }>,
+  userId: Id,
+): boolean {
+  const admins = members.filter((member) => member.roleName === ADMIN_ROLE);
+  return admins.length === 1 && admins[0]?.userId === userId;
+}
+
 /** An account role's name in a body (the server checks it against the account roles). */
 export const roleNameSchema = { type: 'string', transform: ['trim'], minLength: 1, maxLength: 50 } as const;
 

@@ -64,7 +64,14 @@ describe('Account Settings', () => {
     // Each member with the role an Admin can change; dates in the local time zone.
     expect(rowsOf(users)).toEqual([
       ['Name', 'Email', 'Role', 'Joined', ''],
-      ['Bob', 'bob@example.com', 'Admin', expect.any(String), 'Remove from account Remove bob@example.com'],
+      // Bob is the account's only Admin: his Remove is not offered, and its tooltip says why.
+      [
+        'Bob',
+        'bob@example.com',
+        'Admin',
+        expect.any(String),
+        'An account needs at least one Admin Remove bob@example.com',
+      ],
       ['Cleo', 'cleo@example.com', 'User', expect.any(String), 'Remove from account Remove cleo@example.com'],
     ]);
     expect(screen.getByText(/^Users of /).textContent).toBe('Users of Bob Ltd');
@@ -78,6 +85,44 @@ describe('Account Settings', () => {
     // The first test of the file loads the section, the data grid and the select cold: on a loaded machine that
     // alone can take most of the default 15 s, so this one waits longer (no timing is asserted).
   }, 40_000);
+
+  test('the only Admin is offered neither Remove nor another role (the server refuses both), and is told why', async () => {
+    renderApp(dashboardInput(), teamRoutes());
+    open('Teams');
+    const users = await screen.findByRole('grid', {}, slow);
+    await within(users).findByText('cleo@example.com');
+    const remove = (email: string) => within(users).getByRole('button', { name: `Remove ${email}` });
+
+    expect(remove('bob@example.com').hasAttribute('disabled')).toBe(true);
+    expect(descriptionOf(remove('bob@example.com'))).toBe('An account needs at least one Admin');
+    expect(remove('cleo@example.com').hasAttribute('disabled')).toBe(false);
+    expect(remove('cleo@example.com').getAttribute('aria-describedby')).toBeNull();
+    const bobsRole = within(users).getByRole('combobox', { name: 'Role of bob@example.com' });
+    expect(descriptionOf(bobsRole)).toBe('An account needs at least one Admin');
+    fireEvent.mouseDown(bobsRole);
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => [option.textContent, option.getAttribute('aria-disabled')])).toEqual([
+      ['User', 'true'],
+      ['Admin', null],
+      ['Viewer', 'true'],
+    ]);
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+  });
+
+  test('with a second Admin, either Admin may be removed', async () => {
+    const twoAdmins = members.map((member) => ({ ...member, roleName: 'Admin' }));
+    renderApp(dashboardInput(), teamRoutes({ 'GET /api/accounts/a1/users': { body: twoAdmins } }));
+    open('Teams');
+    const users = await screen.findByRole('grid', {}, slow);
+    await within(users).findByText('cleo@example.com');
+    for (const email of ['bob@example.com', 'cleo@example.com']) {
+      const remove = within(users).getByRole('button', { name: `Remove ${email}` });
+      expect([remove.hasAttribute('disabled'), remove.getAttribute('aria-describedby')]).toEqual([
+        false,
+        null,
+      ]);
+    }
+  });
 
   test('an empty user table says "No users found"', async () => {
     renderApp(dashboardInput(), teamRoutes({ 'GET /api/accounts/a1/users': { body: [] } }));

@@ -1,6 +1,6 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { accountsApi } from '../../../src/contracts/accounts.ts';
+import { accountsApi, LAST_ADMIN } from '../../../src/contracts/accounts.ts';
 import { ACCOUNT_ADMIN_ONLY, deny } from '../../auth/access.ts';
 import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../errors.ts';
@@ -16,7 +16,6 @@ import {
 } from '../../repositories/members.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 
-export const LAST_ADMIN = 'An account needs at least one Admin';
 export const NOT_A_MEMBER_OF_ACCOUNT = 'This user is not a member of this account';
 
 function unknownRole(roleName: string): HttpError {

@@ -1,11 +1,15 @@
 import DeleteIcon from '@mui/icons-material/Delete';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
+import { useId } from 'react';
+import { isLastAdmin, LAST_ADMIN } from '../../contracts/accounts.ts';
 import type { AccountUser } from '../../services/account/accountsApi.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
+import { visuallyHidden } from '../common/visuallyHidden.ts';
 import { useTeam } from './useTeam.ts';
 
 type Props = {
@@ -21,6 +25,10 @@ type Props = {
 export function MembersTable({ accountId, users, loading, roles, canManage }: Props) {
   const { team, status } = useTeam();
   const busy = status === 'busy';
+  // The server refuses to remove the only Admin or give them another role: neither is offered, and the hint
+  // says why (the disabled button's description, and its tooltip).
+  const hintId = useId();
+  const soleAdmin = (row: AccountUser) => isLastAdmin(users, row.userId);
 
   const columns: GridColDef<AccountUser>[] = [
     { field: 'userName', headerName: 'Name', flex: 1, minWidth: 140 },
@@ -37,6 +45,7 @@ export function MembersTable({ accountId, users, loading, roles, canManage }: Pr
             value={row.roleName}
             disabled={busy}
             inputProps={{ 'aria-label': `Role of ${row.userEmail}` }}
+            SelectDisplayProps={soleAdmin(row) ? { 'aria-describedby': hintId } : {}}
             onChange={(event) =>
               team?.send({
                 type: 'team.changeRole',
@@ -47,7 +56,7 @@ export function MembersTable({ accountId, users, loading, roles, canManage }: Pr
             }
           >
             {(roles.includes(row.roleName) ? roles : [...roles, row.roleName]).map((role) => (
-              <MenuItem key={role} value={role}>
+              <MenuItem key={role} value={role} disabled={soleAdmin(row) && role !== row.roleName}>
                 {role}
               </MenuItem>
             ))}
@@ -73,11 +82,12 @@ export function MembersTable({ accountId, users, loading, roles, canManage }: Pr
       // A column of buttons has nothing to sort or filter: no header menu (it would read " column menu").
       disableColumnMenu: true,
       renderCell: ({ row }) => (
-        <Tooltip title="Remove from account">
+        <Tooltip title={soleAdmin(row) ? LAST_ADMIN : 'Remove from account'}>
           <span>
             <IconButton
               aria-label={`Remove ${row.userEmail}`}
-              disabled={busy}
+              aria-describedby={soleAdmin(row) ? hintId : undefined}
+              disabled={busy || soleAdmin(row)}
               onClick={() => team?.send({ type: 'team.removeMember', accountId, userId: row.userId })}
             >
               <DeleteIcon fontSize="small" />
@@ -89,12 +99,19 @@ export function MembersTable({ accountId, users, loading, roles, canManage }: Pr
   }
 
   return (
-    <DataTable<AccountUser>
-      label="Account users"
-      emptyLabel="No users found"
-      rows={users}
-      columns={columns}
-      loading={loading}
-    />
+    <>
+      <DataTable<AccountUser>
+        label="Account users"
+        emptyLabel="No users found"
+        rows={users}
+        columns={columns}
+        loading={loading}
+      />
+      {canManage && users.some(soleAdmin) ? (
+        <Box component="span" id={hintId} sx={visuallyHidden}>
+          {LAST_ADMIN}
+        </Box>
+      ) : null}
+    </>
   );
 }

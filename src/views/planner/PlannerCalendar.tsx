@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { DragEvent, KeyboardEvent } from 'react';
 import type { SocialPost } from '../../contracts/social.ts';
 import { CHANNEL_LABELS } from '../../contracts/social.ts';
+import { visuallyHidden } from '../common/visuallyHidden.ts';
 import { dayKey, moveToDay, sameDay, visibleDays } from './calendarDates.ts';
 
 type Props = {
@@ -17,16 +18,6 @@ type Props = {
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const DRAG_TYPE = 'application/x-bizsite-post';
-// Read by screen readers, not shown. In `sx` a width of 1 means 100%: the sizes are in px (each label was as wide
-// as the page and made it scroll sideways on a phone).
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** Month or week grid; posts are dragged between days to reschedule (time of day kept). */
 export function PlannerCalendar({ anchor, view, posts, onOpenPost, onNewOnDay, onMovePost }: Props) {
