@@ -124,6 +124,44 @@ describe('Account Settings', () => {
     }
   });
 
+  test('Pending invitations: every control of the table’s header is named (the Revoke column had a bare " column menu")', async () => {
+    renderApp(
+      dashboardInput(),
+      teamRoutes({
+        'GET /api/accounts/a1/invitations': {
+          body: [
+            {
+              id: 5,
+              email: 'dan@example.com',
+              roleName: 'User',
+              invitedBy: 'Bob',
+              createdAt: '2025-01-03T10:00:00Z',
+              expiresAt: '2025-01-10T10:00:00Z',
+              expired: false,
+            },
+          ],
+        },
+      }),
+    );
+    open('Teams');
+    const pending = await screen.findByRole('grid', { name: 'Pending invitations' }, slow);
+    const [header] = within(pending).getAllByRole('row');
+    // The header's buttons show on hover: hidden from a query that only finds what is shown.
+    const names = within(header!)
+      .queryAllByRole('button', { hidden: true })
+      .map((button) => button.getAttribute('aria-label') ?? '');
+    // Each column menu is named after its column; the Revoke column has nothing to sort, filter or hide.
+    expect(names.filter((name) => name.endsWith('column menu'))).toEqual([
+      'Email column menu',
+      'Role column menu',
+      'Invited by column menu',
+      'Valid until column menu',
+    ]);
+    const revokeColumn = within(header!).getAllByRole('columnheader').at(-1)!;
+    expect(within(revokeColumn).queryAllByRole('button', { hidden: true })).toEqual([]);
+    expect(rowOf(within(pending).getByText('dan@example.com')).at(-1)).toBe('Revoke');
+  });
+
   test('an empty user table says "No users found"', async () => {
     renderApp(dashboardInput(), teamRoutes({ 'GET /api/accounts/a1/users': { body: [] } }));
     open('Teams');

@@ -78,9 +78,6 @@ export function MembersTable({ accountId, users, loading, roles, canManage }: Pr
       headerName: '',
       width: 70,
       sortable: false,
-      filterable: false,
-      // A column of buttons has nothing to sort or filter: no header menu (it would read " column menu").
-      disableColumnMenu: true,
       renderCell: ({ row }) => (
         <Tooltip title={soleAdmin(row) ? LAST_ADMIN : 'Remove from account'}>
           <span>

@@ -1,4 +1,5 @@
-import { DataGrid, type DataGridProps, type GridValidRowModel } from '@mui/x-data-grid';
+import { DataGrid, type DataGridProps, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
+import { useMemo } from 'react';
 
 type Props<R extends GridValidRowModel> = DataGridProps<R> & {
   /** What an empty table says (spec §8: "No users found" for users). */
@@ -6,6 +7,16 @@ type Props<R extends GridValidRowModel> = DataGridProps<R> & {
   /** The table's accessible name. */
   label: string;
 };
+
+/**
+ * A column without a header name (a column of buttons) has no header menu: its button would be named after the
+ * column, so a screen reader would announce it only as " column menu", and there is nothing in it to filter.
+ */
+function withNamedControls<R extends GridValidRowModel>(columns: readonly GridColDef<R>[]): GridColDef<R>[] {
+  return columns.map((column) =>
+    column.headerName === '' ? { ...column, disableColumnMenu: true, filterable: false } : column,
+  );
+}
 
 /**
  * MUI X DataGrid with the app's defaults, for lists that can grow. Only lazily loaded sections import
@@ -16,10 +27,13 @@ export function DataTable<R extends GridValidRowModel>({
   emptyLabel,
   label,
   localeText,
+  columns,
   ...props
 }: Props<R>) {
+  const named = useMemo(() => withNamedControls(columns), [columns]);
   return (
     <DataGrid<R>
+      columns={named}
       aria-label={label}
       disableVirtualization
       disableRowSelectionOnClick
