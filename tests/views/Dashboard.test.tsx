@@ -161,6 +161,35 @@ describe('dashboard shell', () => {
     expect(document.activeElement).toBe(crm());
   });
 
+  test('a sub-section chosen from a flyout keeps the focus in the sidebar, on its section, as the wide sidebar does', async () => {
+    renderApp(dashboardInput(), dashboardRoutes());
+
+    // Wide: the chosen sub-section's button stays where the focus is.
+    fireEvent.click(sidebar().getByRole('button', { name: 'CRM' }));
+    const wideChoice = sidebar().getByRole('button', { name: 'Lead Tracking' });
+    wideChoice.focus();
+    fireEvent.click(wideChoice, { detail: 0 });
+    await screen.findByRole('heading', { name: 'Lead Tracking', level: 2 }, { timeout: 5000 });
+    expect(document.activeElement).toBe(sidebar().getByRole('button', { name: 'Lead Tracking' }));
+
+    // Narrow: the flyout closes, so the focus goes back to its section's icon (it fell to the page's body).
+    fireEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    await waitFor(
+      () => expect(sidebar().getByRole('button', { name: 'CRM' }).getAttribute('aria-disabled')).toBeNull(),
+      { timeout: 5000 },
+    );
+    const crm = () => sidebar().getByRole('button', { name: 'CRM' });
+    fireEvent.click(crm(), { detail: 0 });
+    const flyout = within(await screen.findByRole('tooltip'));
+    const choice = flyout.getByRole('button', { name: 'AI Insights' });
+    choice.focus();
+    fireEvent.click(choice, { detail: 0 });
+    await screen.findByRole('heading', { name: 'AI Insights', level: 2 }, { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    expect(document.activeElement).toBe(crm());
+    expect(crm().getAttribute('aria-expanded')).toBe('false');
+  });
+
   test('the header shows the user with the plan badge, the tour button and the account menu', async () => {
     renderApp(dashboardInput(), dashboardRoutes());
 

@@ -52,6 +52,13 @@ export function SidebarFlyout({ entry, section, onNavigate }: Props) {
     node.querySelector<HTMLElement>('[role="button"]')?.focus();
   };
   const iconButton = useRef<HTMLDivElement | null>(null);
+  // Closing the flyout unmounts the item that held the focus: it goes back to the section's icon, so it stays in
+  // the sidebar where the choice was made (as in the wide sidebar, whose items stay) and never falls to the body.
+  const closeToIcon = () => {
+    clearTimeout(closeTimer.current);
+    setOpenedBy(null);
+    iconButton.current?.focus();
+  };
   const handleIconClick = (event: MouseEvent) => {
     const opening = openedBy !== 'pinned';
     focusFirstOnOpen.current = opening && event.detail === 0;
@@ -66,14 +73,11 @@ export function SidebarFlyout({ entry, section, onNavigate }: Props) {
       (event.key === 'Tab' && document.activeElement === (event.shiftKey ? items[0] : items.at(-1)));
     if (!leaving) return;
     if (event.key === 'Escape') event.preventDefault();
-    clearTimeout(closeTimer.current);
-    setOpenedBy(null);
-    iconButton.current?.focus();
+    closeToIcon();
   };
 
   const handleNavigate = (id: SectionId) => {
-    clearTimeout(closeTimer.current);
-    setOpenedBy(null);
+    closeToIcon();
     onNavigate(id);
   };
 
