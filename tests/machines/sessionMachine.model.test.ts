@@ -9,6 +9,8 @@ import { sessionModel } from './models/session.model.ts';
 import { createSessionHarness, type SessionHarness } from './sessionHarness.ts';
 
 const coverage = trackCoverage(sessionMachine);
+/** Another user of the same browser. */
+const bob = { ...alice, id: 'u9', name: 'bob', email: 'bob@example.com', accountId: 'a9' };
 
 const model = createTestModel(sessionModel, { serializeTransition: serializeEveryTransition });
 const paths = model.getShortestPaths();
@@ -31,8 +33,19 @@ for (const path of paths) {
           h = createSessionHarness(null, coverage.inspect);
         },
         'session.login': () => {
+          // Alice again after her session expired: the account she was in; otherwise her own.
+          expectedAccount = lastEvent === 'expired' ? expectedAccount : 'a1';
+          expectedToken = 'token-1';
+          expectedName = 'alice';
           h.actor.send({ type: 'session.login', token: 'token-1', user: alice });
-          expect(h.effects.at(-1)).toBe('persist:token-1:alice:a1');
+          expect(h.effects.at(-1)).toBe(`persist:token-1:alice:${expectedAccount}`);
+        },
+        'session.loginOther': () => {
+          expectedAccount = 'a9';
+          expectedToken = 'token-9';
+          expectedName = 'bob';
+          h.actor.send({ type: 'session.login', token: 'token-9', user: bob });
+          expect(h.effects.at(-1)).toBe('persist:token-9:bob:a9');
         },
         'session.logout': () => h.actor.send({ type: 'session.logout' }),
         'session.expired': () => {
@@ -66,26 +79,34 @@ for (const path of paths) {
         },
       },
       states: {
+        expired: () => {
+          const snapshot = h.actor.getSnapshot();
+          expect(snapshot.value).toBe('anonymous');
+          expect(snapshot.context).toEqual({
+            token: null,
+            user: null,
+            accountId: null,
+            expiredIn: { userId: alice.id, accountId: expectedAccount },
+          });
+          expect(h.watchers()).toBe(0);
+          expect(h.effects.slice(-2)).toEqual(['clearStorage', 'clearCache']);
+          expect(h.ended.at(-1)).toEqual({ type: 'session.ended', reason: 'expired' });
+          expect(h.toasts.at(-1)).toEqual({
+            type: 'warning',
+            title: 'Session expired',
+            message: 'Please log in again',
+          });
+        },
         anonymous: () => {
           const snapshot = h.actor.getSnapshot();
           expect(snapshot.value).toBe('anonymous');
-          expect(snapshot.context).toEqual({ token: null, user: null, accountId: null });
+          expect(snapshot.context).toEqual({ token: null, user: null, accountId: null, expiredIn: null });
           expect(h.watchers()).toBe(0);
           if (lastEvent === '') return; // never signed in: nothing to clear or announce
           expect(h.effects.slice(-2)).toEqual(['clearStorage', 'clearCache']);
-          expect(h.ended.at(-1)).toEqual({
-            type: 'session.ended',
-            reason: lastEvent === 'expired' ? 'expired' : 'logout',
-          });
-          if (lastEvent === 'expired') {
-            expect(h.toasts.at(-1)).toEqual({
-              type: 'warning',
-              title: 'Session expired',
-              message: 'Please log in again',
-            });
-          } else {
-            expect(h.toasts).toEqual([]);
-          }
+          // A logout, here or in another tab (an expiry is the model's `expired`): nothing is remembered.
+          expect(h.ended.at(-1)).toEqual({ type: 'session.ended', reason: 'logout' });
+          expect(h.toasts).toEqual([]);
         },
         authenticated: () => {
           const snapshot = h.actor.getSnapshot();

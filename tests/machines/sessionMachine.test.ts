@@ -75,4 +75,34 @@ describe('sessionMachine with the real storage', () => {
 
     expect(localStorage.getItem('currentAccountId')).toBe('a2');
   });
+
+  test('signing in again after an expiry returns to the account chosen before it, for that user only', () => {
+    const actor = startSession();
+    actor.send({ type: 'session.login', token: 'token-1', user: alice });
+    actor.send({ type: 'session.accountSelected', accountId: 'a2' });
+    actor.send({ type: 'session.expired' });
+    expect(localStorage.getItem('currentAccountId')).toBeNull();
+
+    actor.send({ type: 'session.login', token: 'token-2', user: alice });
+    expect([actor.getSnapshot().context.accountId, localStorage.getItem('currentAccountId')]).toEqual([
+      'a2',
+      'a2',
+    ]);
+
+    // Another user after the next expiry: their own account.
+    actor.send({ type: 'session.expired' });
+    actor.send({ type: 'session.login', token: 'token-3', user: { ...alice, id: 'u9', accountId: 'a9' } });
+    expect(localStorage.getItem('currentAccountId')).toBe('a9');
+  });
+
+  test('after a logout the same user starts in their own account again', async () => {
+    const actor = startSession();
+    actor.send({ type: 'session.login', token: 'token-1', user: alice });
+    actor.send({ type: 'session.accountSelected', accountId: 'a2' });
+    actor.send({ type: 'session.logout' });
+    await flush();
+
+    actor.send({ type: 'session.login', token: 'token-2', user: alice });
+    expect(localStorage.getItem('currentAccountId')).toBe('a1');
+  });
 });

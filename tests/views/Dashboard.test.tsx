@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { selectReviewRef, selectTourRef } from '../../src/machines/app/appMachine.ts';
 import { findToast, textsOf } from './queries.ts';
-import { bob, dashboardInput, dashboardRoutes, renderApp } from './renderApp.tsx';
+import { bob, dashboardInput, dashboardRoutes, rawBob, renderApp } from './renderApp.tsx';
 
 const admin = { ...bob, id: 'u3', role: 'admin' as const, name: 'Ada' };
 
@@ -240,6 +240,62 @@ describe('dashboard shell', () => {
     expect(localStorage.getItem('currentAccountId')).toBe('a2');
     await waitFor(() => expect(requests.length).toBeGreaterThan(before));
     for (const request of requests.slice(before)) expect(request.headers.get('x-account-id')).toBe('a2');
+  });
+
+  test('signing in again after a session expired goes back to the account that was chosen, for the same user only', async () => {
+    let expired = false;
+    const ifValid = (reply: { body: unknown }) => () =>
+      expired ? { status: 401, body: { message: 'Session expired' } } : reply;
+    const cleo = { ...rawBob, userId: 'u7', email: 'cleo@example.com', name: 'Cleo' };
+    let signingIn = rawBob;
+    const { requests, system } = renderApp(dashboardInput(), {
+      ...dashboardRoutes(),
+      'GET /api/user/me': ifValid({ body: rawBob }),
+      'GET /api/accounts': ifValid({
+        body: [
+          { id: 'a1', name: 'Bob Ltd', industry: 'retail', description: '', isActive: true },
+          { id: 'a2', name: 'Side Gig', industry: 'other', description: null, isActive: true },
+        ],
+      }),
+      'POST /api/auth/login': () => {
+        expired = false;
+        return { body: { ...signingIn, token: 'token-2' } };
+      },
+    });
+    const switcher = () => screen.getByRole('combobox', { name: 'Account' });
+    const choose = async (name: string) => {
+      // The switcher loads with the query cache: allow for a loaded machine.
+      await waitFor(() => expect(switcher().getAttribute('aria-disabled')).toBeNull(), { timeout: 5000 });
+      fireEvent.mouseDown(switcher());
+      fireEvent.click(within(screen.getByRole('listbox')).getByText(name));
+    };
+    const signIn = async (email: string) => {
+      const form = within(await screen.findByRole('form', { name: 'Authentication' }));
+      fireEvent.change(form.getByLabelText(/Email/), { target: { value: email } });
+      fireEvent.change(form.getByLabelText(/Password/), { target: { value: 'secret1' } });
+      fireEvent.click(form.getByRole('button', { name: 'Sign in' }));
+    };
+
+    // Bob works in Side Gig; the session ends elsewhere, and the next call says so.
+    await choose('Side Gig');
+    await waitFor(() => expect(switcher().textContent).toBe('Side Gig'));
+    expired = true;
+    // Any call will do (as the views' queries make them).
+    void system.http.get('user/me').catch(() => {});
+    await findToast('Session expired');
+
+    // Bob signs in again: back in Side Gig, and the calls say so.
+    await signIn('bob@example.com');
+    await waitFor(() => expect(switcher().textContent).toBe('Side Gig'), { timeout: 5000 });
+    const after = requests.filter((r) => r.headers.get('authorization') === 'Bearer token-2');
+    expect(new Set(after.map((r) => r.headers.get('x-account-id')))).toEqual(new Set(['a2']));
+
+    // Expired again, and Cleo signs in on this browser: she starts in her own account, not Bob's choice.
+    expired = true;
+    signingIn = cleo;
+    void system.http.get('user/me').catch(() => {});
+    await signIn('cleo@example.com');
+    await waitFor(() => expect(switcher().textContent).toBe('Bob Ltd'), { timeout: 5000 });
   });
 
   test('Logout returns to sign in at /login and clears the stored session', async () => {

@@ -18,9 +18,25 @@ export type SessionEndedEvent = { type: 'session.ended'; reason: SessionEndReaso
 
 export type SessionInput = { stored: StoredSession | null };
 
-export type SessionContext = { token: string | null; user: User | null; accountId: string | null };
+/** The account a user was working in when their session expired. */
+export type ExpiredPlace = { userId: string; accountId: string };
 
-const signedOut: SessionContext = { token: null, user: null, accountId: null };
+export type SessionContext = {
+  token: string | null;
+  user: User | null;
+  accountId: string | null;
+  /**
+   * Kept from an expired session while signed out: signing in again as the same user goes back to the account
+   * they had chosen (another user, or after a logout, starts in their own account).
+   */
+  expiredIn: ExpiredPlace | null;
+};
+
+const signedOut: SessionContext = { token: null, user: null, accountId: null, expiredIn: null };
+
+/** The account a signing-in user starts in: the one their expired session was in, or their own. */
+const accountOnLogin = (expiredIn: ExpiredPlace | null, user: User): string | null =>
+  expiredIn && expiredIn.userId === user.id ? expiredIn.accountId : user.accountId;
 
 /** Who is signed in (systemId `session`); token, user and current account live in localStorage. */
 export const sessionMachine = setup({
@@ -61,6 +77,12 @@ export const sessionMachine = setup({
       }),
     ),
     forget: assign(() => signedOut),
+    /** Signs out, remembering which account this user was in for when they sign in again. */
+    forgetKeepingAccount: assign(({ context }) => ({
+      ...signedOut,
+      expiredIn:
+        context.user && context.accountId ? { userId: context.user.id, accountId: context.accountId } : null,
+    })),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
@@ -69,7 +91,12 @@ export const sessionMachine = setup({
   id: 'session',
   context: ({ input }) =>
     input.stored
-      ? { token: input.stored.token, user: input.stored.user, accountId: input.stored.accountId }
+      ? {
+          token: input.stored.token,
+          user: input.stored.user,
+          accountId: input.stored.accountId,
+          expiredIn: null,
+        }
       : signedOut,
   initial: 'restoring',
   states: {
@@ -81,10 +108,11 @@ export const sessionMachine = setup({
         'session.login': {
           target: 'authenticated',
           actions: [
-            assign(({ event }) => ({
+            assign(({ event, context }) => ({
               token: event.token,
               user: event.user,
-              accountId: event.user.accountId,
+              accountId: accountOnLogin(context.expiredIn, event.user),
+              expiredIn: null,
             })),
             'persist',
           ],
@@ -98,7 +126,7 @@ export const sessionMachine = setup({
         'session.expired': {
           target: 'anonymous',
           actions: [
-            'forget',
+            'forgetKeepingAccount',
             'clearStorage',
             'clearCache',
             {
