@@ -11,6 +11,7 @@ import {
   prunePending,
   readStoredMessage,
 } from './collabAck.ts';
+import { collabUrl } from './collabEndpoint.ts';
 import { SEED_ORIGIN, SERVER_ORIGIN, type SiteDoc } from './siteDoc.ts';
 
 /** Where the editing is: local only (a draft), connecting, live with the server, offline, or refused. */
@@ -42,7 +43,8 @@ export type CollabSnapshot = {
 
 /** How to reach the sync server, injected by the app (the token is read per connection, never stored here). */
 export type CollabRemote = {
-  url: string;
+  /** The sync server's WebSocket address; absent: this page's origin's (`collabEndpoint.ts`). */
+  url?: string;
   token: () => string | null;
   user: { id: string; name: string };
   /** Node (tests): a WebSocket implementation such as `ws`. */
@@ -119,7 +121,7 @@ export class SiteCollab {
   connect(room: string): void {
     this.disconnect();
     const socket = new HocuspocusProviderWebsocket({
-      url: this.remote.url,
+      url: this.remote.url ?? collabUrl(window.location),
       // Retries soon after a network loss, backing off to 5 s (the browser's 'online' event reconnects at once).
       // The retry library refuses a delay below minDelay: keep minDelay <= delay.
       delay: 1000,

@@ -4,7 +4,6 @@ import type { AppInput } from '../machines/app/appMachine.ts';
 import { createLiveAppMachine } from '../machines/app/liveAppMachine.ts';
 import type { ReplayShipper } from '../machines/replay/replayShipper.ts';
 import { selectAccountId, selectToken, selectUser } from '../machines/session/sessionMachine.ts';
-import { collabUrl } from '../services/builder/collabEndpoint.ts';
 import { hasFlag, readStoredSession, STORAGE_KEYS } from '../services/http/browserStorage.ts';
 import { createHttp, type Http } from '../services/http/http.ts';
 import { lazyQueryClient, type QueryClientSource } from '../services/http/queryClientSource.ts';
@@ -63,15 +62,14 @@ export function createAppSystem(options: AppSystemOptions = {}): AppSystem {
     notify: (toast) => actor?.getSnapshot().children.toasts?.send({ type: 'toast.show', toast }),
     fetch: options.fetch,
   });
-  // The builder co-edits as the signed-in user; the token is read again on every (re)connection.
+  // The builder co-edits as the signed-in user; the token is read again on every (re)connection. No address:
+  // this origin's endpoint, resolved by the builder's code (`collabEndpoint.ts`), not by the first screen.
   const serverUrl =
-    options.collabUrl === undefined && typeof WebSocket !== 'undefined'
-      ? collabUrl(window.location)
-      : options.collabUrl;
+    options.collabUrl === undefined && typeof WebSocket === 'undefined' ? null : options.collabUrl;
   const collabRemote = (): CollabRemote | null => {
     const snapshot = session()?.getSnapshot();
     const user = selectUser(snapshot);
-    if (!serverUrl || !user || !selectToken(snapshot)) return null;
+    if (serverUrl === null || serverUrl === '' || !user || !selectToken(snapshot)) return null;
     return {
       url: serverUrl,
       token: () => selectToken(session()?.getSnapshot()),
@@ -82,10 +80,12 @@ export function createAppSystem(options: AppSystemOptions = {}): AppSystem {
   const recorder = options.replay
     ? startLazyReplay({ recording: !hasFlag(STORAGE_KEYS.replayOptOut), http, queries })
     : null;
-  const beforeSignOut = () => recorder?.flushBeforeSignOut() ?? Promise.resolve();
-  actor = createActor(createLiveAppMachine(http, queries, collabRemote, options.fetch, beforeSignOut), {
-    input: options.input ?? readAppInput(),
-    inspect: recorder?.inspect,
-  });
+  actor = createActor(
+    createLiveAppMachine(http, queries, collabRemote, options.fetch, recorder?.flushBeforeSignOut),
+    {
+      input: options.input ?? readAppInput(),
+      inspect: recorder?.inspect,
+    },
+  );
   return { actor, http, queries, replay: recorder?.shipper ?? null };
 }

@@ -10,13 +10,10 @@ export type LazyReplay = {
   shipper: Promise<ReplayShipper>;
   /**
    * Sends what is recorded while the token still works: signing out revokes it, so the sign-out call waits for
-   * this first (at most `SIGN_OUT_FLUSH_MS`: leaving never waits long on recording).
+   * this first (see the shipper's `flushBeforeSignOut`; nothing to wait for while the shipper is not loaded).
    */
   flushBeforeSignOut(): Promise<void>;
 };
-
-/** How long signing out waits for the recorded steps to go out. */
-export const SIGN_OUT_FLUSH_MS = 2_000;
 
 /**
  * Session replay (recorder and shipper) loaded after the first screen: the inspector it returns keeps
@@ -29,6 +26,7 @@ export function startLazyReplay(options: {
   queries: QueryClientSource;
 }): LazyReplay {
   let target: Inspect | undefined;
+  let loaded: ReplayShipper | undefined;
   const waiting: InspectionEvent[] = [];
   const shipper = Promise.all([
     import('../machines/replay/replayRecorder.ts'),
@@ -39,7 +37,8 @@ export function startLazyReplay(options: {
     const recorder = createReplayRecorder({ recording: options.recording });
     target = recorder.inspect;
     for (const event of waiting.splice(0)) recorder.inspect(event);
-    return startReplayShipper({ recorder, http: options.http, queryClient });
+    loaded = startReplayShipper({ recorder, http: options.http, queryClient });
+    return loaded;
   });
   shipper.catch((error: unknown) => {
     // Replay is for support only: without it the app works the same; stop holding events.
@@ -53,10 +52,6 @@ export function startLazyReplay(options: {
       else waiting.push(event);
     },
     shipper,
-    flushBeforeSignOut: () =>
-      Promise.race([
-        shipper.then((loaded) => loaded.flush()).catch(() => undefined),
-        new Promise<void>((resolve) => setTimeout(resolve, SIGN_OUT_FLUSH_MS)),
-      ]),
+    flushBeforeSignOut: async () => loaded?.flushBeforeSignOut(),
   };
 }

@@ -27,11 +27,16 @@ export type ReplayShipperOptions = {
 export type ReplayShipper = {
   /** Sends what is buffered now (resolves when done; one flush at a time). */
   flush(): Promise<void>;
+  /** `flush`, for at most `SIGN_OUT_FLUSH_MS`: signing out waits for it, but never long, before the token goes. */
+  flushBeforeSignOut(): Promise<void>;
   preference(): ShippingPreference;
   stop(): void;
 };
 
 type Outcome = 'sent' | 'retryLater' | 'stop';
+
+/** How long signing out waits for the recorded steps to go out. */
+export const SIGN_OUT_FLUSH_MS = 2_000;
 
 /**
  * Sends the recorder's steps to `POST /api/replay/sessions/{id}/events` in batches, as the signed-in
@@ -156,6 +161,8 @@ export function startReplayShipper(options: ReplayShipperOptions): ReplayShipper
 
   return {
     flush,
+    flushBeforeSignOut: () =>
+      Promise.race([flush(), new Promise<void>((resolve) => setTimeout(resolve, SIGN_OUT_FLUSH_MS))]),
     preference: () => preference,
     stop: () => {
       clearInterval(timer);

@@ -78,10 +78,9 @@ export const sessionMachine = setup({
     ),
     forget: assign(() => signedOut),
     /** Signs out, remembering which account this user was in for when they sign in again. */
-    forgetKeepingAccount: assign(({ context }) => ({
+    forgetKeepingAccount: assign(({ context: { user, accountId } }) => ({
       ...signedOut,
-      expiredIn:
-        context.user && context.accountId ? { userId: context.user.id, accountId: context.accountId } : null,
+      expiredIn: user && accountId ? { userId: user.id, accountId } : null,
     })),
   },
   guards: {
@@ -89,15 +88,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) =>
-    input.stored
-      ? {
-          token: input.stored.token,
-          user: input.stored.user,
-          accountId: input.stored.accountId,
-          expiredIn: null,
-        }
-      : signedOut,
+  context: ({ input }) => ({ ...signedOut, ...input.stored }),
   initial: 'restoring',
   states: {
     restoring: {
