@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import { useSelector } from '@xstate/react';
+import { waitFor } from 'xstate';
 import { selectPlannerRef } from '../../../machines/app/appMachine.ts';
 import { listContacts } from '../../../services/crm/crmApi.ts';
 import { useHttp } from '../../../services/http/httpContext.ts';
@@ -12,7 +12,6 @@ import { SectionPlaceholder, type SectionProps } from '../SectionPlaceholder.tsx
 /** Spec §2: the AI Assistant shows placeholder text; below it, a rule-based command palette. */
 export function AiAssistantSection({ title, onNavigate }: SectionProps) {
   const app = useAppActor();
-  const planner = useSelector(app, selectPlannerRef);
   const websites = useWebsites();
   const http = useHttp();
   const findContacts = async (query: string): Promise<string> => {
@@ -35,11 +34,18 @@ export function AiAssistantSection({ title, onNavigate }: SectionProps) {
       case 'navigate':
         onNavigate?.(command.section);
         return `Opened ${command.label}`;
-      case 'newPost':
+      case 'newPost': {
         onNavigate?.('social');
-        planner?.send({ type: 'planner.new' });
-        if (command.text) planner?.send({ type: 'planner.change', changes: { text: command.text } });
-        return 'Opened a new post in the content planner';
+        // The planner's machine loads with the dashboard's children: a command run before it is there waits for
+        // it rather than being lost.
+        const { text } = command;
+        return waitFor(app, (snapshot) => selectPlannerRef(snapshot) !== undefined).then((snapshot) => {
+          const planner = selectPlannerRef(snapshot);
+          planner?.send({ type: 'planner.new' });
+          if (text) planner?.send({ type: 'planner.change', changes: { text } });
+          return 'Opened a new post in the content planner';
+        });
+      }
       case 'findContact':
         return findContacts(command.query);
       default:
