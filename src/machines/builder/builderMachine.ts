@@ -119,6 +119,14 @@ export type BuilderContext = {
   replyTo: AnyActorRef | null;
 };
 
+/** What a save sends: the open document under the name being saved, as this site or (`websiteId` null) a copy. */
+const saveInput = (context: BuilderContext, websiteId: string | null): SaveInput => ({
+  session: context.session as BuilderSession,
+  websiteId,
+  draftId: context.draftId,
+  name: context.nextName,
+});
+
 /** Tells the edit watcher that the site is on the server now: its edits sync themselves. */
 type WatchEditsEvent = { type: 'edits.saved' };
 
@@ -411,12 +419,7 @@ export const builderMachine = setup({
           tags: ['busy'],
           invoke: {
             src: 'saveSite',
-            input: ({ context }) => ({
-              session: context.session as BuilderSession,
-              websiteId: null,
-              draftId: context.draftId,
-              name: context.nextName,
-            }),
+            input: ({ context }) => saveInput(context, null),
             onDone: {
               target: 'idle',
               actions: [{ type: 'keepSaved', params: ({ event }) => event.output }, 'syncUrl'],
@@ -448,12 +451,8 @@ export const builderMachine = setup({
               entry: assign({ saveError: null }),
               invoke: {
                 src: 'saveSite',
-                input: ({ context }) => ({
-                  session: context.session as BuilderSession,
-                  websiteId: context.naming === 'saveAs' ? null : context.websiteId,
-                  draftId: context.draftId,
-                  name: context.nextName,
-                }),
+                input: ({ context }) =>
+                  saveInput(context, context.naming === 'saveAs' ? null : context.websiteId),
                 // Rename and Save as keep the builder open: the site (or its new copy) goes on saving itself.
                 onDone: {
                   target: '#builder.ready.idle',
@@ -486,12 +485,7 @@ export const builderMachine = setup({
           entry: assign({ saveError: null }),
           invoke: {
             src: 'saveSite',
-            input: ({ context }) => ({
-              session: context.session as BuilderSession,
-              websiteId: context.websiteId,
-              draftId: context.draftId,
-              name: context.nextName,
-            }),
+            input: ({ context }) => saveInput(context, context.websiteId),
             onDone: {
               target: 'idle',
               actions: [{ type: 'keepSaved', params: ({ event }) => event.output }, 'syncUrl', 'toastSaved'],
