@@ -240,6 +240,14 @@ for (const path of paths) {
           expect(h.actor.system.get('review')?.getSnapshot().value).toEqual({ open: 'editing' });
           h.actor.system.get('review')?.send({ type: 'review.close' });
         },
+        'shell.plannerCompose': async () => {
+          await flushShell();
+          h.actor.send({ type: 'planner.compose', text: 'Fresh bread every Friday' });
+          const planner = h.actor.system.get('planner');
+          expect(planner?.getSnapshot().value).toBe('editing');
+          expect(planner?.getSnapshot().context.draft.text).toBe('Fresh bread every Friday');
+          planner?.send({ type: 'planner.cancel' });
+        },
         'nav.businessDetails': () =>
           h.actor.send({ type: 'nav.go', route: appRoute('settings', { tab: 'business' }) }),
         'nav.sessionReplay': () =>

@@ -215,3 +215,38 @@ test('Start tour and the star clicked while the shell’s children load are deli
   actor.stop();
   localStorage.removeItem('hasSeenWalkthrough');
 });
+
+test('the AI Assistant’s new post asked for while the planner’s code loads opens once it runs, with its text', async () => {
+  let loaded = () => {};
+  const gate = new Promise<void>((resolve) => {
+    loaded = resolve;
+  });
+  const planner = lazyLogic(async () => {
+    await gate;
+    return plannerEditorMachine;
+  });
+  const actor = createActor(
+    appMachine.provide({
+      actors: {
+        ...others,
+        team: teamMachine,
+        planner,
+        loadDashboardActors: loadLogics(planner),
+        urlWatcher: fromCallback(() => {}),
+      },
+      actions: { writeUrl: () => {} },
+    }),
+    { input: signedIn },
+  ).start();
+  actor.send({ type: 'planner.compose', text: 'Fresh bread every Friday' });
+  await flush();
+  expect(actor.system.get('planner')).toBeUndefined();
+
+  loaded();
+  await flush();
+
+  const opened = actor.system.get('planner')?.getSnapshot();
+  expect(opened?.value).toBe('editing');
+  expect(opened?.context.draft.text).toBe('Fresh bread every Friday');
+  actor.stop();
+});

@@ -143,4 +143,15 @@ test('a save refused by the draft rules says why and calls nothing', () => {
   expect(calls.calls).toEqual([]);
 });
 
+test('a new post with a text (the AI Assistant) starts with it, and never replaces a post being written', () => {
+  const actor = createActor(plannerEditorMachine).start();
+  actor.send({ type: 'planner.new', text: 'Fresh bread every Friday' });
+  expect(actor.getSnapshot().context.draft).toMatchObject({ id: null, text: 'Fresh bread every Friday' });
+
+  actor.send({ type: 'planner.change', changes: { text: 'My own words' } });
+  actor.send({ type: 'planner.new', text: 'Another idea' });
+  expect(actor.getSnapshot().value).toBe('editing');
+  expect(actor.getSnapshot().context.draft.text).toBe('My own words');
+});
+
 testRealCoverage(coverage, 'plannerEditorMachine');

@@ -116,7 +116,18 @@ export type AppEvent =
    * code still loads, kept and delivered once they run (a click is never lost).
    */
   | ShellRequest
+  /**
+   * The AI Assistant's "new post": the content planner opens a new post (with the text, when given), or, while the
+   * dashboard's children still load, once the planner runs (a command is never lost).
+   */
+  | PlannerCompose
   | SessionEndedEvent;
+
+/** A new post asked of the content planner (the AI Assistant's command). */
+export type PlannerCompose = { type: 'planner.compose'; text?: string };
+
+/** The planner's event for a new post with this text (an open post is kept: the planner ignores it then). */
+const newPost = (text: string | undefined) => ({ type: 'planner.new' as const, text });
 
 /** What the dashboard shell asks of its children (the walkthrough, the review popup). */
 export type ShellRequest = { type: 'tour.start' } | { type: 'review.open' };
@@ -184,6 +195,10 @@ export type AppContext = {
   shellReady: boolean;
   /** Start tour / star clicks made while the shell's children were loading, delivered in order once they run. */
   shellRequests: ShellRequest[];
+  /** The dashboard's children run (the planner among them); until then new posts wait in `plannerRequests`. */
+  dashboardReady: boolean;
+  /** New posts asked for while the dashboard's children were loading, opened in order once they run. */
+  plannerRequests: PlannerCompose[];
 };
 
 /** The Storefront preview's shopper: the owner trying their own store. */
@@ -396,6 +411,7 @@ export const appMachine = setup({
     facebookCallback: ({ context }) => context.oauth?.provider === 'facebook',
     authenticatedOnLoad: ({ context }) => context.storedSession !== null,
     shellReady: ({ context }) => context.shellReady,
+    dashboardReady: ({ context }) => context.dashboardReady,
     invitationLink: ({ context }) => context.invitationToken !== null,
     nextIsBuilder: ({ context }) => context.next === 'builder',
     isVariant: ({ context }) => context.setupVariant === 'generate',
@@ -437,6 +453,8 @@ export const appMachine = setup({
       replaySessionId: null,
       shellReady: false,
       shellRequests: [],
+      dashboardReady: false,
+      plannerRequests: [],
     };
   },
   invoke: [
@@ -734,13 +752,19 @@ export const appMachine = setup({
               spawnChild('admin', { id: 'admin', systemId: 'admin' }),
               spawnChild('planner', { id: 'planner', systemId: 'planner' }),
               spawnChild('oauthConnect', { id: 'oauthConnect', systemId: 'oauthConnect' }),
+              // The new posts asked for while they loaded, in order.
+              enqueueActions(({ context, enqueue }) => {
+                for (const { text } of context.plannerRequests) enqueue.sendTo('planner', newPost(text));
+              }),
+              assign({ dashboardReady: true, plannerRequests: [] }),
             ],
           },
-          onError: { actions: { type: 'toast', params: codeNotLoaded } },
+          // The code could not load: the toast says so, and the waiting commands are not pending forever.
+          onError: { actions: [{ type: 'toast', params: codeNotLoaded }, assign({ plannerRequests: [] })] },
         },
       ],
       exit: [
-        assign({ shellReady: false, shellRequests: [] }),
+        assign({ shellReady: false, shellRequests: [], dashboardReady: false, plannerRequests: [] }),
         stopChild('tour'),
         stopChild('review'),
         stopChild('profileForm'),
@@ -859,6 +883,12 @@ export const appMachine = setup({
         'review.open': [
           { guard: 'shellReady', actions: sendTo('review', ({ event }) => event) },
           { actions: assign({ shellRequests: ({ context, event }) => [...context.shellRequests, event] }) },
+        ],
+        'planner.compose': [
+          { guard: 'dashboardReady', actions: sendTo('planner', ({ event }) => newPost(event.text)) },
+          {
+            actions: assign({ plannerRequests: ({ context, event }) => [...context.plannerRequests, event] }),
+          },
         ],
         // Another section, tab or record: the dashboard (and its tour, forms, …) stays.
         'nav.go': { guard: 'toDashboardPlace', actions: ['showNavRoute', writeNavUrl] },

@@ -16,7 +16,8 @@ export type PostDraft = {
 };
 
 export type PlannerEvent =
-  | { type: 'planner.new'; scheduledAt?: string }
+  /** A new post, on a day (the calendar) or with a text (the AI Assistant's command). */
+  | { type: 'planner.new'; scheduledAt?: string; text?: string }
   | { type: 'planner.edit'; post: SocialPost }
   | { type: 'planner.change'; changes: Partial<Omit<PostDraft, 'id'>> }
   | { type: 'planner.save' }
@@ -86,7 +87,10 @@ export const plannerEditorMachine = setup({
       on: {
         'planner.new': {
           target: 'editing',
-          actions: assign(({ event }) => ({ draft: emptyDraft(event.scheduledAt), error: null })),
+          actions: assign(({ event }) => ({
+            draft: { ...emptyDraft(event.scheduledAt), text: event.text ?? '' },
+            error: null,
+          })),
         },
         'planner.edit': {
           target: 'editing',

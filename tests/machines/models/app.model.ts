@@ -93,6 +93,8 @@ export const appModel = createMachine({
         // The header's Start tour and the star button, once the shell's children run.
         'shell.tourStart': 'dashboard',
         'shell.reviewOpen': 'dashboard',
+        // The AI Assistant's new post, once the dashboard's children (the planner) run.
+        'shell.plannerCompose': 'dashboard',
       },
     },
     // The preview's cart: its code loads, then it runs for the store shown; another store gets a cart of its own.

@@ -1,6 +1,4 @@
 import Typography from '@mui/material/Typography';
-import { waitFor } from 'xstate';
-import { selectPlannerRef } from '../../../machines/app/appMachine.ts';
 import { listContacts } from '../../../services/crm/crmApi.ts';
 import { useHttp } from '../../../services/http/httpContext.ts';
 import { useWebsites } from '../../../services/http/queries.ts';
@@ -34,18 +32,11 @@ export function AiAssistantSection({ title, onNavigate }: SectionProps) {
       case 'navigate':
         onNavigate?.(command.section);
         return `Opened ${command.label}`;
-      case 'newPost': {
+      case 'newPost':
         onNavigate?.('social');
-        // The planner's machine loads with the dashboard's children: a command run before it is there waits for
-        // it rather than being lost.
-        const { text } = command;
-        return waitFor(app, (snapshot) => selectPlannerRef(snapshot) !== undefined).then((snapshot) => {
-          const planner = selectPlannerRef(snapshot);
-          planner?.send({ type: 'planner.new' });
-          if (text) planner?.send({ type: 'planner.change', changes: { text } });
-          return 'Opened a new post in the content planner';
-        });
-      }
+        // The app opens it in the planner, or once the planner's code has loaded (the command is not lost).
+        app.send({ type: 'planner.compose', text: command.text || undefined });
+        return 'Opened a new post in the content planner';
       case 'findContact':
         return findContacts(command.query);
       default:
