@@ -102,4 +102,21 @@ describe('the properties panel', () => {
     act(() => store.edit(() => store.site.elements.get(id)?.delete('backgroundType')));
     expect(backgroundFields()).toEqual(['Background Color']);
   });
+
+  test('the navbar’s own colours show only for its custom Theme, the one that paints them', () => {
+    renderPanel('navbar', { colorScheme: 'light' });
+    const customColors = () =>
+      ['Background Color (custom)', 'Text Color (custom)'].filter(
+        (label) => screen.queryByLabelText(label) !== null,
+      );
+    expect(customColors()).toEqual([]);
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Theme' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'custom' }));
+    expect(customColors()).toEqual(['Background Color (custom)', 'Text Color (custom)']);
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Theme' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'dark' }));
+    expect(customColors()).toEqual([]);
+  });
 });

@@ -4,7 +4,10 @@ import type { NavItem } from '../../ops/pageOps.ts';
 import { safeImageUrl, safeUrl } from '../../sanitize.ts';
 import { DEFAULT_NAV_LABELS, NAVBAR_POSITIONS, NAVBAR_THEMES, SUB_MENU_WIDTH } from '../constants.ts';
 import { text } from '../shared.tsx';
-import { type ElementDefinition, options } from '../types.ts';
+import { type ElementDefinition, options, type ShownWhen } from '../types.ts';
+
+/** The navbar's own colour fields show for the custom theme only (a navbar without a theme is light). */
+const CUSTOM_THEME: ShownWhen = { key: 'colorScheme', equals: 'custom', fallback: 'light' };
 
 const THEMES = {
   light: { backgroundColor: '#ffffff', color: '#222222' },
@@ -65,8 +68,9 @@ export const navbarElement: ElementDefinition = {
     { key: 'colorScheme', label: 'Theme', kind: 'select', options: options(NAVBAR_THEMES) },
     { key: 'position', label: 'Position', kind: 'select', options: options(NAVBAR_POSITIONS) },
     { key: 'transparent', label: 'Transparent', kind: 'switch' },
-    { key: 'backgroundColor', label: 'Background Color (custom)', kind: 'color' },
-    { key: 'color', label: 'Text Color (custom)', kind: 'color' },
+    // Painted only by the custom theme (light and dark have their own colours).
+    { key: 'backgroundColor', label: 'Background Color (custom)', kind: 'color', shownWhen: CUSTOM_THEME },
+    { key: 'color', label: 'Text Color (custom)', kind: 'color', shownWhen: CUSTOM_THEME },
     { key: 'navItems', label: 'Navigation', kind: 'navItems' },
   ],
   Render: ({ id, props }) => {
