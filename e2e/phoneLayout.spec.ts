@@ -1,7 +1,22 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { ensureUser, homePage, password, sidebar, signIn, topLevelElement, uniqueEmail } from './helpers.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+/** A user `email` with a saved site "Rosa Bakery" whose page shows the heading "Fresh bread"; its id. */
+async function siteWithHeading(request: APIRequestContext, email: string): Promise<number> {
+  await ensureUser(request, email);
+  const signedIn = await request.post('/api/auth/login', { data: { email, password } });
+  const { token } = (await signedIn.json()) as { token: string };
+  const saved = await request.post('/api/website/save', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      name: 'Rosa Bakery',
+      pages: [homePage([topLevelElement('h', 'header', { content: 'Fresh bread' })])],
+    },
+  });
+  return ((await saved.json()) as { id: number }).id;
+}
 
 // On a phone the wide sidebar (264 px) left the page 120 px and the header ran 150 px past the screen's edge: the
 // sidebar stays narrow beside the page, its menu opens the wide one over the page until a place is picked, and the
@@ -40,6 +55,8 @@ test('on a phone the page keeps the room: the menu opens the sidebar over it and
 });
 
 test('on a phone no place of the dashboard scrolls sideways', async ({ page, request }) => {
+  // Twenty places, each watched while it settles: more than one test's usual time on a busy machine.
+  test.slow();
   const email = uniqueEmail('phone-places');
   await ensureUser(request, email);
   await signIn(page, email);
@@ -90,17 +107,7 @@ test.describe('on a tablet held upright', () => {
     request,
   }) => {
     const email = uniqueEmail('tablet');
-    await ensureUser(request, email);
-    const signedIn = await request.post('/api/auth/login', { data: { email, password } });
-    const { token } = (await signedIn.json()) as { token: string };
-    const saved = await request.post('/api/website/save', {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
-        name: 'Rosa Bakery',
-        pages: [homePage([topLevelElement('h', 'header', { content: 'Fresh bread' })])],
-      },
-    });
-    const { id } = (await saved.json()) as { id: number };
+    const id = await siteWithHeading(request, email);
     await signIn(page, email);
     await page.goto(`/builder/${id}`);
     await expect(page.getByTestId('site-canvas')).toContainText('Fresh bread');
@@ -111,4 +118,36 @@ test.describe('on a tablet held upright', () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
   });
+});
+
+// On a phone the builder's sidebar stood beside the page (200 px of 390), so the page being built was 140 px
+// wide; its header took four rows. Now the sidebar sits below the page, full width, and the rarer commands show
+// their icons alone (their names stay theirs).
+test('on a phone the builder gives the page the phone’s width and the sidebar its own below it', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('phone-builder');
+  const id = await siteWithHeading(request, email);
+  await signIn(page, email);
+  await page.goto(`/builder/${id}`);
+  const canvas = page.getByTestId('site-canvas');
+  await expect(canvas).toContainText('Fresh bread');
+  expect((await canvas.boundingBox())?.width).toBeGreaterThan(360);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  for (const name of ['Back', 'History', 'Preview', 'Rename', 'Save as', 'Publish']) {
+    await expect(page.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+  }
+
+  // The sidebar is below the page, as wide as the phone: a tap adds a component and its properties show there.
+  const sidebarBox = await page.getByRole('complementary', { name: 'Builder sidebar' }).boundingBox();
+  const canvasBox = await page.getByRole('main', { name: 'Canvas' }).boundingBox();
+  expect(sidebarBox?.width).toBe(390);
+  expect(sidebarBox?.y).toBeGreaterThanOrEqual((canvasBox?.y ?? 0) + (canvasBox?.height ?? 0));
+  await page.getByRole('tab', { name: 'Components' }).click();
+  await page.getByRole('button', { name: 'Text', exact: true }).click();
+  await expect(page.getByRole('tab', { name: 'Layers' })).toHaveAttribute('aria-selected', 'true');
+  const content = page.getByRole('textbox', { name: 'Content' });
+  await content.fill('Open every day from 7');
+  await expect(canvas).toContainText('Open every day from 7');
 });

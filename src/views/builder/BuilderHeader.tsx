@@ -11,6 +11,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import type { Theme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -24,6 +25,7 @@ import {
 } from '../../machines/builder/builderMachine.ts';
 import { useWebsites } from '../../services/http/queries.ts';
 import { useAppActor } from '../appActorContext.ts';
+import { visuallyHidden } from '../common/visuallyHidden.ts';
 import { BuilderCommands } from './BuilderCommands.tsx';
 import {
   useBuilder,
@@ -61,8 +63,8 @@ export function BuilderHeader() {
     <AppBar position="static" color="default" elevation={1}>
       {/* On a tablet or a phone the commands wrap onto more rows rather than running off the screen's edge. */}
       <Toolbar sx={{ gap: 1, flexWrap: 'wrap', py: { xs: 1, lg: 0 } }}>
-        <Button startIcon={<ArrowBackIcon />} onClick={handleBack}>
-          Back
+        <Button startIcon={<ArrowBackIcon />} onClick={handleBack} sx={ICON_ON_PHONE}>
+          <CommandLabel>Back</CommandLabel>
         </Button>
         <Typography variant="h6" component="h1" noWrap sx={{ flex: '1 1 120px', minWidth: 0 }}>
           {name}
@@ -71,8 +73,13 @@ export function BuilderHeader() {
         {readOnly ? null : <EditCommands />}
         <Tooltip title="Named versions: save, preview and restore">
           <span>
-            <Button startIcon={<HistoryIcon />} disabled={!websiteId} onClick={openHistory}>
-              History
+            <Button
+              startIcon={<HistoryIcon />}
+              disabled={!websiteId}
+              onClick={openHistory}
+              sx={ICON_ON_PHONE}
+            >
+              <CommandLabel>History</CommandLabel>
             </Button>
           </span>
         </Tooltip>
@@ -91,16 +98,18 @@ export function BuilderHeader() {
                 startIcon={<DriveFileRenameOutlineIcon />}
                 disabled={saving}
                 onClick={() => builder.send({ type: 'rename.request' })}
+                sx={ICON_ON_PHONE}
               >
-                Rename
+                <CommandLabel>Rename</CommandLabel>
               </Button>
               <Button
                 variant="outlined"
                 startIcon={<FileCopyIcon />}
                 disabled={saving}
                 onClick={() => builder.send({ type: 'saveAs.request' })}
+                sx={ICON_ON_PHONE}
               >
-                Save as
+                <CommandLabel>Save as</CommandLabel>
               </Button>
             </Box>
             <Button
@@ -123,6 +132,19 @@ export function BuilderHeader() {
         )}
       </Toolbar>
     </AppBar>
+  );
+}
+
+/** On a phone a command shows its icon alone (its label stays its name for screen readers): the header keeps two rows. */
+const ICON_ON_PHONE = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: { minWidth: 40, px: 1, '& .MuiButton-startIcon': { mx: 0 } },
+});
+
+function CommandLabel({ children }: { children: string }) {
+  return (
+    <Box component="span" sx={(theme) => ({ [theme.breakpoints.down('sm')]: visuallyHidden })}>
+      {children}
+    </Box>
   );
 }
 

@@ -19,10 +19,12 @@ export function BuilderSidebar() {
       component="aside"
       aria-label="Builder sidebar"
       sx={{
-        // Narrower on a tablet or a phone, so the canvas keeps room beside it.
-        width: { xs: 200, sm: 280, md: 320 },
+        // Beside the page, narrower on a tablet; on a phone below it, full width, the page above keeping the rest.
+        width: { xs: '100%', sm: 280, md: 320 },
+        height: { xs: '42%', sm: 'auto' },
         flexShrink: 0,
-        borderRight: 1,
+        borderRight: { xs: 0, sm: 1 },
+        borderTop: { xs: 1, sm: 0 },
         borderColor: 'divider',
         display: 'flex',
         flexDirection: 'column',

@@ -114,7 +114,10 @@ function BuilderLayout() {
       <BuilderEffects />
       <BuilderHeader />
       <SaveErrorAlert />
-      <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
+      {/* On a phone the sidebar goes below the page, full width, so the page keeps the phone's width. */}
+      <Box
+        sx={{ flex: 1, display: 'flex', flexDirection: { xs: 'column-reverse', sm: 'row' }, minHeight: 0 }}
+      >
         <BuilderSidebar />
         <Canvas />
       </Box>

@@ -210,7 +210,7 @@ export function Canvas() {
     <Box
       component="main"
       aria-label="Canvas"
-      sx={{ flex: 1, overflow: 'auto', bgcolor: 'grey.100', p: editing ? 3 : 0 }}
+      sx={{ flex: 1, minHeight: 0, overflow: 'auto', bgcolor: 'grey.100', p: editing ? { xs: 1, sm: 3 } : 0 }}
     >
       <style>{SITE_CSS + CONTAINMENT_CSS + selectionCss}</style>
       {editing ? (
