@@ -213,3 +213,43 @@ test('undo takes back one command at a time, and in a field one typing burst, th
   await shown('Cakes');
   await expect(canvas(page).getByText('Fresh')).toHaveCount(0);
 });
+
+test('a site deleted in another browser while open: the builder says so and Save as keeps the work as a new site', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('autosave-deleted');
+  const page = await (await browser.newContext()).newPage();
+  await signUpToBuilder(page, email);
+  await addComponent(page, 'Header');
+  await expect(page).toHaveURL(/\/builder\/\d+$/, SAVED);
+  await expect(saveStatus(page)).toHaveText('All changes saved', SAVED);
+  const deletedUrl = new URL(page.url()).pathname;
+
+  // Another browser deletes the site from the list.
+  const other = await freshPage(browser, email);
+  await other
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: 'All Websites' })
+    .click();
+  other.once('dialog', (dialog) => void dialog.accept());
+  await other.getByRole('article', { name: 'Rosa’s Bakery' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(other.getByRole('article', { name: 'Rosa’s Bakery' })).toHaveCount(0);
+
+  // The open builder goes on editing; its status says the site is gone and what to do (not "sign in again").
+  await canvas(page).getByRole('heading', { name: 'Welcome to Our Website' }).click();
+  await page.getByLabel('Heading').fill('Kept after the delete');
+  await expect(saveStatus(page)).toHaveText('Site deleted — use Save as to keep your work', SAVED);
+
+  await page.getByRole('button', { name: 'Save as', exact: true }).click();
+  const saveAs = page.getByRole('dialog', { name: 'Save Website As' });
+  await saveAs.getByLabel('Website Name').fill('Rosa Rescued');
+  await saveAs.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Rosa Rescued' })).toBeVisible(SAVED);
+  await expect(page).not.toHaveURL(new RegExp(`${deletedUrl}$`));
+  await expect(saveStatus(page)).toHaveText('All changes saved', SAVED);
+
+  await other.reload();
+  await openFromList(other, 'Rosa Rescued');
+  await expect(canvas(other).getByRole('heading', { name: 'Kept after the delete' })).toBeVisible();
+});

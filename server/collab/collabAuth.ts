@@ -1,3 +1,4 @@
+import { WEBSITE_NOT_FOUND } from '../../src/contracts/website.ts';
 import { NOT_A_MEMBER, roleGrants } from '../auth/access.ts';
 import { SESSION_EXPIRED } from '../auth/authenticate.ts';
 import { createAuthRowLoader } from '../auth/authRowCache.ts';
@@ -40,7 +41,6 @@ export function isRefusal(error: unknown): error is CollabRefusal {
 }
 const MAX_RESOLVED = 10_000;
 export const UNKNOWN_DOCUMENT = 'Unknown document';
-export const WEBSITE_NOT_FOUND = 'Website not found';
 
 /** `site-<websiteId>` (the client's `roomFor`) → the website id; null for anything else. */
 export function parseDocumentName(name: string): number | null {

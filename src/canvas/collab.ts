@@ -1,5 +1,6 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import * as Y from 'yjs';
+import { WEBSITE_NOT_FOUND } from '../contracts/website.ts';
 import { afterPaint } from './afterPaint.ts';
 import { isOtherTab } from './broadcastProvider.ts';
 import {
@@ -14,8 +15,11 @@ import {
 import { collabUrl } from './collabEndpoint.ts';
 import { SEED_ORIGIN, SERVER_ORIGIN, type SiteDoc } from './siteDoc.ts';
 
-/** Where the editing is: local only (a draft), connecting, live with the server, offline, or refused. */
-export type CollabStatus = 'local' | 'connecting' | 'online' | 'offline' | 'refused';
+/**
+ * Where the editing is: local only (a draft), connecting, live with the server, offline, refused (this session
+ * may not sync it), or gone (the site was deleted, e.g. in another tab or browser).
+ */
+export type CollabStatus = 'local' | 'connecting' | 'online' | 'offline' | 'refused' | 'gone';
 
 /** What this editor has selected, as the others see it. */
 export type PresenceSelection = { pageId: string; elementId: string };
@@ -144,7 +148,8 @@ export class SiteCollab {
         this.set({ status: status === 'connecting' ? 'connecting' : 'offline' });
       },
       onAuthenticated: ({ scope }) => this.set({ status: 'online', readOnly: scope === 'readonly' }),
-      onAuthenticationFailed: () => this.set({ status: 'refused' }),
+      onAuthenticationFailed: ({ reason }) =>
+        this.set({ status: reason === WEBSITE_NOT_FOUND ? 'gone' : 'refused' }),
       onAwarenessChange: () => {
         const peers = this.readPeers();
         if (JSON.stringify(peers) !== JSON.stringify(this.snapshot.peers)) this.set({ peers });

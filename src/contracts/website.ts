@@ -5,6 +5,9 @@
 import { businessApi } from './business.ts';
 import { type Infer, idParams, schemas } from './jsonSchema.ts';
 
+/** Why the co-editing server refuses a site that no longer exists (deleted while open): the builder tells it apart. */
+export const WEBSITE_NOT_FOUND = 'Website not found';
+
 /** Save and update bodies may carry a whole site (pages, HTML, Yjs state): larger than the API default. */
 export const WEBSITE_BODY_LIMIT = 10 * 1024 * 1024;
 const MAX_TEXT = 4 * 1024 * 1024;

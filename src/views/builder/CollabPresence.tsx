@@ -22,6 +22,10 @@ const LABELS: Record<SaveStatus, { label: string; hint: string }> = {
     hint: 'Your changes are saved to the server when you are back online',
   },
   refused: { label: 'Not syncing', hint: 'This session cannot sync this site; sign in again' },
+  gone: {
+    label: 'Site deleted — use Save as to keep your work',
+    hint: 'This site was deleted, here or on another device; Save as keeps what you see as a new site',
+  },
 };
 
 /** Builder header: who else is in the site (a colour per person) and whether every change is saved. */
@@ -68,7 +72,7 @@ function SaveStatusChip() {
         <Chip
           size="small"
           variant="outlined"
-          color={saveStatus === 'offline' || saveStatus === 'refused' ? 'warning' : 'default'}
+          color={saveStatus === 'saving' || saveStatus === 'saved' ? 'default' : 'warning'}
           label={status.label}
         />
       </Tooltip>

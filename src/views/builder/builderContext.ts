@@ -127,8 +127,11 @@ export function useBuilderReadOnly(): boolean {
   return readOnly || !canEdit;
 }
 
-/** What the header says about saving: everything is on the server, on its way, or kept here while offline. */
-export type SaveStatus = 'saving' | 'saved' | 'offline' | 'refused';
+/**
+ * What the header says about saving: everything is on the server, on its way, kept here while offline, refused
+ * to this session, or the site is gone (deleted elsewhere).
+ */
+export type SaveStatus = 'saving' | 'saved' | 'offline' | 'refused' | 'gone';
 
 type DraftState = ReturnType<typeof selectDraftState>;
 
@@ -142,6 +145,8 @@ function saveStatusOf(draft: DraftState, collab: CollabSnapshot, readOnly: boole
       return null;
     case 'refused':
       return 'refused';
+    case 'gone':
+      return 'gone';
     case 'offline':
       return 'offline';
     default:
