@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { BUSINESS_DETAILS_SAVED } from '../../src/machines/account/businessDetailsMachine.ts';
+import {
+  BUSINESS_DETAILS_FAILED,
+  BUSINESS_DETAILS_SAVED,
+} from '../../src/machines/account/businessDetailsMachine.ts';
 import { dashboardInput, dashboardRoutes, renderApp } from './renderApp.tsx';
 
 const profile = {
@@ -43,5 +46,24 @@ describe('Settings › Business details', () => {
     );
     expect(system.actor.system.get('businessDetails')).toBeDefined();
     expect(form().queryByRole('alert')).toBeNull();
+  }, 30_000);
+
+  test('a save that fails keeps what was typed and says what to do next', async () => {
+    renderApp(
+      { ...dashboardInput(), location: { pathname: '/settings/business', search: '' } },
+      {
+        ...dashboardRoutes(),
+        'GET /api/business/profile': { body: profile },
+        'PUT /api/business/profile': { status: 503, body: { message: 'Service unavailable' } },
+      },
+    );
+    const address = await screen.findByRole('textbox', { name: 'Address' }, slow);
+    fireEvent.change(address, { target: { value: '12 Baker Street' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save business details' }));
+    const toast = (await screen.findByText(BUSINESS_DETAILS_FAILED, {}, slow)).closest('[role="alert"]');
+    expect(toast?.textContent).toContain(
+      'Your changes are still in the form: check your connection and save again.',
+    );
+    expect((address as HTMLInputElement).value).toBe('12 Baker Street');
   }, 30_000);
 });

@@ -13,6 +13,9 @@ export type BusinessDetailsContext = {
 
 export const BUSINESS_DETAILS_SAVED = 'Business details saved';
 export const BUSINESS_DETAILS_FAILED = 'Failed to save business details';
+/** What to do next after a failed save: the form keeps what was typed. */
+export const BUSINESS_DETAILS_FAILED_HINT =
+  'Your changes are still in the form: check your connection and save again.';
 
 /** Saves Settings › Business details (PUT /api/business/profile); a refusal stays for the form to show. */
 export const businessDetailsMachine = setup({
@@ -22,7 +25,12 @@ export const businessDetailsMachine = setup({
   },
   actions: {
     toastSaved: (args) => showToast(args, { type: 'success', title: BUSINESS_DETAILS_SAVED }),
-    toastFailed: (args) => showToast(args, { type: 'error', title: BUSINESS_DETAILS_FAILED }),
+    toastFailed: (args) =>
+      showToast(args, {
+        type: 'error',
+        title: BUSINESS_DETAILS_FAILED,
+        message: BUSINESS_DETAILS_FAILED_HINT,
+      }),
   },
   guards: {
     refused: ({ event }) => {
