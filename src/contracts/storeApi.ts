@@ -286,6 +286,15 @@ export const storeOwnerApi = {
       404: message,
     },
   },
+  /** One order of the store, wherever it is in the list (the drawer's link: `?order=<id>`). */
+  order: {
+    params: {
+      type: 'object',
+      required: ['storeId', 'id'],
+      properties: { storeId, id: randomId },
+    },
+    response: { 200: orderDetailsSchema, 404: message },
+  },
   ordersSummary: { response: { 200: ordersSummarySchema } },
   orderAction: {
     params: orderParams,

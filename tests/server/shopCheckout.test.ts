@@ -347,6 +347,46 @@ describeEachDatabase('shop checkout, orders and settings', (ctx) => {
     ]);
   });
 
+  it('an owner reads any one order of a store by its id (the drawer’s link); others get 404', async () => {
+    const setup = await createStore(ctx);
+    const tea = await createProduct(ctx, setup, { name: 'Tea', price: 4, inventoryQuantity: 50 });
+    const placed = await place(ctx, setup.storeId, [[tea, 2]], {
+      customer: { name: 'Grace Hopper', email: 'grace@navy.example' },
+    });
+    const token = setup.owner.token;
+    const url = `/api/ecommerce/stores/${setup.storeId}/orders/${placed.id}`;
+
+    const own = await ctx.call('GET', url, { token });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json<OrderDetails>()).toMatchObject({
+      id: placed.id,
+      orderNumber: 1001,
+      total: 8,
+      customer: { name: 'Grace Hopper', email: 'grace@navy.example' },
+    });
+    expect(own.json()).not.toHaveProperty('accountId');
+
+    // Another store of the same account, another account, an unknown id: 'Order not found', 'Store not found'.
+    const other = await ctx.call('POST', '/api/ecommerce/stores', {
+      token,
+      body: { storeId: `${setup.storeId}-b`, storeName: 'Second shop' },
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    const wrongStore = await ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}-b/orders/${placed.id}`, {
+      token,
+    });
+    expect([wrongStore.statusCode, wrongStore.json()]).toEqual([404, { message: 'Order not found' }]);
+    const stranger = await ctx.register();
+    const foreign = await ctx.call('GET', url, { token: stranger.token });
+    expect([foreign.statusCode, foreign.json()]).toEqual([404, { message: 'Order not found' }]);
+    const unknown = await ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/orders/${'x'.repeat(32)}`, {
+      token,
+    });
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: 'Order not found' }]);
+    const malformed = await ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/orders/short`, { token });
+    expect(malformed.statusCode).toBe(400);
+  });
+
   it('lists with status filter and search, exports CSV safely, and counts what needs the owner', async () => {
     const setup = await createStore(ctx);
     const tea = await createProduct(ctx, setup, { name: 'Tea, "green"', price: 4, inventoryQuantity: 50 });

@@ -245,6 +245,36 @@ describe('the Orders tab', { timeout: 20_000 }, () => {
     expect(drawer.getAllByRole('button').map((button) => button.textContent)).toEqual(['Close']);
   });
 
+  test('a link to an order the list’s first page does not hold (an older one) opens that order', async () => {
+    // The list's newest page holds Ada's order only; Grace's is further down (the e-mail's link opens it).
+    const routes = storeRoutes('Admin', [ada], undefined, {
+      'GET /api/ecommerce/stores/bakery/orders': { body: { results: [ada], totalCount: 30 } },
+      'GET /api/ecommerce/stores/bakery/orders/o2': { body: grace },
+    });
+    openOrders(routes, '&order=o2');
+    const drawer = within(await screen.findByRole('region', { name: 'Order details' }, slow));
+
+    expect((await drawer.findByRole('heading', { name: 'Order #1002' }, slow)).textContent).toBe(
+      'Order #1002',
+    );
+    expect(drawer.getByText('grace@navy.example').textContent).toBe('grace@navy.example');
+    expect(drawer.queryByText(/not in the list|not found/)).toBeNull();
+  });
+
+  test('a link to an order of no store of the account says so and what to do', async () => {
+    openOrders(
+      storeRoutes('Admin', [ada], undefined, {
+        'GET /api/ecommerce/stores/bakery/orders/o9': { status: 404, body: { message: 'Order not found' } },
+      }),
+      '&order=o9',
+    );
+    const drawer = within(await screen.findByRole('region', { name: 'Order details' }, slow));
+
+    expect((await drawer.findByText(/not found in this store/, {}, slow)).textContent).toBe(
+      'This order was not found in this store: pick an order from the list, or choose its store above.',
+    );
+  });
+
   test('Export CSV downloads orders.csv with the current filters as orders-<storeId>.csv', async () => {
     const downloads: string[] = [];
     URL.createObjectURL = vi.fn(() => 'blob:orders');

@@ -29,8 +29,10 @@ import {
 import {
   applyOrderAction,
   exportStoreOrders,
+  findAccountOrder,
   listCustomerOrders,
   listStoreOrders,
+  ORDER_NOT_FOUND,
   ordersSummary,
 } from '../../repositories/storeOrders.ts';
 import { saveStoreSettings, storeSettingsOf } from '../../repositories/storeSettings.ts';
@@ -200,6 +202,17 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="orders-${storeId}.csv"`);
       return reply.send(ordersCsv(orders));
+    },
+  );
+
+  app.get(
+    '/api/ecommerce/stores/:storeId/orders/:id',
+    { config: view, schema: storeOwnerApi.order },
+    async (request) => {
+      const order = await findAccountOrder(db, requireAccountId(request), request.params.id);
+      if (!order || order.storeId !== request.params.storeId) throw new HttpError(404, ORDER_NOT_FOUND);
+      const { accountId: _account, ...details } = order;
+      return details;
     },
   );
 

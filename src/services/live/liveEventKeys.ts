@@ -7,6 +7,7 @@ import { storeKeys } from '../store/storeKeys.ts';
 
 // Prefixes: each names every query that shows that kind of record (all pages, filters and searches).
 const ORDERS: QueryKey = ['ecommerce', 'orders'];
+const ONE_ORDER: QueryKey = ['ecommerce', 'order'];
 // Every store's products as the owner lists them, as the storefront shows them, and each one's page.
 const PRODUCTS: readonly QueryKey[] = [
   ['ecommerce', 'ownerProducts'],
@@ -24,7 +25,7 @@ const KEYS: Record<Exclude<LiveEventKind, 'resync'>, readonly QueryKey[]> = {
   forms: [submissionsKey, crmKeys.inbox],
   // Every page of every store's orders, and the sidebar badge counting those that need the owner; an order
   // placed or cancelled moves stock, so the products' stock (the admin's list, the storefront's quantity limits).
-  orders: [ORDERS, storeKeys.ordersSummary, ...PRODUCTS],
+  orders: [ORDERS, ONE_ORDER, storeKeys.ordersSummary, ...PRODUCTS],
   // Contacts feed the lists' counts, the dashboard's totals and the campaign audience samples.
   'crm.contact': [CONTACTS, crmKeys.contactLists, crmKeys.stats],
   'crm.lead': [LEADS, crmKeys.stats, crmKeys.inbox],

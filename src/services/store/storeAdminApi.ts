@@ -80,6 +80,12 @@ export const listStoreOrders = (http: Http, storeId: string, query: OrderListQue
     .get(`ecommerce/stores/${encodeURIComponent(storeId)}/orders`, { searchParams: ordersSearch(query) })
     .json<OrderPage>();
 
+/** GET /api/ecommerce/stores/{storeId}/orders/{id}: one order of the store, wherever it is in the list. */
+export const getStoreOrder = (http: Http, storeId: string, id: string): Promise<OrderDetails> =>
+  http
+    .get(`ecommerce/stores/${encodeURIComponent(storeId)}/orders/${encodeURIComponent(id)}`)
+    .json<OrderDetails>();
+
 /** GET /api/ecommerce/stores/{storeId}/orders.csv: every order matching the filters, as a CSV file. */
 export const exportOrdersCsv = (
   http: Http,

@@ -4,6 +4,9 @@ export const storeKeys = {
   stores: ['ecommerce', 'stores'] as const,
   ownerProducts: (storeId: string) => ['ecommerce', 'ownerProducts', storeId] as const,
   orders: (storeId: string) => ['ecommerce', 'orders', storeId] as const,
+  /** Orders opened by their link, one by one (beside the pages of `orders`, whose cache holds pages only). */
+  storeOrders: (storeId: string) => ['ecommerce', 'order', storeId] as const,
+  order: (storeId: string, id: string) => ['ecommerce', 'order', storeId, id] as const,
   ordersSummary: ['ecommerce', 'ordersSummary'] as const,
   settings: (storeId: string) => ['ecommerce', 'settings', storeId] as const,
   checkout: (storeId: string) => ['ecommerce', 'checkout', storeId] as const,

@@ -30,6 +30,7 @@ import {
   deleteProduct,
   exportOrdersCsv,
   getCheckoutOptions,
+  getStoreOrder,
   getStoreSettings,
   listCategories,
   listStoreOrders,
@@ -90,6 +91,24 @@ export function useStoreOrders(storeId: string, query: OrderListQuery): UseQuery
   });
 }
 
+/**
+ * One order by its id, for a link to an order the list's page does not hold (an older order, another page);
+ * `enabled` false while the list may still show it.
+ */
+export function useStoreOrder(
+  storeId: string,
+  id: string | null,
+  enabled: boolean,
+): UseQueryResult<OrderDetails> {
+  const http = useHttp();
+  return useQuery({
+    queryKey: storeKeys.order(storeId, id ?? ''),
+    queryFn: () => getStoreOrder(http, storeId, id ?? ''),
+    enabled: enabled && id !== null,
+    retry: false,
+  });
+}
+
 /** Downloads orders.csv with the list's filters (the file itself is saved by the view). */
 export function useExportOrders(
   storeId: string,
@@ -110,15 +129,20 @@ export function useOrderAction(
   return useMutation({
     mutationFn: ({ id, action }) => applyOrderAction(http, id, action),
     // The open drawer and the row show the new state at once; the refetch then confirms it.
-    onSuccess: (updated) =>
+    onSuccess: (updated) => {
       queryClient.setQueriesData<OrderPage>({ queryKey: storeKeys.orders(storeId) }, (page) =>
         page
           ? { ...page, results: page.results.map((order) => (order.id === updated.id ? updated : order)) }
           : page,
-      ),
+      );
+      queryClient.setQueryData<OrderDetails>(storeKeys.order(storeId, updated.id), (order) =>
+        order ? updated : order,
+      );
+    },
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: storeKeys.orders(storeId) }),
+        queryClient.invalidateQueries({ queryKey: storeKeys.storeOrders(storeId) }),
         queryClient.invalidateQueries({ queryKey: storeKeys.ordersSummary }),
         invalidateCatalogue(queryClient, storeId),
       ]),

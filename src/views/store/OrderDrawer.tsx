@@ -20,7 +20,7 @@ import {
   type OrderDetails,
 } from '../../contracts/store.ts';
 import { errorMessage } from '../../services/http/ApiError.ts';
-import { useOrderAction } from '../../services/store/storeQueries.ts';
+import { useOrderAction, useStoreOrder } from '../../services/store/storeQueries.ts';
 import { formatDateTime } from '../common/DataTable.tsx';
 import { useCan } from '../common/useCan.ts';
 import { CancelOrderDialog, ShipOrderDialog } from './OrderActionDialogs.tsx';
@@ -43,7 +43,10 @@ export function OrderDrawer({ storeId, orderId, order, loading, onClose }: Props
   const [lastSeen, setLastSeen] = useState<OrderDetails | null>(null);
   if (order && order !== lastSeen) setLastSeen(order);
   const fromAction = action.data?.id === orderId ? action.data : null;
-  const shown = order ?? fromAction ?? (lastSeen?.id === orderId ? lastSeen : null);
+  // A link to an order the list's page does not hold (older than its first page, or on another page).
+  const fetched = useStoreOrder(storeId, orderId, order === null && !loading);
+  const fromLink = fetched.data?.id === orderId ? fetched.data : null;
+  const shown = order ?? fromLink ?? fromAction ?? (lastSeen?.id === orderId ? lastSeen : null);
   // A refusal belongs to the order it was about.
   const [errorFor, setErrorFor] = useState<string | null>(null);
 
@@ -69,9 +72,9 @@ export function OrderDrawer({ storeId, orderId, order, loading, onClose }: Props
         ) : (
           <Stack spacing={2}>
             <Typography>
-              {loading
+              {loading || fetched.isFetching
                 ? 'Loading the order…'
-                : 'This order is not in the list: clear the filters and open it again.'}
+                : 'This order was not found in this store: pick an order from the list, or choose its store above.'}
             </Typography>
             <Button onClick={handleClose}>Close</Button>
           </Stack>
