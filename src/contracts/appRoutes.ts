@@ -93,7 +93,7 @@ export const ROUTES = {
   login: route('/login'),
   invite: route('/invite'),
   websites: route('/websites'),
-  forms: route('/forms', {}, { site: digits }),
+  forms: route('/forms', {}, { site: digits, submission: digits }),
   templates: route('/templates'),
   flowChoice: route('/websites/new'),
   generator: route('/websites/new/generator'),

@@ -24,7 +24,7 @@ const examples: Record<RouteName, AppRoute[]> = {
   login: [appRoute('login')],
   invite: [appRoute('invite')],
   websites: [appRoute('websites')],
-  forms: [appRoute('forms')],
+  forms: [appRoute('forms'), appRoute('forms', { site: '2', submission: '31' })],
   templates: [appRoute('templates')],
   flowChoice: [appRoute('flowChoice')],
   generator: [appRoute('generator')],

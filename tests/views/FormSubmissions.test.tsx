@@ -90,4 +90,35 @@ describe('form submissions of one website', () => {
     await waitFor(() => expect(names(list)).toEqual(['Ann']));
     expect(screen.getByRole('combobox', { name: 'Website' }).textContent).toBe('Bench Bakery (bench-bakery)');
   });
+
+  test('an opened submission is in the address: a reload opens it again, Delete closes it', async () => {
+    const first = renderApp(
+      { ...dashboardInput(), location: { pathname: '/forms', search: '' } },
+      {
+        ...routes(),
+        'GET /api/forms/submissions/2': { body: { ...submission(2, 2, 'Bea'), status: 'read' } },
+      },
+    );
+    const list = await inbox();
+    fireEvent.click(within(list).getByText('Name: Bea'));
+
+    const details = await screen.findByLabelText('Submission details');
+    expect(within(details).getByText('Bea').tagName).toBe('DD');
+    expect(window.location.pathname + window.location.search).toBe('/forms?submission=2');
+    first.unmount();
+
+    // The reload: the same address shows the same submission.
+    const { requests } = renderApp(
+      { ...dashboardInput(), location: { pathname: '/forms', search: '?submission=2' } },
+      { ...routes(), 'DELETE /api/forms/submissions/2': { status: 204 } },
+    );
+    const reopened = await screen.findByLabelText('Submission details', {}, slow);
+    expect(within(reopened).getByText('Bea').tagName).toBe('DD');
+
+    fireEvent.click(within(reopened).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(
+      requests.filter((request) => request.method === 'DELETE').map((r) => new URL(r.url).pathname),
+    ).toEqual(['/api/forms/submissions/2']);
+  });
 });

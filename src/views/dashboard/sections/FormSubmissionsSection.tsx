@@ -38,7 +38,8 @@ function download(csv: string): void {
 
 /**
  * The Form Submissions manager (spec §2): List View / Database View, Export CSV, detail pane; the website whose
- * submissions show is in the address (`/forms?site=…`, where a website card's Forms button leads).
+ * submissions show is in the address (`/forms?site=…`, where a website card's Forms button leads), and so is the
+ * opened submission (`&submission=…`).
  */
 export function FormSubmissionsSection({ title, onNavigate }: SectionProps) {
   const submissions = useFormSubmissions();
@@ -49,9 +50,11 @@ export function FormSubmissionsSection({ title, onNavigate }: SectionProps) {
   const route = useRoute();
   const navigate = useNavigate();
   const [mode, setMode] = useState<ViewMode>('list');
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const params = route.name === 'forms' ? route.params : {};
+  // The opened submission is in the address (`/forms?submission=…`): a reload or a link opens it again.
+  const selectedId = params.submission ?? null;
   const sites = websites.data ?? [];
-  const asked = route.name === 'forms' ? (route.params.site ?? null) : null;
+  const asked = params.site ?? null;
   // A website no longer in the list (deleted, another account's) filters nothing: every submission shows.
   const siteId = websites.isSuccess && !sites.some((site) => site.id === asked) ? null : asked;
   const labels = useMemo(() => siteLabels(sites), [sites]);
@@ -63,17 +66,18 @@ export function FormSubmissionsSection({ title, onNavigate }: SectionProps) {
   const selected = list.find((s) => s.id === selectedId) ?? null;
 
   const handleSite = (value: string) => {
-    setSelectedId(null);
     navigate(appRoute('forms', value ? { site: value } : {}), { replace: true });
   };
 
   const handleOpen = (id: string) => {
-    setSelectedId(id);
+    navigate(appRoute('forms', { ...params, submission: id }));
     open.mutate(id);
   };
   const handleDelete = () => {
     if (!selected) return;
-    remove.mutate(selected.id, { onSuccess: () => setSelectedId(null) });
+    remove.mutate(selected.id, {
+      onSuccess: () => navigate(appRoute('forms', { ...params, submission: undefined }), { replace: true }),
+    });
   };
 
   return (
