@@ -121,4 +121,27 @@ describe('form submissions of one website', () => {
       requests.filter((request) => request.method === 'DELETE').map((r) => new URL(r.url).pathname),
     ).toEqual(['/api/forms/submissions/2']);
   });
+
+  test('Database View: each row opens from the keyboard too (its date is a button)', async () => {
+    renderApp(
+      { ...dashboardInput(), location: { pathname: '/forms', search: '' } },
+      {
+        ...routes(),
+        'GET /api/forms/submissions/1': { body: { ...submission(1, 1, 'Ann'), status: 'read' } },
+      },
+    );
+    await inbox();
+    fireEvent.click(screen.getByRole('button', { name: 'Database View' }));
+    const table = screen.getByRole('table', { name: 'Form submissions table' });
+
+    const openers = within(table).getAllByRole('button');
+    expect(openers.map((button) => button.tagName)).toEqual(['BUTTON', 'BUTTON', 'BUTTON']);
+    openers[2]?.focus();
+    expect(document.activeElement).toBe(openers[2]);
+    fireEvent.click(openers[2] as HTMLElement);
+
+    const details = await screen.findByLabelText('Submission details');
+    expect(within(details).getByText('Ann').tagName).toBe('DD');
+    expect(window.location.search).toBe('?submission=1');
+  });
 });

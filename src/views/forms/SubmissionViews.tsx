@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -134,7 +135,19 @@ export function SubmissionTable({ submissions, onOpen }: Omit<ListProps, 'select
         <TableBody>
           {submissions.map((s) => (
             <TableRow key={s.id} hover onClick={() => onOpen(s.id)} sx={{ cursor: 'pointer' }}>
-              <TableCell>{when(s.submittedAt)}</TableCell>
+              <TableCell>
+                {/* The row is clicked with a mouse; its date is the button a keyboard or screen reader opens it with. */}
+                <Link
+                  component="button"
+                  type="button"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    onOpen(s.id);
+                  }}
+                >
+                  {when(s.submittedAt)}
+                </Link>
+              </TableCell>
               <TableCell>{s.websiteName}</TableCell>
               <TableCell>{s.formTitle}</TableCell>
               <TableCell>
