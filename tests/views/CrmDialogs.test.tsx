@@ -25,6 +25,14 @@ async function openCrm(item: string) {
   fireEvent.click(await nav.findByRole('button', { name: item }));
 }
 
+/** A click on the dimmed page beside the open dialog (MUI's dialog container, outside its paper). */
+function clickBesideDialog() {
+  const container = document.querySelector('.MuiDialog-container');
+  if (!(container instanceof HTMLElement)) throw new Error('no dialog open');
+  fireEvent.mouseDown(container);
+  fireEvent.click(container);
+}
+
 const typedIn = (scope: ReturnType<typeof within>, label: string) =>
   (scope.getByLabelText(label) as HTMLInputElement).value;
 
@@ -80,6 +88,25 @@ describe('CRM dialogs keep what was typed when the server refuses it', () => {
       email: 'ada@engines.example',
     });
   }, 30_000);
+
+  test('Add contact: a click beside the dialog keeps what was typed; Escape closes it', async () => {
+    renderApp(dashboardInput(), crmRoutes());
+    await openCrm('Contacts');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add contact' }, slow));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add contact' }));
+    fireEvent.change(dialog.getByLabelText('First name'), { target: { value: 'Ada' } });
+    fireEvent.change(dialog.getByLabelText('Notes'), { target: { value: 'Wants a wedding cake in June' } });
+
+    clickBesideDialog();
+
+    const still = within(screen.getByRole('dialog', { name: 'Add contact' }));
+    expect([typedIn(still, 'First name'), typedIn(still, 'Notes')]).toEqual([
+      'Ada',
+      'Wants a wedding cake in June',
+    ]);
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Add contact' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add contact' })).toBeNull());
+  });
 
   test('Add lead: a 400 naming no field of the form is shown in the dialog, which keeps its input', async () => {
     renderApp(

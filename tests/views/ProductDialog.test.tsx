@@ -59,4 +59,22 @@ describe('Store › Products › Add Product', () => {
       originalPrice: null,
     });
   }, 30_000);
+
+  test('a click beside the dialog keeps the product being typed; Escape closes it', async () => {
+    renderApp({ ...dashboardInput(), location: { pathname: '/store', search: '' } }, routes([]));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Product' }, slow));
+    const dialog = within(await screen.findByRole('dialog', { name: 'New Product' }));
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Baguette' } });
+    fireEvent.change(dialog.getByRole('spinbutton', { name: /^Price/ }), { target: { value: '3.50' } });
+
+    const container = document.querySelector('.MuiDialog-container') as HTMLElement;
+    fireEvent.mouseDown(container);
+    fireEvent.click(container);
+
+    const still = within(screen.getByRole('dialog', { name: 'New Product' }));
+    expect((still.getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe('Baguette');
+    expect((still.getByRole('spinbutton', { name: /^Price/ }) as HTMLInputElement).value).toBe('3.50');
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'New Product' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Product' })).toBeNull());
+  });
 });

@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import type { FormEvent, ReactNode } from 'react';
+import { closeUnlessBackdrop } from '../common/keepTypedInput.ts';
 
 type Props = {
   title: string;
@@ -44,7 +45,7 @@ export function CrmFormDialog({
     if (canSave && !saving) onSave();
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+    <Dialog open onClose={closeUnlessBackdrop(onClose)} fullWidth maxWidth="sm">
       <form onSubmit={handleSubmit} noValidate>
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>

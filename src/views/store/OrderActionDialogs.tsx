@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { CHECKOUT_LIMITS } from '../../contracts/store.ts';
+import { closeUnlessBackdrop } from '../common/keepTypedInput.ts';
 
 type ShipProps = {
   open: boolean;
@@ -28,7 +29,7 @@ export function ShipOrderDialog({ open, orderNumber, onCancel, onConfirm }: Ship
     });
   };
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="ship-order-title">
+    <Dialog open={open} onClose={closeUnlessBackdrop(onCancel)} aria-labelledby="ship-order-title">
       <form onSubmit={handleSubmit} noValidate>
         <DialogTitle id="ship-order-title">Ship order {orderNumber}</DialogTitle>
         <DialogContent>

@@ -13,6 +13,7 @@ import { type FormEvent, useState } from 'react';
 import type { Product, ProductInput } from '../../contracts/store.ts';
 import { errorMessage } from '../../services/http/ApiError.ts';
 import { useCategories, useSaveProduct, useUploadProductImage } from '../../services/store/storeQueries.ts';
+import { closeUnlessBackdrop } from '../common/keepTypedInput.ts';
 
 type Props = { storeId: string; product: Product | null; onClose: () => void };
 
@@ -103,7 +104,7 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+    <Dialog open onClose={closeUnlessBackdrop(onClose)} fullWidth maxWidth="sm">
       <form onSubmit={handleSubmit} noValidate>
         <DialogTitle>{product ? 'Edit Product' : 'New Product'}</DialogTitle>
         <DialogContent>
