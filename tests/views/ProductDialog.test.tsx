@@ -77,4 +77,47 @@ describe('Store › Products › Add Product', () => {
     fireEvent.keyDown(screen.getByRole('dialog', { name: 'New Product' }), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Product' })).toBeNull());
   });
+
+  test('Edit Product: an uploaded image can be removed, and saving sends the product without it', async () => {
+    const loaf: Product = {
+      id: 7,
+      storeId: 'bakery',
+      name: 'Sourdough',
+      code: '',
+      price: 6.5,
+      currency: 'USD',
+      description: '',
+      imageUrl: '/api/uploads/loaf.png',
+      inventoryQuantity: 3,
+      isActive: true,
+      rating: 5,
+      originalPrice: null,
+      categoryId: null,
+    };
+    const saved: unknown[] = [];
+    renderApp(
+      { ...dashboardInput(), location: { pathname: '/store', search: '' } },
+      {
+        ...routes([]),
+        'GET /api/ecommerce/stores/bakery/products': { body: { results: [loaf], totalCount: 1 } },
+        'PUT /api/ecommerce/products/7': async (request: Request) => {
+          const body = (await request.json()) as Product;
+          saved.push(body);
+          return { body: { ...loaf, ...body } };
+        },
+      },
+    );
+    const grid = await screen.findByRole('grid', { name: 'Products' }, slow);
+    fireEvent.click(await within(grid).findByRole('button', { name: 'Edit' }, slow));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Product' }));
+    expect(dialog.getByRole('img', { name: 'Product' }).getAttribute('src')).toBe('/api/uploads/loaf.png');
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Remove image' }));
+
+    expect(dialog.queryByRole('img', { name: 'Product' })).toBeNull();
+    expect(dialog.queryByRole('button', { name: 'Remove image' })).toBeNull();
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ name: 'Sourdough', imageUrl: '' });
+  });
 });

@@ -169,7 +169,18 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
                   onChange={(event) => handleFile(event.target.files?.[0])}
                 />
               </Button>
-              {form.imageUrl ? <img src={form.imageUrl} alt="Product" style={{ height: 48 }} /> : null}
+              {form.imageUrl ? (
+                <>
+                  <img src={form.imageUrl} alt="Product" style={{ height: 48 }} />
+                  <Button
+                    color="error"
+                    disabled={upload.isPending}
+                    onClick={() => setForm((current) => ({ ...current, imageUrl: '' }))}
+                  >
+                    Remove image
+                  </Button>
+                </>
+              ) : null}
             </Stack>
             {upload.error ? (
               <Alert severity="error">{`Upload failed: ${errorMessage(upload.error, 'Unknown error')}`}</Alert>
