@@ -98,6 +98,47 @@ test('on a phone no place of the dashboard scrolls sideways', async ({ page, req
   expect(sideways).toEqual([]);
 });
 
+// With a store, its toggle and store choice (≈380 px) sat in one row and the admin tabs could not scroll: every store
+// page was 446 px wide on a 390 px phone.
+test('on a phone the store of an owner who has one does not scroll sideways', async ({ page, request }) => {
+  // Several places, each watched while it settles.
+  test.slow();
+  const email = uniqueEmail('phone-store');
+  const registered = await request.post('/api/auth/register', { data: { email, password } });
+  expect(registered.status()).toBe(201);
+  const { token } = (await registered.json()) as { token: string };
+  const storeId = `phone-${Date.now()}`;
+  const store = await request.post('/api/ecommerce/stores', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { storeId, storeName: 'Rosa’s Corner Bakery', currency: 'USD' },
+  });
+  expect(store.status()).toBe(201);
+  await signIn(page, email);
+
+  const sideways: string[] = [];
+  const widest = async (place: string) => {
+    let most = 0;
+    for (const until = Date.now() + 1500; Date.now() < until; await page.waitForTimeout(100)) {
+      most = Math.max(most, await page.evaluate(() => document.documentElement.scrollWidth));
+    }
+    if (most !== 390) sideways.push(`${place}: ${most} px`);
+  };
+  // The row above the tabs is the same on every tab: two of them, and the storefront.
+  for (const tab of ['products', 'orders']) {
+    await page.goto(`/store/${tab}?store=${storeId}`);
+    await expect(page.getByRole('combobox', { name: 'Store' })).toHaveText('Rosa’s Corner Bakery');
+    await widest(tab);
+  }
+  // Every tab can be reached on the phone.
+  await page.goto(`/store/products?store=${storeId}`);
+  await page.getByRole('tab', { name: 'Stores' }).click();
+  await expect(page).toHaveURL(/\/store\/stores/);
+  await page.getByRole('group', { name: 'Store view' }).getByRole('button', { name: 'Storefront' }).click();
+  await expect(page.getByText('No products found')).toBeVisible();
+  await widest('storefront');
+  expect(sideways).toEqual([]);
+});
+
 test.describe('on a tablet held upright', () => {
   test.use({ viewport: { width: 820, height: 1180 } });
 

@@ -32,7 +32,8 @@ export function StoreSection({ title }: SectionProps) {
 
   return (
     <SectionPlaceholder title={title}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      {/* On a phone the store's choice goes under the toggle rather than past the screen's edge. */}
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <ToggleButtonGroup
           exclusive
           size="small"
@@ -74,6 +75,8 @@ export function StoreSection({ title }: SectionProps) {
             value={activeTab}
             onChange={(_, value: StoreTab) => openStoreTab(value)}
             aria-label="Store admin"
+            variant="scrollable"
+            scrollButtons="auto"
           >
             <Tab label="Products" value="products" disabled={storeId === null} />
             <Tab label="Orders" value="orders" disabled={storeId === null} />
