@@ -139,6 +139,54 @@ test('on a phone the store of an owner who has one does not scroll sideways', as
   expect(sideways).toEqual([]);
 });
 
+// The detail pane sits under the list on a phone: a tap on a submission changed nothing the owner could see.
+test('on a phone a tapped form submission comes into view', async ({ page, request }) => {
+  test.slow();
+  const email = uniqueEmail('phone-forms');
+  const registered = await request.post('/api/auth/register', { data: { email, password } });
+  expect(registered.status()).toBe(201);
+  const { token } = (await registered.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const generated = await request.post('/api/website/generate', {
+    headers,
+    data: {
+      businessName: 'Phone Bakery',
+      industry: 'retail',
+      services: 'Bread',
+      email,
+      phone: '+1 555 0100',
+    },
+  });
+  const { name, pages } = await generated.json();
+  const { id } = await (await request.post('/api/website/save', { headers, data: { name, pages } })).json();
+  const subdomain = `phone-forms-${Date.now()}`;
+  expect((await request.post(`/api/website/${id}/publish`, { headers, data: { subdomain } })).status()).toBe(
+    200,
+  );
+  const contact = await (await request.get(`/sites/${subdomain}/contact`)).text();
+  const formId = /data-form-id="([^"]+)"/.exec(contact)?.[1] ?? '';
+  // Eight visitors (each from an address of their own: a visitor may post 5 a minute).
+  for (let visitor = 1; visitor <= 8; visitor += 1) {
+    const posted = await request.post(`/api/public/sites/${subdomain}/forms/${formId}`, {
+      headers: { 'x-forwarded-for': `203.0.113.${visitor}` },
+      data: {
+        data: { Name: `Visitor ${visitor}`, Email: `v${visitor}@example.com`, Message: 'Bread on Sunday?' },
+      },
+    });
+    expect(posted.status()).toBe(201);
+  }
+  await signIn(page, email);
+  await page.goto('/forms');
+  const list = page.getByRole('list', { name: 'Form submissions' });
+  await expect(list.getByRole('button')).toHaveCount(8);
+
+  await list.getByRole('button', { name: /Name: Visitor 8/ }).click();
+
+  const details = page.getByLabel('Submission details');
+  await expect(details.getByText('Visitor 8', { exact: true })).toBeVisible();
+  await expect(details.getByRole('heading', { name: 'Contact Us' })).toBeInViewport();
+});
+
 test.describe('on a tablet held upright', () => {
   test.use({ viewport: { width: 820, height: 1180 } });
 

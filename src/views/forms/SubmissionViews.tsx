@@ -14,6 +14,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
 import {
   type FormSubmission,
   type SubmissionStatus,
@@ -81,8 +82,19 @@ type DetailProps = { submission: FormSubmission; onDelete?: () => void; deleting
 
 /** The detail pane: every field, and Delete. */
 export function SubmissionDetail({ submission, onDelete, deleting }: DetailProps) {
+  // On a phone the pane sits under the whole list: bring the opened submission into view (beside the list, on a
+  // wide screen, it already is, and nothing moves).
+  const pane = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (submission.id) pane.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [submission.id]);
   return (
-    <Paper variant="outlined" sx={{ flex: 1, p: 2, minWidth: 280 }} aria-label="Submission details">
+    <Paper
+      ref={pane}
+      variant="outlined"
+      sx={{ flex: 1, p: 2, minWidth: 280 }}
+      aria-label="Submission details"
+    >
       <Stack spacing={1}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography variant="h6" component="h3" sx={{ flex: 1 }}>
