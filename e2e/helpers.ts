@@ -70,3 +70,28 @@ export async function signUpToBuilder(page: Page, email: string, business = ROSA
   // The new site is named after the business.
   await expect(page.getByRole('heading', { name: business.name })).toBeVisible();
 }
+
+/** Generates a site for `businessName` through the API, saves it and publishes it at `subdomain`. */
+export async function publishGeneratedSite(
+  request: APIRequestContext,
+  token: string,
+  businessName: string,
+  subdomain: string,
+): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const generated = await request.post('/api/website/generate', {
+    headers,
+    data: {
+      businessName,
+      industry: 'retail',
+      services: 'Bread',
+      email: 'bake@example.com',
+      phone: '+1 555 0100',
+    },
+  });
+  const { name, pages } = await generated.json();
+  const { id } = await (await request.post('/api/website/save', { headers, data: { name, pages } })).json();
+  expect((await request.post(`/api/website/${id}/publish`, { headers, data: { subdomain } })).status()).toBe(
+    200,
+  );
+}

@@ -1,5 +1,14 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { ensureUser, homePage, password, sidebar, signIn, topLevelElement, uniqueEmail } from './helpers.ts';
+import {
+  ensureUser,
+  homePage,
+  password,
+  publishGeneratedSite,
+  sidebar,
+  signIn,
+  topLevelElement,
+  uniqueEmail,
+} from './helpers.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -146,23 +155,8 @@ test('on a phone a tapped form submission comes into view', async ({ page, reque
   const registered = await request.post('/api/auth/register', { data: { email, password } });
   expect(registered.status()).toBe(201);
   const { token } = (await registered.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const generated = await request.post('/api/website/generate', {
-    headers,
-    data: {
-      businessName: 'Phone Bakery',
-      industry: 'retail',
-      services: 'Bread',
-      email,
-      phone: '+1 555 0100',
-    },
-  });
-  const { name, pages } = await generated.json();
-  const { id } = await (await request.post('/api/website/save', { headers, data: { name, pages } })).json();
   const subdomain = `phone-forms-${Date.now()}`;
-  expect((await request.post(`/api/website/${id}/publish`, { headers, data: { subdomain } })).status()).toBe(
-    200,
-  );
+  await publishGeneratedSite(request, token, 'Phone Bakery', subdomain);
   const contact = await (await request.get(`/sites/${subdomain}/contact`)).text();
   const formId = /data-form-id="([^"]+)"/.exec(contact)?.[1] ?? '';
   // Eight visitors (each from an address of their own: a visitor may post 5 a minute).

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { password, topLevelElement, uniqueEmail } from './helpers.ts';
+import { password, publishGeneratedSite, topLevelElement, uniqueEmail } from './helpers.ts';
 
 const PAYLOAD_TEXT = '<script>window.__pwned = 1; alert("script")</script>';
 const ONERROR = '<img src=x onerror="window.__pwned = 2; alert(2)">';
@@ -77,22 +77,8 @@ test('a site whose text holds script, event-handler and javascript: payloads run
 test('a visitor submits the contact form of a published site and it is stored', async ({ page, request }) => {
   const token = await owner(request);
   const headers = { authorization: `Bearer ${token}` };
-  const generated = await request.post('/api/website/generate', {
-    headers,
-    data: {
-      businessName: 'Form Bakery',
-      industry: 'retail',
-      services: 'Bread',
-      email: 'bake@example.com',
-      phone: '+1 555 0100',
-    },
-  });
-  const { name, pages } = await generated.json();
-  const { id } = await (await request.post('/api/website/save', { headers, data: { name, pages } })).json();
   const subdomain = `visit-${Date.now()}`;
-  expect((await request.post(`/api/website/${id}/publish`, { headers, data: { subdomain } })).status()).toBe(
-    200,
-  );
+  await publishGeneratedSite(request, token, 'Form Bakery', subdomain);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/sites/${subdomain}/`);
