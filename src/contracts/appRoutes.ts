@@ -102,7 +102,7 @@ export const ROUTES = {
   builder: route('/builder/:siteId', { siteId }, { history: oneOf(['1']), version: digits }, ['/websites/:siteId/edit']),
   store: route('/store/:tab?', {}, { tab: oneOf(STORE_TABS), store: recordId, order: recordId, status: oneOf(ORDER_STATUSES), q: text }),
   crmContact: route('/crm/contacts/:contactId', { contactId: digits }),
-  crm: route('/crm/:section?', {}, { section: oneOf(CRM_SECTION_KEYS) }),
+  crm: route('/crm/:section?', {}, { section: oneOf(CRM_SECTION_KEYS), pipeline: digits }),
   seo: route('/seo'),
   social: route('/social'),
   integrations: route('/integrations'),

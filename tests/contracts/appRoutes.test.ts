@@ -43,7 +43,11 @@ const examples: Record<RouteName, AppRoute[]> = {
     appRoute('store', { store: 's1' }),
   ],
   crmContact: [appRoute('crmContact', { contactId: '7' })],
-  crm: [appRoute('crm'), ...CRM_SECTION_KEYS.map((section) => appRoute('crm', { section }))],
+  crm: [
+    appRoute('crm'),
+    ...CRM_SECTION_KEYS.map((section) => appRoute('crm', { section })),
+    appRoute('crm', { section: 'deals', pipeline: '3' }),
+  ],
   seo: [appRoute('seo')],
   social: [appRoute('social')],
   integrations: [appRoute('integrations')],

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { descriptionOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
@@ -370,4 +370,52 @@ describe('CRM workflows', () => {
       conditions: [{ field: 'company', operator: 'contains', value: 'Hotel' }],
     });
   }, 30_000);
+});
+
+describe('Deals board', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+  const stamps = { createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' };
+  const deal = (id: number, title: string, pipelineId: number, stage: string) => ({
+    id,
+    title,
+    value: 100,
+    stage,
+    pipelineId,
+    contactId: null,
+    expectedCloseDate: null,
+    ...stamps,
+  });
+  const boards = crmRoutes({
+    'GET /api/crm/pipelines': {
+      body: [
+        { id: 1, name: 'Sales', stages: ['lead', 'won'], isDefault: true },
+        { id: 2, name: 'Catering', stages: ['enquiry', 'booked'], isDefault: false },
+      ],
+    },
+    'GET /api/crm/deals': {
+      body: [deal(1, 'Shop fit-out', 1, 'lead'), deal(2, 'Wedding buffet', 2, 'enquiry')],
+    },
+  });
+
+  test('the chosen pipeline is in the address: a reload shows that board again', async () => {
+    const first = renderApp(
+      { ...dashboardInput(), location: { pathname: '/crm/deals', search: '' } },
+      boards,
+    );
+    const stages = await screen.findByRole('region', { name: 'Pipeline stages' }, slow);
+    expect(within(stages).getByText('Shop fit-out').textContent).toBe('Shop fit-out');
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Pipeline' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Catering' }));
+
+    expect(await within(stages).findByText('Wedding buffet')).toBeInstanceOf(HTMLElement);
+    expect(window.location.pathname + window.location.search).toBe('/crm/deals?pipeline=2');
+    first.unmount();
+
+    renderApp({ ...dashboardInput(), location: { pathname: '/crm/deals', search: '?pipeline=2' } }, boards);
+    const reloaded = await screen.findByRole('region', { name: 'Pipeline stages' }, slow);
+    expect(await within(reloaded).findByText('Wedding buffet')).toBeInstanceOf(HTMLElement);
+    expect(within(reloaded).queryByText('Shop fit-out')).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Pipeline' }).textContent).toBe('Catering');
+  });
 });

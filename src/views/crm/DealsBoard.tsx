@@ -9,10 +9,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type DragEvent, type FormEvent, useCallback, useState } from 'react';
+import { appRoute } from '../../contracts/appRoutes.ts';
 import type { Deal } from '../../contracts/crm.ts';
 import { typedAmount } from '../../contracts/crmFieldRules.ts';
 import { useCrmList, usePipelines } from '../../services/crm/crmQueries.ts';
 import { useCan } from '../common/useCan.ts';
+import { useNavigate, useRoute } from '../common/useRoute.ts';
 import { useCrmActor } from './crmActorContext.ts';
 import { formatMoney } from './crmFormat.ts';
 import { DealDialog } from './DealDialog.tsx';
@@ -25,7 +27,11 @@ export function DealsBoard() {
   const crm = useCrmActor();
   const deals = useCrmList('deals');
   const pipelines = usePipelines().data ?? [];
-  const [pipelineId, setPipelineId] = useState<number | null>(null);
+  // The chosen pipeline is in the address (`/crm/deals?pipeline=…`): a reload or a link shows that board again.
+  const route = useRoute();
+  const navigate = useNavigate();
+  const pipelineId = route.name === 'crm' && route.params.pipeline ? Number(route.params.pipeline) : null;
+  const setPipelineId = (id: number) => navigate(appRoute('crm', { section: 'deals', pipeline: String(id) }));
   const pipeline =
     pipelines.find((p) => p.id === pipelineId) ?? pipelines.find((p) => p.isDefault) ?? pipelines[0];
   const [title, setTitle] = useState('');
