@@ -103,7 +103,7 @@ export const ROUTES = {
   store: route('/store/:tab?', {}, { tab: oneOf(STORE_TABS), store: recordId, order: recordId, status: oneOf(ORDER_STATUSES), q: text }),
   crmContact: route('/crm/contacts/:contactId', { contactId: digits }),
   crm: route('/crm/:section?', {}, { section: oneOf(CRM_SECTION_KEYS), pipeline: digits }),
-  seo: route('/seo'),
+  seo: route('/seo', {}, { site: digits }),
   social: route('/social'),
   integrations: route('/integrations'),
   assistant: route('/assistant'),

@@ -48,7 +48,7 @@ const examples: Record<RouteName, AppRoute[]> = {
     ...CRM_SECTION_KEYS.map((section) => appRoute('crm', { section })),
     appRoute('crm', { section: 'deals', pipeline: '3' }),
   ],
-  seo: [appRoute('seo')],
+  seo: [appRoute('seo'), appRoute('seo', { site: '12' })],
   social: [appRoute('social')],
   integrations: [appRoute('integrations')],
   assistant: [appRoute('assistant')],

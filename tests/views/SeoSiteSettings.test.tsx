@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { descriptionOf, rowsOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
@@ -173,5 +173,45 @@ describe('SEO Tools › Site settings', () => {
     // The http client raised no toast (the queue's counter never moved): the card reported it.
     expect(system.actor.system.get('toasts')?.getSnapshot().context.nextId).toBe(1);
     expect(form.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('SEO Tools: the chosen website is in the address', () => {
+  const second = { ...site, id: 8, name: 'Rosa Catering', subdomain: 'rosa-catering' };
+  const siteRoutes = (): Routes => ({
+    ...routes(),
+    'GET /api/website': { body: [site, second] },
+    'GET /api/seo/websites/8/audit': { body: { ...audit(''), websiteId: 8, name: 'Rosa Catering' } },
+    'GET /api/seo/websites/8/settings': { body: { ...stored, websiteId: 8, titleSuffix: ' | Catering' } },
+  });
+
+  afterEach(() => {
+    window.history.replaceState(null, '', '/');
+  });
+
+  test('choosing a website puts it in the address, and that address opens on it again', async () => {
+    renderApp(dashboardInput(), siteRoutes());
+    await openSettings();
+    const picker = screen.getByRole('combobox', { name: 'Website' });
+    expect(picker.textContent).toBe('Rosa Bakery');
+
+    fireEvent.mouseDown(picker);
+    fireEvent.click(await screen.findByRole('option', { name: 'Rosa Catering' }));
+    await waitFor(() => expect(window.location.search).toBe('?site=8'));
+    expect(window.location.pathname).toBe('/seo');
+    const form = within(await screen.findByRole('form', { name: 'Site settings' }));
+    await waitFor(() =>
+      expect(form.getByLabelText<HTMLInputElement>('Title suffix').value).toBe(' | Catering'),
+    );
+  });
+
+  test('a reload of /seo?site=8 shows that website, not the first', async () => {
+    window.history.replaceState(null, '', '/seo?site=8');
+    renderApp({ ...dashboardInput(), location: { pathname: '/seo', search: '?site=8' } }, siteRoutes());
+    const form = within(await screen.findByRole('form', { name: 'Site settings' }, { timeout: 5000 }));
+    expect(screen.getByRole('combobox', { name: 'Website' }).textContent).toBe('Rosa Catering');
+    await waitFor(() =>
+      expect(form.getByLabelText<HTMLInputElement>('Title suffix').value).toBe(' | Catering'),
+    );
   });
 });

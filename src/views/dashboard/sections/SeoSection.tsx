@@ -15,12 +15,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { type SeoFinding, type SeoSeverity, SITE_SETTINGS_CODES } from '../../../canvas/seoAudit.ts';
+import { appRoute } from '../../../contracts/appRoutes.ts';
 import type { PageSeo, SeoAudit } from '../../../contracts/seo.ts';
 import { useSeoAudit } from '../../../services/builder/seoApi.ts';
 import { useWebsites } from '../../../services/http/queries.ts';
 import { useAppActor } from '../../appActorContext.ts';
+import { useNavigate, useRoute } from '../../common/useRoute.ts';
 import { ViewOnlyNote } from '../../common/ViewOnlyNote.tsx';
 import type { SectionProps } from '../SectionPlaceholder.tsx';
 import { SiteSeoSettingsCard } from './SiteSeoSettingsCard.tsx';
@@ -35,8 +36,13 @@ const SEVERITY_ORDER: Record<SeoSeverity, number> = { error: 0, warning: 1, info
 /** SEO Tools: each page's settings and the server's audit of a site, with a way to the element to fix. */
 export function SeoSection({ title, onNavigate }: SectionProps) {
   const websites = useWebsites();
-  const [chosen, setChosen] = useState<string | null>(null);
-  const websiteId = chosen ?? websites.data?.[0]?.id ?? null;
+  const route = useRoute();
+  const navigate = useNavigate();
+  // The chosen site is in the address (/seo?site=…): a reload or Back shows the same site. One no longer in
+  // the list (deleted, another account's) falls back to the first.
+  const asked = route.name === 'seo' ? (route.params.site ?? null) : null;
+  const sites = websites.data ?? [];
+  const websiteId = sites.find((site) => site.id === asked)?.id ?? sites[0]?.id ?? null;
   const audit = useSeoAudit(websiteId);
 
   return (
@@ -65,7 +71,7 @@ export function SeoSection({ title, onNavigate }: SectionProps) {
           size="small"
           label="Website"
           value={websiteId ?? ''}
-          onChange={(event) => setChosen(event.target.value)}
+          onChange={(event) => navigate(appRoute('seo', { site: event.target.value }), { replace: true })}
           sx={{ minWidth: 260, mb: 2 }}
         >
           {websites.data.map((site) => (
