@@ -24,6 +24,7 @@ async function siteWithHeading(request: APIRequestContext, email: string): Promi
       pages: [homePage([topLevelElement('h', 'header', { content: 'Fresh bread' })])],
     },
   });
+  expect(saved.status()).toBe(200);
   return ((await saved.json()) as { id: number }).id;
 }
 
@@ -179,6 +180,20 @@ test('on a phone a tapped form submission comes into view', async ({ page, reque
   const details = page.getByLabel('Submission details');
   await expect(details.getByText('Visitor 8', { exact: true })).toBeVisible();
   await expect(details.getByRole('heading', { name: 'Contact Us' })).toBeInViewport();
+});
+
+// SEO Tools with a saved site: its audit's pages table widened the page 60 px past a phone's edge, the site
+// settings' fields cut off on the right; the table now scrolls inside its card.
+test('on a phone SEO Tools with a site audited does not scroll sideways', async ({ page, request }) => {
+  const email = uniqueEmail('phone-seo');
+  await siteWithHeading(request, email);
+  await signIn(page, email);
+  await page.goto('/seo');
+  await expect(page.getByRole('table', { name: 'Page SEO settings' })).toContainText('Home');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  // The site settings' fields end inside the screen.
+  const field = await page.getByLabel('Title suffix').boundingBox();
+  expect((field?.x ?? 0) + (field?.width ?? 0)).toBeLessThanOrEqual(390);
 });
 
 test.describe('on a tablet held upright', () => {

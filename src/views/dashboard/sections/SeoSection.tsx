@@ -31,6 +31,9 @@ const SEVERITY_COLOR: Record<SeoSeverity, 'error' | 'warning' | 'info'> = {
   warning: 'warning',
   info: 'info',
 };
+// One column no wider than the page: a grid item's content (the pages table) would otherwise widen it past a
+// phone's screen, where the table scrolls inside its card instead.
+const COLUMN = { display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' } as const;
 const SEVERITY_ORDER: Record<SeoSeverity, number> = { error: 0, warning: 1, info: 2 };
 
 /** SEO Tools: each page's settings and the server's audit of a site, with a way to the element to fix. */
@@ -81,7 +84,7 @@ export function SeoSection({ title, onNavigate }: SectionProps) {
           ))}
         </TextField>
       ) : null}
-      <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={COLUMN}>
         {websiteId ? <SiteSeoSettingsCard key={websiteId} websiteId={websiteId} /> : null}
         {audit.isPending && websiteId ? <CircularProgress aria-label="Auditing" /> : null}
         {audit.isError ? <Alert severity="error">{audit.error.message}</Alert> : null}
@@ -110,7 +113,7 @@ function AuditReport({ audit }: { audit: SeoAudit }) {
     });
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={COLUMN}>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="h6" component="h3">
           Audit
