@@ -114,3 +114,23 @@ test('with the sidebar collapsed the steps point at its icons', async ({ page, r
     if (index < STEPS.length - 1) await tour(page).getByRole('button', { name: 'Next' }).click();
   }
 });
+
+// On a phone the steps about the sidebar opened beside it and ran past the screen's right edge: Next was cut
+// in half ("Nex"). Every step is now wholly on the screen, still beside its control.
+test('on a phone every step of the tour is wholly on the screen, its buttons included', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('tour-phone');
+  await ensureUser(request, email);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, email, { withTour: true });
+  for (let index = 0; index < STEPS.length; index += 1) {
+    await expectAnchored(page, index);
+    await expect(tour(page)).toBeInViewport({ ratio: 1 });
+    const next = tour(page).getByRole('button', { name: index < STEPS.length - 1 ? 'Next' : 'Finish' });
+    await expect(next).toBeInViewport({ ratio: 1 });
+    await next.click();
+  }
+  await expect(tour(page)).toHaveCount(0);
+});

@@ -15,6 +15,7 @@ import {
   TOUR_STEP_COUNT,
 } from '../../machines/tour/tourSelectors.ts';
 import { useAppActor } from '../appActorContext.ts';
+import { useNarrowWindow } from '../common/useNarrowWindow.ts';
 import { TOUR_STEPS } from './tourSteps.ts';
 
 /** Marks the control the current step points at (outlined, and found by tests). */
@@ -63,6 +64,10 @@ export function TourDialog() {
   const current = TOUR_STEPS[Math.min(step, TOUR_STEPS.length - 1)];
   const last = step === TOUR_STEP_COUNT - 1;
   const anchor = useTourAnchor(current.anchor, open);
+  // On a phone there is no room beside the narrow sidebar: a step about its entries opens below the entry,
+  // kept inside the screen, rather than running past its right edge.
+  const narrow = useNarrowWindow();
+  const placement = narrow && current.placement === 'right' ? 'bottom-start' : current.placement;
   // Keyboard users land on the step's main action as each step appears (the popover mounts late, in a
   // portal, so a callback ref rather than an effect); a new step gives a new ref, which focuses again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `step` is what makes the ref new
@@ -89,9 +94,12 @@ export function TourDialog() {
       <Popper
         open={open && anchor !== null}
         anchorEl={anchor}
-        placement={current.placement}
-        modifiers={[{ name: 'offset', options: { offset: [0, 12] } }]}
-        sx={{ zIndex: 1400, maxWidth: 360 }}
+        placement={placement}
+        modifiers={[
+          { name: 'offset', options: { offset: [0, 12] } },
+          { name: 'preventOverflow', options: { padding: 8 } },
+        ]}
+        sx={{ zIndex: 1400, maxWidth: 'min(360px, calc(100vw - 16px))' }}
       >
         <Paper
           role="dialog"
