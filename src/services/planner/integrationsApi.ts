@@ -1,6 +1,6 @@
 import type { Integration, OAuthProvider, PermissionMatrix } from '../../contracts/integrations.ts';
 import type { CreatedWebhook, Delivery, Webhook, WebhookInput } from '../../contracts/webhooks.ts';
-import type { Http } from '../http/http.ts';
+import type { CallContext, Http } from '../http/http.ts';
 
 export async function listIntegrations(http: Http): Promise<Integration[]> {
   return http.get('integrations').json<Integration[]>();
@@ -14,8 +14,11 @@ export async function listWebhooks(http: Http): Promise<Webhook[]> {
   return http.get('webhooks').json<Webhook[]>();
 }
 
+// A refused address is shown in the webhook form (what to fix), not as the generic "Data Issue" toast too.
+const CREATE_CONTEXT: CallContext = { quietStatuses: [400] };
+
 export async function createWebhook(http: Http, input: WebhookInput): Promise<CreatedWebhook> {
-  return http.post('webhooks', { json: input }).json<CreatedWebhook>();
+  return http.post('webhooks', { json: input, context: CREATE_CONTEXT }).json<CreatedWebhook>();
 }
 
 export async function deleteWebhook(http: Http, id: number): Promise<void> {
