@@ -17,6 +17,14 @@ const digits: Param<string> = {
   parse: (raw) => (/^\d{1,18}$/.test(raw) ? raw : null),
   format: (value) => value,
 };
+/** A calendar day, YYYY-MM-DD. */
+const day: Param<string> = {
+  parse: (raw) => (/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(raw) ? raw : null),
+  format: (value) => value,
+};
+/** The content planner's views (month is the default, left out of the address). */
+export const PLANNER_VIEWS = ['month', 'week', 'list'] as const;
+export type PlannerView = (typeof PLANNER_VIEWS)[number];
 /** A store's or an order's id (letters, digits, '-' and '_'). */
 const recordId: Param<string> = {
   parse: (raw) => (/^[A-Za-z0-9_-]{1,64}$/.test(raw) ? raw : null),
@@ -104,7 +112,7 @@ export const ROUTES = {
   crmContact: route('/crm/contacts/:contactId', { contactId: digits }),
   crm: route('/crm/:section?', {}, { section: oneOf(CRM_SECTION_KEYS), pipeline: digits }),
   seo: route('/seo', {}, { site: digits }),
-  social: route('/social'),
+  social: route('/social', {}, { view: oneOf(PLANNER_VIEWS), date: day }),
   integrations: route('/integrations'),
   assistant: route('/assistant'),
   settings: route('/settings/:tab', { tab: oneOf(SETTINGS_TABS) }, { account: recordId }),

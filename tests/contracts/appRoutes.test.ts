@@ -49,7 +49,11 @@ const examples: Record<RouteName, AppRoute[]> = {
     appRoute('crm', { section: 'deals', pipeline: '3' }),
   ],
   seo: [appRoute('seo'), appRoute('seo', { site: '12' })],
-  social: [appRoute('social')],
+  social: [
+    appRoute('social'),
+    appRoute('social', { view: 'week', date: '2026-03-09' }),
+    appRoute('social', { view: 'list' }),
+  ],
   integrations: [appRoute('integrations')],
   assistant: [appRoute('assistant')],
   settings: SETTINGS_TABS.map((tab) => appRoute('settings', { tab })),

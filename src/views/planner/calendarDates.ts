@@ -37,6 +37,12 @@ export function shift(anchor: Date, view: 'month' | 'week', direction: 1 | -1): 
     : new Date(anchor.getFullYear(), anchor.getMonth() + direction, 1);
 }
 
+/** The local day of a `dayKey` (the planner's address keeps the day it shows). */
+export function fromDayKey(key: string): Date {
+  const [year = 0, month = 1, date = 1] = key.split('-').map(Number);
+  return new Date(year, month - 1, date);
+}
+
 export function sameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }

@@ -5,7 +5,8 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useMemo } from 'react';
+import { appRoute, type PlannerView } from '../../../contracts/appRoutes.ts';
 import type { SocialPost } from '../../../contracts/social.ts';
 import { selectPlannerRef } from '../../../machines/app/appMachine.ts';
 import { useHttp } from '../../../services/http/httpContext.ts';
@@ -13,14 +14,13 @@ import { usePosts } from '../../../services/planner/plannerQueries.ts';
 import { exportPlan } from '../../../services/planner/socialApi.ts';
 import { useAppActor } from '../../appActorContext.ts';
 import { useCan, useViewOnly } from '../../common/useCan.ts';
+import { useNavigate, useRoute } from '../../common/useRoute.ts';
 import { ViewOnlyNote } from '../../common/ViewOnlyNote.tsx';
-import { shift } from '../../planner/calendarDates.ts';
+import { dayKey, fromDayKey, shift } from '../../planner/calendarDates.ts';
 import { PlannerCalendar } from '../../planner/PlannerCalendar.tsx';
 import { PostEditorDialog } from '../../planner/PostEditorDialog.tsx';
 import { PostList } from '../../planner/PostList.tsx';
 import { SectionPlaceholder, type SectionProps } from '../SectionPlaceholder.tsx';
-
-type View = 'month' | 'week' | 'list';
 
 /** Social Media: the content planner (month, week, list), its editor and the iCalendar export. */
 export function ContentPlannerSection({ title }: SectionProps) {
@@ -29,8 +29,16 @@ export function ContentPlannerSection({ title }: SectionProps) {
   // The server lets only roles with account.work read the posts: no request (and no 403) for the others.
   const canWork = useCan('account.work');
   const posts = usePosts({ enabled: canWork });
-  const [view, setView] = useState<View>('month');
-  const [anchor, setAnchor] = useState(() => new Date());
+  // The view and the day shown are in the address (/social?view=week&date=…): a reload or Back keeps them.
+  const route = useRoute();
+  const navigate = useNavigate();
+  const params = route.name === 'social' ? route.params : {};
+  const view: PlannerView = params.view ?? 'month';
+  const anchor = useMemo(() => (params.date ? fromDayKey(params.date) : new Date()), [params.date]);
+  const setView = (next: PlannerView) =>
+    navigate(appRoute('social', { ...params, view: next === 'month' ? undefined : next }));
+  const setAnchor = (next: Date | null) =>
+    navigate(appRoute('social', { ...params, date: next ? dayKey(next) : undefined }), { replace: true });
 
   const handleOpen = (post: SocialPost) => planner?.send({ type: 'planner.edit', post });
   const handleNewOnDay = (day: Date) => {
@@ -73,7 +81,7 @@ export function ContentPlannerSection({ title }: SectionProps) {
           size="small"
           exclusive
           value={view}
-          onChange={(_, next: View | null) => next && setView(next)}
+          onChange={(_, next: PlannerView | null) => next && setView(next)}
           aria-label="Planner view"
         >
           <ToggleButton value="month">Month</ToggleButton>
@@ -85,7 +93,7 @@ export function ContentPlannerSection({ title }: SectionProps) {
             <Button size="small" onClick={() => setAnchor(shift(anchor, view, -1))} aria-label="Previous">
               ‹
             </Button>
-            <Button size="small" onClick={() => setAnchor(new Date())}>
+            <Button size="small" onClick={() => setAnchor(null)}>
               Today
             </Button>
             <Button size="small" onClick={() => setAnchor(shift(anchor, view, 1))} aria-label="Next">
