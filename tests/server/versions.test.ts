@@ -73,6 +73,46 @@ describeEachDatabase(
       expect(editor.provider().unsyncedChanges).toBe(0);
     });
 
+    // A site saved with its pages only (through the API, as the docs show) lost them all when a version was
+    // taken: the empty live document was stored over them, and the builder then opened it empty.
+    it('a version of a site saved with pages only keeps the site and holds its pages', async () => {
+      const owner = await ctx.register();
+      const pages = [
+        {
+          id: 'home',
+          name: 'Home',
+          path: '',
+          isHomePage: true,
+          elements: [{ id: 'h', type: 'header', parentId: null, children: [], content: 'Fresh bread' }],
+        },
+        { id: 'about', name: 'About', path: 'about', isHomePage: false, elements: [] },
+      ];
+      const saved = await ctx.call('POST', '/api/website/save', {
+        token: owner.token,
+        body: { name: 'Rosa Bakery', pages },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const { id } = saved.json<{ id: number }>();
+
+      const version = await saveVersion(owner.token, id, 'Opening day');
+      expect(version.changes.map((change) => [change.page, change.status, change.added])).toEqual([
+        ['Home', 'added', 1],
+        ['About', 'added', 0],
+      ]);
+      const site = await ctx.call('GET', `/api/website/${id}`, { token: owner.token });
+      const body = site.json<{ pages: { name: string; elements: { content?: string }[] }[] }>();
+      expect(body.pages.map((page) => page.name)).toEqual(['Home', 'About']);
+      expect(body.pages[0]?.elements.map((element) => element.content)).toEqual(['Fresh bread']);
+      const preview = await ctx.call('GET', `/api/website/${id}/versions/${version.id}`, {
+        token: owner.token,
+      });
+      const held = preview.json<{ pages: { name: string; elements: { content?: string }[] }[] }>();
+      expect(held.pages.map((page) => [page.name, page.elements.map((element) => element.content)])).toEqual([
+        ['Home', ['Fresh bread']],
+        ['About', []],
+      ]);
+    });
+
     it('restores a version into the live document as one change every editor receives, and keeps the history', async () => {
       const owner = await ctx.register();
       const id = await createSite(ctx, owner);

@@ -1,6 +1,7 @@
 import * as Y from 'yjs';
 import { keyBetween } from '../fractionalIndex.ts';
 import { pageHref } from '../pageLinks.ts';
+import { type SpecPage, toNodes } from '../pagesData.ts';
 import { listPages, newId, type PageData, type SiteDoc } from '../siteDoc.ts';
 import { type ElementNode, insertElement } from './elementOps.ts';
 
@@ -14,6 +15,14 @@ export type NewPage = {
   title?: string;
   description?: string;
 };
+
+/** A saved site's pages (the spec shape a website keeps beside its document) added in order, ids kept. */
+export function addSpecPages(
+  site: SiteDoc,
+  pages: ReadonlyArray<Omit<SpecPage, 'elements'> & { elements: unknown }>,
+): void {
+  for (const page of pages) addPage(site, { ...page, elements: toNodes(page.elements) });
+}
 
 /** Adds a page after the last one, with its elements; returns its id. */
 export function addPage(site: SiteDoc, page: NewPage): string {

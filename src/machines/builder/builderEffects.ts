@@ -1,7 +1,7 @@
 import { type CollabRemote, SiteCollab } from '../../canvas/collab.ts';
 import { type ElementNode, insertElement } from '../../canvas/ops/elementOps.ts';
-import { addPage } from '../../canvas/ops/pageOps.ts';
-import { toNodes, toSpecPages } from '../../canvas/pagesData.ts';
+import { addPage, addSpecPages } from '../../canvas/ops/pageOps.ts';
+import { toSpecPages } from '../../canvas/pagesData.ts';
 import { parseHtmlToElements } from '../../canvas/parseHtml.ts';
 import { clearRoom, connectSite, isSavedRoom, roomFor } from '../../canvas/persistence.ts';
 import {
@@ -60,17 +60,7 @@ function seed(site: SiteDoc, website: Website | null, templateId?: string): bool
   site.doc.transact(() => {
     const pages = website?.pages ?? [];
     if (pages.length > 0) {
-      for (const page of pages) {
-        addPage(site, {
-          id: page.id,
-          name: page.name,
-          path: page.path,
-          isHomePage: page.isHomePage,
-          title: page.title,
-          description: page.description,
-          elements: toNodes(page.elements),
-        });
-      }
+      addSpecPages(site, pages);
       return;
     }
     const parsed = website?.htmlContent
