@@ -1,5 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signUpToBuilder, uniqueEmail } from './helpers.ts';
+import {
+  ensureUser,
+  homePage,
+  password,
+  signIn,
+  signUpToBuilder,
+  topLevelElement,
+  uniqueEmail,
+} from './helpers.ts';
 
 const canvas = (page: Page) => page.getByTestId('site-canvas');
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Builder sidebar' });
@@ -79,4 +87,39 @@ test('names a version, changes the site, restores it in one tab and the other ta
   await expect(canvas(tab).getByRole('heading', { name: 'Spring sale: 20% off' })).toBeVisible();
   await expect(canvas(second).getByRole('heading', { name: 'Spring sale: 20% off' })).toBeVisible();
   await expect(syncStatus(tab)).toHaveText('All changes saved', SAVED);
+});
+
+// Opened at (or reloaded on) the History dialog's address, the builder replaced it with the bare site's: the
+// dialog and the version preview closed. The address, and what it shows, now stay.
+test('a reload on the History dialog or on a version preview comes back to it', async ({ page, request }) => {
+  const email = uniqueEmail('versions-reload');
+  await ensureUser(request, email);
+  const signedIn = await request.post('/api/auth/login', { data: { email, password } });
+  const headers = { authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
+  const saved = await request.post('/api/website/save', {
+    headers,
+    data: {
+      name: 'Rosa Bakery',
+      pages: [homePage([topLevelElement('h', 'header', { content: 'Fresh bread' })])],
+    },
+  });
+  const { id } = (await saved.json()) as { id: number };
+  const taken = await request.post(`/api/website/${id}/versions`, { headers, data: { name: 'Opening day' } });
+  expect(taken.status()).toBe(201);
+  const { id: versionId } = (await taken.json()) as { id: number };
+  await signIn(page, email);
+
+  await page.goto(`/builder/${id}?history=1`);
+  const history = page.getByRole('dialog', { name: 'History' });
+  await expect(history.getByRole('list', { name: 'Versions' }).getByText('Opening day')).toBeVisible(SAVED);
+  await expect(canvas(page)).toContainText('Fresh bread', SAVED);
+  expect(new URL(page.url()).search).toBe('?history=1');
+
+  await history.getByRole('button', { name: 'Preview Opening day' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]version=${versionId}`));
+  await page.reload();
+  const preview = page.frameLocator('iframe[title="Version preview"]');
+  await expect(preview.getByRole('heading', { name: 'Fresh bread' })).toBeVisible(SAVED);
+  await expect(canvas(page)).toContainText('Fresh bread', SAVED);
+  expect(new URL(page.url()).search).toBe(`?history=1&version=${versionId}`);
 });

@@ -247,6 +247,10 @@ const routeOfNav = (event: AppEvent): AppRoute =>
       ? resolveRoute(event.location)
       : HOME_ROUTE;
 const siteRoute = (siteId: string): AppRoute => appRoute('builder', { siteId });
+/** The place of the site the builder opened: the address it was opened at (with its History dialog or
+ * version, `?history=1&version=…`) when that is this site's, else the site's own. */
+const locatedRoute = (current: AppRoute, siteId: string): AppRoute =>
+  current.name === 'builder' && current.params.siteId === siteId ? current : siteRoute(siteId);
 const loginUrl = { route: appRoute('login'), mode: 'replace' as const };
 /** Shows a place and makes it a Back step: the two actions every move to a new place takes. */
 const pushPlace = (route: AppRoute) => [
@@ -954,11 +958,14 @@ export const appMachine = setup({
             {
               type: 'writeUrl',
               params: ({ context, event }) => ({
-                route: siteRoute(event.siteId),
+                route: locatedRoute(context.route, event.siteId),
                 mode: context.route.name === 'builder' ? 'replace' : 'push',
               }),
             },
-            { type: 'setRoute', params: ({ event }) => ({ route: siteRoute(event.siteId) }) },
+            {
+              type: 'setRoute',
+              params: ({ context, event }) => ({ route: locatedRoute(context.route, event.siteId) }),
+            },
           ],
         },
         // The same site (only the query changed, e.g. a dialog of its own): the builder stays.
