@@ -21,6 +21,8 @@ test('two members of one account edit a page at once, see each other’s edits a
   browser,
   request,
 }) => {
+  // Three browsers, an offline spell and an undo across them: more than one test's usual time on a busy machine.
+  test.setTimeout(120_000);
   const ownerEmail = uniqueEmail('coedit-owner');
   const colleagueEmail = uniqueEmail('coedit-colleague');
   const owner = await newPage(browser);

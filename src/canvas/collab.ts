@@ -87,7 +87,12 @@ export class SiteCollab {
   private snapshot: CollabSnapshot = LOCAL;
   private selection: PresenceSelection | null = null;
   private readonly listeners = new Set<() => void>();
-  private readonly onOffline = () => this.socket?.disconnect();
+  // The browser says it is offline: so does the status, whatever the connection was doing (one still being made
+  // reports nothing when it is dropped, and would read as connecting for ever).
+  private readonly onOffline = () => {
+    this.socket?.disconnect();
+    this.set({ status: 'offline' });
+  };
   private readonly onOnline = () => void this.socket?.connect();
   // A closing tab sends what the send batch still holds (the provider's own page-hide handler, which runs
   // first, queues the removal of this editor's presence into the same batch), other tabs' updates waiting for
