@@ -135,7 +135,10 @@ export function BuilderHeader() {
   );
 }
 
-/** On a phone a command shows its icon alone (its label stays its name for screen readers): the header keeps two rows. */
+/**
+ * On a phone a command shows its icon alone (its label stays its name for screen readers): the header takes three
+ * rows, not four.
+ */
 const ICON_ON_PHONE = (theme: Theme) => ({
   [theme.breakpoints.down('sm')]: { minWidth: 40, px: 1, '& .MuiButton-startIcon': { mx: 0 } },
 });
