@@ -25,6 +25,9 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 900,
+    // Every browser the app supports (it needs ES2022 modules) preloads modules itself: Vite's polyfill for
+    // `<link rel="modulepreload">` only cost the first screen its bytes. Without it an older browser still runs the app.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // The first screen downloads one chunk, compressed as a whole, rather than dozens of small ones.

@@ -144,12 +144,14 @@ describe('the first screen (sign-in and the dashboard shell)', () => {
     expect(onDemand.filter((f) => files.has(f))).toEqual([]);
   });
 
-  it('does not load the dashboard shell’s tour and review machines (their selectors are apart)', () => {
+  it('does not load the dashboard shell’s tour and review machines, nor the popups they open (their selectors are apart)', () => {
     const shellChildren = [
       'src/machines/tour/tourMachine.ts',
       'src/machines/review/reviewMachine.ts',
       'src/machines/review/liveReviewMachine.ts',
       'src/machines/app/liveShellChildren.ts',
+      'src/views/tour/TourDialog.tsx',
+      'src/views/review/ReviewDialog.tsx',
     ];
     expect(shellChildren.filter((f) => files.has(f))).toEqual([]);
   });

@@ -72,6 +72,6 @@ export const ALLOWED_UNCOVERED: readonly { machine: string; transition: string; 
     machine: 'appMachine',
     transition: 'app.dashboard --planner.compose--> (no target)',
     reason:
-      'a command kept while the dashboard’s children’s code loads is timing, not a model step: lazyLogic.test.ts asks before the load ends',
+      'a command kept while the shell’s children’s code loads is timing, not a model step: lazyLogic.test.ts asks before the load ends',
   },
 ];

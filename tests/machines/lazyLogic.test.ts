@@ -231,7 +231,7 @@ test('the AI Assistant’s new post asked for while the planner’s code loads o
         ...others,
         team: teamMachine,
         planner,
-        loadDashboardActors: loadLogics(planner),
+        loadShellActors: loadLogics(planner),
         urlWatcher: fromCallback(() => {}),
       },
       actions: { writeUrl: () => {} },

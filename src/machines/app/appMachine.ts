@@ -112,25 +112,27 @@ export type AppEvent =
   | { type: 'replayViewer.open'; sessionId: string }
   | { type: 'replayViewer.close' }
   /**
-   * The dashboard header's Start tour and star buttons: delivered to the tour / review popup, or, while their
-   * code still loads, kept and delivered once they run (a click is never lost).
+   * What the dashboard shell asks of its children: the header's Start tour and star buttons, and the AI
+   * Assistant's new post. Delivered to the tour / review popup / content planner, or, while their code still
+   * loads, kept and delivered once they run (a click or a command is never lost).
    */
   | ShellRequest
-  /**
-   * The AI Assistant's "new post": the content planner opens a new post (with the text, when given), or, while the
-   * dashboard's children still load, once the planner runs (a command is never lost).
-   */
-  | PlannerCompose
   | SessionEndedEvent;
 
-/** A new post asked of the content planner (the AI Assistant's command). */
-export type PlannerCompose = { type: 'planner.compose'; text?: string };
+/**
+ * What the dashboard shell asks of its children: the walkthrough, the review popup, and a new post of the content
+ * planner (the AI Assistant's command, with its text when given).
+ */
+export type ShellRequest =
+  | { type: 'tour.start' }
+  | { type: 'review.open' }
+  | { type: 'planner.compose'; text?: string };
 
-/** The planner's event for a new post with this text (an open post is kept: the planner ignores it then). */
-const newPost = (text: string | undefined) => ({ type: 'planner.new' as const, text });
-
-/** What the dashboard shell asks of its children (the walkthrough, the review popup). */
-export type ShellRequest = { type: 'tour.start' } | { type: 'review.open' };
+/** The child a shell request is for, and the event it gets (an open post is kept: the planner ignores `planner.new` then). */
+const shellDelivery = (request: ShellRequest) =>
+  request.type === 'planner.compose'
+    ? (['planner', { type: 'planner.new', text: request.text }] as const)
+    : ([request.type === 'tour.start' ? 'tour' : 'review', request] as const);
 
 /** The setup call's payload, and the optional logo that is uploaded beside it (spec: the call never carries it). */
 export type SetupInput = BusinessSetupInput & { logo?: File };
@@ -193,12 +195,8 @@ export type AppContext = {
   replaySessionId: string | null;
   /** The dashboard shell's children run (their code has loaded); until then their requests wait in `shellRequests`. */
   shellReady: boolean;
-  /** Start tour / star clicks made while the shell's children were loading, delivered in order once they run. */
+  /** Start tour / star clicks and new posts asked for while the shell's children loaded, delivered in order once they run. */
   shellRequests: ShellRequest[];
-  /** The dashboard's children run (the planner among them); until then new posts wait in `plannerRequests`. */
-  dashboardReady: boolean;
-  /** New posts asked for while the dashboard's children were loading, opened in order once they run. */
-  plannerRequests: PlannerCompose[];
 };
 
 /** The Storefront preview's shopper: the owner trying their own store. */
@@ -252,6 +250,11 @@ const siteRoute = (siteId: string): AppRoute => appRoute('builder', { siteId });
 const locatedRoute = (current: AppRoute, siteId: string): AppRoute =>
   current.name === 'builder' && current.params.siteId === siteId ? current : siteRoute(siteId);
 const loginUrl = { route: appRoute('login'), mode: 'replace' as const };
+/** The shell's requests: delivered while its children run, kept while their code loads. */
+const shellRequest = [
+  { guard: 'shellReady', actions: 'deliverShellRequest' },
+  { actions: 'keepShellRequest' },
+] as const;
 /** Shows a place and makes it a Back step: the two actions every move to a new place takes. */
 const pushPlace = (route: AppRoute) => [
   { type: 'setRoute' as const, params: { route } },
@@ -342,8 +345,8 @@ export const appMachine = setup({
     toasts: toastsMachine,
     tour,
     review,
-    /** Loads the code of the dashboard shell's children (the tour, the review popup). */
-    loadShellActors: loadLogics(tour, review),
+    /** Loads the code of the dashboard shell's children (the tour, the review popup, the content planner). */
+    loadShellActors: loadLogics(tour, review, planner),
     profileForm,
     passwordForm,
     team,
@@ -355,8 +358,8 @@ export const appMachine = setup({
     generateWebsite: notProvided<{ websiteId: string }, GenerateInput>('generateWebsite'),
     planner,
     oauthConnect,
-    /** Loads the code of the dashboard's children (the sections' forms, team, admin, planner, connections). */
-    loadDashboardActors: loadLogics(profileForm, passwordForm, team, admin, planner, oauthConnect),
+    /** Loads the code of the dashboard's children (the sections' forms, team, admin, connections). */
+    loadDashboardActors: loadLogics(profileForm, passwordForm, team, admin, oauthConnect),
     /** Loads the code of the builder's children (the builder, publishing). */
     loadBuilderActors: loadLogics(builder, publish),
     crm,
@@ -402,6 +405,15 @@ export const appMachine = setup({
     /** Spec §3 lists `selectedTemplate` among browser-stored values: written, never read (it travels as input). */
     storeTemplate: (_, params: { templateId: string }) =>
       localStorage.setItem(STORAGE_KEYS.selectedTemplate, params.templateId),
+    /** A shell request to the child it is for (they run). */
+    deliverShellRequest: sendTo(
+      ({ event }) => shellDelivery(event as ShellRequest)[0],
+      ({ event }) => shellDelivery(event as ShellRequest)[1],
+    ),
+    /** A shell request kept until the shell's children run. */
+    keepShellRequest: assign({
+      shellRequests: ({ context, event }) => [...context.shellRequests, event as ShellRequest],
+    }),
     keepStorefrontStore: assign(({ event }) => {
       assertEvent(event, 'storefront.open');
       return { storefrontStore: event.storeId };
@@ -415,7 +427,6 @@ export const appMachine = setup({
     facebookCallback: ({ context }) => context.oauth?.provider === 'facebook',
     authenticatedOnLoad: ({ context }) => context.storedSession !== null,
     shellReady: ({ context }) => context.shellReady,
-    dashboardReady: ({ context }) => context.dashboardReady,
     invitationLink: ({ context }) => context.invitationToken !== null,
     nextIsBuilder: ({ context }) => context.next === 'builder',
     isVariant: ({ context }) => context.setupVariant === 'generate',
@@ -457,8 +468,6 @@ export const appMachine = setup({
       replaySessionId: null,
       shellReady: false,
       shellRequests: [],
-      dashboardReady: false,
-      plannerRequests: [],
     };
   },
   invoke: [
@@ -732,10 +741,12 @@ export const appMachine = setup({
             actions: [
               spawnChild('tour', { id: 'tour', systemId: 'tour' }),
               spawnChild('review', { id: 'review', systemId: 'review' }),
-              // The clicks made while they loaded, in order.
+              spawnChild('planner', { id: 'planner', systemId: 'planner' }),
+              // The clicks and commands made while they loaded, in order.
               enqueueActions(({ context, enqueue }) => {
                 for (const request of context.shellRequests) {
-                  enqueue.sendTo(request.type === 'tour.start' ? 'tour' : 'review', request);
+                  const [to, delivered] = shellDelivery(request);
+                  enqueue.sendTo(to, delivered);
                 }
               }),
               assign({ shellReady: true, shellRequests: [] }),
@@ -754,21 +765,15 @@ export const appMachine = setup({
               spawnChild('passwordForm', { id: 'passwordForm', systemId: 'passwordForm' }),
               spawnChild('team', { id: 'team', systemId: 'team' }),
               spawnChild('admin', { id: 'admin', systemId: 'admin' }),
-              spawnChild('planner', { id: 'planner', systemId: 'planner' }),
               spawnChild('oauthConnect', { id: 'oauthConnect', systemId: 'oauthConnect' }),
-              // The new posts asked for while they loaded, in order.
-              enqueueActions(({ context, enqueue }) => {
-                for (const { text } of context.plannerRequests) enqueue.sendTo('planner', newPost(text));
-              }),
-              assign({ dashboardReady: true, plannerRequests: [] }),
             ],
           },
-          // The code could not load: the toast says so, and the waiting commands are not pending forever.
-          onError: { actions: [{ type: 'toast', params: codeNotLoaded }, assign({ plannerRequests: [] })] },
+          // The code could not load: the toast says so.
+          onError: { actions: { type: 'toast', params: codeNotLoaded } },
         },
       ],
       exit: [
-        assign({ shellReady: false, shellRequests: [], dashboardReady: false, plannerRequests: [] }),
+        assign({ shellReady: false, shellRequests: [] }),
         stopChild('tour'),
         stopChild('review'),
         stopChild('profileForm'),
@@ -880,20 +885,9 @@ export const appMachine = setup({
         },
       },
       on: {
-        'tour.start': [
-          { guard: 'shellReady', actions: sendTo('tour', ({ event }) => event) },
-          { actions: assign({ shellRequests: ({ context, event }) => [...context.shellRequests, event] }) },
-        ],
-        'review.open': [
-          { guard: 'shellReady', actions: sendTo('review', ({ event }) => event) },
-          { actions: assign({ shellRequests: ({ context, event }) => [...context.shellRequests, event] }) },
-        ],
-        'planner.compose': [
-          { guard: 'dashboardReady', actions: sendTo('planner', ({ event }) => newPost(event.text)) },
-          {
-            actions: assign({ plannerRequests: ({ context, event }) => [...context.plannerRequests, event] }),
-          },
-        ],
+        'tour.start': shellRequest,
+        'review.open': shellRequest,
+        'planner.compose': shellRequest,
         // Another section, tab or record: the dashboard (and its tour, forms, …) stays.
         'nav.go': { guard: 'toDashboardPlace', actions: ['showNavRoute', writeNavUrl] },
         'nav.popstate': { guard: 'toDashboardPlace', actions: ['showNavRoute', writeNavUrl] },

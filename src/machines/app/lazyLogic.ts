@@ -6,6 +6,18 @@ export type LazyLogic<TLogic extends AnyActorLogic> = TLogic & { load: () => Pro
 const isLazy = (logic: AnyActorLogic): logic is LazyLogic<AnyActorLogic> =>
   typeof (logic as Partial<LazyLogic<AnyActorLogic>>).load === 'function';
 
+/** `load` run once for every caller; a failed run is tried again by the next call. */
+export function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+}
+
 /**
  * Stands for the logic `importLogic` yields (a child machine kept out of the first screen's code): every
  * call is passed to it once loaded. A failed import is tried again by the next `load()`.
@@ -14,24 +26,14 @@ export function lazyLogic<TLogic extends AnyActorLogic>(
   importLogic: () => Promise<TLogic>,
 ): LazyLogic<TLogic> {
   let loaded: TLogic | undefined;
-  let loading: Promise<void> | undefined;
   const logic = (): TLogic => {
     if (!loaded) throw new Error('An actor of lazily loaded logic was created before its code loaded');
     return loaded;
   };
   const lazy: LazyLogic<AnyActorLogic> = {
-    load: () => {
-      loading ??= importLogic().then(
-        (imported) => {
-          loaded = imported;
-        },
-        (error: unknown) => {
-          loading = undefined;
-          throw error;
-        },
-      );
-      return loading;
-    },
+    load: once(async () => {
+      loaded = await importLogic();
+    }),
     transition: (snapshot, event, scope) => logic().transition(snapshot, event, scope),
     getInitialSnapshot: (scope, input) => logic().getInitialSnapshot(scope, input),
     start: (snapshot, scope) => logic().start?.(snapshot, scope),

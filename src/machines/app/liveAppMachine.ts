@@ -1,20 +1,17 @@
 import { fromPromise } from 'xstate';
 import type { CollabRemote } from '../../canvas/collab.ts';
-import { STORAGE_KEYS } from '../../services/http/browserStorage.ts';
 import type { Http } from '../../services/http/http.ts';
 import type { QueryClientSource } from '../../services/http/queryClientSource.ts';
-import { queryKeys } from '../../services/http/queryKeys.ts';
 import type { LoginInput, RegisterInput } from '../../services/session/authApi.ts';
 import { sessionMachine } from '../session/sessionMachine.ts';
-import { appMachine, type GenerateInput, type SetupInput, type SetupResult } from './appMachine.ts';
-import { lazyLogic, loadLogics } from './lazyLogic.ts';
+import { appMachine, type GenerateInput, type SetupInput } from './appMachine.ts';
+import { lazyLogic, loadLogics, once } from './lazyLogic.ts';
 
 // The calls' modules load with the first call that needs them (the first call loads ky too), not with the
 // first screen.
 const auth = () => import('../../services/session/authApi.ts');
-const business = () => import('../../services/account/businessApi.ts');
+const setupCalls = () => import('./liveSetupCalls.ts');
 const oauth = () => import('../../services/planner/oauthApi.ts');
-const websites = () => import('../../services/builder/websiteApi.ts');
 
 /**
  * The app machine with its real effects: every call goes through `http`, and each write
@@ -30,69 +27,33 @@ export function createLiveAppMachine(
   // Runs before the sign-out call revokes the token (the session recording sends what it holds).
   beforeSignOut: () => Promise<void> = () => Promise.resolve(),
 ) {
-  // A child's code and the query cache's load together.
-  const withCache = <M>(module: Promise<M>) => Promise.all([module, queries.load()]);
-  // The sections' and the builder's children, with their calls: their code loads when the app first goes there.
-  const dashboardChildren = () => withCache(import('./liveDashboardChildren.ts'));
-  const builderChildren = () => withCache(import('./liveBuilderChildren.ts'));
-  const profileForm = lazyLogic(async () => {
-    const [live, queryClient] = await dashboardChildren();
-    return live.createLiveProfileForm(http, queryClient);
-  });
-  const passwordForm = lazyLogic(async () => (await dashboardChildren())[0].createLivePasswordForm(http));
-  const team = lazyLogic(async () => {
-    const [live, queryClient] = await dashboardChildren();
-    return live.createLiveTeamMachine(http, queryClient);
-  });
-  const admin = lazyLogic(async () => {
-    const [live, queryClient] = await dashboardChildren();
-    return live.createLiveAdminMachine(http, queryClient);
-  });
-  const planner = lazyLogic(async () => {
-    const [live, queryClient] = await dashboardChildren();
-    return live.createLivePlannerMachine(http, queryClient);
-  });
-  const oauthConnect = lazyLogic(async () => {
-    const [live, queryClient] = await dashboardChildren();
-    return live.createLiveOAuthConnectMachine(http, queryClient);
-  });
-  const builder = lazyLogic(async () => {
-    const [live, queryClient] = await builderChildren();
-    return live.createLiveBuilderMachine(http, queryClient, collabRemote);
-  });
-  const publish = lazyLogic(async () => {
-    const [live, queryClient] = await builderChildren();
-    return live.createLivePublishMachine(http, queryClient);
-  });
+  // The sections' and the builder's children, with their calls: their code loads when the app first goes there
+  // (made once for all of them; a failed load is tried again by the next child that needs it).
+  const dashboard = once(async () =>
+    (await import('./liveDashboardChildren.ts')).dashboardChildren(http, queries),
+  );
+  const builders = once(async () =>
+    (await import('./liveBuilderChildren.ts')).builderChildren(http, queries, collabRemote),
+  );
+  const profileForm = lazyLogic(async () => (await dashboard()).profileForm);
+  const passwordForm = lazyLogic(async () => (await dashboard()).passwordForm);
+  const team = lazyLogic(async () => (await dashboard()).team);
+  const admin = lazyLogic(async () => (await dashboard()).admin);
+  const planner = lazyLogic(async () => (await dashboard()).planner);
+  const oauthConnect = lazyLogic(async () => (await dashboard()).oauthConnect);
+  const builder = lazyLogic(async () => (await builders()).builder);
+  const publish = lazyLogic(async () => (await builders()).publish);
   // The dashboard shell's children: their code loads when the app first shows the dashboard.
   const shellChildren = () => import('./liveShellChildren.ts');
   const tour = lazyLogic(async () => (await shellChildren()).tourMachine);
   const review = lazyLogic(async () => (await shellChildren()).createLiveReviewMachine(http));
   // The children of one place: their code loads when the app first goes there (through one module of loaders).
   const places = () => import('./livePlaceChildren.ts');
-  const crm = lazyLogic(async () => {
-    const [{ createLiveCrmMachine }, queryClient] = await withCache(places().then((p) => p.crm()));
-    return createLiveCrmMachine(http, queryClient);
-  });
-  const businessDetails = lazyLogic(async () => {
-    const [{ createLiveBusinessDetailsMachine }, queryClient] = await withCache(
-      places().then((p) => p.businessDetails()),
-    );
-    return createLiveBusinessDetailsMachine(http, queryClient);
-  });
-  const replaySettings = lazyLogic(async () => {
-    const [{ createLiveReplaySettingsMachine }, queryClient] = await withCache(
-      places().then((p) => p.replaySettings()),
-    );
-    return createLiveReplaySettingsMachine(http, queryClient);
-  });
-  const replayPlayer = lazyLogic(async () => (await (await places()).replayPlayer()).replayPlayerMachine);
-  const invitation = lazyLogic(async () => {
-    const [{ createLiveInvitationMachine }, queryClient] = await withCache(
-      places().then((p) => p.invitation()),
-    );
-    return createLiveInvitationMachine(http, queryClient);
-  });
+  const crm = lazyLogic(async () => (await places()).crm(http, queries));
+  const businessDetails = lazyLogic(async () => (await places()).businessDetails(http, queries));
+  const replaySettings = lazyLogic(async () => (await places()).replaySettings(http, queries));
+  const replayPlayer = lazyLogic(async () => (await places()).replayPlayer());
+  const invitation = lazyLogic(async () => (await places()).invitation(http, queries));
   return appMachine.provide({
     actors: {
       profileForm,
@@ -103,7 +64,7 @@ export function createLiveAppMachine(
       oauthConnect,
       builder,
       publish,
-      loadDashboardActors: loadLogics(profileForm, passwordForm, team, admin, planner, oauthConnect),
+      loadDashboardActors: loadLogics(profileForm, passwordForm, team, admin, oauthConnect),
       loadBuilderActors: loadLogics(builder, publish),
       session: sessionMachine.provide({
         actors: {
@@ -122,22 +83,10 @@ export function createLiveAppMachine(
       }),
       tour,
       review,
-      loadShellActors: loadLogics(tour, review),
-      generateWebsite: fromPromise(async ({ input }: { input: GenerateInput }) => {
-        const { freeSiteName, generateWebsite, saveWebsite } = await websites();
-        const site = await generateWebsite(http, input);
-        const saved = await saveWebsite(http, {
-          name: await freeSiteName(http, site.name),
-          htmlContent: site.html,
-          pagesData: JSON.stringify(site.pages),
-          pages: site.pages,
-          yjsState: '',
-        });
-        // Spec §3 lists it among browser-stored values: written for compatibility; the id travels as output.
-        localStorage.setItem(STORAGE_KEYS.generatedWebsiteId, saved.id);
-        void queries.current()?.invalidateQueries({ queryKey: queryKeys.websites });
-        return { websiteId: saved.id };
-      }),
+      loadShellActors: loadLogics(tour, review, planner),
+      generateWebsite: fromPromise(async ({ input }: { input: GenerateInput }) =>
+        (await setupCalls()).generateAndSave(http, queries, input),
+      ),
       invitation,
       loadInvitation: loadLogics(invitation),
       crm,
@@ -161,16 +110,9 @@ export function createLiveAppMachine(
       register: fromPromise(async ({ input }: { input: RegisterInput }) =>
         (await auth()).register(http, input),
       ),
-      setupBusiness: fromPromise(async ({ input }: { input: SetupInput }): Promise<SetupResult> => {
-        const { logo, ...fields } = input;
-        const profile = await (await business()).setupBusiness(http, fields);
-        (await queries.load()).setQueryData(queryKeys.businessProfile, profile);
-        if (!logo) return { profile };
-        // The logo goes up through the upload route (a data URL if that fails, spec §7); the generator uses
-        // an uploaded one. A data URL is not passed on: generation takes an address, not the file itself.
-        const url = await (await websites()).uploadImage(http, logo);
-        return { profile, logoUrl: url.startsWith('data:') ? null : url };
-      }),
+      setupBusiness: fromPromise(async ({ input }: { input: SetupInput }) =>
+        (await setupCalls()).setupWithLogo(http, queries, input),
+      ),
       googleAdsCallback: fromPromise(async ({ input }: { input: { code: string; state: string } }) =>
         (await oauth()).googleAdsCallback(http, input.code, input.state),
       ),

@@ -9,7 +9,7 @@ import { useNarrowWindow } from '../common/useNarrowWindow.ts';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import { lazyWithQueries } from '../lazyWithQueries.tsx';
-import { ReviewDialog } from '../review/ReviewDialog.tsx';
+import { ReviewButton } from '../review/ReviewButton.tsx';
 import { DashboardHeader } from './DashboardHeader.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { SECTION_ROUTES, type SectionId, sectionOfRoute, sectionTitle } from './sections.ts';
@@ -19,6 +19,11 @@ const SectionView = lazy(() => import('./SectionView.tsx').then((m) => ({ defaul
 
 // The tour shows nothing until it opens: it loads after the shell.
 const TourDialog = lazy(() => import('../tour/TourDialog.tsx').then((m) => ({ default: m.TourDialog })));
+
+// The review popup shows nothing until its button is clicked: it loads after the shell.
+const ReviewDialog = lazy(() =>
+  import('../review/ReviewDialog.tsx').then((m) => ({ default: m.ReviewDialog })),
+);
 
 // The server's word on the session and the live event stream show nothing: they load with the query cache.
 const AccountSync = lazyWithQueries(async () => (await import('./AccountSync.tsx')).AccountSync);
@@ -73,7 +78,10 @@ export function Dashboard() {
       <Suspense fallback={null}>
         <TourDialog />
       </Suspense>
-      <ReviewDialog />
+      <ReviewButton />
+      <Suspense fallback={null}>
+        <ReviewDialog />
+      </Suspense>
     </Box>
   );
 }

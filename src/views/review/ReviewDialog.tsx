@@ -1,11 +1,9 @@
-import StarIcon from '@mui/icons-material/Star';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Fab from '@mui/material/Fab';
 import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -23,7 +21,7 @@ import { useAppActor } from '../appActorContext.ts';
 
 const closedReview: ReviewContext = { rating: 0, reviewText: '', email: '', error: null, creditsAwarded: 0 };
 
-/** The floating star button and the review popup it opens. */
+/** The review popup the star button opens (its code loads after the dashboard shell's). */
 export function ReviewDialog() {
   const app = useAppActor();
   const review = useSelector(app, selectReviewRef);
@@ -34,74 +32,64 @@ export function ReviewDialog() {
   const form = useSelector(review, (s) => s?.context ?? closedReview, shallowEqual);
 
   return (
-    <>
-      <Fab
-        color="secondary"
-        aria-label="Leave a review"
-        onClick={() => app.send({ type: 'review.open' })}
-        sx={{ position: 'fixed', right: 24, bottom: 24 }}
-      >
-        <StarIcon />
-      </Fab>
-      <Dialog
-        open={open}
-        onClose={() => review?.send({ type: 'review.close' })}
-        aria-labelledby="review-title"
-        maxWidth="xs"
-        fullWidth
-      >
-        <DialogTitle id="review-title">Leave a review</DialogTitle>
-        <DialogContent>
-          {thanks ? (
-            <Stack spacing={1} role="status">
-              <Typography>Thank you for your review!</Typography>
-              {form.creditsAwarded > 0 ? (
-                <Typography variant="body2">You earned {form.creditsAwarded} credits.</Typography>
-              ) : null}
-            </Stack>
-          ) : (
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <Stack spacing={0.5}>
-                <Typography component="legend" id="review-rating-label">
-                  Your rating
-                </Typography>
-                <Rating
-                  name="review-rating"
-                  value={form.rating}
-                  onChange={(_, value) => review?.send({ type: 'review.rate', rating: value ?? 0 })}
-                  aria-labelledby="review-rating-label"
-                />
-              </Stack>
-              <TextField
-                label="Your review (optional)"
-                multiline
-                minRows={3}
-                value={form.reviewText}
-                onChange={(e) => review?.send({ type: 'review.changeText', text: e.target.value })}
+    <Dialog
+      open={open}
+      onClose={() => review?.send({ type: 'review.close' })}
+      aria-labelledby="review-title"
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id="review-title">Leave a review</DialogTitle>
+      <DialogContent>
+        {thanks ? (
+          <Stack spacing={1} role="status">
+            <Typography>Thank you for your review!</Typography>
+            {form.creditsAwarded > 0 ? (
+              <Typography variant="body2">You earned {form.creditsAwarded} credits.</Typography>
+            ) : null}
+          </Stack>
+        ) : (
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Stack spacing={0.5}>
+              <Typography component="legend" id="review-rating-label">
+                Your rating
+              </Typography>
+              <Rating
+                name="review-rating"
+                value={form.rating}
+                onChange={(_, value) => review?.send({ type: 'review.rate', rating: value ?? 0 })}
+                aria-labelledby="review-rating-label"
               />
-              <TextField
-                label="Email (optional)"
-                type="email"
-                value={form.email}
-                onChange={(e) => review?.send({ type: 'review.changeEmail', email: e.target.value })}
-              />
-              {form.error ? <Alert severity="error">{form.error}</Alert> : null}
             </Stack>
-          )}
-        </DialogContent>
-        {thanks ? null : (
-          <DialogActions>
-            <Button onClick={() => review?.send({ type: 'review.close' })}>Cancel</Button>
-            <Button
-              variant="contained"
-              disabled={!canSubmit || busy}
-              onClick={() => review?.send({ type: 'review.submit' })}
-            >
-              Submit
-            </Button>
-          </DialogActions>
+            <TextField
+              label="Your review (optional)"
+              multiline
+              minRows={3}
+              value={form.reviewText}
+              onChange={(e) => review?.send({ type: 'review.changeText', text: e.target.value })}
+            />
+            <TextField
+              label="Email (optional)"
+              type="email"
+              value={form.email}
+              onChange={(e) => review?.send({ type: 'review.changeEmail', email: e.target.value })}
+            />
+            {form.error ? <Alert severity="error">{form.error}</Alert> : null}
+          </Stack>
         )}
-      </Dialog>
-    </>
+      </DialogContent>
+      {thanks ? null : (
+        <DialogActions>
+          <Button onClick={() => review?.send({ type: 'review.close' })}>Cancel</Button>
+          <Button
+            variant="contained"
+            disabled={!canSubmit || busy}
+            onClick={() => review?.send({ type: 'review.submit' })}
+          >
+            Submit
+          </Button>
+        </DialogActions>
+      )}
+    </Dialog>
   );
 }
