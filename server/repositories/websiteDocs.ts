@@ -28,6 +28,22 @@ export async function loadWebsiteState(
 }
 
 /**
+ * Whether an account's website has a stored document (false: none yet), or null when there is no such site:
+ * the check without reading the document itself.
+ */
+export async function hasWebsiteState(
+  db: Queryable,
+  accountId: number,
+  websiteId: number,
+): Promise<boolean | null> {
+  const row = await db.one<{ has_state: boolean }>(
+    "select yjs_state <> '' as has_state from websites where account_id = $1 and id = $2",
+    [accountId, websiteId],
+  );
+  return row ? row.has_state : null;
+}
+
+/**
  * Locks the website row, passes its stored state (base64, '' when none) to `merge` and stores the base64 state
  * `merge` returns (null: nothing to write), with the pages `pagesOf` reads from it when given (what publishing
  * and the SEO audit read). Resolves false when the account has no such website.

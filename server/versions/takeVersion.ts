@@ -6,7 +6,7 @@ import { summarizeChanges } from '../../src/canvas/versions.ts';
 import type { Collab } from '../collab/collabServer.ts';
 import { DEFAULT_VERSION_RETENTION } from '../config.ts';
 import type { Db } from '../db/types.ts';
-import { loadWebsiteState } from '../repositories/websiteDocs.ts';
+import { hasWebsiteState } from '../repositories/websiteDocs.ts';
 import { findWebsite } from '../repositories/websites.ts';
 import { insertVersion, latestVersionState, type VersionSummary } from '../repositories/websiteVersions.ts';
 
@@ -48,7 +48,7 @@ export async function takeVersion(
   request: VersionRequest,
 ): Promise<VersionSummary> {
   const site = { accountId: request.accountId, websiteId: request.websiteId };
-  const state = (await loadWebsiteState(db, site.accountId, site.websiteId))
+  const state = (await hasWebsiteState(db, site.accountId, site.websiteId))
     ? Buffer.from(await collab.readState(site)).toString('base64')
     : await stateOfPages(db, site);
   const previous = await latestVersionState(db, request.accountId, request.websiteId);

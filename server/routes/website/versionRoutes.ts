@@ -5,7 +5,7 @@ import { versionsApi } from '../../../src/contracts/versions.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import type { Collab } from '../../collab/collabServer.ts';
 import { HttpError } from '../../errors.ts';
-import { loadWebsiteState } from '../../repositories/websiteDocs.ts';
+import { hasWebsiteState } from '../../repositories/websiteDocs.ts';
 import { findVersion, listVersions } from '../../repositories/websiteVersions.ts';
 import { siteOfState, takeVersion } from '../../versions/takeVersion.ts';
 import type { RouteDeps } from '../routeDeps.ts';
@@ -28,7 +28,7 @@ export const versionRoutes: FastifyPluginAsync<RouteDeps & { collab: Collab }> =
   const edit = { permission: 'websites.edit' } as const;
 
   const requireSite = async (accountId: number, websiteId: number) => {
-    if ((await loadWebsiteState(db, accountId, websiteId)) === null) throw new HttpError(404, SITE_NOT_FOUND);
+    if ((await hasWebsiteState(db, accountId, websiteId)) === null) throw new HttpError(404, SITE_NOT_FOUND);
   };
   const requireVersion = async (accountId: number, params: VersionParams) => {
     await requireSite(accountId, params.id);
