@@ -21,10 +21,7 @@ if (route.page === 'oauthCallback') {
   );
 } else if (route.page === 'jobs') {
   // The job dashboard the Admin dashboard embeds: a page of its own, loaded only here.
-  void Promise.all([
-    import('./views/jobs/JobDashboardPage.tsx'),
-    import('./views/jobs/createJobPageSystem.ts'),
-  ]).then(([{ JobDashboardPage }, { createJobPageSystem }]) => {
+  void import('./views/jobs/jobPageParts.ts').then(({ JobDashboardPage, createJobPageSystem }) => {
     // Created and started once, outside React (as the app's system is).
     const system = createJobPageSystem();
     root.render(

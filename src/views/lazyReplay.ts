@@ -29,11 +29,10 @@ export function startLazyReplay(options: {
   let loaded: ReplayShipper | undefined;
   const waiting: InspectionEvent[] = [];
   const shipper = Promise.all([
-    import('../machines/replay/replayRecorder.ts'),
-    import('../machines/replay/replayShipper.ts'),
+    import('../machines/replay/replayParts.ts'),
     // The shipper reads the recording choice through the query cache.
     options.queries.load(),
-  ]).then(([{ createReplayRecorder }, { startReplayShipper }, queryClient]) => {
+  ]).then(([{ createReplayRecorder, startReplayShipper }, queryClient]) => {
     const recorder = createReplayRecorder({ recording: options.recording });
     target = recorder.inspect;
     for (const event of waiting.splice(0)) recorder.inspect(event);

@@ -92,14 +92,7 @@ export function createLiveAppMachine(
       crm,
       loadCrm: loadLogics(crm),
       // Loaded with the store's code, when a Storefront preview opens.
-      cartLogic: fromPromise(async () => {
-        const [{ liveCartMachine }, { createStoreClient }, { storeClient }] = await Promise.all([
-          import('../store/liveCartMachine.ts'),
-          import('../../services/store/storeClient.ts'),
-          import('../../services/store/storeQueries.ts'),
-        ]);
-        return liveCartMachine(storeFetch ? createStoreClient(undefined, storeFetch) : storeClient());
-      }),
+      cartLogic: fromPromise(async () => (await places()).cart(storeFetch)),
       businessDetails,
       loadBusinessDetails: loadLogics(businessDetails),
       replaySettings,

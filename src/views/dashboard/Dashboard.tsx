@@ -13,20 +13,14 @@ import { ReviewButton } from '../review/ReviewButton.tsx';
 import { DashboardHeader } from './DashboardHeader.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { SECTION_ROUTES, type SectionId, sectionOfRoute, sectionTitle } from './sections.ts';
+import { shellLater } from './shellLater.ts';
 
 // The main area's sections load on demand: their table (sixteen loaders) loads beside the shell.
 const SectionView = lazy(() => import('./SectionView.tsx').then((m) => ({ default: m.SectionView })));
 
-// The tour shows nothing until it opens: it loads after the shell.
-const TourDialog = lazy(() => import('../tour/TourDialog.tsx').then((m) => ({ default: m.TourDialog })));
-
-// The review popup shows nothing until its button is clicked: it loads after the shell.
-const ReviewDialog = lazy(() =>
-  import('../review/ReviewDialog.tsx').then((m) => ({ default: m.ReviewDialog })),
-);
-
-// The server's word on the session and the live event stream show nothing: they load with the query cache.
-const AccountSync = lazyWithQueries(async () => (await import('./AccountSync.tsx')).AccountSync);
+// The server's word on the session, the live event stream and the tour and review popups show nothing at first:
+// they load after the shell, with the query cache.
+const ShellLater = lazyWithQueries(async () => (await shellLater()).ShellLater);
 
 /** The dashboard shell: sidebar, header, the chosen section, the tour and the review button. */
 export function Dashboard() {
@@ -72,15 +66,9 @@ export function Dashboard() {
           </ErrorBoundary>
         </Box>
       </Box>
-      <Suspense fallback={null}>
-        <AccountSync />
-      </Suspense>
-      <Suspense fallback={null}>
-        <TourDialog />
-      </Suspense>
       <ReviewButton />
       <Suspense fallback={null}>
-        <ReviewDialog />
+        <ShellLater />
       </Suspense>
     </Box>
   );

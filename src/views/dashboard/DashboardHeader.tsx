@@ -19,9 +19,10 @@ import { lazyWithQueries } from '../lazyWithQueries.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import type { SectionId } from './sections.ts';
+import { shellLater } from './shellLater.ts';
 
 // The switcher lists the user's accounts: it loads with the query cache.
-const AccountSwitcher = lazyWithQueries(async () => (await import('./AccountSwitcher.tsx')).AccountSwitcher);
+const AccountSwitcher = lazyWithQueries(async () => (await shellLater()).AccountSwitcher);
 
 type Props = { title: string; onNavigate: (section: SectionId) => void };
 

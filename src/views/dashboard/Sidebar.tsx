@@ -16,6 +16,7 @@ import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import { lazyWithQueries } from '../lazyWithQueries.tsx';
 import { SubSectionList } from './SubSectionList.tsx';
 import { NAV_SECTIONS, type NavSection, type SectionId, sectionContains } from './sections.ts';
+import { shellLater } from './shellLater.ts';
 
 // The narrow sidebar's flyouts load when the sidebar is first collapsed (it opens wide).
 const SidebarFlyout = lazy(async () => ({ default: (await import('./SidebarFlyout.tsx')).SidebarFlyout }));
@@ -195,7 +196,7 @@ function NarrowEntry({ entry, section, onNavigate }: EntryProps) {
 }
 
 // The store's count of waiting orders loads with the query cache; until then its icon shows alone.
-const OrdersBadge = lazyWithQueries(async () => (await import('../store/OrdersBadge.tsx')).OrdersBadge);
+const OrdersBadge = lazyWithQueries(async () => (await shellLater()).OrdersBadge);
 
 /** The entry's icon; the store's carries the count of orders waiting for the owner. */
 function EntryIcon({ entry }: { entry: NavSection }): ReactNode {
