@@ -26,6 +26,41 @@ function routes(created: unknown[]) {
   };
 }
 
+const loaf: Product = {
+  id: 7,
+  storeId: 'bakery',
+  name: 'Sourdough',
+  code: '',
+  price: 6.5,
+  currency: 'USD',
+  description: '',
+  imageUrl: '',
+  inventoryQuantity: 3,
+  isActive: true,
+  rating: 5,
+  originalPrice: null,
+  categoryId: null,
+};
+
+/** The store's products tab listing `loaf`, its PUT recorded in `saved`: the Edit Product dialog, opened. */
+async function editLoaf(saved: unknown[], product: Product = loaf) {
+  renderApp(
+    { ...dashboardInput(), location: { pathname: '/store', search: '' } },
+    {
+      ...routes([]),
+      'GET /api/ecommerce/stores/bakery/products': { body: { results: [product], totalCount: 1 } },
+      'PUT /api/ecommerce/products/7': async (request: Request) => {
+        const body = (await request.json()) as Product;
+        saved.push(body);
+        return { body: { ...product, ...body } };
+      },
+    },
+  );
+  const grid = await screen.findByRole('grid', { name: 'Products' }, slow);
+  fireEvent.click(await within(grid).findByRole('button', { name: 'Edit' }, slow));
+  return within(await screen.findByRole('dialog', { name: 'Edit Product' }));
+}
+
 describe('Store › Products › Add Product', () => {
   test('a new product has no invented price or original price, and a price that cannot be one says why', async () => {
     const created: unknown[] = [];
@@ -119,5 +154,43 @@ describe('Store › Products › Add Product', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatchObject({ name: 'Sourdough', imageUrl: '' });
+  });
+
+  test('Edit Product: an emptied Stock or Rating, or a stock of 2.7, says what to enter under the field and saves nothing', async () => {
+    const saved: unknown[] = [];
+    const dialog = await editLoaf(saved);
+    const save = dialog.getByRole('button', { name: 'Save' });
+    const stock = dialog.getByRole('spinbutton', { name: 'Stock' });
+    const rating = dialog.getByRole('spinbutton', { name: 'Rating' });
+
+    fireEvent.change(stock, { target: { value: '' } });
+    expect(
+      dialog.getByRole('spinbutton', {
+        name: 'Stock',
+        description: 'Enter the stock: how many you have, 0 or more',
+      }),
+    ).toBe(stock);
+    expect(save.hasAttribute('disabled')).toBe(true);
+
+    fireEvent.change(stock, { target: { value: '2.7' } });
+    expect(
+      dialog.getByRole('spinbutton', { name: 'Stock', description: 'Stock must be a whole number, e.g. 3' }),
+    ).toBe(stock);
+    expect(save.hasAttribute('disabled')).toBe(true);
+
+    fireEvent.change(stock, { target: { value: '2' } });
+    fireEvent.change(rating, { target: { value: '' } });
+    expect(
+      dialog.getByRole('spinbutton', { name: 'Rating', description: 'Enter a rating from 0 to 5' }),
+    ).toBe(rating);
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(save);
+    expect(saved).toEqual([]);
+
+    fireEvent.change(rating, { target: { value: '4' } });
+    expect(dialog.queryByText('Enter a rating from 0 to 5')).toBeNull();
+    fireEvent.click(save);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ inventoryQuantity: 2, rating: 4 });
   });
 });

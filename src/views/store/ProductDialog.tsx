@@ -10,6 +10,11 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
+import {
+  type ProductNumberField,
+  productNumbersOf,
+  validateProductNumbers,
+} from '../../contracts/productRules.ts';
 import type { Product, ProductInput } from '../../contracts/store.ts';
 import { errorMessage } from '../../services/http/ApiError.ts';
 import { useCategories, useSaveProduct, useUploadProductImage } from '../../services/store/storeQueries.ts';
@@ -61,37 +66,39 @@ const toForm = (product: Product): Form => ({
   isActive: product.isActive,
 });
 
+// Call after validateProductNumbers found nothing: the numbers are sent as typed, never clamped or rounded.
 const toInput = (form: Form): ProductInput => ({
   name: form.name.trim(),
   code: form.code.trim(),
-  price: Number(form.price),
-  originalPrice: form.originalPrice.trim() === '' ? null : Number(form.originalPrice),
+  ...productNumbersOf(form),
   description: form.description,
-  rating: Math.min(5, Math.max(0, Number(form.rating))),
-  inventoryQuantity: Math.max(0, Math.floor(Number(form.stock))),
   imageUrl: form.imageUrl,
   // Always sent: saving replaces the product, so leaving it out would drop its category.
   categoryId: form.categoryId === '' ? null : Number(form.categoryId),
   isActive: form.isActive,
 });
 
-/** What is wrong with a typed price, in words; null when it is one (a number, 0 or more). */
-function priceProblemOf(text: string): string | null {
-  if (text.trim() === '') return 'Enter a price';
-  return Number(text) >= 0 ? null : 'The price must be 0 or more';
-}
-
 /** Create or edit a product, with an image uploaded through /api/upload/image. */
 export function ProductDialog({ storeId, product, onClose }: Props) {
   const [form, setForm] = useState<Form>(product ? toForm(product) : blank);
+  // The fields the owner has changed: an emptied one says what to enter, a new product's untouched price does not.
+  const [touched, setTouched] = useState<ReadonlySet<keyof Form>>(new Set());
   const save = useSaveProduct(storeId);
   const upload = useUploadProductImage();
   const categories = useCategories(storeId);
-  const set = (key: keyof Form) => (event: { target: { value: string } }) =>
+  const set = (key: keyof Form) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [key]: event.target.value }));
-  const priceProblem = priceProblemOf(form.price);
-  const originalPriceProblem = form.originalPrice.trim() === '' ? null : priceProblemOf(form.originalPrice);
-  const invalid = form.name.trim() === '' || priceProblem !== null || originalPriceProblem !== null;
+    setTouched((current) => new Set(current).add(key));
+  };
+  const problems = validateProductNumbers(form);
+  const invalid = form.name.trim() === '' || Object.keys(problems).length > 0;
+  /** The message under a number field: once it is typed in or changed. */
+  const problemOf = (field: ProductNumberField): string | null =>
+    touched.has(field) || form[field].trim() !== '' ? (problems[field] ?? null) : null;
+  const priceProblem = problemOf('price');
+  const originalPriceProblem = problemOf('originalPrice');
+  const stockProblem = problemOf('stock');
+  const ratingProblem = problemOf('rating');
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -121,9 +128,9 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
                 required
                 value={form.price}
                 onChange={set('price')}
-                // Nothing typed yet is not an error to show; a typed price that cannot be one is.
-                error={form.price.trim() !== '' && priceProblem !== null}
-                helperText={form.price.trim() !== '' ? priceProblem : null}
+                // Nothing typed yet is not an error to show; a typed (or emptied) price that cannot be one is.
+                error={priceProblem !== null}
+                helperText={priceProblem}
               />
               <TextField
                 label="Original Price"
@@ -135,12 +142,22 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
               />
             </Stack>
             <Stack direction="row" spacing={2}>
-              <TextField label="Stock" type="number" value={form.stock} onChange={set('stock')} />
+              <TextField
+                label="Stock"
+                type="number"
+                value={form.stock}
+                onChange={set('stock')}
+                error={stockProblem !== null}
+                helperText={stockProblem}
+                slotProps={{ htmlInput: { min: 0, step: 1 } }}
+              />
               <TextField
                 label="Rating"
                 type="number"
                 value={form.rating}
                 onChange={set('rating')}
+                error={ratingProblem !== null}
+                helperText={ratingProblem}
                 slotProps={{ htmlInput: { min: 0, max: 5, step: 1 } }}
               />
             </Stack>

@@ -1,0 +1,48 @@
+/**
+ * What a product's numbers must be (spec builder-store-crm §3, §5, §9): one home for the rules the owner's
+ * Product dialog shows under its fields and the product routes answer with a 400.
+ */
+
+export const PRODUCT_MESSAGES = {
+  priceRequired: 'Enter a price',
+  priceNegative: 'The price must be 0 or more',
+  stockRequired: 'Enter the stock: how many you have, 0 or more',
+  stockWhole: 'Stock must be a whole number, e.g. 3',
+  stockNegative: 'Stock must be 0 or more',
+  // The model has no "no rating": a product always holds one (spec §9: 5 unless the owner says otherwise).
+  rating: 'Enter a rating from 0 to 5',
+} as const;
+
+/** The product's numbers as the dialog holds them while the owner types: text, so nothing typed is rewritten. */
+export type ProductNumbersDraft = { price: string; originalPrice: string; stock: string; rating: string };
+export type ProductNumberField = keyof ProductNumbersDraft;
+/** One message per field that needs the owner (absent: the field is fine). */
+export type ProductErrors = Partial<Record<ProductNumberField, string>>;
+
+/** The number typed, or null when nothing is (NaN when the text is not a number). */
+const typed = (text: string): number | null => (text.trim() === '' ? null : Number(text));
+
+/** What each typed number of a product needs, in the owner's words. */
+export function validateProductNumbers(draft: ProductNumbersDraft): ProductErrors {
+  const errors: ProductErrors = {};
+  const price = typed(draft.price);
+  if (price === null) errors.price = PRODUCT_MESSAGES.priceRequired;
+  else if (!(price >= 0)) errors.price = PRODUCT_MESSAGES.priceNegative;
+  const originalPrice = typed(draft.originalPrice);
+  if (originalPrice !== null && !(originalPrice >= 0)) errors.originalPrice = PRODUCT_MESSAGES.priceNegative;
+  const stock = typed(draft.stock);
+  if (stock === null) errors.stock = PRODUCT_MESSAGES.stockRequired;
+  else if (!Number.isInteger(stock)) errors.stock = PRODUCT_MESSAGES.stockWhole;
+  else if (stock < 0) errors.stock = PRODUCT_MESSAGES.stockNegative;
+  const rating = typed(draft.rating);
+  if (rating === null || !(rating >= 0 && rating <= 5)) errors.rating = PRODUCT_MESSAGES.rating;
+  return errors;
+}
+
+/** The numbers a draft sends (call after `validateProductNumbers` found nothing). */
+export const productNumbersOf = (draft: ProductNumbersDraft) => ({
+  price: Number(draft.price),
+  originalPrice: typed(draft.originalPrice),
+  inventoryQuantity: Number(draft.stock),
+  rating: Number(draft.rating),
+});
