@@ -1,3 +1,5 @@
+import type { ProductInput } from './storeApi.ts';
+
 /**
  * What a product's numbers must be (spec builder-store-crm §3, §5, §9): one home for the rules the owner's
  * Product dialog shows under its fields and the product routes answer with a 400.
@@ -11,6 +13,9 @@ export const PRODUCT_MESSAGES = {
   stockNegative: 'Stock must be 0 or more',
   // The model has no "no rating": a product always holds one (spec §9: 5 unless the owner says otherwise).
   rating: 'Enter a rating from 0 to 5',
+  // Shoppers see an original price struck through beside the price: at or below it, that is no discount.
+  originalPriceNotAbove:
+    'Enter an original price above the price, or leave it empty: it shows as the price before a discount',
 } as const;
 
 /** The product's numbers as the dialog holds them while the owner types: text, so nothing typed is rewritten. */
@@ -21,6 +26,21 @@ export type ProductErrors = Partial<Record<ProductNumberField, string>>;
 
 /** The number typed, or null when nothing is (NaN when the text is not a number). */
 const typed = (text: string): number | null => (text.trim() === '' ? null : Number(text));
+
+/**
+ * What a product's numbers need beyond their schema (the routes' 400 and the dialog's messages), by field.
+ */
+export function validateProduct(input: Pick<ProductInput, 'price' | 'originalPrice'>): ProductErrors {
+  const errors: ProductErrors = {};
+  if (
+    input.originalPrice !== undefined &&
+    input.originalPrice !== null &&
+    input.originalPrice <= input.price
+  ) {
+    errors.originalPrice = PRODUCT_MESSAGES.originalPriceNotAbove;
+  }
+  return errors;
+}
 
 /** What each typed number of a product needs, in the owner's words. */
 export function validateProductNumbers(draft: ProductNumbersDraft): ProductErrors {
@@ -36,7 +56,8 @@ export function validateProductNumbers(draft: ProductNumbersDraft): ProductError
   else if (stock < 0) errors.stock = PRODUCT_MESSAGES.stockNegative;
   const rating = typed(draft.rating);
   if (rating === null || !(rating >= 0 && rating <= 5)) errors.rating = PRODUCT_MESSAGES.rating;
-  return errors;
+  if (errors.price || errors.originalPrice) return errors;
+  return { ...validateProduct({ price: price as number, originalPrice }), ...errors };
 }
 
 /** The numbers a draft sends (call after `validateProductNumbers` found nothing). */

@@ -163,6 +163,34 @@ describeEachDatabase('store catalogue', (ctx) => {
     ).toBe(404);
   });
 
+  it('refuses an original price at or below the price (a discount that never was) and changes nothing', async () => {
+    const setup = await createStore(ctx);
+    const message =
+      'Enter an original price above the price, or leave it empty: it shows as the price before a discount';
+    for (const originalPrice of [4.5, 3]) {
+      const created = await ctx.call('POST', '/api/ecommerce/products', {
+        token: setup.owner.token,
+        body: { storeId: setup.storeId, name: 'Loaf', price: 4.5, originalPrice },
+      });
+      expect(created.statusCode, created.body).toBe(400);
+      expect(created.json().message).toBe(message);
+    }
+    const list = async () =>
+      (
+        await ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/products`, { token: setup.owner.token })
+      ).json<ProductPage>().results;
+    expect(await list()).toEqual([]);
+
+    const product = await createProduct(ctx, setup, { price: 4.5, originalPrice: 6 });
+    const lowered = await ctx.call('PUT', `/api/ecommerce/products/${product.id}`, {
+      token: setup.owner.token,
+      body: { name: 'Sourdough', price: 4.5, originalPrice: 4 },
+    });
+    expect(lowered.statusCode, lowered.body).toBe(400);
+    expect(lowered.json().message).toBe(message);
+    expect(await list()).toEqual([product]);
+  });
+
   it('the list shoppers see follows every change at once (no stale page after an edit or a sale)', async () => {
     const setup = await createStore(ctx);
     const product = await createProduct(ctx, setup, { name: 'Loaf', price: 3, inventoryQuantity: 4 });

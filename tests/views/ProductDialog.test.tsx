@@ -193,4 +193,27 @@ describe('Store › Products › Add Product', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatchObject({ inventoryQuantity: 2, rating: 4 });
   });
+
+  test('Edit Product: an original price at or below the price is refused under the field, as it would read as a discount', async () => {
+    const saved: unknown[] = [];
+    const dialog = await editLoaf(saved);
+    const save = dialog.getByRole('button', { name: 'Save' });
+    const original = dialog.getByRole('spinbutton', { name: 'Original Price' });
+    const message =
+      'Enter an original price above the price, or leave it empty: it shows as the price before a discount';
+
+    for (const value of ['6.5', '5']) {
+      fireEvent.change(original, { target: { value } });
+      expect(dialog.getByRole('spinbutton', { name: 'Original Price', description: message })).toBe(original);
+      expect(save.hasAttribute('disabled')).toBe(true);
+    }
+    fireEvent.click(save);
+    expect(saved).toEqual([]);
+
+    fireEvent.change(original, { target: { value: '8' } });
+    expect(dialog.queryByText(message)).toBeNull();
+    fireEvent.click(save);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ price: 6.5, originalPrice: 8 });
+  });
 });

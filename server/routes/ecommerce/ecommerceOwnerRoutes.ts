@@ -1,6 +1,7 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { toCsv } from '../../../src/contracts/csv.ts';
+import { validateProduct } from '../../../src/contracts/productRules.ts';
 import {
   CHECKOUT_LIMITS,
   formatOrderNumber,
@@ -43,6 +44,12 @@ const STORE_TAKEN = 'This store ID is already in use. Please choose a different 
 const CATEGORY_NOT_FOUND = 'Category not found';
 const CATEGORY_TAKEN = 'A category with this name already exists';
 const NOT_YOURS = 'Store or category not found';
+
+/** The product rules its schema cannot say (productRules.ts, as the dialog shows them); a refusal changes nothing. */
+function checkProduct(input: ProductInput): void {
+  const [problem] = Object.values(validateProduct(input));
+  if (problem) throw new HttpError(400, problem);
+}
 
 // Prices are in the store's currency: a product cannot name another one.
 function checkCurrency(input: ProductInput, storeCurrency: StoreCurrency | null): void {
@@ -94,6 +101,7 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
     async (request, reply) => {
       const accountId = requireAccountId(request);
       const { storeId, ...input } = request.body;
+      checkProduct(input);
       checkCurrency(input, await storeCurrencyOf(db, accountId, { storeId }));
       const product = await createProduct(db, accountId, storeId, input);
       if (!product) throw new HttpError(404, NOT_YOURS);
@@ -106,6 +114,7 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
     { config: edit, schema: storeOwnerApi.updateProduct },
     async (request) => {
       const accountId = requireAccountId(request);
+      checkProduct(request.body);
       const currency = await storeCurrencyOf(db, accountId, { productId: request.params.id });
       if (currency === null) throw new HttpError(404, PRODUCT_NOT_FOUND);
       checkCurrency(request.body, currency);
