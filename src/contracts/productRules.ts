@@ -1,3 +1,4 @@
+import { hasAtMostDecimals } from './store.ts';
 import type { ProductInput } from './storeApi.ts';
 
 /**
@@ -8,6 +9,9 @@ import type { ProductInput } from './storeApi.ts';
 export const PRODUCT_MESSAGES = {
   priceRequired: 'Enter a price',
   priceNegative: 'The price must be 0 or more',
+  // Prices are kept in cents, as the store settings' amounts are: a third decimal would be rounded away.
+  priceDecimals: 'Enter the price with at most 2 decimals (cents), e.g. 6.55',
+  originalPriceDecimals: 'Enter the original price with at most 2 decimals (cents), e.g. 8.99',
   stockRequired: 'Enter the stock: how many you have, 0 or more',
   stockWhole: 'Stock must be a whole number, e.g. 3',
   stockNegative: 'Stock must be 0 or more',
@@ -32,11 +36,11 @@ const typed = (text: string): number | null => (text.trim() === '' ? null : Numb
  */
 export function validateProduct(input: Pick<ProductInput, 'price' | 'originalPrice'>): ProductErrors {
   const errors: ProductErrors = {};
-  if (
-    input.originalPrice !== undefined &&
-    input.originalPrice !== null &&
-    input.originalPrice <= input.price
-  ) {
+  if (!hasAtMostDecimals(input.price, 2)) errors.price = PRODUCT_MESSAGES.priceDecimals;
+  const original = input.originalPrice ?? null;
+  if (original !== null && !hasAtMostDecimals(original, 2)) {
+    errors.originalPrice = PRODUCT_MESSAGES.originalPriceDecimals;
+  } else if (original !== null && !errors.price && original <= input.price) {
     errors.originalPrice = PRODUCT_MESSAGES.originalPriceNotAbove;
   }
   return errors;
@@ -56,8 +60,13 @@ export function validateProductNumbers(draft: ProductNumbersDraft): ProductError
   else if (stock < 0) errors.stock = PRODUCT_MESSAGES.stockNegative;
   const rating = typed(draft.rating);
   if (rating === null || !(rating >= 0 && rating <= 5)) errors.rating = PRODUCT_MESSAGES.rating;
-  if (errors.price || errors.originalPrice) return errors;
-  return { ...validateProduct({ price: price as number, originalPrice }), ...errors };
+  if (errors.price) return errors;
+  // Past its own checks the price is a number: the rules the server applies come next.
+  const checked = validateProduct({
+    price: price as number,
+    originalPrice: errors.originalPrice ? null : originalPrice,
+  });
+  return { ...checked, ...errors };
 }
 
 /** The numbers a draft sends (call after `validateProductNumbers` found nothing). */

@@ -69,6 +69,11 @@ export const DEFAULT_STORE_ID = 'default-store';
 /** Cents to a decimal amount and back, without float drift. */
 export const fromCents = (cents: number): number => Math.round(cents) / 100;
 export const toCents = (amount: number): number => Math.round(amount * 100);
+/** Whether an amount has no more decimals than that (2: whole cents), float noise aside: the settings' and products' rule. */
+export const hasAtMostDecimals = (value: number, decimals: number): boolean => {
+  const scaled = value * 10 ** decimals;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+};
 
 /** The cart without one item, its total recomputed: the local fallback when a removal fails. */
 export function withoutItem(cart: Cart, itemId: number): Cart {

@@ -191,6 +191,37 @@ describeEachDatabase('store catalogue', (ctx) => {
     expect(await list()).toEqual([product]);
   });
 
+  it('refuses a price or original price with more than 2 decimals, as the store settings do, and changes nothing', async () => {
+    const setup = await createStore(ctx);
+    const product = await createProduct(ctx, setup, { price: 6.5 });
+    const priceMessage = 'Enter the price with at most 2 decimals (cents), e.g. 6.55';
+    const originalMessage = 'Enter the original price with at most 2 decimals (cents), e.g. 8.99';
+    for (const [fields, message] of [
+      [{ price: 6.555 }, priceMessage],
+      [{ price: 6.5, originalPrice: 8.999 }, originalMessage],
+    ] as const) {
+      const created = await ctx.call('POST', '/api/ecommerce/products', {
+        token: setup.owner.token,
+        body: { storeId: setup.storeId, name: 'Loaf', ...fields },
+      });
+      expect(created.statusCode, created.body).toBe(400);
+      expect(created.json().message).toBe(message);
+      const updated = await ctx.call('PUT', `/api/ecommerce/products/${product.id}`, {
+        token: setup.owner.token,
+        body: { name: 'Loaf', ...fields },
+      });
+      expect(updated.statusCode, updated.body).toBe(400);
+      expect(updated.json().message).toBe(message);
+    }
+    const owned = await ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/products`, {
+      token: setup.owner.token,
+    });
+    expect(owned.json<ProductPage>().results).toEqual([product]);
+    // Cents are fine, however the number is written.
+    const cents = await createProduct(ctx, setup, { price: 0.29, originalPrice: 1.1 });
+    expect(cents).toMatchObject({ price: 0.29, originalPrice: 1.1 });
+  });
+
   it('the list shoppers see follows every change at once (no stale page after an edit or a sale)', async () => {
     const setup = await createStore(ctx);
     const product = await createProduct(ctx, setup, { name: 'Loaf', price: 3, inventoryQuantity: 4 });

@@ -216,4 +216,38 @@ describe('Store › Products › Add Product', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatchObject({ price: 6.5, originalPrice: 8 });
   });
+
+  test('Edit Product: a price of 6.555 is refused under the field, as the store settings refuse a third decimal', async () => {
+    const saved: unknown[] = [];
+    const dialog = await editLoaf(saved);
+    const save = dialog.getByRole('button', { name: 'Save' });
+    const price = dialog.getByRole('spinbutton', { name: /^Price/ });
+    const original = dialog.getByRole('spinbutton', { name: 'Original Price' });
+
+    fireEvent.change(price, { target: { value: '6.555' } });
+    expect(
+      dialog.getByRole('spinbutton', {
+        name: /^Price/,
+        description: 'Enter the price with at most 2 decimals (cents), e.g. 6.55',
+      }),
+    ).toBe(price);
+    expect(save.hasAttribute('disabled')).toBe(true);
+
+    fireEvent.change(price, { target: { value: '6.55' } });
+    fireEvent.change(original, { target: { value: '8.999' } });
+    expect(
+      dialog.getByRole('spinbutton', {
+        name: 'Original Price',
+        description: 'Enter the original price with at most 2 decimals (cents), e.g. 8.99',
+      }),
+    ).toBe(original);
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(save);
+    expect(saved).toEqual([]);
+
+    fireEvent.change(original, { target: { value: '8.99' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ price: 6.55, originalPrice: 8.99 });
+  });
 });

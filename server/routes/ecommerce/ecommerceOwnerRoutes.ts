@@ -5,6 +5,7 @@ import { validateProduct } from '../../../src/contracts/productRules.ts';
 import {
   CHECKOUT_LIMITS,
   formatOrderNumber,
+  hasAtMostDecimals,
   ORDER_STATUS_LABELS,
   type OrderDetails,
   type ProductInput,
@@ -257,11 +258,6 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
 };
 
 export const CARD_NOT_CONFIGURED = 'Card payments are not set up on this server yet: keep manual payment on';
-
-const hasAtMostDecimals = (value: number, decimals: number) => {
-  const scaled = value * 10 ** decimals;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
-};
 
 /** What the settings' schema cannot say in the owner's words; a refused save changes nothing. */
 function checkSettings(settings: StoreSettings): void {
