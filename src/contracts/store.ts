@@ -40,6 +40,7 @@ export {
   FULFILMENT_STATUSES,
   type FulfilmentStatus,
   MAX_PAGE_SIZE,
+  NEW_PRODUCT_DEFAULTS,
   ORDER_ACTIONS,
   ORDER_STATUSES,
   type Order,

@@ -12,6 +12,7 @@ import {
   currency,
   DELIVERY_METHODS,
   MAX_PAGE_SIZE,
+  NEW_PRODUCT_DEFAULTS,
   ORDER_ACTIONS,
   ORDER_STATUSES,
   orderDetailsSchema,
@@ -251,7 +252,16 @@ export const storeOwnerApi = {
       type: 'object',
       additionalProperties: false,
       required: ['storeId', 'name', 'price'],
-      properties: { storeId, ...productFields },
+      properties: {
+        storeId,
+        ...productFields,
+        // A new product's stock and rating when none is sent: the dialog's and the spec's.
+        inventoryQuantity: {
+          ...productFields.inventoryQuantity,
+          default: NEW_PRODUCT_DEFAULTS.inventoryQuantity,
+        },
+        rating: { ...productFields.rating, default: NEW_PRODUCT_DEFAULTS.rating },
+      },
     },
     response: { 201: productSchema, 400: message, 404: message },
   },

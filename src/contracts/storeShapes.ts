@@ -9,6 +9,8 @@ import { ORDER_STATUSES } from './orderStatuses.ts';
 export const STORE_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
 export type StoreCurrency = (typeof STORE_CURRENCIES)[number];
 export const PRODUCT_PAGE_SIZE = 20;
+/** What a new product starts with when the owner says nothing else (spec §9: product card rating 5, stock 10). */
+export const NEW_PRODUCT_DEFAULTS = { rating: 5, inventoryQuantity: 10 } as const;
 export const MAX_PAGE_SIZE = 100;
 
 export const DELIVERY_METHODS = ['pickup', 'shipping'] as const;

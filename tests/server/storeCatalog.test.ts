@@ -222,6 +222,16 @@ describeEachDatabase('store catalogue', (ctx) => {
     expect(cents).toMatchObject({ price: 0.29, originalPrice: 1.1 });
   });
 
+  it('a new product sent without a stock gets the spec’s 10 (as the dialog starts it), not 0 and Out of stock', async () => {
+    const setup = await createStore(ctx);
+    const created = await ctx.call('POST', '/api/ecommerce/products', {
+      token: setup.owner.token,
+      body: { storeId: setup.storeId, name: 'Loaf', price: 4.5 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ inventoryQuantity: 10, rating: 5 });
+  });
+
   it('the list shoppers see follows every change at once (no stale page after an edit or a sale)', async () => {
     const setup = await createStore(ctx);
     const product = await createProduct(ctx, setup, { name: 'Loaf', price: 3, inventoryQuantity: 4 });
