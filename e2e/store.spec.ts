@@ -46,7 +46,7 @@ test('an owner creates a store and two products, shops in the storefront, and se
   await expect(categories.getByRole('button', { name: 'Bread' })).toBeVisible();
   await grid
     .getByRole('row', { name: /Sourdough Loaf/ })
-    .getByRole('button', { name: 'Edit' })
+    .getByRole('button', { name: 'Edit Sourdough Loaf' })
     .click();
   await page.getByRole('dialog').getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: 'Bread' }).click();
@@ -55,7 +55,7 @@ test('an owner creates a store and two products, shops in the storefront, and se
   await expect(grid.getByRole('row', { name: /Sourdough Loaf/ })).toContainText('Bread');
   await grid
     .getByRole('row', { name: /Sourdough Loaf/ })
-    .getByRole('button', { name: 'Edit' })
+    .getByRole('button', { name: 'Edit Sourdough Loaf' })
     .click();
   await expect(page.getByRole('dialog').getByRole('combobox', { name: 'Category' })).toHaveText('Bread');
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();

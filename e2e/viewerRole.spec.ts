@@ -156,7 +156,7 @@ test('a Viewer walks the owner’s dashboard and sees the data but no control th
   await sidebar(page).getByRole('button', { name: 'Online Store' }).click();
   await expect(page.getByRole('grid', { name: 'Products' }).getByText('Sourdough Loaf')).toBeVisible();
   await expect(viewOnly(page)).toBeVisible();
-  for (const name of ['Add Product', 'Edit', 'Delete', 'Add Category'])
+  for (const name of ['Add Product', 'Edit Sourdough Loaf', 'Delete Sourdough Loaf', 'Add Category'])
     await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
   await page.getByRole('tab', { name: 'Stores' }).click();
   await expect(page.getByRole('list', { name: 'Stores' })).toContainText('Rosa Shop');

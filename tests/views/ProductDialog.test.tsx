@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { Product, Store } from '../../src/contracts/store.ts';
 import { dashboardInput, dashboardRoutes, renderApp } from './renderApp.tsx';
 
@@ -57,7 +57,7 @@ async function editLoaf(saved: unknown[], product: Product = loaf) {
     },
   );
   const grid = await screen.findByRole('grid', { name: 'Products' }, slow);
-  fireEvent.click(await within(grid).findByRole('button', { name: 'Edit' }, slow));
+  fireEvent.click(await within(grid).findByRole('button', { name: 'Edit Sourdough' }, slow));
   return within(await screen.findByRole('dialog', { name: 'Edit Product' }));
 }
 
@@ -143,7 +143,7 @@ describe('Store › Products › Add Product', () => {
       },
     );
     const grid = await screen.findByRole('grid', { name: 'Products' }, slow);
-    fireEvent.click(await within(grid).findByRole('button', { name: 'Edit' }, slow));
+    fireEvent.click(await within(grid).findByRole('button', { name: 'Edit Sourdough' }, slow));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Product' }));
     expect(dialog.getByRole('img', { name: 'Product' }).getAttribute('src')).toBe('/api/uploads/loaf.png');
 
@@ -249,5 +249,40 @@ describe('Store › Products › Add Product', () => {
     fireEvent.click(save);
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatchObject({ price: 6.55, originalPrice: 8.99 });
+  });
+
+  test('each row’s Edit and Delete name its product for screen readers, and act on that product', async () => {
+    const bun: Product = { ...loaf, id: 8, name: 'Cinnamon Bun' };
+    const deleted: string[] = [];
+    renderApp(
+      { ...dashboardInput(), location: { pathname: '/store', search: '' } },
+      {
+        ...routes([]),
+        'GET /api/ecommerce/stores/bakery/products': { body: { results: [loaf, bun], totalCount: 2 } },
+        'DELETE /api/ecommerce/products/8': (request: Request) => {
+          deleted.push(new URL(request.url).pathname);
+          return { status: 204 };
+        },
+      },
+    );
+    const grid = within(await screen.findByRole('grid', { name: 'Products' }, slow));
+    const editBun = await grid.findByRole('button', { name: 'Edit Cinnamon Bun' }, slow);
+    // The visible words stay short; the accessible name tells the rows apart.
+    expect(editBun.textContent).toBe('Edit');
+    expect(grid.getByRole('button', { name: 'Delete Cinnamon Bun' }).textContent).toBe('Delete');
+    expect(grid.getByRole('button', { name: 'Edit Sourdough' }).textContent).toBe('Edit');
+    expect(grid.getByRole('button', { name: 'Delete Sourdough' }).textContent).toBe('Delete');
+
+    fireEvent.click(editBun);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Product' }));
+    expect((dialog.getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe('Cinnamon Bun');
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Product' })).toBeNull());
+
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    fireEvent.click(grid.getByRole('button', { name: 'Delete Cinnamon Bun' }));
+    expect(confirm).toHaveBeenCalledWith('Delete Cinnamon Bun?');
+    await waitFor(() => expect(deleted).toEqual(['/api/ecommerce/products/8']));
+    confirm.mockRestore();
   });
 });
