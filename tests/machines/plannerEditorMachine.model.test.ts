@@ -9,6 +9,7 @@ import {
   selectEditorBusy,
   selectEditorError,
   selectEditorOpen,
+  UNSAVED_POST_HINT,
 } from '../../src/machines/planner/plannerEditorMachine.ts';
 import { ApiError } from '../../src/services/http/ApiError.ts';
 import { FakeCalls } from './fakeActors.ts';
@@ -74,6 +75,7 @@ for (const path of paths) {
           lastCall = 'deletePost';
         },
         'planner.cancel': () => actor.send({ type: 'planner.cancel' }),
+        'planner.dismiss': () => actor.send({ type: 'planner.dismiss' }),
         'call.succeed': async () => {
           expect(await calls.settle(saved())).toBe(lastCall);
         },
@@ -88,6 +90,17 @@ for (const path of paths) {
           expect(s.matches('editing')).toBe(true);
           expect(selectDraft(s).id).toBeNull();
           expect(draftProblem(selectDraft(s))).not.toBeNull();
+        },
+        newBlank: () => {
+          const s = actor.getSnapshot();
+          expect(s.matches('editing')).toBe(true);
+          expect(selectDraft(s)).toMatchObject({ id: null, text: '' });
+        },
+        kept: () => {
+          const s = actor.getSnapshot();
+          expect(s.matches('editing')).toBe(true);
+          expect(selectDraft(s).text).toBe('Hello there');
+          expect(selectEditorError(s)).toBe(UNSAVED_POST_HINT);
         },
         newValid: () => {
           const s = actor.getSnapshot();

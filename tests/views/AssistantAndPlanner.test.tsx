@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { descriptionOf, rowsOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, renderApp } from './renderApp.tsx';
@@ -83,5 +83,45 @@ describe('AI Assistant and content planner', () => {
       ['When', 'Channel', 'Text', 'Status'],
       [expect.any(String), 'LinkedIn', 'Hiring!', 'failed: not connected'], // when: in the local time zone
     ]);
+  });
+});
+
+describe('the post editor keeps what was typed', () => {
+  test('Escape or a click beside it keeps a typed post and says how to save or discard it; Cancel discards it', async () => {
+    renderApp(dashboardInput(), {
+      ...dashboardRoutes(),
+      'GET /api/website': { body: [] },
+      'GET /api/social/posts': { body: [] },
+    });
+    open('Social Media');
+    fireEvent.click(await screen.findByRole('button', { name: 'New post' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'New post' });
+    fireEvent.change(within(dialog).getByLabelText('Text'), { target: { value: 'Fresh bread on Friday' } });
+
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    const kept = screen.getByRole('dialog', { name: 'New post' });
+    expect((within(kept).getByLabelText('Text') as HTMLTextAreaElement).value).toBe('Fresh bread on Friday');
+    expect(within(kept).getByRole('alert').textContent).toBe(
+      'This post is not saved: choose Save draft to keep it, or Cancel to throw it away.',
+    );
+    const backdrop = document.querySelector('.MuiBackdrop-root') as HTMLElement;
+    fireEvent.mouseDown(backdrop);
+    fireEvent.click(backdrop);
+    expect((within(kept).getByLabelText('Text') as HTMLTextAreaElement).value).toBe('Fresh bread on Friday');
+
+    fireEvent.click(within(kept).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New post' })).toBeNull());
+  });
+
+  test('Escape closes an editor nothing was typed in', async () => {
+    renderApp(dashboardInput(), {
+      ...dashboardRoutes(),
+      'GET /api/website': { body: [] },
+      'GET /api/social/posts': { body: [] },
+    });
+    open('Social Media');
+    fireEvent.click(await screen.findByRole('button', { name: 'New post' }, slow));
+    fireEvent.keyDown(await screen.findByRole('dialog', { name: 'New post' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New post' })).toBeNull());
   });
 });

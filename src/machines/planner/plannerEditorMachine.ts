@@ -22,11 +22,22 @@ export type PlannerEvent =
   | { type: 'planner.change'; changes: Partial<Omit<PostDraft, 'id'>> }
   | { type: 'planner.save' }
   | { type: 'planner.delete' }
+  /** Cancel: closes the editor, throwing away what was typed (a deliberate choice). */
   | { type: 'planner.cancel' }
+  /** Escape or a click beside the editor: closes it only when nothing was typed. */
+  | { type: 'planner.dismiss' }
   /** A post dragged to another day (keeping its time of day). */
   | { type: 'planner.reschedule'; post: SocialPost; scheduledAt: string };
 
-export type PlannerContext = { draft: PostDraft; error: string | null };
+/** `opened`: the draft as the editor opened it, to tell whether anything was typed since. */
+export type PlannerContext = { draft: PostDraft; opened: PostDraft; error: string | null };
+
+/** Escape or a click beside an editor with typed changes keeps it open, and says what to do. */
+export const UNSAVED_POST_HINT =
+  'This post is not saved: choose Save draft to keep it, or Cancel to throw it away.';
+
+const sameDraft = (a: PostDraft, b: PostDraft) =>
+  (Object.keys(a) as (keyof PostDraft)[]).every((key) => a[key] === b[key]);
 
 export type SaveInput = { id: number | null; post: SocialPostInput };
 export type RescheduleInput = { post: SocialPost; scheduledAt: string };
@@ -77,34 +88,35 @@ export const plannerEditorMachine = setup({
   guards: {
     draftValid: ({ context }) => draftProblem(context.draft) === null,
     isSaved: ({ context }) => context.draft.id !== null,
+    untouched: ({ context }) => sameDraft(context.draft, context.opened),
   },
 }).createMachine({
   id: 'plannerEditor',
-  context: { draft: emptyDraft(), error: null },
+  context: { draft: emptyDraft(), opened: emptyDraft(), error: null },
   initial: 'closed',
   states: {
     closed: {
       on: {
         'planner.new': {
           target: 'editing',
-          actions: assign(({ event }) => ({
-            draft: { ...emptyDraft(event.scheduledAt), text: event.text ?? '' },
-            error: null,
-          })),
+          actions: assign(({ event }) => {
+            const draft = { ...emptyDraft(event.scheduledAt), text: event.text ?? '' };
+            return { draft, opened: draft, error: null };
+          }),
         },
         'planner.edit': {
           target: 'editing',
-          actions: assign(({ event }) => ({
-            error: null,
-            draft: {
+          actions: assign(({ event }) => {
+            const draft: PostDraft = {
               id: event.post.id,
               channel: event.post.channel,
               text: event.post.text,
               imageUrl: event.post.imageUrl ?? '',
               scheduledAt: event.post.scheduledAt ?? '',
               status: event.post.status === 'draft' ? 'draft' : 'scheduled',
-            },
-          })),
+            };
+            return { error: null, draft, opened: draft };
+          }),
         },
         'planner.reschedule': { target: 'rescheduling' },
       },
@@ -123,6 +135,11 @@ export const plannerEditorMachine = setup({
         ],
         'planner.delete': { guard: 'isSaved', target: 'deleting' },
         'planner.cancel': { target: 'closed' },
+        // Nothing the owner typed is thrown away by a stray key or tap: only Cancel discards it.
+        'planner.dismiss': [
+          { guard: 'untouched', target: 'closed' },
+          { actions: assign({ error: UNSAVED_POST_HINT }) },
+        ],
       },
     },
     saving: {

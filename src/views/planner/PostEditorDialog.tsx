@@ -64,7 +64,7 @@ export function PostEditorDialog() {
   };
 
   return (
-    <Dialog open={open} onClose={() => planner.send({ type: 'planner.cancel' })} fullWidth maxWidth="sm">
+    <Dialog open={open} onClose={() => planner.send({ type: 'planner.dismiss' })} fullWidth maxWidth="sm">
       <DialogTitle>{draft.id === null ? 'New post' : 'Edit post'}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
