@@ -116,10 +116,31 @@ describe('form submissions of one website', () => {
     expect(within(reopened).getByText('Bea').tagName).toBe('DD');
 
     fireEvent.click(within(reopened).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this submission?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete submission' }));
     await waitFor(() => expect(window.location.search).toBe(''));
     expect(
       requests.filter((request) => request.method === 'DELETE').map((r) => new URL(r.url).pathname),
     ).toEqual(['/api/forms/submissions/2']);
+  });
+
+  test('Delete asks first, naming the submission; Cancel keeps it and sends nothing', async () => {
+    const { requests } = renderApp(
+      { ...dashboardInput(), location: { pathname: '/forms', search: '?submission=2' } },
+      { ...routes(), 'DELETE /api/forms/submissions/2': { status: 204 } },
+    );
+    const details = await screen.findByLabelText('Submission details', {}, slow);
+    fireEvent.click(within(details).getByRole('button', { name: 'Delete' }));
+
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this submission?' });
+    expect(within(confirm).getByText(/will be deleted for good/).textContent).toBe(
+      `The “Contact Us” submission (Name: Bea), sent ${new Date('2026-02-02T10:00:00.000Z').toLocaleString()}, will be deleted for good. This cannot be undone.`,
+    );
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete this submission?' })).toBeNull());
+    expect(within(screen.getByLabelText('Submission details')).getByText('Bea').tagName).toBe('DD');
+    expect(window.location.search).toBe('?submission=2');
+    expect(requests.filter((request) => request.method === 'DELETE')).toEqual([]);
   });
 
   test('Database View: each row opens from the keyboard too (its date is a button)', async () => {

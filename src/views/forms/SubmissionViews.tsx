@@ -1,5 +1,10 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -14,7 +19,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   type FormSubmission,
   type SubmissionStatus,
@@ -80,8 +85,16 @@ export function SubmissionList({ submissions, selectedId, onOpen }: ListProps) {
 // `onDelete` is left out for a role that may not delete: the pane then offers no Delete.
 type DetailProps = { submission: FormSubmission; onDelete?: () => void; deleting: boolean };
 
-/** The detail pane: every field, and Delete. */
+/** What a Delete confirmation names: the form, the first field (as the list shows it) and when it was sent. */
+export function submissionDeletion(submission: FormSubmission): string {
+  const [first] = submissionPreview(submission.data);
+  const what = first ? ` (${first})` : '';
+  return `The “${submission.formTitle}” submission${what}, sent ${when(submission.submittedAt)}, will be deleted for good. This cannot be undone.`;
+}
+
+/** The detail pane: every field, and Delete (asked first: a submission deleted cannot be had back). */
 export function SubmissionDetail({ submission, onDelete, deleting }: DetailProps) {
+  const [confirming, setConfirming] = useState(false);
   // On a phone the pane sits under the whole list: bring the opened submission into view (beside the list, on a
   // wide screen, it already is, and nothing moves).
   const pane = useRef<HTMLDivElement>(null);
@@ -115,10 +128,37 @@ export function SubmissionDetail({ submission, onDelete, deleting }: DetailProps
         </dl>
         {onDelete ? (
           <Stack direction="row">
-            <Button color="error" variant="outlined" onClick={onDelete} disabled={deleting}>
+            <Button color="error" variant="outlined" onClick={() => setConfirming(true)} disabled={deleting}>
               Delete
             </Button>
           </Stack>
+        ) : null}
+        {onDelete ? (
+          <Dialog
+            open={confirming}
+            onClose={() => setConfirming(false)}
+            aria-labelledby="delete-submission-title"
+          >
+            <DialogTitle id="delete-submission-title">Delete this submission?</DialogTitle>
+            <DialogContent>
+              <DialogContentText>{submissionDeletion(submission)}</DialogContentText>
+            </DialogContent>
+            <DialogActions>
+              <Button autoFocus onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+              <Button
+                color="error"
+                variant="contained"
+                onClick={() => {
+                  setConfirming(false);
+                  onDelete();
+                }}
+              >
+                Delete submission
+              </Button>
+            </DialogActions>
+          </Dialog>
         ) : null}
       </Stack>
     </Paper>
