@@ -123,3 +123,26 @@ test('a reload on the History dialog or on a version preview comes back to it', 
   await expect(canvas(page)).toContainText('Fresh bread', SAVED);
   expect(new URL(page.url()).search).toBe(`?history=1&version=${versionId}`);
 });
+
+test('a version name over 200 characters: the field says the limit and nothing is sent', async ({ page }) => {
+  await savedSiteInBuilder(page, uniqueEmail('version-name'));
+  await page.getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: 'History' });
+  await history.getByRole('button', { name: 'Save version' }).click();
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/versions')) posts.push(request.url());
+  });
+  const name = history.getByRole('textbox', { name: 'Version name' });
+  await name.fill('x'.repeat(201));
+  await expect(name).toHaveAccessibleDescription(
+    'A version name can be at most 200 characters: shorten it and save again.',
+  );
+  await expect(history.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  await name.press('Enter');
+  await name.fill('x'.repeat(200));
+  await expect(name).toHaveAccessibleDescription('200 / 200 characters');
+  await history.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(history.getByRole('list', { name: 'Versions' }).getByRole('listitem')).toHaveCount(1);
+  expect(posts).toHaveLength(1);
+});

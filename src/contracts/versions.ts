@@ -59,6 +59,11 @@ export const versionDetailSchema = {
   additionalProperties: false,
 } as const;
 
+/** The longest name a version takes (after trimming). */
+export const VERSION_NAME_MAX = 200;
+/** What a version name over the limit gets, from the History dialog's field and from the server alike. */
+export const VERSION_NAME_TOO_LONG = `A version name can be at most ${VERSION_NAME_MAX} characters: shorten it and save again.`;
+
 const versionParams = {
   type: 'object',
   required: ['id', 'versionId'],
@@ -77,7 +82,7 @@ export const versionsApi = {
       type: 'object',
       additionalProperties: false,
       required: ['name'],
-      properties: { name: schemas.text(200) },
+      properties: { name: schemas.text(VERSION_NAME_MAX) },
     },
     response: { 201: versionSummarySchema, 404: schemas.message },
   },

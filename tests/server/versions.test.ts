@@ -242,6 +242,21 @@ describeEachDatabase(
       expect(after.json<VersionSummary[]>().map((item) => item.name)).toEqual(['First']);
     });
 
+    it('refuses a version name over 200 characters saying the limit and what to do; 200 is fine', async () => {
+      const owner = await ctx.register();
+      const id = await createSite(ctx, owner);
+      const long = await ctx.call('POST', `/api/website/${id}/versions`, {
+        token: owner.token,
+        body: { name: 'x'.repeat(201) },
+      });
+      expect(long.statusCode).toBe(400);
+      expect(long.json()).toEqual({
+        message: 'A version name can be at most 200 characters: shorten it and save again.',
+      });
+      const longest = await saveVersion(owner.token, id, ` ${'y'.repeat(200)} `);
+      expect(longest.name).toBe('y'.repeat(200));
+    });
+
     it('takes a "Published <date>" version at every publish and keeps only the newest VERSION_RETENTION', async () => {
       const owner = await ctx.register({ name: 'Pat Publisher' });
       const id = await createSite(ctx, owner);

@@ -1,12 +1,13 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifySchemaValidationError } from 'fastify';
 import { toSpecPages } from '../../../src/canvas/pagesData.ts';
-import { versionsApi } from '../../../src/contracts/versions.ts';
+import { VERSION_NAME_TOO_LONG, versionsApi } from '../../../src/contracts/versions.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import type { Collab } from '../../collab/collabServer.ts';
 import { HttpError } from '../../errors.ts';
 import { hasWebsiteState } from '../../repositories/websiteDocs.ts';
 import { findVersion, listVersions } from '../../repositories/websiteVersions.ts';
+import { formatValidationErrors } from '../../validation.ts';
 import { siteOfState, takeVersion } from '../../versions/takeVersion.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 
@@ -14,6 +15,14 @@ const SITE_NOT_FOUND = 'Website not found';
 const VERSION_NOT_FOUND = 'Version not found';
 
 type VersionParams = { id: number; versionId: number };
+
+/** A name over the limit says the limit and what to do (the generic sentence names the field `name` only). */
+const versionNameErrors = (errors: FastifySchemaValidationError[], dataVar: string): Error => {
+  const [first] = errors;
+  return first?.keyword === 'maxLength' && first.instancePath === '/name'
+    ? new Error(VERSION_NAME_TOO_LONG)
+    : formatValidationErrors(errors, dataVar);
+};
 
 /**
  * Named versions of a website (issue 19): list, take, preview and restore. Viewers may list and preview;
@@ -45,7 +54,7 @@ export const versionRoutes: FastifyPluginAsync<RouteDeps & { collab: Collab }> =
 
   app.post(
     '/api/website/:id/versions',
-    { config: edit, schema: versionsApi.create },
+    { config: edit, schema: versionsApi.create, schemaErrorFormatter: versionNameErrors },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       await requireSite(accountId, request.params.id);

@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { renderPageDocument } from '../../canvas/staticRender.tsx';
 import { describeChanges, restoreVersionState } from '../../canvas/versions.ts';
+import { VERSION_NAME_MAX, VERSION_NAME_TOO_LONG } from '../../contracts/versions.ts';
 import { selectName, selectWebsiteId } from '../../machines/builder/builderMachine.ts';
 import {
   useCreateVersion,
@@ -81,8 +82,10 @@ function VersionList({ websiteId }: { websiteId: string }) {
   const [name, setName] = useState('');
   const [confirming, setConfirming] = useState<VersionSummary | null>(null);
   const blank = name.trim() === '';
+  // The server's limit, said at the field before anything is sent.
+  const tooLong = name.trim().length > VERSION_NAME_MAX;
   const handleSave = () => {
-    if (blank || create.isPending) return;
+    if (blank || tooLong || create.isPending) return;
     create.mutate(name.trim(), {
       onSuccess: () => {
         setNaming(false);
@@ -95,7 +98,7 @@ function VersionList({ websiteId }: { websiteId: string }) {
       <DialogTitle>History</DialogTitle>
       <DialogContent dividers>
         {readOnly ? null : naming ? (
-          <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }}>
+          <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'flex-start' }}>
             <TextField
               autoFocus
               size="small"
@@ -103,12 +106,16 @@ function VersionList({ websiteId }: { websiteId: string }) {
               label="Version name"
               placeholder="Before the spring sale"
               value={name}
+              error={tooLong}
+              helperText={
+                tooLong ? VERSION_NAME_TOO_LONG : `${name.trim().length} / ${VERSION_NAME_MAX} characters`
+              }
               onChange={(event) => setName(event.target.value)}
               onKeyDown={(event) => {
                 if (event.key === 'Enter') handleSave();
               }}
             />
-            <Button variant="contained" disabled={blank || create.isPending} onClick={handleSave}>
+            <Button variant="contained" disabled={blank || tooLong || create.isPending} onClick={handleSave}>
               Save
             </Button>
             <Button onClick={() => setNaming(false)}>Cancel</Button>
