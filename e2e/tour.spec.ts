@@ -103,6 +103,22 @@ test('the tour points at each step’s real control, Skip closes it and Resume t
   await expect(tour(page)).toHaveCount(0);
 });
 
+// A reload in the middle of the tour started it again at the welcome step; it now continues where it was.
+test('a reload in the middle of the tour continues it at the same step', async ({ page, request }) => {
+  const email = uniqueEmail('tour-reload');
+  await ensureUser(request, email);
+  await signIn(page, email, { withTour: true });
+  await expectAnchored(page, 0);
+  await tour(page).getByRole('button', { name: 'Next' }).click();
+  await tour(page).getByRole('button', { name: 'Next' }).click();
+  await expectAnchored(page, 2);
+
+  await page.reload();
+  await expectAnchored(page, 2);
+  await tour(page).getByRole('button', { name: 'Next' }).click();
+  await expectAnchored(page, 3);
+});
+
 test('with the sidebar collapsed the steps point at its icons', async ({ page, request }) => {
   const email = uniqueEmail('tour-narrow');
   await ensureUser(request, email);

@@ -96,8 +96,8 @@ export function createAppHarness(
     actors: {
       session,
       tour: tourMachine.provide({
-        guards: { hasSeenTour: () => true },
-        actions: { markSeen: record('markSeen') },
+        guards: { hasSeenTour: () => true, wasShowing: () => false },
+        actions: { markSeen: record('markSeen'), keepStep: () => {}, forgetStep: () => {} },
       }),
       review: reviewMachine.provide({ actors: { submitReview: calls.actor('submitReview') } }),
       profileForm: profileFormMachine.provide({ actors: { updateProfile: calls.actor('updateProfile') } }),

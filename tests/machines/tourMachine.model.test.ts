@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { type Actor, createActor } from 'xstate';
+import { type Actor, assign, createActor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import {
   selectTourOpen,
@@ -24,14 +24,24 @@ for (const path of paths) {
     let marks = 0;
     let expectedMarks = 0;
     let lastEvent = '';
-    const load = (seen: boolean) => {
+    // The step kept while the tour shows (the tab's storage), which a reload reads back.
+    let kept: number | null = null;
+    const load = (seen: boolean, keptBefore: number | null = null) => {
+      kept = keptBefore;
       actor = createActor(
         tourMachine.provide({
-          guards: { hasSeenTour: () => seen },
+          guards: { hasSeenTour: () => seen, wasShowing: () => kept !== null },
           actions: {
             markSeen: () => {
               marks += 1;
             },
+            keepStep: ({ context }) => {
+              kept = context.step;
+            },
+            forgetStep: () => {
+              kept = null;
+            },
+            restoreStep: assign({ step: () => kept ?? 0 }),
           },
         }),
         { inspect: coverage.inspect },
@@ -50,6 +60,7 @@ for (const path of paths) {
       events: {
         'load.firstVisit': () => load(false),
         'load.seenBefore': () => load(true),
+        'load.midTour': () => load(false, 2),
         'tour.next': () => send('tour.next'),
         'tour.previous': () => send('tour.previous'),
         'tour.skip': () => send('tour.skip'),
@@ -59,6 +70,8 @@ for (const path of paths) {
       states: {
         hidden: () => {
           expect(selectTourOpen(actor.getSnapshot())).toBe(false);
+          // Finished (or never shown): a reload does not bring it back.
+          expect(kept).toBeNull();
           // Nothing to resume: never skipped, or finished.
           expect(selectTourResumable(actor.getSnapshot())).toBe(false);
           expect(marks).toBe(expectedMarks);
@@ -70,6 +83,8 @@ for (const path of paths) {
               const snapshot = actor.getSnapshot();
               expect(selectTourOpen(snapshot)).toBe(false);
               expect(selectTourResumable(snapshot)).toBe(true);
+              // Skipped: a reload leaves it closed, as before.
+              expect(kept).toBeNull();
               // It resumes at the step it was skipped at.
               expect(selectTourProgress(snapshot)).toBe(`${index + 1} of 6`);
               expect(marks).toBe(expectedMarks);
@@ -85,6 +100,8 @@ for (const path of paths) {
               expect(selectTourResumable(snapshot)).toBe(false);
               expect(selectTourStep(snapshot)).toBe(index);
               expect(selectTourProgress(snapshot)).toBe(`${index + 1} of 6`);
+              // A reload now would continue here.
+              expect(kept).toBe(index);
               expect(marks).toBe(expectedMarks);
               // The ? button reopens the tour at its first step.
               if (lastEvent === 'tour.start' && index === 0) expect(snapshot.context.step).toBe(0);

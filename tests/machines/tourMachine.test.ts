@@ -109,4 +109,31 @@ describe('tourMachine', () => {
     expect(localStorage.getItem('hasSeenWalkthrough')).toBe('true');
     expect(selectTourOpen(createActor(tourMachine).start().getSnapshot())).toBe(false);
   });
+
+  test('a reload in the middle of the tour continues at its step; after Finish or Skip it starts hidden', () => {
+    // The real storage (cleared after each test): each actor is one page load.
+    const load = () => createActor(tourMachine).start();
+    const first = load();
+    first.send({ type: 'tour.next' });
+    first.send({ type: 'tour.next' });
+    first.stop();
+
+    const reloaded = load();
+    expect(selectTourOpen(reloaded.getSnapshot())).toBe(true);
+    expect(selectTourProgress(reloaded.getSnapshot())).toBe('3 of 6');
+    reloaded.send({ type: 'tour.previous' });
+    reloaded.stop();
+    expect(selectTourProgress(load().getSnapshot())).toBe('2 of 6');
+
+    const finishing = load();
+    for (let i = 0; i < 5; i += 1) finishing.send({ type: 'tour.next' });
+    finishing.send({ type: 'tour.next' });
+    expect(selectTourOpen(load().getSnapshot())).toBe(false);
+
+    localStorage.clear();
+    const skipping = load();
+    skipping.send({ type: 'tour.next' });
+    skipping.send({ type: 'tour.skip' });
+    expect(selectTourOpen(load().getSnapshot())).toBe(false);
+  });
 });

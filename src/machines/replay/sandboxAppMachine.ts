@@ -48,7 +48,10 @@ export function createSandboxAppMachine() {
         actors: { logoutCall: inert(), storageWatcher: quiet() },
         actions: { persist: noop, clearStorage: noop, clearCache: noop, refreshAccountData: noop },
       }),
-      tour: tourMachine.provide({ actions: { markSeen: noop }, guards: { hasSeenTour: () => true } }),
+      tour: tourMachine.provide({
+        actions: { markSeen: noop, keepStep: noop, forgetStep: noop },
+        guards: { hasSeenTour: () => true, wasShowing: () => false },
+      }),
       review: reviewMachine.provide({ actors: { submitReview: inert() } }),
       profileForm: profileFormMachine.provide({ actors: { updateProfile: inert() } }),
       passwordForm: passwordFormMachine.provide({ actors: { changePassword: inert() } }),

@@ -1,5 +1,5 @@
 import { assign, not, setup } from 'xstate';
-import { hasFlag, STORAGE_KEYS, setFlag } from '../../services/http/browserStorage.ts';
+import { hasFlag, readCount, STORAGE_KEYS, setFlag } from '../../services/http/browserStorage.ts';
 import { TOUR_STEP_COUNT, type TourContext } from './tourSelectors.ts';
 
 export type { TourContext } from './tourSelectors.ts';
@@ -21,15 +21,22 @@ export type TourEvent =
 /**
  * The dashboard walkthrough (systemId `tour`): shown on the first visit until finished or skipped
  * (localStorage `hasSeenWalkthrough`); the header's ? button starts it again. Skip Tour pauses it at its
- * step: until the page is left, `tour.resume` reopens it there (the header's Resume tour).
+ * step: until the page is left, `tour.resume` reopens it there (the header's Resume tour). While it shows, its
+ * step is kept for the tab (sessionStorage `walkthroughStep`): a reload continues it at that step.
  */
 export const tourMachine = setup({
   types: { context: {} as TourContext, events: {} as TourEvent },
   actions: {
     markSeen: () => setFlag(STORAGE_KEYS.hasSeenWalkthrough),
+    keepStep: ({ context }) => sessionStorage.setItem(STORAGE_KEYS.walkthroughStep, String(context.step)),
+    forgetStep: () => sessionStorage.removeItem(STORAGE_KEYS.walkthroughStep),
+    /** The step kept before the reload. */
+    restoreStep: assign({ step: () => readCount(STORAGE_KEYS.walkthroughStep) ?? 0 }),
   },
   guards: {
     hasSeenTour: () => hasFlag(STORAGE_KEYS.hasSeenWalkthrough),
+    /** The tour was showing when the page was reloaded (a step of the six is kept). */
+    wasShowing: () => (readCount(STORAGE_KEYS.walkthroughStep) ?? TOUR_STEP_COUNT) < TOUR_STEP_COUNT,
     isLastStep: ({ context }) => context.step >= TOUR_STEP_COUNT - 1,
     isFirstStep: ({ context }) => context.step === 0,
   },
@@ -39,7 +46,13 @@ export const tourMachine = setup({
   initial: 'checking',
   states: {
     checking: {
-      always: [{ guard: 'hasSeenTour', target: 'hidden' }, { target: 'visible' }],
+      always: [
+        // A reload mid-tour (a first visit's, or one the ? button started): it continues where it was (Finish and
+        // Skip forget the step).
+        { guard: 'wasShowing', target: 'visible', actions: 'restoreStep' },
+        { guard: 'hasSeenTour', target: 'hidden' },
+        { target: 'visible' },
+      ],
     },
     hidden: {
       on: { 'tour.start': { target: 'visible', actions: assign({ step: 0 }) } },
@@ -51,16 +64,21 @@ export const tourMachine = setup({
       },
     },
     visible: {
+      entry: 'keepStep',
       on: {
         'tour.next': [
-          { guard: 'isLastStep', target: 'hidden', actions: ['markSeen', assign({ step: 0 })] },
-          { actions: assign(({ context }) => ({ step: context.step + 1 })) },
+          {
+            guard: 'isLastStep',
+            target: 'hidden',
+            actions: ['markSeen', 'forgetStep', assign({ step: 0 })],
+          },
+          { actions: [assign(({ context }) => ({ step: context.step + 1 })), 'keepStep'] },
         ],
         'tour.previous': {
           guard: not('isFirstStep'),
-          actions: assign(({ context }) => ({ step: Math.max(0, context.step - 1) })),
+          actions: [assign(({ context }) => ({ step: Math.max(0, context.step - 1) })), 'keepStep'],
         },
-        'tour.skip': { target: 'paused', actions: 'markSeen' },
+        'tour.skip': { target: 'paused', actions: ['markSeen', 'forgetStep'] },
       },
     },
   },

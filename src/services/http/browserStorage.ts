@@ -14,6 +14,11 @@ export const STORAGE_KEYS = {
   generatedWebsiteId: 'generatedWebsiteId',
   /** The last user of this browser turned session recording off: record nothing until a user says otherwise. */
   replayOptOut: 'replayOptOut',
+  /**
+   * The walkthrough's step while it shows (sessionStorage, like `oauthProcessed`): a reload of the tab continues
+   * it there. Not in `hasSeenWalkthrough`, a flag any value of which means "seen" (spec §4).
+   */
+  walkthroughStep: 'walkthroughStep',
 } as const;
 
 /** The session as kept in localStorage. */
@@ -67,4 +72,11 @@ export function takeFlag(key: string, storage: Storage = localStorage): boolean 
   const set = hasFlag(key, storage);
   storage.removeItem(key);
   return set;
+}
+
+/** A whole number kept under `key` (such as `walkthroughStep`), or null when absent or not one. */
+export function readCount(key: string, storage: Storage = sessionStorage): number | null {
+  const text = storage.getItem(key);
+  const value = text === null ? Number.NaN : Number(text);
+  return Number.isInteger(value) && value >= 0 ? value : null;
 }

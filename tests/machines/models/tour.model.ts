@@ -3,7 +3,8 @@ import { TOUR_STEP_COUNT } from '../../../src/machines/tour/tourMachine.ts';
 
 // Effect-free model of the walkthrough (spec §2, §4, §9): six steps, Previous / Skip Tour / Next or
 // Finish, shown on a first visit until finished or skipped, reopened with ?. Skip Tour pauses it at its
-// step, and Resume tour reopens it there. Events a state ignores are modelled as self-loops, so the tests
+// step, and Resume tour reopens it there. A reload while it shows continues it at its step (`load.midTour`: the
+// third step was kept). Events a state ignores are modelled as self-loops, so the tests
 // also prove they change nothing.
 export const step = (n: number) => `step${n}`;
 export const paused = (n: number) => `paused${n}`;
@@ -47,7 +48,7 @@ export const tourModel = createMachine({
   id: 'tourModel',
   initial: 'loading',
   states: {
-    loading: { on: { 'load.firstVisit': step(1), 'load.seenBefore': 'hidden' } },
+    loading: { on: { 'load.firstVisit': step(1), 'load.seenBefore': 'hidden', 'load.midTour': step(3) } },
     hidden: {
       on: {
         'tour.start': step(1),
