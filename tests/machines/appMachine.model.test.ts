@@ -6,7 +6,9 @@ import {
   appMachine,
   isDashboardRoute,
   selectCartRef,
+  selectLeaveAsked,
   selectReplaySessionId,
+  selectUnsavedChanges,
   selectView,
 } from '../../src/machines/app/appMachine.ts';
 import { ApiError } from '../../src/services/http/ApiError.ts';
@@ -253,6 +255,13 @@ for (const path of paths) {
         'nav.sessionReplay': () =>
           h.actor.send({ type: 'nav.go', route: appRoute('admin', { tab: 'replay' }) }),
         'nav.home': () => h.actor.send({ type: 'nav.go', route: HOME_ROUTE }),
+        'nav.backHome': () => h.actor.send({ type: 'nav.popstate', location: at('/websites') }),
+        'form.edit': () =>
+          h.actor.system.get('businessDetails')?.send({ type: 'business.edit', unsaved: true }),
+        'form.revert': () =>
+          h.actor.system.get('businessDetails')?.send({ type: 'business.edit', unsaved: false }),
+        'leave.stay': () => h.actor.send({ type: 'leave.stay' }),
+        'leave.confirm': () => h.actor.send({ type: 'leave.confirm' }),
         'replaySettings.open': () => h.actor.send({ type: 'replaySettings.open' }),
         'replaySettings.close': () => h.actor.send({ type: 'replaySettings.close' }),
         'replayViewer.open': () => h.actor.send({ type: 'replayViewer.open', sessionId: 'r1' }),
@@ -443,6 +452,26 @@ for (const path of paths) {
         businessDetails: () => {
           expect(route()).toEqual(appRoute('settings', { tab: 'business' }));
           expect(running(h)).toEqual(['businessDetails']);
+          expect(selectUnsavedChanges(h.actor.getSnapshot())).toBe(false);
+        },
+        businessDetailsUnsaved: () => {
+          expect(route()).toEqual(appRoute('settings', { tab: 'business' }));
+          expect(running(h)).toEqual(['businessDetails']);
+          expect(selectUnsavedChanges(h.actor.getSnapshot())).toBe(true);
+          expect(selectLeaveAsked(h.actor.getSnapshot())).toBe(false);
+          // After Back and Stay, the address shows the page again.
+          expect(h.urls().at(-1)).toMatch(/:\/settings\/business$/);
+        },
+        leaveAsked: () => {
+          // Nothing moved: the page (and its typed changes) stays until the owner answers.
+          expect(route()).toEqual(appRoute('settings', { tab: 'business' }));
+          expect(running(h)).toEqual(['businessDetails']);
+          expect(selectLeaveAsked(h.actor.getSnapshot())).toBe(true);
+          expect(h.urls().at(-1)).toMatch(/:\/settings\/business$/);
+        },
+        leaveAskedAfterBack: () => {
+          expect(route()).toEqual(appRoute('settings', { tab: 'business' }));
+          expect(selectLeaveAsked(h.actor.getSnapshot())).toBe(true);
         },
         replaySettings: () => {
           expect(running(h)).toEqual(['replaySettings']);

@@ -5,6 +5,7 @@ import type { BusinessDetailsInput } from '../../src/contracts/business.ts';
 import {
   businessDetailsMachine,
   selectDetailsRefusal,
+  selectDetailsUnsaved,
 } from '../../src/machines/account/businessDetailsMachine.ts';
 import { passwordFormMachine } from '../../src/machines/account/passwordFormMachine.ts';
 import {
@@ -179,6 +180,7 @@ for (const path of pathsOf(businessDetailsModel)) {
         actions: {
           toastSaved: () => effects.push('Business details saved'),
           toastFailed: () => effects.push('Failed to save business details'),
+          reportUnsaved: ({ context }) => effects.push(`unsaved: ${context.unsaved}`),
         },
       }),
       { inspect: businessCoverage.inspect },
@@ -194,6 +196,7 @@ for (const path of pathsOf(businessDetailsModel)) {
           expect(calls.calls.length).toBe(saving ? sent : sent + 1);
           effectsAtSave = effects.length;
         },
+        edit: () => actor.send({ type: 'business.edit', unsaved: true }),
         'call.succeed': async () => {
           expect(await calls.settle({ ...details, websiteId: 'w1' })).toBe('saveDetails');
         },
@@ -208,6 +211,11 @@ for (const path of pathsOf(businessDetailsModel)) {
         idle: () => {
           expect(actor.getSnapshot().value).toBe('idle');
           expect(refusal()).toBe(null);
+        },
+        edited: () => {
+          expect(actor.getSnapshot().value).toBe('idle');
+          expect(selectDetailsUnsaved(actor.getSnapshot())).toBe(true);
+          expect(effects).toEqual(['unsaved: true']);
         },
         saving: () => {
           expect(actor.getSnapshot().hasTag('busy')).toBe(true);

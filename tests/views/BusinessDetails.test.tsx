@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import {
   BUSINESS_DETAILS_FAILED,
   BUSINESS_DETAILS_SAVED,
@@ -66,4 +66,79 @@ describe('Settings › Business details', () => {
     );
     expect((address as HTMLInputElement).value).toBe('12 Baker Street');
   }, 30_000);
+
+  describe('leaving with unsaved changes asks first', () => {
+    afterEach(() => window.history.replaceState(null, '', '/'));
+    const open = async () => {
+      window.history.replaceState(null, '', '/settings/business');
+      renderApp(
+        { ...dashboardInput(), location: { pathname: '/settings/business', search: '' } },
+        { ...dashboardRoutes(), 'GET /api/business/profile': { body: profile } },
+      );
+      return screen.findByRole('textbox', { name: 'Phone' }, slow);
+    };
+    const sidebar = () => within(screen.getByRole('navigation', { name: 'Sections' }));
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+
+    test('a sidebar click with typed changes asks; Stay keeps the form as typed, Leave goes', async () => {
+      const phone = await open();
+      expect(unload()).toBe(false);
+      fireEvent.change(phone, { target: { value: '555 0199' } });
+      expect(unload()).toBe(true);
+
+      fireEvent.click(sidebar().getAllByRole('button', { name: 'Online Store' })[0] as HTMLElement);
+      const ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+      expect(within(ask).getByText(/^You have unsaved changes/).textContent).toBe(
+        'You have unsaved changes on this page. Stay to save them, or leave and lose them.',
+      );
+      fireEvent.click(within(ask).getByRole('button', { name: 'Stay on this page' }));
+      await waitFor(
+        () => expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull(),
+        slow,
+      );
+      expect(window.location.pathname).toBe('/settings/business');
+      expect((screen.getByRole('textbox', { name: 'Phone' }) as HTMLInputElement).value).toBe('555 0199');
+
+      fireEvent.click(sidebar().getAllByRole('button', { name: 'Online Store' })[0] as HTMLElement);
+      fireEvent.click(
+        within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
+          name: 'Leave without saving',
+        }),
+      );
+      await waitFor(() => expect(window.location.pathname).toBe('/store'));
+      expect(screen.queryByRole('form', { name: 'Business details' })).toBeNull();
+      expect(unload()).toBe(false);
+    }, 30_000);
+
+    test('Back with typed changes asks, and Stay puts the address back', async () => {
+      const phone = await open();
+      window.history.pushState(null, '', '/settings/business');
+      fireEvent.change(phone, { target: { value: '555 0199' } });
+      // Back: the browser shows the address before, then tells the app.
+      window.history.replaceState(null, '', '/websites');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+
+      const ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+      fireEvent.click(within(ask).getByRole('button', { name: 'Stay on this page' }));
+      await waitFor(
+        () => expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull(),
+        slow,
+      );
+      expect(window.location.pathname).toBe('/settings/business');
+      expect((screen.getByRole('textbox', { name: 'Phone' }) as HTMLInputElement).value).toBe('555 0199');
+    }, 30_000);
+
+    test('nothing typed, or the changes saved: a sidebar click goes at once', async () => {
+      const phone = await open();
+      fireEvent.change(phone, { target: { value: '555 0199' } });
+      fireEvent.change(phone, { target: { value: '555 0100' } });
+      fireEvent.click(sidebar().getAllByRole('button', { name: 'Online Store' })[0] as HTMLElement);
+      await waitFor(() => expect(window.location.pathname).toBe('/store'));
+      expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+    }, 30_000);
+  });
 });

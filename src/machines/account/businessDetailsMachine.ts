@@ -1,14 +1,19 @@
-import { assign, type SnapshotFrom, setup } from 'xstate';
+import { assertEvent, assign, type SnapshotFrom, sendParent, setup } from 'xstate';
 import type { BusinessDetailsInput, BusinessProfile } from '../../contracts/business.ts';
 import { ApiError } from '../../services/http/ApiError.ts';
 import { notProvided } from '../app/notProvided.ts';
 import { showToast } from '../app/systemActions.ts';
 
-export type BusinessDetailsEvent = { type: 'business.save'; input: BusinessDetailsInput };
+export type BusinessDetailsEvent =
+  | { type: 'business.save'; input: BusinessDetailsInput }
+  /** The form now differs from the saved details (typed, not saved yet), or no longer does. */
+  | { type: 'business.edit'; unsaved: boolean };
 
 export type BusinessDetailsContext = {
   /** The server's reason for refusing the last save (a 400), shown beside the field it names. */
   refusal: string | null;
+  /** The form holds changes not saved yet: the app asks before leaving the page (appMachine `form.unsaved`). */
+  unsaved: boolean;
 };
 
 export const BUSINESS_DETAILS_SAVED = 'Business details saved';
@@ -24,6 +29,8 @@ export const businessDetailsMachine = setup({
     saveDetails: notProvided<BusinessProfile, BusinessDetailsInput>('saveDetails'),
   },
   actions: {
+    /** Tells the app whether leaving the page would lose typed changes. */
+    reportUnsaved: sendParent(({ context }) => ({ type: 'form.unsaved', unsaved: context.unsaved })),
     toastSaved: (args) => showToast(args, { type: 'success', title: BUSINESS_DETAILS_SAVED }),
     toastFailed: (args) =>
       showToast(args, {
@@ -40,9 +47,14 @@ export const businessDetailsMachine = setup({
   },
 }).createMachine({
   id: 'businessDetails',
-  context: { refusal: null },
+  context: { refusal: null, unsaved: false },
   initial: 'idle',
-  on: { 'business.save': { target: '.saving' } },
+  on: {
+    'business.save': { target: '.saving' },
+    'business.edit': {
+      actions: [assign({ unsaved: ({ event }) => event.unsaved }), 'reportUnsaved'],
+    },
+  },
   states: {
     idle: {},
     saving: {
@@ -51,7 +63,10 @@ export const businessDetailsMachine = setup({
       on: { 'business.save': {} },
       invoke: {
         src: 'saveDetails',
-        input: ({ event }) => event.input,
+        input: ({ event }) => {
+          assertEvent(event, 'business.save');
+          return event.input;
+        },
         onDone: { target: 'saved', actions: 'toastSaved' },
         onError: [
           {
@@ -72,3 +87,4 @@ type Snapshot = SnapshotFrom<typeof businessDetailsMachine>;
 export const selectDetailsSaving = (snapshot: Snapshot): boolean => snapshot.hasTag('busy');
 export const selectDetailsSaved = (snapshot: Snapshot): boolean => snapshot.matches('saved');
 export const selectDetailsRefusal = (snapshot: Snapshot): string | null => snapshot.context.refusal;
+export const selectDetailsUnsaved = (snapshot: Snapshot): boolean => snapshot.context.unsaved;

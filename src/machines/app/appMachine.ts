@@ -6,6 +6,7 @@ import {
   enqueueActions,
   fromCallback,
   not,
+  raise,
   type SnapshotFrom,
   sendTo,
   setup,
@@ -100,6 +101,15 @@ export type AppEvent =
   | { type: 'nav.go'; route: AppRoute; replace?: boolean }
   /** The address changed under the app (Back, Forward, a hash typed): show the place it names. */
   | { type: 'nav.popstate'; location: UrlLocation }
+  /**
+   * A form of the place showing holds typed changes not saved yet (`unsaved`), or no longer does: its child says
+   * so (Settings › Business details). Going to another place then asks first (`leave.*`).
+   */
+  | { type: 'form.unsaved'; unsaved: boolean }
+  /** Asked before leaving a place with unsaved changes: stay there (the form keeps them)… */
+  | { type: 'leave.stay' }
+  /** …or leave it, losing them. */
+  | { type: 'leave.confirm' }
   /** The builder knows which site it edits (a new draft's room, or the id a first save gave it). */
   | { type: 'builder.located'; siteId: string }
   /** The store's Storefront preview shows a store: its cart runs (a store of its own per store shown). */
@@ -197,7 +207,17 @@ export type AppContext = {
   shellReady: boolean;
   /** Start tour / star clicks and new posts asked for while the shell's children loaded, delivered in order once they run. */
   shellRequests: ShellRequest[];
+  /** The place showing has a form with typed changes not saved yet (its child reports it: `form.unsaved`). */
+  unsavedChanges: boolean;
+  /** A move to another place held while the owner is asked whether to lose the unsaved changes. */
+  leaving: LeaveRequest | null;
 };
+
+/**
+ * A move held until the owner answers: the place, whether it makes no Back step, and whether it came from Back or
+ * Forward (the address bar then already shows it; staying puts the place showing back).
+ */
+export type LeaveRequest = { route: AppRoute; replace: boolean; popped: boolean };
 
 /** The Storefront preview's shopper: the owner trying their own store. */
 export const PREVIEW_CUSTOMER = 'dashboard-preview';
@@ -267,6 +287,11 @@ const writeNavUrl = {
 };
 const modeOfNav = (event: AppEvent): HistoryMode =>
   event.type === 'nav.go' && !event.replace ? 'push' : 'replace';
+/**
+ * The one rule for typed changes not saved yet: a move to another place waits for the owner's answer (`leave.*`).
+ * Taken before any other `nav.*` transition of the dashboard.
+ */
+const askBeforeLeaving = { guard: 'leavesUnsaved', actions: 'holdLeave' } as const;
 
 /** The top-level views of spec §2. */
 export type AppView =
@@ -414,6 +439,15 @@ export const appMachine = setup({
     keepShellRequest: assign({
       shellRequests: ({ context, event }) => [...context.shellRequests, event as ShellRequest],
     }),
+    /** A move to another place waits while the owner is asked (the address of Back/Forward is already there). */
+    holdLeave: assign(({ event }) => ({
+      leaving: {
+        route: routeOfNav(event),
+        replace: event.type !== 'nav.go' || Boolean(event.replace),
+        popped: event.type === 'nav.popstate',
+      },
+    })),
+    forgetUnsaved: assign({ unsavedChanges: false, leaving: null }),
     keepStorefrontStore: assign(({ event }) => {
       assertEvent(event, 'storefront.open');
       return { storefrontStore: event.storeId };
@@ -438,6 +472,11 @@ export const appMachine = setup({
     otherStore: ({ context, event }) =>
       event.type === 'storefront.open' && event.storeId !== context.storefrontStore,
     toDashboardPlace: ({ event }) => isDashboardRoute(routeOfNav(event)),
+    leaveHeld: ({ context }) => context.leaving !== null,
+    leavingAfterBack: ({ context }) => context.leaving?.popped === true,
+    /** Going to another place (not the same address) while a form of this one has unsaved changes. */
+    leavesUnsaved: ({ context, event }) =>
+      context.unsavedChanges && buildPath(routeOfNav(event)) !== buildPath(context.route),
     sameBuilderSite: ({ context, event }) => {
       const next = routeOfNav(event);
       return (
@@ -468,6 +507,8 @@ export const appMachine = setup({
       replaySessionId: null,
       shellReady: false,
       shellRequests: [],
+      unsavedChanges: false,
+      leaving: null,
     };
   },
   invoke: [
@@ -773,7 +814,7 @@ export const appMachine = setup({
         },
       ],
       exit: [
-        assign({ shellReady: false, shellRequests: [] }),
+        assign({ shellReady: false, shellRequests: [], unsavedChanges: false, leaving: null }),
         stopChild('tour'),
         stopChild('review'),
         stopChild('profileForm'),
@@ -848,6 +889,8 @@ export const appMachine = setup({
             closed: { always: { guard: 'atBusinessDetails', target: 'open' } },
             open: {
               always: { guard: not('atBusinessDetails'), target: 'closed' },
+              // Its form is gone with it: nothing is left unsaved.
+              exit: 'forgetUnsaved',
               ...loadThenRun('loadBusinessDetails', 'businessDetails'),
             },
           },
@@ -888,9 +931,37 @@ export const appMachine = setup({
         'tour.start': shellRequest,
         'review.open': shellRequest,
         'planner.compose': shellRequest,
-        // Another section, tab or record: the dashboard (and its tour, forms, …) stays.
-        'nav.go': { guard: 'toDashboardPlace', actions: ['showNavRoute', writeNavUrl] },
-        'nav.popstate': { guard: 'toDashboardPlace', actions: ['showNavRoute', writeNavUrl] },
+        // Another section, tab or record: the dashboard (and its tour, forms, …) stays. With typed changes not
+        // saved yet, the owner is asked first (anywhere else, too: a place outside the dashboard).
+        'nav.go': [askBeforeLeaving, { guard: 'toDashboardPlace', actions: ['showNavRoute', writeNavUrl] }],
+        'nav.popstate': [
+          askBeforeLeaving,
+          { guard: 'toDashboardPlace', actions: ['showNavRoute', writeNavUrl] },
+        ],
+        'form.unsaved': { actions: assign({ unsavedChanges: ({ event }) => event.unsaved }) },
+        // Stay: the form keeps what was typed; after Back, the address shows this place again.
+        'leave.stay': [
+          {
+            guard: 'leavingAfterBack',
+            actions: [
+              { type: 'writeUrl', params: ({ context }) => ({ route: context.route, mode: 'push' }) },
+              assign({ leaving: null }),
+            ],
+          },
+          { actions: assign({ leaving: null }) },
+        ],
+        // Leave: the held move goes ahead (raised with it before it is forgotten), the changes are dropped.
+        'leave.confirm': {
+          guard: 'leaveHeld',
+          actions: [
+            raise(({ context }) => ({
+              type: 'nav.go' as const,
+              route: context.leaving?.route ?? HOME_ROUTE,
+              replace: context.leaving?.replace ?? false,
+            })),
+            'forgetUnsaved',
+          ],
+        },
         'website.create': {
           target: 'flowChoice',
           actions: [assign({ builder: { websiteId: null } }), ...pushPlace(appRoute('flowChoice'))],
@@ -1058,3 +1129,7 @@ export const selectReplayPlayerRef = (snapshot: AppSnapshot) => snapshot.childre
 export const selectReplaySessionId = (snapshot: AppSnapshot) => snapshot.context.replaySessionId;
 /** The place showing (what the address bar says). */
 export const selectRoute = (snapshot: AppSnapshot) => snapshot.context.route;
+/** The place showing has typed changes not saved yet (the tab's close or reload asks too). */
+export const selectUnsavedChanges = (snapshot: AppSnapshot) => snapshot.context.unsavedChanges;
+/** A move to another place waits for the owner's answer: lose the unsaved changes, or stay. */
+export const selectLeaveAsked = (snapshot: AppSnapshot) => snapshot.context.leaving !== null;

@@ -66,6 +66,9 @@ export const EVENT_FIELDS: { readonly [type: string]: FieldRules } = {
   'builder.located': { siteId: 'id' },
   // The address is not kept (its query can hold a search); replayed, Back lands on the websites list.
   'nav.popstate': { location: fields({}) },
+  // typed changes not saved yet (the flag only, never what was typed): leaving asks first
+  'form.unsaved': { unsaved: 'flag' },
+  'business.edit': { unsaved: 'flag' },
   // the places with actors of their own
   'storefront.open': { storeId: 'id' },
   'replayViewer.open': { sessionId: 'id' },
@@ -140,6 +143,8 @@ export const CONTEXT_FIELDS: { readonly [actor: string]: FieldRules } = {
     returnTo: ROUTE,
     storefrontStore: 'id',
     replaySessionId: 'id',
+    unsavedChanges: 'flag',
+    leaving: fields({ route: ROUTE, replace: 'flag', popped: 'flag' }),
   },
   session: { user: USER, accountId: 'id' },
   toasts: { queue: 'length', nextId: 'count' },

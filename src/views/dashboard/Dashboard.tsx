@@ -18,8 +18,8 @@ import { shellLater } from './shellLater.ts';
 // The main area's sections load on demand: their table (sixteen loaders) loads beside the shell.
 const SectionView = lazy(() => import('./SectionView.tsx').then((m) => ({ default: m.SectionView })));
 
-// The server's word on the session, the live event stream and the tour and review popups show nothing at first:
-// they load after the shell, with the query cache.
+// The server's word on the session, the live event stream, the tour and review popups and the question before
+// leaving unsaved changes show nothing at first: they load after the shell, with the query cache.
 const ShellLater = lazyWithQueries(async () => (await shellLater()).ShellLater);
 
 /** The dashboard shell: sidebar, header, the chosen section, the tour and the review button. */

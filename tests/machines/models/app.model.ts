@@ -5,7 +5,8 @@ import { createMachine } from 'xstate';
 // opens the app on a place's URL, `nav.*` moves between places (a click or Back/Forward): every place is
 // reachable both ways, and `authReturning` is the sign-in screen holding a place to return to. The places with
 // actors of their own (the Storefront preview's cart, Business details, the recording switch, an open recorded
-// session) run them only while they show.
+// session) run them only while they show. A form with typed changes not saved yet (Business details) makes a move
+// elsewhere ask first.
 export const appModel = createMachine({
   id: 'appModel',
   initial: 'loading',
@@ -107,7 +108,17 @@ export const appModel = createMachine({
       },
     },
     storefrontFailed: { on: { 'storefront.close': 'dashboard' } },
-    businessDetails: { on: { 'nav.home': 'dashboard' } },
+    businessDetails: { on: { 'nav.home': 'dashboard', 'form.edit': 'businessDetailsUnsaved' } },
+    // Typed and not saved: going elsewhere (a click, or Back) asks first; Stay keeps the page, Leave goes.
+    businessDetailsUnsaved: {
+      on: {
+        'nav.home': 'leaveAsked',
+        'nav.backHome': 'leaveAskedAfterBack',
+        'form.revert': 'businessDetails',
+      },
+    },
+    leaveAsked: { on: { 'leave.stay': 'businessDetailsUnsaved', 'leave.confirm': 'dashboard' } },
+    leaveAskedAfterBack: { on: { 'leave.stay': 'businessDetailsUnsaved', 'leave.confirm': 'dashboard' } },
     replaySettings: { on: { 'replaySettings.close': 'dashboard' } },
     sessionReplay: { on: { 'replayViewer.open': 'replayViewer', 'nav.home': 'dashboard' } },
     replayViewer: { on: { 'replayViewer.close': 'sessionReplay', 'nav.home': 'dashboard' } },

@@ -91,7 +91,9 @@ export const businessDetailsModel = createMachine({
   id: 'businessDetailsModel',
   initial: 'idle',
   states: {
-    idle: { on: { submit: 'saving' } },
+    idle: { on: { submit: 'saving', edit: 'edited' } },
+    // Typed, not saved: the app is told (it asks before the page is left).
+    edited: { on: { submit: 'saving' } },
     saving: {
       on: { submit: 'saving', 'call.succeed': 'done', 'call.fail': 'failed', 'call.refuse': 'refused' },
     },

@@ -6,9 +6,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { BusinessProfile } from '../../../contracts/business.ts';
+import type { BusinessDetailsInput, BusinessProfile } from '../../../contracts/business.ts';
 import { BUSINESS_LIMITS, isSocialLink, parseSocialLinks } from '../../../contracts/business.ts';
 import { INDUSTRIES, type Industry, isWellFormedEmail } from '../../../contracts/common.ts';
 import {
@@ -67,6 +67,27 @@ function check(fields: Fields): Errors {
   return errors;
 }
 
+/** What a save would send: the fields as the server keeps them. */
+const inputOf = (fields: Fields): BusinessDetailsInput => ({
+  businessName: fields.businessName.trim(),
+  industry: fields.industry,
+  services: fields.services.trim(),
+  email: fields.email.trim(),
+  phone: fields.phone.trim(),
+  address: fields.address.trim(),
+  socialLinks: parseSocialLinks(fields.socialLinks),
+});
+
+/** Whether the form holds something the saved details do not (what leaving would lose). */
+const differs = (fields: Fields, profile: BusinessProfile): boolean => {
+  const input = inputOf(fields);
+  return (Object.keys(input) as (keyof BusinessDetailsInput)[]).some((key) =>
+    key === 'socialLinks'
+      ? input.socialLinks.join('\n') !== profile.socialLinks.join('\n')
+      : input[key] !== profile[key],
+  );
+};
+
 /**
  * Settings › Business details (path /settings/business): the name, contact details, address and social
  * profiles every site shows through its business tokens (footers, contact sections), from its next publish.
@@ -99,6 +120,11 @@ function BusinessDetailsForm({ profile, actor }: { profile: BusinessProfile; act
     socialLinks: profile.socialLinks.join('\n'),
   });
   const [errors, setErrors] = useState<Errors>({});
+  // Typed and not saved yet: the form's actor tells the app, which asks before the page is left.
+  const unsaved = differs(fields, profile);
+  useEffect(() => {
+    actor.send({ type: 'business.edit', unsaved });
+  }, [actor, unsaved]);
   const refusedName = refusal ? refusedField(refusal, FIELD_NAMES) : null;
   const errorOf = (name: keyof Fields) =>
     errors[name] ?? (refusedName === name ? (refusal ?? '') : undefined);
@@ -118,18 +144,7 @@ function BusinessDetailsForm({ profile, actor }: { profile: BusinessProfile; act
     const found = check(fields);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    actor.send({
-      type: 'business.save',
-      input: {
-        businessName: fields.businessName.trim(),
-        industry: fields.industry,
-        services: fields.services.trim(),
-        email: fields.email.trim(),
-        phone: fields.phone.trim(),
-        address: fields.address.trim(),
-        socialLinks: parseSocialLinks(fields.socialLinks),
-      },
-    });
+    actor.send({ type: 'business.save', input: inputOf(fields) });
   };
 
   return (
