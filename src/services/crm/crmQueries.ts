@@ -1,4 +1,11 @@
-import { keepPreviousData, queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  type UseMutationResult,
+  type UseQueryResult,
+  useMutation,
+  useQuery,
+} from '@tanstack/react-query';
 import { useState } from 'react';
 import type {
   Activity,
@@ -25,6 +32,7 @@ import {
   type ContactQuery,
   campaignsApi,
   dealsApi,
+  exportContacts,
   findDuplicateContacts,
   getContact,
   getStats,
@@ -141,6 +149,12 @@ export function useContactsPage(query: ContactQuery): UseQueryResult<ContactPage
     queryFn: () => listContacts(http, query),
     placeholderData: keepPreviousData,
   });
+}
+
+/** Downloads contacts.csv of one list (every contact with null); the file itself is saved by the view. */
+export function useExportContacts(): UseMutationResult<Blob, Error, number | null> {
+  const http = useHttp();
+  return useMutation({ mutationFn: (contactListId) => exportContacts(http, contactListId) });
 }
 
 /** The first contact of a contact list (its audience's sample recipient), or null when it has none. */

@@ -7,9 +7,14 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useCallback, useMemo, useState } from 'react';
 import { appRoute } from '../../contracts/appRoutes.ts';
 import type { Contact } from '../../contracts/crm.ts';
-import { exportContacts } from '../../services/crm/crmApi.ts';
-import { useContact, useContactLists, useContactsPage } from '../../services/crm/crmQueries.ts';
-import { useHttp } from '../../services/http/httpContext.ts';
+import {
+  useContact,
+  useContactLists,
+  useContactsPage,
+  useExportContacts,
+} from '../../services/crm/crmQueries.ts';
+import { errorMessage } from '../../services/http/ApiError.ts';
+import { saveBlob } from '../common/saveBlob.ts';
 import { useCan } from '../common/useCan.ts';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
 import { ContactDialog } from './ContactDialog.tsx';
@@ -35,7 +40,6 @@ const LIST_FIELDS = ['name'] as const;
 
 /** Contacts: server-side search and paging, add/edit, lists, CSV import and export. */
 export function ContactsView() {
-  const http = useHttp();
   const [listId, setListId] = useState<number | ''>('');
   const paging = useServerPaging();
   const page = useContactsPage({ ...paging.query, contactListId: listId === '' ? null : listId });
@@ -70,15 +74,12 @@ export function ContactsView() {
     [editors],
   );
 
-  const handleExport = async () => {
-    const blob = await exportContacts(http, listId === '' ? null : listId);
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'contacts.csv';
-    link.click();
-    URL.revokeObjectURL(url);
-  };
+  // A failed export says so under the toolbar (as the store's orders export does); Export CSV tries again.
+  const exportCsv = useExportContacts();
+  const handleExport = () =>
+    exportCsv.mutate(listId === '' ? null : listId, {
+      onSuccess: (blob) => saveBlob(blob, 'contacts.csv'),
+    });
 
   const [newList, setNewList] = useState('');
   // The new list is chosen once the server has made it.
@@ -119,7 +120,9 @@ export function ContactsView() {
             <Button onClick={() => setImporting(true)}>Import CSV</Button>
           </>
         ) : null}
-        <Button onClick={() => void handleExport()}>Export CSV</Button>
+        <Button onClick={handleExport} disabled={exportCsv.isPending}>
+          {exportCsv.isPending ? 'Exporting…' : 'Export CSV'}
+        </Button>
         {canEdit ? (
           <>
             <TextField
@@ -136,6 +139,11 @@ export function ContactsView() {
           </>
         ) : null}
       </Stack>
+      {exportCsv.error ? (
+        <Alert severity="error">
+          {`Could not export the contacts: ${errorMessage(exportCsv.error, 'the server did not answer')}. Try again.`}
+        </Alert>
+      ) : null}
       <ServerPagedTable<Contact>
         label="Contacts"
         rows={page.data?.contacts ?? []}
