@@ -42,11 +42,16 @@ const examples: Record<RouteName, AppRoute[]> = {
     appRoute('store', { tab: 'orders', store: 'c0ffee00-1234', order: 'o-9', status: 'paid', q: 'Ada & co' }),
     appRoute('store', { store: 's1' }),
   ],
-  crmContact: [appRoute('crmContact', { contactId: '7' })],
+  crmContact: [
+    appRoute('crmContact', { contactId: '7' }),
+    appRoute('crmContact', { contactId: '7', list: '3', q: 'Ada & co' }),
+  ],
   crm: [
     appRoute('crm'),
     ...CRM_SECTION_KEYS.map((section) => appRoute('crm', { section })),
     appRoute('crm', { section: 'deals', pipeline: '3' }),
+    appRoute('crm', { section: 'contacts', list: '3' }),
+    appRoute('crm', { section: 'contacts', list: '3', q: 'grace hopper' }),
   ],
   seo: [appRoute('seo'), appRoute('seo', { site: '12' })],
   social: [
@@ -75,6 +80,9 @@ describe('the route table', () => {
     expect(buildPath(appRoute('websites'))).toBe('/websites');
     expect(buildPath(appRoute('store', { tab: 'products' }))).toBe('/store/products');
     expect(buildPath(appRoute('crmContact', { contactId: '12' }))).toBe('/crm/contacts/12');
+    expect(buildPath(appRoute('crm', { section: 'contacts', list: '3', q: 'ada' }))).toBe(
+      '/crm/contacts?list=3&q=ada',
+    );
     expect(buildPath(appRoute('settings', { tab: 'team' }))).toBe('/settings/team');
     expect(buildPath(appRoute('admin', { tab: 'jobs' }))).toBe('/admin/jobs');
     expect(buildPath(appRoute('builder', { siteId: '5' }))).toBe('/builder/5');
@@ -111,6 +119,9 @@ describe('the route table', () => {
   test('a query value that is not valid is dropped, the place stays', () => {
     expect(parseRoute(url('/store/orders?status=lost&order=o1&extra=1'))).toEqual(
       appRoute('store', { tab: 'orders', order: 'o1' }),
+    );
+    expect(parseRoute(url('/crm/contacts?list=vip&q=ada'))).toEqual(
+      appRoute('crm', { section: 'contacts', q: 'ada' }),
     );
   });
 

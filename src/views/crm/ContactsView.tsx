@@ -40,14 +40,26 @@ const LIST_FIELDS = ['name'] as const;
 
 /** Contacts: server-side search and paging, add/edit, lists, CSV import and export. */
 export function ContactsView() {
-  const [listId, setListId] = useState<number | ''>('');
-  const paging = useServerPaging();
-  const page = useContactsPage({ ...paging.query, contactListId: listId === '' ? null : listId });
-  const lists = useContactLists().data ?? [];
   // An opened contact is a place of its own (/crm/contacts/:id): reload, Back and a shared link reopen it.
   const route = useRoute();
   const navigate = useNavigate();
   const openId = route.name === 'crmContact' ? Number(route.params.contactId) : null;
+  // The List filter and the search are in the address (`?list=…&q=…`, kept while a contact is open): a reload
+  // or a link shows the same contacts; choosing a list is a Back step, typing is not.
+  const { list, q }: { list?: string; q?: string } =
+    route.name === 'crm' || route.name === 'crmContact' ? route.params : {};
+  const listId: number | '' = list ? Number(list) : '';
+  const paging = useServerPaging({
+    search: q ?? '',
+    setSearch: (text) =>
+      navigate(appRoute('crm', { section: 'contacts', list, q: text || undefined }), { replace: true }),
+  });
+  const setListId = (id: number | '') => {
+    navigate(appRoute('crm', { section: 'contacts', list: id === '' ? undefined : String(id), q }));
+    paging.setPaging((p) => ({ ...p, page: 0 }));
+  };
+  const page = useContactsPage({ ...paging.query, contactListId: listId === '' ? null : listId });
+  const lists = useContactLists().data ?? [];
   const onPage = page.data?.contacts.find((row) => row.id === openId);
   const opened = useContact(openId, onPage);
   const openContact = onPage ?? opened.data ?? null;
@@ -56,8 +68,8 @@ export function ContactsView() {
   const canEdit = useCan('crm.edit');
   const handleCloseDialog = useCallback(() => {
     setAdding(false);
-    if (openId !== null) navigate(appRoute('crm', { section: 'contacts' }));
-  }, [navigate, openId]);
+    if (openId !== null) navigate(appRoute('crm', { section: 'contacts', list, q }));
+  }, [navigate, openId, list, q]);
   // Presence: who else has a contact open for editing, shown on its row.
   const editors = useOtherEditors('crm.contact');
   const columnsWithEditors = useMemo<GridColDef<Contact>[]>(
@@ -83,10 +95,13 @@ export function ContactsView() {
 
   const [newList, setNewList] = useState('');
   // The new list is chosen once the server has made it.
-  const handleListCreated = useCallback((id: number | null) => {
-    setNewList('');
-    if (id !== null) setListId(id);
-  }, []);
+  const handleListCreated = useCallback(
+    (id: number | null) => {
+      setNewList('');
+      if (id !== null) navigate(appRoute('crm', { section: 'contacts', list: String(id), q }));
+    },
+    [navigate, q],
+  );
   const createList = useCrmForm(LIST_FIELDS, handleListCreated);
   const handleNewList = () => {
     if (!newList.trim()) return;
@@ -153,7 +168,7 @@ export function ContactsView() {
         paging={paging}
         onRowClick={
           canEdit
-            ? (params) => navigate(appRoute('crmContact', { contactId: String(params.row.id) }))
+            ? (params) => navigate(appRoute('crmContact', { contactId: String(params.row.id), list, q }))
             : undefined
         }
       />

@@ -7,16 +7,21 @@ import { useDebounced } from '../common/useDebounced.ts';
 /** What a CRM list asks the server for: a 1-based page, its size and the (debounced) search. */
 export type PageQuery = { page: number; pageSize: number; search: string };
 
+/** A search kept outside the list (in the address): its text and how typing changes it. */
+export type SearchSource = { search: string; setSearch: (text: string) => void };
+
 /**
  * The search box and paging of a server-paged CRM list (contacts, leads, activities): typing a search goes
- * back to the first page, and the server is asked once the typing pauses.
+ * back to the first page, and the server is asked once the typing pauses. With `source` the search is the
+ * source's (the address's), not this list's own.
  */
-export function useServerPaging() {
-  const [search, setSearchText] = useState('');
+export function useServerPaging(source?: SearchSource) {
+  const [typed, setTyped] = useState('');
+  const search = source ? source.search : typed;
   const debounced = useDebounced(search, 300);
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 20 });
   const setSearch = (text: string) => {
-    setSearchText(text);
+    (source ? source.setSearch : setTyped)(text);
     setPaging((p) => ({ ...p, page: 0 }));
   };
   const query: PageQuery = { page: paging.page + 1, pageSize: paging.pageSize, search: debounced };
