@@ -95,6 +95,22 @@ describeEachDatabase(
       await refusedThenAllowed({ method: 'DELETE', url }, CONTACTS, { by: user, status: 204 });
     });
 
+    it('CRM deals: create, update (a move to another stage too), delete', async () => {
+      const deal = await created({ method: 'POST', url: '/api/crm/deals', body: { title: 'Shop fit-out' } });
+      const url = `/api/crm/deals/${deal.id}`;
+      const add = { method: 'POST', url: '/api/crm/deals', body: { title: 'Wedding buffet', value: 900 } };
+      await refusedThenAllowed(add, ['crm_deals'], { by: user, status: 201 });
+      await refusedThenAllowed({ method: 'PUT', url, body: { title: 'Changed', value: 1 } }, ['crm_deals'], {
+        by: user,
+        status: 200,
+      });
+      await refusedThenAllowed({ method: 'PUT', url, body: { stage: 'closed-won' } }, ['crm_deals'], {
+        by: user,
+        status: 200,
+      });
+      await refusedThenAllowed({ method: 'DELETE', url }, ['crm_deals'], { by: user, status: 204 });
+    });
+
     it('CRM contacts: import a CSV, roll an import back, merge two contacts', async () => {
       const csv = csvUpload('First Name,Email\nZed,zed@example.com\nYan,yan@example.com\n');
       const tables = [...CONTACTS, 'crm_contact_imports', 'crm_contact_import_changes'];

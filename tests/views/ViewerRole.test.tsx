@@ -94,6 +94,52 @@ describe('what the current role may not do is not shown', { timeout: 20_000 }, (
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  test('a Viewer opens a deal to read it: its fields are shown but disabled, with no Save or Delete', async () => {
+    const stamp = '2026-01-01T00:00:00.000Z';
+    const wedding = {
+      id: 9,
+      title: 'Wedding cake',
+      value: 300,
+      stage: 'proposal',
+      pipelineId: 1,
+      contactId: null,
+      expectedCloseDate: '2026-06-20',
+      createdAt: stamp,
+      updatedAt: stamp,
+    };
+    const { requests } = renderApp(
+      dashboardInput(),
+      routesAs('Viewer', {
+        'GET /api/crm/deals': { body: [wedding] },
+        'GET /api/crm/pipelines': {
+          body: [{ id: 1, name: 'Sales', stages: ['lead', 'proposal'], isDefault: true }],
+        },
+      }),
+    );
+    open('CRM', 'Deals');
+    expect((await screen.findByRole('note', {}, slow)).textContent).toBe(`${VIEW_ONLY}.`);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'View deal Wedding cake' }, slow));
+    const dialog = within(await screen.findByRole('dialog', { name: 'View deal' }));
+    const field = (label: string | RegExp) => dialog.getByLabelText(label) as HTMLInputElement;
+    expect([
+      field(/^Deal title/).value,
+      field('Value (USD)').value,
+      field('Expected close date').value,
+    ]).toEqual(['Wedding cake', '300', '2026-06-20']);
+    expect([field(/^Deal title/).disabled, field('Value (USD)').disabled, field('Contact').disabled]).toEqual(
+      [true, true, true],
+    );
+    const stage = dialog.getByRole('combobox', { name: 'Stage' });
+    expect([stage.textContent, stage.getAttribute('aria-disabled')]).toEqual(['proposal', 'true']);
+    expect(dialog.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(dialog.queryByRole('button', { name: 'Delete' })).toBeNull();
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'View deal' })).toBeNull());
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
   test('a User gets Add contact and Import CSV', async () => {
     renderApp(dashboardInput(), routesAs('User'));
     open('CRM', 'Contacts');

@@ -8,10 +8,15 @@ import { contactLabel } from './crmFormat.ts';
 /** A chosen contact: its id and the words that name it. */
 export type ContactChoice = { id: number; label: string };
 
-type Props = { label: string; value: ContactChoice | null; onChange: (value: ContactChoice | null) => void };
+type Props = {
+  label: string;
+  value: ContactChoice | null;
+  onChange: (value: ContactChoice | null) => void;
+  disabled?: boolean;
+};
 
 /** Picks one of the account's contacts, searched on the server as you type (any number of contacts). */
-export function ContactPicker({ label, value, onChange }: Props) {
+export function ContactPicker({ label, value, onChange, disabled = false }: Props) {
   const [input, setInput] = useState('');
   const search = useDebounced(input, 300);
   // While the box shows the chosen contact's name, list everyone rather than only that name.
@@ -25,6 +30,7 @@ export function ContactPicker({ label, value, onChange }: Props) {
     <Autocomplete<ContactChoice>
       options={options}
       value={value}
+      disabled={disabled}
       onChange={(_, next) => onChange(next)}
       inputValue={input}
       onInputChange={(_, next) => setInput(next)}

@@ -22,6 +22,8 @@ type Props = {
   saveLabel?: string;
   /** An existing record: a Delete button, which asks this question first (a browser confirm, as products do). */
   remove?: { confirm: string; onDelete: () => void };
+  /** A record shown to a role that may only view it: no Save or Delete, and Cancel reads Close. */
+  readOnly?: boolean;
   children: ReactNode;
 };
 
@@ -38,11 +40,12 @@ export function CrmFormDialog({
   alert = null,
   saveLabel = 'Save',
   remove,
+  readOnly = false,
   children,
 }: Props) {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (canSave && !saving) onSave();
+    if (canSave && !saving && !readOnly) onSave();
   };
   return (
     <Dialog open onClose={closeUnlessBackdrop(onClose)} fullWidth maxWidth="sm">
@@ -55,7 +58,7 @@ export function CrmFormDialog({
           </Stack>
         </DialogContent>
         <DialogActions>
-          {remove ? (
+          {remove && !readOnly ? (
             <Button
               color="error"
               sx={{ mr: 'auto' }}
@@ -67,10 +70,12 @@ export function CrmFormDialog({
               Delete
             </Button>
           ) : null}
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={!canSave || saving}>
-            {saveLabel}
-          </Button>
+          <Button onClick={onClose}>{readOnly ? 'Close' : 'Cancel'}</Button>
+          {readOnly ? null : (
+            <Button type="submit" variant="contained" disabled={!canSave || saving}>
+              {saveLabel}
+            </Button>
+          )}
         </DialogActions>
       </form>
     </Dialog>

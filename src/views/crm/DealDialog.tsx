@@ -14,13 +14,15 @@ type Props = {
   deal: Deal;
   /** The stages of the deal's pipeline, in order: the deal moves by choosing one (no mouse needed). */
   stages: readonly string[];
+  /** A role that may only view: the deal is shown, every field disabled, with no Save or Delete. */
+  readOnly?: boolean;
   onClose: () => void;
 };
 
 const FORM_FIELDS = ['title', 'value', 'stage', 'expectedCloseDate', 'contactId'] as const;
 
-/** Edit one deal of the board — title, value, stage, expected close date, contact — or delete it. */
-export function DealDialog({ deal, stages, onClose }: Props) {
+/** Edit one deal of the board — title, value, stage, expected close date, contact — or delete it (or read it). */
+export function DealDialog({ deal, stages, readOnly = false, onClose }: Props) {
   const save = useCrmForm(FORM_FIELDS, onClose);
   const [form, setForm] = useState({
     title: deal.title,
@@ -55,7 +57,8 @@ export function DealDialog({ deal, stages, onClose }: Props) {
 
   return (
     <CrmFormDialog
-      title="Edit deal"
+      title={readOnly ? 'View deal' : 'Edit deal'}
+      readOnly={readOnly}
       canSave={canSave}
       onSave={handleSave}
       onClose={onClose}
@@ -73,6 +76,7 @@ export function DealDialog({ deal, stages, onClose }: Props) {
       <TextField
         label="Deal title"
         required
+        disabled={readOnly}
         value={form.title}
         error={Boolean(fieldError('title'))}
         helperText={fieldError('title')}
@@ -81,6 +85,7 @@ export function DealDialog({ deal, stages, onClose }: Props) {
       <TextField
         label="Value (USD)"
         type="number"
+        disabled={readOnly}
         value={form.value}
         error={Boolean(fieldError('value'))}
         helperText={fieldError('value')}
@@ -90,6 +95,7 @@ export function DealDialog({ deal, stages, onClose }: Props) {
       <TextField
         select
         label="Stage"
+        disabled={readOnly}
         value={form.stage}
         error={Boolean(fieldError('stage'))}
         helperText={fieldError('stage')}
@@ -105,13 +111,19 @@ export function DealDialog({ deal, stages, onClose }: Props) {
       <TextField
         label="Expected close date"
         type="date"
+        disabled={readOnly}
         value={form.expectedCloseDate}
         error={Boolean(fieldError('expectedCloseDate'))}
         helperText={fieldError('expectedCloseDate')}
         slotProps={{ inputLabel: { shrink: true } }}
         onChange={(e) => setForm({ ...form, expectedCloseDate: e.target.value })}
       />
-      <ContactPicker label="Contact" value={contact} onChange={(choice) => setPicked({ choice })} />
+      <ContactPicker
+        label="Contact"
+        value={contact}
+        disabled={readOnly}
+        onChange={(choice) => setPicked({ choice })}
+      />
     </CrmFormDialog>
   );
 }

@@ -160,7 +160,7 @@ export function DealsBoard() {
                     key={deal.id}
                     deal={deal}
                     movable={canEdit}
-                    onOpen={canEdit ? () => setEditingId(deal.id) : undefined}
+                    onOpen={() => setEditingId(deal.id)}
                   />
                 ))}
               </Stack>
@@ -168,16 +168,23 @@ export function DealsBoard() {
           );
         })}
       </Stack>
-      {editing && canEdit ? (
-        <DealDialog key={editing.id} deal={editing} stages={pipeline.stages} onClose={closeEditing} />
+      {/* A role that may only view opens the deal to read it (the server refuses its writes). */}
+      {editing ? (
+        <DealDialog
+          key={editing.id}
+          deal={editing}
+          stages={pipeline.stages}
+          readOnly={!canEdit}
+          onClose={closeEditing}
+        />
       ) : null}
     </Stack>
   );
 }
 
-// `movable` is false for a role that may only view: the card then cannot be dragged to another stage. `onOpen`
-// (an editor): the card is a button that opens the deal — its stage, title, value… — from the keyboard too.
-function DealCard({ deal, movable, onOpen }: { deal: Deal; movable: boolean; onOpen?: () => void }) {
+// `movable` is false for a role that may only view: the card then cannot be dragged to another stage, and opens
+// the deal to read it. The card is a button that opens the deal — its stage, title, value… — from the keyboard too.
+function DealCard({ deal, movable, onOpen }: { deal: Deal; movable: boolean; onOpen: () => void }) {
   const content = (
     <CardContent sx={{ p: 1, '&:last-child': { pb: 1 } }}>
       <Typography variant="body2">{deal.title}</Typography>
@@ -197,13 +204,9 @@ function DealCard({ deal, movable, onOpen }: { deal: Deal; movable: boolean; onO
       }}
       sx={{ cursor: movable ? 'grab' : 'default' }}
     >
-      {onOpen ? (
-        <CardActionArea onClick={onOpen} aria-label={`Edit deal ${deal.title}`}>
-          {content}
-        </CardActionArea>
-      ) : (
-        content
-      )}
+      <CardActionArea onClick={onOpen} aria-label={`${movable ? 'Edit' : 'View'} deal ${deal.title}`}>
+        {content}
+      </CardActionArea>
     </Card>
   );
 }
