@@ -169,3 +169,36 @@ test('Settings › Permissions shows the role matrix the server enforces', async
   await expect(websites.getByLabel('Not allowed')).toHaveCount(1);
   await expect(websites.getByLabel('Allowed', { exact: true })).toHaveCount(2);
 });
+
+test('post editor: Upload image is reached with Tab and opens the file chooser with Enter or Space', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('upload-key');
+  await ensureUser(request, email);
+  await signIn(page, email);
+  await openSection(page, 'Social Media');
+
+  await page.getByRole('button', { name: 'New post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New post' });
+  await dialog.getByLabel('Text').fill('Fresh bread today');
+  await page.keyboard.press('Tab');
+  const upload = dialog.getByRole('button', { name: 'Upload image' });
+  await expect(upload).toBeFocused();
+
+  for (const key of ['Enter', 'Space']) {
+    const chooser = page.waitForEvent('filechooser', { timeout: 3_000 });
+    await page.keyboard.press(key);
+    const picked = await chooser;
+    expect(picked.isMultiple()).toBe(false);
+    if (key === 'Space') {
+      // 1×1 PNG: the chosen image is uploaded and shown in the post.
+      const png = Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+        'base64',
+      );
+      await picked.setFiles({ name: 'bread.png', mimeType: 'image/png', buffer: png });
+      await expect(dialog.getByRole('img', { name: 'Post' })).toBeVisible();
+    }
+  }
+});
