@@ -146,3 +146,48 @@ test('a version name over 200 characters: the field says the limit and nothing i
   await expect(history.getByRole('list', { name: 'Versions' }).getByRole('listitem')).toHaveCount(1);
   expect(posts).toHaveLength(1);
 });
+
+// A reload in the builder's preview went back to editing, on the desktop frame. The preview and its device are
+// in the address (/builder/7?preview=mobile) now; leaving the preview takes them away.
+test('a reload in the preview comes back to it, on the device chosen', async ({ page, request }) => {
+  const email = uniqueEmail('preview-reload');
+  await ensureUser(request, email);
+  const signedIn = await request.post('/api/auth/login', { data: { email, password } });
+  const headers = { authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
+  const saved = await request.post('/api/website/save', {
+    headers,
+    data: {
+      name: 'Rosa Bakery',
+      pages: [homePage([topLevelElement('h', 'header', { content: 'Fresh bread' })])],
+    },
+  });
+  const { id } = (await saved.json()) as { id: number };
+  await signIn(page, email);
+
+  await page.goto(`/builder/${id}`);
+  await expect(canvas(page)).toContainText('Fresh bread', SAVED);
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  await page.getByRole('button', { name: 'Mobile' }).click();
+  await expect(page.locator('iframe[title="Preview on Mobile"]')).toHaveAttribute('width', '375');
+  expect(new URL(page.url()).search).toBe('?preview=mobile');
+
+  await page.reload();
+  const frame = page.locator('iframe[title="Preview on Mobile"]');
+  await expect(frame).toHaveAttribute('width', '375', SAVED);
+  await expect(frame.contentFrame().getByRole('heading', { name: 'Fresh bread' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mobile' })).toHaveAttribute('aria-pressed', 'true');
+  expect(new URL(page.url()).search).toBe('?preview=mobile');
+
+  // Back leaves the preview (it was a Back step), Forward comes back to it.
+  await page.goBack();
+  await expect(canvas(page)).toContainText('Fresh bread', SAVED);
+  await page.goForward();
+  await expect(page.locator('iframe[title="Preview on Mobile"]')).toHaveAttribute('width', '375');
+
+  await page.getByRole('button', { name: 'Edit Website' }).click();
+  await expect(canvas(page)).toContainText('Fresh bread');
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/builder/${id}`);
+  await page.reload();
+  await expect(canvas(page)).toContainText('Fresh bread', SAVED);
+  await expect(page.getByRole('button', { name: 'Preview', exact: true })).toBeVisible();
+});

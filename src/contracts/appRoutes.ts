@@ -25,6 +25,8 @@ const day: Param<string> = {
 /** The content planner's views (month is the default, left out of the address). */
 export const PLANNER_VIEWS = ['month', 'week', 'list'] as const;
 export type PlannerView = (typeof PLANNER_VIEWS)[number];
+/** The builder preview's devices (spec §2), in the address as `/builder/7?preview=mobile`. */
+export const PREVIEW_DEVICES = ['desktop', 'laptop', 'tablet', 'mobile'] as const;
 /** A store's or an order's id (letters, digits, '-' and '_'). */
 const recordId: Param<string> = {
   parse: (raw) => (/^[A-Za-z0-9_-]{1,64}$/.test(raw) ? raw : null),
@@ -107,7 +109,7 @@ export const ROUTES = {
   generator: route('/websites/new/generator'),
   generateSetup: route('/websites/new/business'),
   businessSetup: route('/setup'),
-  builder: route('/builder/:siteId', { siteId }, { history: oneOf(['1']), version: digits }, ['/websites/:siteId/edit']),
+  builder: route('/builder/:siteId', { siteId }, { history: oneOf(['1']), version: digits, preview: oneOf(PREVIEW_DEVICES) }, ['/websites/:siteId/edit']),
   store: route('/store/:tab?', {}, { tab: oneOf(STORE_TABS), store: recordId, order: recordId, status: oneOf(ORDER_STATUSES), q: text }),
   crmContact: route('/crm/contacts/:contactId', { contactId: digits }, { list: digits, q: text }),
   crm: route('/crm/:section?', {}, { section: oneOf(CRM_SECTION_KEYS), pipeline: digits, list: digits, q: text }),

@@ -35,6 +35,8 @@ const examples: Record<RouteName, AppRoute[]> = {
     appRoute('builder', { siteId: 'draft-1a2b3c4d' }),
     appRoute('builder', { siteId: '42', history: '1' }),
     appRoute('builder', { siteId: '42', history: '1', version: '7' }),
+    appRoute('builder', { siteId: '42', preview: 'mobile' }),
+    appRoute('builder', { siteId: 'draft-1a2b3c4d', preview: 'desktop' }),
   ],
   store: [
     appRoute('store'),

@@ -233,7 +233,9 @@ export type CartActorRef = ActorRefFrom<CartLogic>;
 export function builderTargetOf(route: AppRoute): BuilderInput | null {
   if (route.name !== 'builder') return null;
   const id = route.params.siteId;
-  return id.startsWith('draft-') ? { websiteId: null, draftId: id } : { websiteId: id };
+  // `?preview=<device>`: the builder opens in its preview (a reload or a link comes back to it).
+  const mode = route.params.preview ? { mode: 'preview' as const } : {};
+  return id.startsWith('draft-') ? { websiteId: null, draftId: id, ...mode } : { websiteId: id, ...mode };
 }
 
 /** The site of a /builder/<id> deep link (a saved id or a `draft-…` room), or null. */
@@ -265,6 +267,11 @@ const routeOfNav = (event: AppEvent): AppRoute =>
       ? resolveRoute(event.location)
       : HOME_ROUTE;
 const siteRoute = (siteId: string): AppRoute => appRoute('builder', { siteId });
+/** The place a website card opens: its preview (on the desktop frame) or its page in the builder. */
+const editRoute = (event: { websiteId: string; mode?: 'preview' }): AppRoute =>
+  event.mode === 'preview'
+    ? appRoute('builder', { siteId: event.websiteId, preview: 'desktop' })
+    : siteRoute(event.websiteId);
 /** The place of the site the builder opened: the address it was opened at (with its History dialog or
  * version, `?history=1&version=…`) when that is this site's, else the site's own. */
 const locatedRoute = (current: AppRoute, siteId: string): AppRoute =>
@@ -983,11 +990,8 @@ export const appMachine = setup({
             assign(({ event }) => ({
               builder: { websiteId: event.websiteId, mode: event.mode, focus: event.focus },
             })),
-            {
-              type: 'writeUrl',
-              params: ({ event }) => ({ route: siteRoute(event.websiteId), mode: 'push' }),
-            },
-            { type: 'setRoute', params: ({ event }) => ({ route: siteRoute(event.websiteId) }) },
+            { type: 'writeUrl', params: ({ event }) => ({ route: editRoute(event), mode: 'push' }) },
+            { type: 'setRoute', params: ({ event }) => ({ route: editRoute(event) }) },
           ],
         },
       },

@@ -36,6 +36,7 @@ import {
 } from './builderContext.ts';
 import { CollabPresence } from './CollabPresence.tsx';
 import { openHistory } from './HistoryDialog.tsx';
+import { closePreview, openPreview } from './preview/previewAddress.ts';
 
 /** Asked before leaving the builder while some changes are not on the server yet. */
 export const LEAVE_WARNING = 'Some of your changes are not saved to the server yet. Leave anyway?';
@@ -86,7 +87,7 @@ export function BuilderHeader() {
         <Button
           variant="outlined"
           startIcon={mode === 'edit' ? <VisibilityIcon /> : <EditIcon />}
-          onClick={() => builder.send({ type: 'mode.toggle' })}
+          onClick={mode === 'edit' ? openPreview : closePreview}
         >
           {mode === 'edit' ? 'Preview' : 'Edit'}
         </Button>

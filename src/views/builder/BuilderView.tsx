@@ -24,6 +24,7 @@ import { BuilderContext, useBuilderSelector, useUnsavedChanges } from './builder
 import { Canvas } from './canvas/Canvas.tsx';
 import { HistoryDialog } from './HistoryDialog.tsx';
 import { PublishDialog } from './PublishDialog.tsx';
+import { usePreviewFollowsAddress } from './preview/previewAddress.ts';
 import { SaveDialog } from './SaveDialog.tsx';
 import { useBuilderShortcuts } from './useBuilderShortcuts.ts';
 
@@ -102,6 +103,7 @@ function useLeaveWarning(): void {
 function BuilderEffects() {
   useBuilderShortcuts();
   useLeaveWarning();
+  usePreviewFollowsAddress();
   return null;
 }
 

@@ -12,6 +12,9 @@ import { renderPageDocument } from '../../../canvas/staticRender.tsx';
 import { slugify } from '../../../contracts/slug.ts';
 import { selectName } from '../../../machines/builder/builderMachine.ts';
 import { useBuilder, useBuilderSelector, useStoreVersion } from '../builderContext.ts';
+import { closePreview, type Device, showDevice, usePreviewDevice } from './previewAddress.ts';
+
+export type { Device };
 
 /** Spec §2 devices, in CSS pixels (width × height in portrait for tablet and mobile). */
 export const DEVICES = {
@@ -19,8 +22,7 @@ export const DEVICES = {
   laptop: { label: 'Laptop', width: 1366, height: 768, rotates: false },
   tablet: { label: 'Tablet', width: 768, height: 1024, rotates: true },
   mobile: { label: 'Mobile', width: 375, height: 667, rotates: true },
-} as const;
-export type Device = keyof typeof DEVICES;
+} as const satisfies Record<Device, unknown>;
 type Orientation = 'portrait' | 'landscape';
 
 /** The frame size of a device in an orientation. */
@@ -35,10 +37,11 @@ export function frameSize(device: Device, orientation: Orientation): { width: nu
  * site, shown in a sandboxed frame (no script runs) whose viewport is the device's, so media rules apply.
  */
 export function SitePreview({ pageId }: { pageId: string }) {
-  const { builder, store } = useBuilder();
+  const { store } = useBuilder();
   const name = useBuilderSelector(selectName);
   const version = useStoreVersion();
-  const [device, setDevice] = useState<Device>('desktop');
+  // The device is in the address with the preview (`?preview=mobile`): a reload shows the same frame.
+  const device = usePreviewDevice() ?? 'desktop';
   const [orientation, setOrientation] = useState<Orientation>('portrait');
   const [showCode, setShowCode] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes whenever the document does
@@ -66,7 +69,7 @@ export function SitePreview({ pageId }: { pageId: string }) {
           exclusive
           value={device}
           aria-label="Device"
-          onChange={(_, value: Device | null) => value && setDevice(value)}
+          onChange={(_, value: Device | null) => value && showDevice(value)}
         >
           {(Object.keys(DEVICES) as Device[]).map((key) => (
             <ToggleButton key={key} value={key}>
@@ -87,11 +90,7 @@ export function SitePreview({ pageId }: { pageId: string }) {
           Code
         </ToggleButton>
         <Box sx={{ flex: 1 }} />
-        <Button
-          variant="contained"
-          startIcon={<EditIcon />}
-          onClick={() => builder.send({ type: 'mode.toggle' })}
-        >
+        <Button variant="contained" startIcon={<EditIcon />} onClick={closePreview}>
           Edit Website
         </Button>
       </Stack>
