@@ -149,7 +149,7 @@ describe('the first screen (sign-in and the dashboard shell)', () => {
       'src/machines/tour/tourMachine.ts',
       'src/machines/review/reviewMachine.ts',
       'src/machines/review/liveReviewMachine.ts',
-      'src/machines/app/liveShellChildren.ts',
+      'src/machines/app/liveDashboardChildren.ts',
       'src/views/tour/TourDialog.tsx',
       'src/views/review/ReviewDialog.tsx',
     ];

@@ -210,14 +210,11 @@ export type AppContext = {
   /** The place showing has a form with typed changes not saved yet (its child reports it: `form.unsaved`). */
   unsavedChanges: boolean;
   /** A move to another place held while the owner is asked whether to lose the unsaved changes. */
-  leaving: LeaveRequest | null;
+  leaving: NavEvent | null;
 };
 
-/**
- * A move held until the owner answers: the place, whether it makes no Back step, and whether it came from Back or
- * Forward (the address bar then already shows it; staying puts the place showing back).
- */
-export type LeaveRequest = { route: AppRoute; replace: boolean; popped: boolean };
+/** A move to another place: a link or a click (`nav.go`), or Back / Forward (`nav.popstate`). */
+type NavEvent = Extract<AppEvent, { type: 'nav.go' | 'nav.popstate' }>;
 
 /** The Storefront preview's shopper: the owner trying their own store. */
 export const PREVIEW_CUSTOMER = 'dashboard-preview';
@@ -446,14 +443,8 @@ export const appMachine = setup({
     keepShellRequest: assign({
       shellRequests: ({ context, event }) => [...context.shellRequests, event as ShellRequest],
     }),
-    /** A move to another place waits while the owner is asked (the address of Back/Forward is already there). */
-    holdLeave: assign(({ event }) => ({
-      leaving: {
-        route: routeOfNav(event),
-        replace: event.type !== 'nav.go' || Boolean(event.replace),
-        popped: event.type === 'nav.popstate',
-      },
-    })),
+    /** A move to another place waits while the owner is asked (after Back/Forward the address shows it already). */
+    holdLeave: assign({ leaving: ({ event }) => event as NavEvent }),
     forgetUnsaved: assign({ unsavedChanges: false, leaving: null }),
     keepStorefrontStore: assign(({ event }) => {
       assertEvent(event, 'storefront.open');
@@ -480,7 +471,7 @@ export const appMachine = setup({
       event.type === 'storefront.open' && event.storeId !== context.storefrontStore,
     toDashboardPlace: ({ event }) => isDashboardRoute(routeOfNav(event)),
     leaveHeld: ({ context }) => context.leaving !== null,
-    leavingAfterBack: ({ context }) => context.leaving?.popped === true,
+    leavingAfterBack: ({ context }) => context.leaving?.type === 'nav.popstate',
     /** Going to another place (not the same address) while a form of this one has unsaved changes. */
     leavesUnsaved: ({ context, event }) =>
       context.unsavedChanges && buildPath(routeOfNav(event)) !== buildPath(context.route),
@@ -957,17 +948,10 @@ export const appMachine = setup({
           },
           { actions: assign({ leaving: null }) },
         ],
-        // Leave: the held move goes ahead (raised with it before it is forgotten), the changes are dropped.
+        // Leave: the held move goes ahead (raised again, the changes forgotten before it is taken).
         'leave.confirm': {
           guard: 'leaveHeld',
-          actions: [
-            raise(({ context }) => ({
-              type: 'nav.go' as const,
-              route: context.leaving?.route ?? HOME_ROUTE,
-              replace: context.leaving?.replace ?? false,
-            })),
-            'forgetUnsaved',
-          ],
+          actions: [raise(({ context }) => context.leaving as NavEvent), 'forgetUnsaved'],
         },
         'website.create': {
           target: 'flowChoice',

@@ -7,11 +7,8 @@ import { sessionMachine } from '../session/sessionMachine.ts';
 import { appMachine, type GenerateInput, type SetupInput } from './appMachine.ts';
 import { lazyLogic, loadLogics, once } from './lazyLogic.ts';
 
-// The calls' modules load with the first call that needs them (the first call loads ky too), not with the
-// first screen.
-const auth = () => import('../../services/session/authApi.ts');
-const setupCalls = () => import('./liveSetupCalls.ts');
-const oauth = () => import('../../services/planner/oauthApi.ts');
+// The calls' module loads with the first call (the first call loads ky too), not with the first screen.
+const calls = () => import('./liveAppCalls.ts');
 
 /**
  * The app machine with its real effects: every call goes through `http`, and each write
@@ -29,9 +26,9 @@ export function createLiveAppMachine(
 ) {
   // The sections' and the builder's children, with their calls: their code loads when the app first goes there
   // (made once for all of them; a failed load is tried again by the next child that needs it).
-  const dashboard = once(async () =>
-    (await import('./liveDashboardChildren.ts')).dashboardChildren(http, queries),
-  );
+  // The dashboard's module holds the shell's children too (the tour, the review popup): one import site.
+  const dashboardModule = () => import('./liveDashboardChildren.ts');
+  const dashboard = once(async () => (await dashboardModule()).dashboardChildren(http, queries));
   const builders = once(async () =>
     (await import('./liveBuilderChildren.ts')).builderChildren(http, queries, collabRemote),
   );
@@ -44,9 +41,8 @@ export function createLiveAppMachine(
   const builder = lazyLogic(async () => (await builders()).builder);
   const publish = lazyLogic(async () => (await builders()).publish);
   // The dashboard shell's children: their code loads when the app first shows the dashboard.
-  const shellChildren = () => import('./liveShellChildren.ts');
-  const tour = lazyLogic(async () => (await shellChildren()).tourMachine);
-  const review = lazyLogic(async () => (await shellChildren()).createLiveReviewMachine(http));
+  const tour = lazyLogic(async () => (await dashboardModule()).tourMachine);
+  const review = lazyLogic(async () => (await dashboardModule()).createLiveReviewMachine(http));
   // The children of one place: their code loads when the app first goes there (through one module of loaders).
   const places = () => import('./livePlaceChildren.ts');
   const crm = lazyLogic(async () => (await places()).crm(http, queries));
@@ -70,7 +66,7 @@ export function createLiveAppMachine(
         actors: {
           logoutCall: fromPromise(async () => {
             await beforeSignOut();
-            await (await auth()).logout(http);
+            await (await calls()).logout(http);
           }),
         },
         actions: {
@@ -85,7 +81,7 @@ export function createLiveAppMachine(
       review,
       loadShellActors: loadLogics(tour, review, planner),
       generateWebsite: fromPromise(async ({ input }: { input: GenerateInput }) =>
-        (await setupCalls()).generateAndSave(http, queries, input),
+        (await calls()).generateAndSave(http, queries, input),
       ),
       invitation,
       loadInvitation: loadLogics(invitation),
@@ -99,18 +95,18 @@ export function createLiveAppMachine(
       loadReplaySettings: loadLogics(replaySettings),
       replayPlayer,
       loadReplayPlayer: loadLogics(replayPlayer),
-      login: fromPromise(async ({ input }: { input: LoginInput }) => (await auth()).login(http, input)),
+      login: fromPromise(async ({ input }: { input: LoginInput }) => (await calls()).login(http, input)),
       register: fromPromise(async ({ input }: { input: RegisterInput }) =>
-        (await auth()).register(http, input),
+        (await calls()).register(http, input),
       ),
       setupBusiness: fromPromise(async ({ input }: { input: SetupInput }) =>
-        (await setupCalls()).setupWithLogo(http, queries, input),
+        (await calls()).setupWithLogo(http, queries, input),
       ),
       googleAdsCallback: fromPromise(async ({ input }: { input: { code: string; state: string } }) =>
-        (await oauth()).googleAdsCallback(http, input.code, input.state),
+        (await calls()).googleAdsCallback(http, input.code, input.state),
       ),
       facebookAdsCallback: fromPromise(async ({ input }: { input: { code: string; state: string } }) =>
-        (await oauth()).facebookAdsCallback(http, input.code, input.state),
+        (await calls()).facebookAdsCallback(http, input.code, input.state),
       ),
     },
   });

@@ -18,8 +18,8 @@ import { SubSectionList } from './SubSectionList.tsx';
 import { NAV_SECTIONS, type NavSection, type SectionId, sectionContains } from './sections.ts';
 import { shellLater } from './shellLater.ts';
 
-// The narrow sidebar's flyouts load when the sidebar is first collapsed (it opens wide).
-const SidebarFlyout = lazy(async () => ({ default: (await import('./SidebarFlyout.tsx')).SidebarFlyout }));
+// The narrow sidebar's flyouts load with the shell's later parts (the sidebar opens wide on a desktop).
+const SidebarFlyout = lazy(async () => ({ default: (await shellLater()).SidebarFlyout }));
 
 export const SIDEBAR_WIDE = 264;
 export const SIDEBAR_NARROW = 64;

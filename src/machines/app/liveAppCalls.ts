@@ -1,5 +1,6 @@
-// The first-setup calls (business setup, website generation) with their cache updates: one module, loaded with
-// the first of them rather than with the first screen.
+// The app machine's calls: signing in, up and out, the first setup's (business setup, website generation, with
+// their cache updates) and the ad accounts' OAuth callbacks. One module (one import site in the first screen),
+// loaded with the first call rather than with the first screen.
 
 import { setupBusiness } from '../../services/account/businessApi.ts';
 import {
@@ -13,6 +14,9 @@ import type { Http } from '../../services/http/http.ts';
 import type { QueryClientSource } from '../../services/http/queryClientSource.ts';
 import { queryKeys } from '../../services/http/queryKeys.ts';
 import type { GenerateInput, SetupInput, SetupResult } from './appMachine.ts';
+
+export { facebookAdsCallback, googleAdsCallback } from '../../services/planner/oauthApi.ts';
+export { login, logout, register } from '../../services/session/authApi.ts';
 
 /** Generates a site from the business profile and saves it under a free name: the generator screen's call. */
 export async function generateAndSave(
