@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { MaterialDesignContent, type SnackbarKey, SnackbarProvider, useSnackbar } from 'notistack';
 import { useEffect, useRef } from 'react';
-import { selectToastsRef } from '../machines/app/appMachine.ts';
+import { selectToastsRef } from '../machines/app/appSelectors.ts';
 import { selectToastQueue } from '../machines/app/toastsMachine.ts';
 import type { Toast } from '../services/http/toast.ts';
 import { useAppActor } from './appActorContext.ts';

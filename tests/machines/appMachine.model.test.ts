@@ -2,15 +2,13 @@ import { expect, test } from 'vitest';
 
 import { createTestModel } from 'xstate/graph';
 import { type AppRoute, appRoute, buildPath, HOME_ROUTE } from '../../src/contracts/appRoutes.ts';
+import { appMachine, isDashboardRoute, selectView } from '../../src/machines/app/appMachine.ts';
 import {
-  appMachine,
-  isDashboardRoute,
   selectCartRef,
   selectLeaveAsked,
   selectReplaySessionId,
   selectUnsavedChanges,
-  selectView,
-} from '../../src/machines/app/appMachine.ts';
+} from '../../src/machines/app/appSelectors.ts';
 import { ApiError } from '../../src/services/http/ApiError.ts';
 import { type AppHarness, aliceAuth, anonymousLoad, createAppHarness, storedAlice } from './appHarness.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';

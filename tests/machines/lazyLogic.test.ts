@@ -5,14 +5,8 @@ import { passwordFormMachine } from '../../src/machines/account/passwordFormMach
 import { profileFormMachine } from '../../src/machines/account/profileFormMachine.ts';
 import { teamMachine } from '../../src/machines/account/teamMachine.ts';
 import { adminMachine } from '../../src/machines/admin/adminMachine.ts';
-import {
-  appMachine,
-  selectCrmRef,
-  selectReviewRef,
-  selectTeamRef,
-  selectTourRef,
-  selectView,
-} from '../../src/machines/app/appMachine.ts';
+import { appMachine, selectTourRef, selectView } from '../../src/machines/app/appMachine.ts';
+import { selectCrmRef, selectReviewRef, selectTeamRef } from '../../src/machines/app/appSelectors.ts';
 import { lazyLogic, loadLogics, logicsLoaded } from '../../src/machines/app/lazyLogic.ts';
 import { selectToastQueue } from '../../src/machines/app/toastsMachine.ts';
 import { crmMachine } from '../../src/machines/crm/crmMachine.ts';

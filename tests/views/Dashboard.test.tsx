@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { selectReviewRef, selectTourRef } from '../../src/machines/app/appMachine.ts';
+import { selectTourRef } from '../../src/machines/app/appMachine.ts';
+import { selectReviewRef } from '../../src/machines/app/appSelectors.ts';
 import { findToast, textsOf } from './queries.ts';
 import { bob, dashboardInput, dashboardRoutes, rawBob, renderApp } from './renderApp.tsx';
 

@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { selectPasswordChanged, selectPasswordSaving } from '../../machines/account/passwordFormMachine.ts';
-import { selectPasswordFormRef } from '../../machines/app/appMachine.ts';
+import { selectPasswordFormRef } from '../../machines/app/appSelectors.ts';
 import { useAppActor } from '../appActorContext.ts';
 import type { SectionProps } from '../dashboard/SectionPlaceholder.tsx';
 import { SectionPlaceholder } from '../dashboard/SectionPlaceholder.tsx';

@@ -9,7 +9,7 @@ import {
   selectProfileRefusal,
   selectProfileSaving,
 } from '../../machines/account/profileFormMachine.ts';
-import { selectProfileFormRef } from '../../machines/app/appMachine.ts';
+import { selectProfileFormRef } from '../../machines/app/appSelectors.ts';
 import { selectUser } from '../../machines/session/sessionMachine.ts';
 import { useAppActor, useSessionRef } from '../appActorContext.ts';
 import { compact, emailError, required } from '../forms/validation.ts';

@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { REPLAY_LIMITS } from '../../contracts/replay.ts';
 import { selectReplaySaveFailed, selectReplaySaving } from '../../machines/account/replaySettingsMachine.ts';
-import { selectReplaySettingsRef } from '../../machines/app/appMachine.ts';
+import { selectReplaySettingsRef } from '../../machines/app/appSelectors.ts';
 import { useReplaySettings } from '../../services/replay/replayQueries.ts';
 import { useAppActor } from '../appActorContext.ts';
 

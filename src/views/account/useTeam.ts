@@ -5,7 +5,7 @@ import {
   selectTeamOperation,
   selectTeamStatus,
 } from '../../machines/account/teamMachine.ts';
-import { selectTeamRef } from '../../machines/app/appMachine.ts';
+import { selectTeamRef } from '../../machines/app/appSelectors.ts';
 import { useAppActor } from '../appActorContext.ts';
 
 /** The `team` actor and the outcome of its last write. */

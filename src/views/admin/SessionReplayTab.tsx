@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ReplaySessionSummary } from '../../contracts/replay.ts';
 import { REPLAY_LIMITS } from '../../contracts/replay.ts';
-import { selectReplaySessionId } from '../../machines/app/appMachine.ts';
+import { selectReplaySessionId } from '../../machines/app/appSelectors.ts';
 import { useReplaySessions } from '../../services/replay/replayQueries.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';

@@ -4,7 +4,7 @@ import {
   selectAdminOperation,
   selectAdminStatus,
 } from '../../machines/admin/adminMachine.ts';
-import { selectAdminRef } from '../../machines/app/appMachine.ts';
+import { selectAdminRef } from '../../machines/app/appSelectors.ts';
 import { useAppActor } from '../appActorContext.ts';
 
 /** The `admin` actor and the outcome of its last write. */

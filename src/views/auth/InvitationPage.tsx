@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { INVITATION_LINK_MESSAGES, type InvitationPreview } from '../../contracts/invitations.ts';
-import { selectInvitationRef } from '../../machines/app/appMachine.ts';
+import { selectInvitationRef } from '../../machines/app/appSelectors.ts';
 import {
   type InvitationPage as Page,
   selectInvitationPage,

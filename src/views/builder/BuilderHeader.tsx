@@ -16,7 +16,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { selectPublishRef } from '../../machines/app/appMachine.ts';
+import { selectPublishRef } from '../../machines/app/appSelectors.ts';
 import {
   selectIsSaving,
   selectMode,

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { BusinessContext, businessInfoOf } from '../../canvas/businessTokens.ts';
-import { selectBuilderRef } from '../../machines/app/appMachine.ts';
+import { selectBuilderRef } from '../../machines/app/appSelectors.ts';
 import {
   type BuilderActorRef,
   selectIsLoading,

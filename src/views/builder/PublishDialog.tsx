@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSelector } from '@xstate/react';
 import { type StartingText, startingTextsLeft } from '../../canvas/startingText.ts';
-import { selectPublishRef } from '../../machines/app/appMachine.ts';
+import { selectPublishRef } from '../../machines/app/appSelectors.ts';
 import { selectWebsiteId } from '../../machines/builder/builderMachine.ts';
 import {
   type PublishActorRef,

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { selectCrmRef } from '../../machines/app/appMachine.ts';
+import { selectCrmRef } from '../../machines/app/appSelectors.ts';
 import { selectCrmBusy, selectCrmError } from '../../machines/crm/crmMachine.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { ViewOnlyNote } from '../common/ViewOnlyNote.tsx';

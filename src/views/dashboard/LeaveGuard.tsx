@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { selectLeaveAsked, selectUnsavedChanges } from '../../machines/app/appMachine.ts';
+import { selectLeaveAsked, selectUnsavedChanges } from '../../machines/app/appSelectors.ts';
 import { useAppActor } from '../appActorContext.ts';
 
 export const LEAVE_TITLE = 'Leave without saving?';

@@ -8,7 +8,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { selectGeneratorError, selectIsBusy } from '../../machines/app/appMachine.ts';
+import { selectIsBusy } from '../../machines/app/appMachine.ts';
+import { selectGeneratorError } from '../../machines/app/appSelectors.ts';
 import { useBusinessProfile } from '../../services/http/queries.ts';
 import { useAppActor } from '../appActorContext.ts';
 

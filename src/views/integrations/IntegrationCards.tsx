@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import type { Integration } from '../../contracts/integrations.ts';
-import { selectOAuthConnectRef } from '../../machines/app/appMachine.ts';
+import { selectOAuthConnectRef } from '../../machines/app/appSelectors.ts';
 import { selectOAuthBusy, selectOAuthError } from '../../machines/planner/oauthConnectMachine.ts';
 import { useDisconnect } from '../../services/planner/plannerQueries.ts';
 import { useAppActor } from '../appActorContext.ts';

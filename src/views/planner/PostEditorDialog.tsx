@@ -16,7 +16,7 @@ import {
   SOCIAL_CHANNELS,
   type SocialChannel,
 } from '../../contracts/social.ts';
-import { selectPlannerRef } from '../../machines/app/appMachine.ts';
+import { selectPlannerRef } from '../../machines/app/appSelectors.ts';
 import {
   emptyDraft,
   type PostDraft,

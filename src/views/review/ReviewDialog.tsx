@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { shallowEqual, useSelector } from '@xstate/react';
-import { selectReviewRef } from '../../machines/app/appMachine.ts';
+import { selectReviewRef } from '../../machines/app/appSelectors.ts';
 import {
   type ReviewContext,
   selectCanSubmitReview,

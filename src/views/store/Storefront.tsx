@@ -11,7 +11,8 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
-import { type CartActorRef, selectCartRef } from '../../machines/app/appMachine.ts';
+import type { CartActorRef } from '../../machines/app/appMachine.ts';
+import { selectCartRef } from '../../machines/app/appSelectors.ts';
 import {
   selectCanCheckout,
   selectCart,

@@ -15,7 +15,7 @@ import {
   selectIsPlaying,
   selectStepIndex,
 } from '../../../machines/admin/replayPlayerMachine.ts';
-import { selectReplayPlayerRef } from '../../../machines/app/appMachine.ts';
+import { selectReplayPlayerRef } from '../../../machines/app/appSelectors.ts';
 import { replaySession } from '../../../machines/replay/replaySession.ts';
 import { useReplaySession } from '../../../services/replay/replayQueries.ts';
 import { useAppActor } from '../../appActorContext.ts';

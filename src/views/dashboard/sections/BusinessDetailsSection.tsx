@@ -18,7 +18,7 @@ import {
   selectDetailsSaved,
   selectDetailsSaving,
 } from '../../../machines/account/businessDetailsMachine.ts';
-import { selectBusinessDetailsRef } from '../../../machines/app/appMachine.ts';
+import { selectBusinessDetailsRef } from '../../../machines/app/appSelectors.ts';
 import { useBusinessProfile } from '../../../services/http/queries.ts';
 import { useAppActor } from '../../appActorContext.ts';
 import { useCan } from '../../common/useCan.ts';

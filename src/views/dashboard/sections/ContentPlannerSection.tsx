@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { appRoute, type PlannerView } from '../../../contracts/appRoutes.ts';
 import type { SocialPost } from '../../../contracts/social.ts';
-import { selectPlannerRef } from '../../../machines/app/appMachine.ts';
+import { selectPlannerRef } from '../../../machines/app/appSelectors.ts';
 import { useHttp } from '../../../services/http/httpContext.ts';
 import { usePosts } from '../../../services/planner/plannerQueries.ts';
 import { exportPlan } from '../../../services/planner/socialApi.ts';
