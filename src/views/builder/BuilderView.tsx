@@ -18,6 +18,7 @@ import {
 import { useBusinessProfile } from '../../services/http/queries.ts';
 import { queryKeys } from '../../services/http/queryKeys.ts';
 import { useAppActor } from '../appActorContext.ts';
+import { useBeforeUnload } from '../common/useBeforeUnload.ts';
 import { BuilderHeader } from './BuilderHeader.tsx';
 import { BuilderSidebar } from './BuilderSidebar.tsx';
 import { BuilderContext, useBuilderSelector, useUnsavedChanges } from './builderContext.ts';
@@ -86,17 +87,7 @@ function BusinessDetails({ children }: { children: ReactNode }) {
 
 /** Closing or reloading the tab while some changes are not on the server yet asks first. */
 function useLeaveWarning(): void {
-  const unsaved = useUnsavedChanges();
-  useEffect(() => {
-    if (!unsaved) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers show the prompt only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [unsaved]);
+  useBeforeUnload(useUnsavedChanges());
 }
 
 /** The builder's window-wide behaviour, in a leaf of its own: what it re-reads never re-renders the layout. */

@@ -5,9 +5,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { selectLeaveAsked, selectUnsavedChanges } from '../../machines/app/appSelectors.ts';
 import { useAppActor } from '../appActorContext.ts';
+import { useBeforeUnload } from '../common/useBeforeUnload.ts';
 
 export const LEAVE_TITLE = 'Leave without saving?';
 export const LEAVE_MESSAGE =
@@ -21,16 +21,7 @@ export function LeaveGuard() {
   const app = useAppActor();
   const unsaved = useSelector(app, selectUnsavedChanges);
   const asked = useSelector(app, selectLeaveAsked);
-  useEffect(() => {
-    if (!unsaved) return;
-    const handleBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers ask only when a return value is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', handleBeforeUnload);
-    return () => window.removeEventListener('beforeunload', handleBeforeUnload);
-  }, [unsaved]);
+  useBeforeUnload(unsaved);
   const stay = () => app.send({ type: 'leave.stay' });
   return (
     <Dialog open={asked} onClose={stay} aria-labelledby="leave-title">
