@@ -1,5 +1,5 @@
 import { expect, test, vi } from 'vitest';
-import { type Actor, createActor, fromCallback } from 'xstate';
+import { type Actor, createActor, fromCallback, fromPromise } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import {
   oauthConnectMachine,
@@ -124,6 +124,55 @@ test('a blocked popup (window.open gives null) returns to idle and says how to f
     expect(selectOAuthError(actor.getSnapshot())).toBe(POPUP_BLOCKED);
   } finally {
     open.mockRestore();
+  }
+});
+
+test('a popup that closes as it posts its code still connects: its message may arrive after the window reads closed', async () => {
+  vi.useFakeTimers();
+  // The callback page posts, then closes itself: the opener can see `closed` before it handles the message.
+  const open = vi.spyOn(window, 'open').mockReturnValue({ closed: true } as Window);
+  try {
+    const exchanged: string[] = [];
+    const actor = createActor(
+      oauthConnectMachine.provide({
+        actors: {
+          exchangeGoogle: fromPromise(async ({ input }: { input: { code: string; state: string } }) => {
+            exchanged.push(input.code);
+          }),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'oauth.connect', provider: 'google', authorizeUrl: 'https://g.example/auth' });
+    await vi.advanceTimersByTimeAsync(550);
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        origin: window.location.origin,
+        data: { type: 'OAUTH_SUCCESS', code: 'late-code', state: 's' },
+      }),
+    );
+    await vi.advanceTimersByTimeAsync(10);
+    expect(exchanged).toEqual(['late-code']);
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(selectOAuthError(actor.getSnapshot())).toBe(null);
+  } finally {
+    open.mockRestore();
+    vi.useRealTimers();
+  }
+});
+
+test('a popup closed without a message returns to idle, with nothing to say', async () => {
+  vi.useFakeTimers();
+  const open = vi.spyOn(window, 'open').mockReturnValue({ closed: true } as Window);
+  try {
+    const actor = createActor(oauthConnectMachine).start();
+    actor.send({ type: 'oauth.connect', provider: 'google', authorizeUrl: 'https://g.example/auth' });
+    expect(selectOAuthBusy(actor.getSnapshot())).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(selectOAuthBusy(actor.getSnapshot())).toBe(false);
+    expect(selectOAuthError(actor.getSnapshot())).toBe(null);
+  } finally {
+    open.mockRestore();
+    vi.useRealTimers();
   }
 });
 

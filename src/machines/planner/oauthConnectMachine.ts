@@ -43,8 +43,13 @@ export const oauthConnectMachine = setup({
         } else if (message?.type === 'OAUTH_ERROR') sendBack({ type: 'oauth.error', error: message.error });
       };
       window.addEventListener('message', onMessage);
+      // The callback page posts its code and then closes itself: this window can read `closed` before it has
+      // handled the message (a busy tab runs the timer first). A window seen closed gets one more tick.
+      let seenClosed = false;
       const closed = window.setInterval(() => {
-        if (popup.closed) sendBack({ type: 'oauth.cancel' });
+        if (!popup.closed) return;
+        if (seenClosed) sendBack({ type: 'oauth.cancel' });
+        seenClosed = true;
       }, 500);
       return () => {
         window.removeEventListener('message', onMessage);
