@@ -63,11 +63,12 @@ test('a user’s session is recorded without what they typed, and an admin steps
   await admin.getByRole('tab', { name: 'Session Replay' }).click();
   await admin.getByLabel('User email').fill(email);
   const grid = admin.getByRole('grid', { name: 'Recorded sessions' });
+  // The list is filtered once the typing settles: the rows are replaced then, so a click waits for the one
+  // row of this user (the header row and theirs) rather than landing while the grid re-renders.
+  await expect(grid).toHaveAttribute('aria-rowcount', '2');
   await expect(grid.getByText(email)).toBeVisible();
-  await grid
-    .getByRole('button', { name: `Open session of ${email}` })
-    .first()
-    .click();
+  await grid.getByRole('button', { name: `Open session of ${email}` }).click();
+  await expect(admin.getByRole('heading', { name: email })).toBeVisible();
 
   await expect(admin.getByText(/^Step 1 of \d+$/)).toBeVisible({ timeout: 30_000 });
   await expect(admin.getByText('Sandbox reaches every recorded state')).toBeVisible();
