@@ -12,7 +12,6 @@ import {
   currency,
   DELIVERY_METHODS,
   MAX_PAGE_SIZE,
-  NEW_PRODUCT_DEFAULTS,
   ORDER_ACTIONS,
   ORDER_STATUSES,
   orderDetailsSchema,
@@ -20,6 +19,7 @@ import {
   orderSchema,
   ordersSummarySchema,
   PAYMENT_METHODS,
+  PRODUCT_DEFAULTS,
   PRODUCT_PAGE_SIZE,
   placedOrderSchema,
   productPageSchema,
@@ -258,9 +258,9 @@ export const storeOwnerApi = {
         // A new product's stock and rating when none is sent: the dialog's and the spec's.
         inventoryQuantity: {
           ...productFields.inventoryQuantity,
-          default: NEW_PRODUCT_DEFAULTS.inventoryQuantity,
+          default: PRODUCT_DEFAULTS.inventoryQuantity,
         },
-        rating: { ...productFields.rating, default: NEW_PRODUCT_DEFAULTS.rating },
+        rating: { ...productFields.rating, default: PRODUCT_DEFAULTS.rating },
       },
     },
     response: { 201: productSchema, 400: message, 404: message },

@@ -9,8 +9,16 @@ import { ORDER_STATUSES } from './orderStatuses.ts';
 export const STORE_CURRENCIES = ['USD', 'EUR', 'GBP'] as const;
 export type StoreCurrency = (typeof STORE_CURRENCIES)[number];
 export const PRODUCT_PAGE_SIZE = 20;
-/** What a new product starts with when the owner says nothing else (spec §9: product card rating 5, stock 10). */
-export const NEW_PRODUCT_DEFAULTS = { rating: 5, inventoryQuantity: 10 } as const;
+/**
+ * What a product starts with when the owner says nothing else (spec §9: "Product card: defaults price 99.99,
+ * original price 129.99, rating 5, stock 10"): the product dialog, the products API and the builder's product card.
+ */
+export const PRODUCT_DEFAULTS = {
+  price: 99.99,
+  originalPrice: 129.99,
+  rating: 5,
+  inventoryQuantity: 10,
+} as const;
 export const MAX_PAGE_SIZE = 100;
 
 export const DELIVERY_METHODS = ['pickup', 'shipping'] as const;

@@ -110,12 +110,8 @@ export const FONT_WEIGHTS = [
   '900',
 ] as const;
 
-export const PRODUCT_DEFAULTS = {
-  price: 99.99,
-  originalPrice: 129.99,
-  rating: 5,
-  inventoryQuantity: 10,
-} as const;
+// The product card's defaults are the store's (one home, in the contracts).
+export { PRODUCT_DEFAULTS } from '../../contracts/store.ts';
 export const PRODUCT_CARD_WIDTH = 280;
 export const DEFAULT_STORE_ID = 'default-store';
 export const DEFAULT_CANVAS_BACKGROUND = '#ffffff';

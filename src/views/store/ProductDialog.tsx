@@ -15,7 +15,7 @@ import {
   productNumbersOf,
   validateProductNumbers,
 } from '../../contracts/productRules.ts';
-import { NEW_PRODUCT_DEFAULTS, type Product, type ProductInput } from '../../contracts/store.ts';
+import { PRODUCT_DEFAULTS, type Product, type ProductInput } from '../../contracts/store.ts';
 import { errorMessage } from '../../services/http/ApiError.ts';
 import { useCategories, useSaveProduct, useUploadProductImage } from '../../services/store/storeQueries.ts';
 import { closeUnlessBackdrop } from '../common/keepTypedInput.ts';
@@ -46,8 +46,8 @@ const blank: Form = {
   price: '',
   originalPrice: '',
   description: '',
-  rating: String(NEW_PRODUCT_DEFAULTS.rating),
-  stock: String(NEW_PRODUCT_DEFAULTS.inventoryQuantity),
+  rating: String(PRODUCT_DEFAULTS.rating),
+  stock: String(PRODUCT_DEFAULTS.inventoryQuantity),
   imageUrl: '',
   categoryId: '',
   isActive: true,
