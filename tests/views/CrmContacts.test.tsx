@@ -76,9 +76,14 @@ describe('CRM › Contacts', { timeout: 40_000 }, () => {
     await waitFor(() => expect(address()).toBe('/crm/contacts?list=3'));
     await waitFor(() => expect(askedFor(first.requests, '3', '')).toBe(true));
 
-    fireEvent.change(screen.getByLabelText('Search contacts'), { target: { value: 'gra' } });
-    expect(address()).toBe('/crm/contacts?list=3&q=gra');
+    // Typing shows at once in the box; the address (and the server) get the text once the typing pauses.
+    const box = () => screen.getByLabelText('Search contacts') as HTMLInputElement;
+    for (const text of ['g', 'gr', 'gra']) fireEvent.change(box(), { target: { value: text } });
+    expect(box().value).toBe('gra');
+    expect(address()).toBe('/crm/contacts?list=3');
+    await waitFor(() => expect(address()).toBe('/crm/contacts?list=3&q=gra'));
     await waitFor(() => expect(askedFor(first.requests, '3', 'gra')).toBe(true));
+    expect(askedFor(first.requests, '3', 'g') || askedFor(first.requests, '3', 'gr')).toBe(false);
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'List' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Newsletter (0)' }));
@@ -88,6 +93,13 @@ describe('CRM › Contacts', { timeout: 40_000 }, () => {
     act(() => window.history.back());
     await waitFor(() => expect(address()).toBe('/crm/contacts?list=3&q=gra'));
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'List' }).textContent).toBe('VIP (1)'));
+    expect(box().value).toBe('gra');
+    // Back again, before the list was chosen and anything typed: the box empties.
+    act(() => window.history.back());
+    await waitFor(() => expect(address()).toBe('/crm/contacts'));
+    await waitFor(() => expect(box().value).toBe(''));
+    await waitFor(() => expect(askedFor(first.requests, null, '')).toBe(true));
+    expect(address()).toBe('/crm/contacts');
     first.unmount();
 
     // A reload of that address shows the same list and search.

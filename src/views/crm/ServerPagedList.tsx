@@ -1,6 +1,6 @@
 import TextField from '@mui/material/TextField';
 import type { GridColDef, GridPaginationModel, GridRowParams, GridValidRowModel } from '@mui/x-data-grid';
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { DataTable } from '../common/DataTable.tsx';
 import { useDebounced } from '../common/useDebounced.ts';
 
@@ -12,20 +12,34 @@ export type SearchSource = { search: string; setSearch: (text: string) => void }
 
 /**
  * The search box and paging of a server-paged CRM list (contacts, leads, activities): typing a search goes
- * back to the first page, and the server is asked once the typing pauses. With `source` the search is the
- * source's (the address's), not this list's own.
+ * back to the first page, and the server is asked once the typing pauses. With `source` the search is kept in
+ * the source (the address): it is written there once the typing pauses too, not per keystroke, and a search
+ * the source gets from elsewhere (Back, a link) shows in the box.
  */
 export function useServerPaging(source?: SearchSource) {
-  const [typed, setTyped] = useState('');
-  const search = source ? source.search : typed;
-  const debounced = useDebounced(search, 300);
+  const [typed, setTyped] = useState(source?.search ?? '');
+  const debounced = useDebounced(typed, 300);
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 20 });
+  // The text this box and the source last agreed on: the source's own change is told from the box's echo.
+  const agreed = useRef(source?.search ?? '');
+  const fromSource = source?.search;
+  useEffect(() => {
+    if (fromSource === undefined || fromSource === agreed.current) return;
+    agreed.current = fromSource;
+    setTyped(fromSource);
+  }, [fromSource]);
+  const write = useEffectEvent((text: string) => source?.setSearch(text));
+  useEffect(() => {
+    if (debounced === agreed.current) return;
+    agreed.current = debounced;
+    write(debounced);
+  }, [debounced]);
   const setSearch = (text: string) => {
-    (source ? source.setSearch : setTyped)(text);
+    setTyped(text);
     setPaging((p) => ({ ...p, page: 0 }));
   };
   const query: PageQuery = { page: paging.page + 1, pageSize: paging.pageSize, search: debounced };
-  return { search, setSearch, paging, setPaging, query };
+  return { search: typed, setSearch, paging, setPaging, query };
 }
 
 export type ServerPaging = ReturnType<typeof useServerPaging>;
