@@ -292,7 +292,8 @@ for (const path of paths) {
         },
         'business.build': () => h.actor.send({ type: 'business.submit', business, next: 'builder' }),
         'business.generate': () => h.actor.send({ type: 'business.submit', business, next: 'generator' }),
-        'session.logout': () => h.session().send({ type: 'session.logout' }),
+        // The account menu's Logout goes through the app (which may ask first), not straight to the session.
+        'session.logout': () => h.actor.send({ type: 'session.logout' }),
         'session.expire': () => {
           place = route();
           h.session().send({ type: 'session.expired' });
@@ -457,6 +458,7 @@ for (const path of paths) {
           expect(running(h)).toEqual(['businessDetails']);
           expect(selectUnsavedChanges(h.actor.getSnapshot())).toBe(true);
           expect(selectLeaveAsked(h.actor.getSnapshot())).toBe(false);
+          expect(h.session().getSnapshot().value).toBe('authenticated');
           // After Back and Stay, the address shows the page again.
           expect(h.urls().at(-1)).toMatch(/:\/settings\/business$/);
         },
@@ -470,6 +472,14 @@ for (const path of paths) {
         leaveAskedAfterBack: () => {
           expect(route()).toEqual(appRoute('settings', { tab: 'business' }));
           expect(selectLeaveAsked(h.actor.getSnapshot())).toBe(true);
+        },
+        leaveAskedOnLogout: () => {
+          // Still signed in, on the page with its typed changes, until the owner answers.
+          expect(route()).toEqual(appRoute('settings', { tab: 'business' }));
+          expect(running(h)).toEqual(['businessDetails']);
+          expect(selectLeaveAsked(h.actor.getSnapshot())).toBe(true);
+          expect(h.session().getSnapshot().value).toBe('authenticated');
+          expect(h.calls.inFlight()).not.toContain('logoutCall');
         },
         replaySettings: () => {
           expect(running(h)).toEqual(['replaySettings']);
@@ -486,6 +496,10 @@ for (const path of paths) {
         loggingOut: () => {
           expect(selectView(h.actor.getSnapshot())).toBe('dashboard');
           expect(h.session().getSnapshot().value).toBe('loggingOut');
+          expect(h.calls.only()).toBe('logoutCall');
+          // Leave answered the question: it is not asked again, nothing is left unsaved.
+          expect(selectLeaveAsked(h.actor.getSnapshot())).toBe(false);
+          expect(selectUnsavedChanges(h.actor.getSnapshot())).toBe(false);
         },
         flowChoice: () => {
           expect(h.actor.getSnapshot().value).toBe('flowChoice');

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { sessionMachine } from '../../src/machines/session/sessionMachine.ts';
+import { selectTourProgress, tourMachine } from '../../src/machines/tour/tourMachine.ts';
 import { readStoredSession } from '../../src/services/http/browserStorage.ts';
 import { alice, storedAlice } from './appHarness.ts';
 import { flush } from './fakeActors.ts';
@@ -94,6 +95,41 @@ describe('sessionMachine with the real storage', () => {
     actor.send({ type: 'session.login', token: 'token-3', user: { ...alice, id: 'u9', accountId: 'a9' } });
     expect(localStorage.getItem('currentAccountId')).toBe('a9');
   });
+
+  test.each([
+    ['a logout', (actor: ReturnType<typeof startSession>) => actor.send({ type: 'session.logout' })],
+    [
+      'a logout in another tab',
+      () =>
+        window.dispatchEvent(
+          new StorageEvent('storage', { key: 'token', oldValue: 'token-1', newValue: null }),
+        ),
+    ],
+  ])(
+    '%s forgets the walkthrough’s kept step: the next user of the tab starts it at step 1',
+    async (_, signOut) => {
+      const actor = startSession();
+      actor.send({ type: 'session.login', token: 'token-1', user: alice });
+      const tour = createActor(tourMachine).start();
+      tour.send({ type: 'tour.next' });
+      tour.send({ type: 'tour.next' });
+      expect(selectTourProgress(tour.getSnapshot())).toBe('3 of 6');
+      expect(sessionStorage.getItem('walkthroughStep')).toBe('2');
+      tour.stop();
+
+      signOut(actor);
+      await flush();
+
+      expect(actor.getSnapshot().value).toBe('anonymous');
+      expect(sessionStorage.getItem('walkthroughStep')).toBeNull();
+      actor.send({
+        type: 'session.login',
+        token: 'token-2',
+        user: { ...alice, id: 'u9', email: 'cleo@example.com' },
+      });
+      expect(selectTourProgress(createActor(tourMachine).start().getSnapshot())).toBe('1 of 6');
+    },
+  );
 
   test('after a logout the same user starts in their own account again', async () => {
     const actor = startSession();

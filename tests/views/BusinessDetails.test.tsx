@@ -4,7 +4,7 @@ import {
   BUSINESS_DETAILS_FAILED,
   BUSINESS_DETAILS_SAVED,
 } from '../../src/machines/account/businessDetailsMachine.ts';
-import { dashboardInput, dashboardRoutes, renderApp } from './renderApp.tsx';
+import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
 const profile = {
   businessName: 'Bob Bakery',
@@ -69,14 +69,27 @@ describe('Settings › Business details', () => {
 
   describe('leaving with unsaved changes asks first', () => {
     afterEach(() => window.history.replaceState(null, '', '/'));
-    const open = async () => {
+    const open = async (routes: Routes = {}) => {
       window.history.replaceState(null, '', '/settings/business');
-      renderApp(
+      const { requests } = renderApp(
         { ...dashboardInput(), location: { pathname: '/settings/business', search: '' } },
-        { ...dashboardRoutes(), 'GET /api/business/profile': { body: profile } },
+        { ...dashboardRoutes(), 'GET /api/business/profile': { body: profile }, ...routes },
       );
-      return screen.findByRole('textbox', { name: 'Phone' }, slow);
+      return { phone: await screen.findByRole('textbox', { name: 'Phone' }, slow), requests };
     };
+    const ask = () => screen.findByRole('dialog', { name: 'Leave without saving?' });
+    /** Stay: the question goes; the page, and what was typed in it, stay. */
+    const stay = async () => {
+      fireEvent.click(within(await ask()).getByRole('button', { name: 'Stay on this page' }));
+      await waitFor(
+        () => expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull(),
+        slow,
+      );
+      expect(window.location.pathname).toBe('/settings/business');
+      expect((screen.getByRole('textbox', { name: 'Phone' }) as HTMLInputElement).value).toBe('555 0199');
+    };
+    const leave = async () =>
+      fireEvent.click(within(await ask()).getByRole('button', { name: 'Leave without saving' }));
     const sidebar = () => within(screen.getByRole('navigation', { name: 'Sections' }));
     const unload = () => {
       const event = new Event('beforeunload', { cancelable: true });
@@ -85,55 +98,59 @@ describe('Settings › Business details', () => {
     };
 
     test('a sidebar click with typed changes asks; Stay keeps the form as typed, Leave goes', async () => {
-      const phone = await open();
+      const { phone } = await open();
       expect(unload()).toBe(false);
       fireEvent.change(phone, { target: { value: '555 0199' } });
       expect(unload()).toBe(true);
 
       fireEvent.click(sidebar().getAllByRole('button', { name: 'Online Store' })[0] as HTMLElement);
-      const ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
-      expect(within(ask).getByText(/^You have unsaved changes/).textContent).toBe(
+      expect(within(await ask()).getByText(/^You have unsaved changes/).textContent).toBe(
         'You have unsaved changes on this page. Stay to save them, or leave and lose them.',
       );
-      fireEvent.click(within(ask).getByRole('button', { name: 'Stay on this page' }));
-      await waitFor(
-        () => expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull(),
-        slow,
-      );
-      expect(window.location.pathname).toBe('/settings/business');
-      expect((screen.getByRole('textbox', { name: 'Phone' }) as HTMLInputElement).value).toBe('555 0199');
+      await stay();
 
       fireEvent.click(sidebar().getAllByRole('button', { name: 'Online Store' })[0] as HTMLElement);
-      fireEvent.click(
-        within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
-          name: 'Leave without saving',
-        }),
-      );
+      await leave();
       await waitFor(() => expect(window.location.pathname).toBe('/store'));
       expect(screen.queryByRole('form', { name: 'Business details' })).toBeNull();
       expect(unload()).toBe(false);
     }, 30_000);
 
     test('Back with typed changes asks, and Stay puts the address back', async () => {
-      const phone = await open();
+      const { phone } = await open();
       window.history.pushState(null, '', '/settings/business');
       fireEvent.change(phone, { target: { value: '555 0199' } });
       // Back: the browser shows the address before, then tells the app.
       window.history.replaceState(null, '', '/websites');
       window.dispatchEvent(new PopStateEvent('popstate'));
 
-      const ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
-      fireEvent.click(within(ask).getByRole('button', { name: 'Stay on this page' }));
-      await waitFor(
-        () => expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull(),
-        slow,
-      );
-      expect(window.location.pathname).toBe('/settings/business');
-      expect((screen.getByRole('textbox', { name: 'Phone' }) as HTMLInputElement).value).toBe('555 0199');
+      await stay();
+    }, 30_000);
+
+    test('Logout with typed changes asks too: Stay keeps the form as typed, Leave signs out', async () => {
+      const { phone, requests } = await open({ 'POST /api/auth/logout': { status: 204 } });
+      const logoutCalls = () => requests.filter((r) => r.url.endsWith('/api/auth/logout')).length;
+      fireEvent.change(phone, { target: { value: '555 0199' } });
+      const logout = () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+        fireEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+      };
+
+      logout();
+      await stay();
+      expect(screen.queryByRole('form', { name: 'Authentication' })).toBeNull();
+      expect(logoutCalls()).toBe(0);
+
+      logout();
+      await leave();
+      await screen.findByRole('form', { name: 'Authentication' }, slow);
+      expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Sign in');
+      expect(window.location.pathname).toBe('/login');
+      expect(logoutCalls()).toBe(1);
     }, 30_000);
 
     test('nothing typed, or the changes saved: a sidebar click goes at once', async () => {
-      const phone = await open();
+      const { phone } = await open();
       fireEvent.change(phone, { target: { value: '555 0199' } });
       fireEvent.change(phone, { target: { value: '555 0100' } });
       fireEvent.click(sidebar().getAllByRole('button', { name: 'Online Store' })[0] as HTMLElement);

@@ -102,9 +102,11 @@ export type AppEvent =
   | { type: 'nav.popstate'; location: UrlLocation }
   /**
    * A form of the place showing holds typed changes not saved yet (`unsaved`), or no longer does: its child says
-   * so (Settings › Business details). Going to another place then asks first (`leave.*`).
+   * so (Settings › Business details). Going to another place, or signing out, then asks first (`leave.*`).
    */
   | { type: 'form.unsaved'; unsaved: boolean }
+  /** The account menu's Logout: the session ends (asked first, like a move, with unsaved changes). */
+  | { type: 'session.logout' }
   /** Asked before leaving a place with unsaved changes: stay there (the form keeps them)… */
   | { type: 'leave.stay' }
   /** …or leave it, losing them. */
@@ -208,12 +210,15 @@ export type AppContext = {
   shellRequests: ShellRequest[];
   /** The place showing has a form with typed changes not saved yet (its child reports it: `form.unsaved`). */
   unsavedChanges: boolean;
-  /** A move to another place held while the owner is asked whether to lose the unsaved changes. */
-  leaving: NavEvent | null;
+  /** A move to another place (or a sign-out) held while the owner is asked whether to lose the unsaved changes. */
+  leaving: LeaveEvent | null;
 };
 
-/** A move to another place: a link or a click (`nav.go`), or Back / Forward (`nav.popstate`). */
-type NavEvent = Extract<AppEvent, { type: 'nav.go' | 'nav.popstate' }>;
+/**
+ * A move to another place: a link or a click (`nav.go`), Back / Forward (`nav.popstate`), or a sign-out
+ * (`session.logout`, to the sign-in screen).
+ */
+type LeaveEvent = Extract<AppEvent, { type: 'nav.go' | 'nav.popstate' | 'session.logout' }>;
 
 /** The Storefront preview's shopper: the owner trying their own store. */
 export const PREVIEW_CUSTOMER = 'dashboard-preview';
@@ -261,7 +266,7 @@ const routeOfNav = (event: AppEvent): AppRoute =>
     ? event.route
     : event.type === 'nav.popstate'
       ? resolveRoute(event.location)
-      : HOME_ROUTE;
+      : loginUrl.route;
 const siteRoute = (siteId: string): AppRoute => appRoute('builder', { siteId });
 /** The place a website card opens: its preview (on the desktop frame) or its page in the builder. */
 const editRoute = (event: { websiteId: string; mode?: 'preview' }): AppRoute =>
@@ -291,8 +296,8 @@ const writeNavUrl = {
 const modeOfNav = (event: AppEvent): HistoryMode =>
   event.type === 'nav.go' && !event.replace ? 'push' : 'replace';
 /**
- * The one rule for typed changes not saved yet: a move to another place waits for the owner's answer (`leave.*`).
- * Taken before any other `nav.*` transition of the dashboard.
+ * The one rule for typed changes not saved yet: a move to another place, or a sign-out, waits for the owner's
+ * answer (`leave.*`). Taken before any other `nav.*` (or `session.logout`) transition of the dashboard.
  */
 const askBeforeLeaving = { guard: 'leavesUnsaved', actions: 'holdLeave' } as const;
 
@@ -443,7 +448,7 @@ export const appMachine = setup({
       shellRequests: ({ context, event }) => [...context.shellRequests, event as ShellRequest],
     }),
     /** A move to another place waits while the owner is asked (after Back/Forward the address shows it already). */
-    holdLeave: assign({ leaving: ({ event }) => event as NavEvent }),
+    holdLeave: assign({ leaving: ({ event }) => event as LeaveEvent }),
     forgetUnsaved: assign({ unsavedChanges: false, leaving: null }),
     keepStorefrontStore: assign(({ event }) => {
       assertEvent(event, 'storefront.open');
@@ -471,7 +476,7 @@ export const appMachine = setup({
     toDashboardPlace: ({ event }) => isDashboardRoute(routeOfNav(event)),
     leaveHeld: ({ context }) => context.leaving !== null,
     leavingAfterBack: ({ context }) => context.leaving?.type === 'nav.popstate',
-    /** Going to another place (not the same address) while a form of this one has unsaved changes. */
+    /** Going to another place (not the same address; a sign-out goes to /login) while a form here has unsaved changes. */
     leavesUnsaved: ({ context, event }) =>
       context.unsavedChanges && buildPath(routeOfNav(event)) !== buildPath(context.route),
     sameBuilderSite: ({ context, event }) => {
@@ -935,6 +940,8 @@ export const appMachine = setup({
           askBeforeLeaving,
           { guard: 'toDashboardPlace', actions: ['showNavRoute', writeNavUrl] },
         ],
+        // Logout (the account menu): the session ends, once the owner agrees to lose typed changes.
+        'session.logout': [askBeforeLeaving, { actions: sendTo('session', ({ event }) => event) }],
         'form.unsaved': { actions: assign({ unsavedChanges: ({ event }) => event.unsaved }) },
         // Stay: the form keeps what was typed; after Back, the address shows this place again.
         'leave.stay': [
@@ -947,10 +954,10 @@ export const appMachine = setup({
           },
           { actions: assign({ leaving: null }) },
         ],
-        // Leave: the held move goes ahead (raised again, the changes forgotten before it is taken).
+        // Leave: the held move (or sign-out) goes ahead (raised again, the changes forgotten before it is taken).
         'leave.confirm': {
           guard: 'leaveHeld',
-          actions: [raise(({ context }) => context.leaving as NavEvent), 'forgetUnsaved'],
+          actions: [raise(({ context }) => context.leaving as LeaveEvent), 'forgetUnsaved'],
         },
         'website.create': {
           target: 'flowChoice',

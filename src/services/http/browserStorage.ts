@@ -50,11 +50,15 @@ export function writeStoredSession(session: StoredSession, storage: Storage = lo
   else storage.removeItem(STORAGE_KEYS.currentAccountId);
 }
 
-/** Forgets the session (other tabs see the `token` removal and sign out too). */
+/**
+ * Forgets the session (other tabs see the `token` removal and sign out too), and what this tab kept for its user:
+ * the walkthrough's step (the next user's tour starts at the beginning).
+ */
 export function clearStoredSession(storage: Storage = localStorage): void {
   storage.removeItem(STORAGE_KEYS.token);
   storage.removeItem(STORAGE_KEYS.user);
   storage.removeItem(STORAGE_KEYS.currentAccountId);
+  sessionStorage.removeItem(STORAGE_KEYS.walkthroughStep);
 }
 
 /** Sets a `"true"` flag such as `hasSeenWalkthrough`. */

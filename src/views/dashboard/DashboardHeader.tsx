@@ -86,7 +86,7 @@ export function DashboardHeader({ title, onNavigate }: Props) {
             name={user?.name ?? ''}
             onUserSettings={() => onNavigate('userSettings')}
             onPasswordChange={() => onNavigate('passwordChange')}
-            onLogout={() => session.send({ type: 'session.logout' })}
+            onLogout={() => app.send({ type: 'session.logout' })}
           />
         </Box>
       </Toolbar>

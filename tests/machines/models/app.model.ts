@@ -6,7 +6,7 @@ import { createMachine } from 'xstate';
 // reachable both ways, and `authReturning` is the sign-in screen holding a place to return to. The places with
 // actors of their own (the Storefront preview's cart, Business details, the recording switch, an open recorded
 // session) run them only while they show. A form with typed changes not saved yet (Business details) makes a move
-// elsewhere ask first.
+// elsewhere, or a sign-out, ask first.
 export const appModel = createMachine({
   id: 'appModel',
   initial: 'loading',
@@ -109,16 +109,19 @@ export const appModel = createMachine({
     },
     storefrontFailed: { on: { 'storefront.close': 'dashboard' } },
     businessDetails: { on: { 'nav.home': 'dashboard', 'form.edit': 'businessDetailsUnsaved' } },
-    // Typed and not saved: going elsewhere (a click, or Back) asks first; Stay keeps the page, Leave goes.
+    // Typed and not saved: going elsewhere (a click, or Back) or signing out asks first; Stay keeps the page,
+    // Leave goes (or signs out).
     businessDetailsUnsaved: {
       on: {
         'nav.home': 'leaveAsked',
         'nav.backHome': 'leaveAskedAfterBack',
+        'session.logout': 'leaveAskedOnLogout',
         'form.revert': 'businessDetails',
       },
     },
     leaveAsked: { on: { 'leave.stay': 'businessDetailsUnsaved', 'leave.confirm': 'dashboard' } },
     leaveAskedAfterBack: { on: { 'leave.stay': 'businessDetailsUnsaved', 'leave.confirm': 'dashboard' } },
+    leaveAskedOnLogout: { on: { 'leave.stay': 'businessDetailsUnsaved', 'leave.confirm': 'loggingOut' } },
     replaySettings: { on: { 'replaySettings.close': 'dashboard' } },
     sessionReplay: { on: { 'replayViewer.open': 'replayViewer', 'nav.home': 'dashboard' } },
     replayViewer: { on: { 'replayViewer.close': 'sessionReplay', 'nav.home': 'dashboard' } },
