@@ -59,6 +59,17 @@ export function formatValidationErrors(errors: FastifySchemaValidationError[], d
   return new Error(first ? describe(first as ErrorObject, dataVar) : `Invalid ${dataVar}`);
 }
 
+/**
+ * The same sentence with a body's top-level fields named as their form labels them (e.g. `inventoryQuantity`
+ * is "Stock"): for routes whose form shows the messages. An unknown field keeps its code name.
+ */
+export const formatValidationErrorsWith =
+  (labels: Readonly<Record<string, string>>) =>
+  (errors: FastifySchemaValidationError[], dataVar: string): Error => {
+    const [first] = errors;
+    return new Error(first ? describe(first as ErrorObject, dataVar, labels) : `Invalid ${dataVar}`);
+  };
+
 const FORMAT_MESSAGES: Record<string, string> = {
   email: 'must be a valid email address',
   'email-or-empty': 'must be a valid email address',
@@ -66,14 +77,22 @@ const FORMAT_MESSAGES: Record<string, string> = {
   'canonical-base-or-empty': SITE_SEO_URL_MESSAGES.canonicalBase,
 };
 
-function describe(error: ErrorObject, dataVar: string): string {
-  const field = error.instancePath.slice(1).replaceAll('/', '.');
+function describe(
+  error: ErrorObject,
+  dataVar: string,
+  labels: Readonly<Record<string, string>> = {},
+): string {
+  const path = error.instancePath.slice(1).replaceAll('/', '.');
+  const field = (Object.hasOwn(labels, path) ? labels[path] : undefined) ?? path;
   const subject = field || (dataVar === 'body' ? 'Request body' : dataVar);
   const prefix = field ? `${field}.` : '';
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
-    case 'required':
-      return `${prefix}${String(params.missingProperty)} is required`;
+    case 'required': {
+      const missing = String(params.missingProperty);
+      const label = prefix === '' && Object.hasOwn(labels, missing) ? labels[missing] : undefined;
+      return `${prefix}${label ?? missing} is required`;
+    }
     case 'additionalProperties':
       return `Unknown field "${prefix}${String(params.additionalProperty)}"`;
     case 'type':

@@ -178,6 +178,39 @@ export async function createProduct(
   return row ? findProduct(db, storeId, row.id, true) : null;
 }
 
+/**
+ * One of the account's products, its row locked until the transaction `tx` ends (a PUT reads what it keeps and
+ * writes it back); null when the account has none with that id.
+ */
+export async function lockAccountProduct(
+  tx: Queryable,
+  accountId: number,
+  id: number,
+): Promise<Product | null> {
+  const row = await tx.one<ProductRow>(
+    `select ${PRODUCT} from products p join stores s on s.store_id = p.store_id
+     where p.account_id = $1 and p.id = $2 for update of p`,
+    [accountId, id],
+  );
+  return row ? toProduct(row) : null;
+}
+
+/**
+ * What a PUT writes: the fields sent over the product's own (a field left out keeps its value, never a
+ * default: a PUT without a stock does not set it to 0).
+ */
+export const keptProductInput = (current: Product, sent: ProductInput): ProductInput => ({
+  code: current.code,
+  originalPrice: current.originalPrice,
+  description: current.description,
+  imageUrl: current.imageUrl,
+  inventoryQuantity: current.inventoryQuantity,
+  isActive: current.isActive,
+  rating: current.rating,
+  categoryId: current.categoryId,
+  ...sent,
+});
+
 /** Replaces a product of the account; null when it has none with that id (or the category is foreign). */
 export async function updateProduct(
   db: Queryable,

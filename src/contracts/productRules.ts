@@ -20,7 +20,32 @@ export const PRODUCT_MESSAGES = {
   // Shoppers see an original price struck through beside the price: at or below it, that is no discount.
   originalPriceNotAbove:
     'Enter an original price above the price, or leave it empty: it shows as the price before a discount',
+  priceTooHigh: 'The price must be at most 10,000,000',
+  stockTooHigh: 'Stock must be at most 1,000,000',
+  // Stars in tenths, as the database keeps them: a second decimal would be rounded away (4.55 → 4.6).
+  ratingDecimals: 'Enter the rating with at most 1 decimal, e.g. 4.5',
 } as const;
+
+/** The largest price and stock a product may have (the routes' and the dialog's). */
+export const PRODUCT_LIMITS = { price: 10_000_000, stock: 1_000_000 } as const;
+
+/**
+ * The product's fields as the dialog labels them: the routes' schema messages name a field by these words,
+ * never by its code name (`inventoryQuantity` is "Stock").
+ */
+export const PRODUCT_FIELD_LABELS = {
+  name: 'Name',
+  code: 'Code',
+  price: 'Price',
+  currency: 'Currency',
+  description: 'Description',
+  imageUrl: 'Image',
+  inventoryQuantity: 'Stock',
+  isActive: 'Active',
+  rating: 'Rating',
+  originalPrice: 'Original Price',
+  categoryId: 'Category',
+} as const satisfies Record<keyof ProductInput, string>;
 
 /** The product's numbers as the dialog holds them while the owner types: text, so nothing typed is rewritten. */
 export type ProductNumbersDraft = { price: string; originalPrice: string; stock: string; rating: string };
@@ -31,19 +56,50 @@ export type ProductErrors = Partial<Record<ProductNumberField, string>>;
 /** The number typed, or null when nothing is (NaN when the text is not a number). */
 const typed = (text: string): number | null => (text.trim() === '' ? null : Number(text));
 
-/**
- * What a product's numbers need beyond their schema (the routes' 400 and the dialog's messages), by field.
- */
-export function validateProduct(input: Pick<ProductInput, 'price' | 'originalPrice'>): ProductErrors {
+/** A product's numbers, each left out when there is nothing to check (not sent, or already refused). */
+type ProductNumbers = {
+  price?: number;
+  originalPrice?: number | null;
+  inventoryQuantity?: number;
+  rating?: number;
+};
+
+function numberProblems({ price, originalPrice, inventoryQuantity, rating }: ProductNumbers): ProductErrors {
   const errors: ProductErrors = {};
-  if (!hasAtMostDecimals(input.price, 2)) errors.price = PRODUCT_MESSAGES.priceDecimals;
-  const original = input.originalPrice ?? null;
-  if (original !== null && !hasAtMostDecimals(original, 2)) {
-    errors.originalPrice = PRODUCT_MESSAGES.originalPriceDecimals;
-  } else if (original !== null && !errors.price && original <= input.price) {
-    errors.originalPrice = PRODUCT_MESSAGES.originalPriceNotAbove;
+  const amountProblem = (amount: number, decimals: string): string | undefined => {
+    if (!(amount >= 0)) return PRODUCT_MESSAGES.priceNegative;
+    if (amount > PRODUCT_LIMITS.price) return PRODUCT_MESSAGES.priceTooHigh;
+    return hasAtMostDecimals(amount, 2) ? undefined : decimals;
+  };
+  const priceProblem = price === undefined ? undefined : amountProblem(price, PRODUCT_MESSAGES.priceDecimals);
+  if (priceProblem) errors.price = priceProblem;
+  if (originalPrice !== undefined && originalPrice !== null) {
+    const problem = amountProblem(originalPrice, PRODUCT_MESSAGES.originalPriceDecimals);
+    if (problem) errors.originalPrice = problem;
+    else if (price !== undefined && !priceProblem && originalPrice <= price) {
+      errors.originalPrice = PRODUCT_MESSAGES.originalPriceNotAbove;
+    }
+  }
+  if (inventoryQuantity !== undefined) {
+    if (!Number.isInteger(inventoryQuantity)) errors.stock = PRODUCT_MESSAGES.stockWhole;
+    else if (inventoryQuantity < 0) errors.stock = PRODUCT_MESSAGES.stockNegative;
+    else if (inventoryQuantity > PRODUCT_LIMITS.stock) errors.stock = PRODUCT_MESSAGES.stockTooHigh;
+  }
+  if (rating !== undefined) {
+    if (!(rating >= 0 && rating <= 5)) errors.rating = PRODUCT_MESSAGES.rating;
+    else if (!hasAtMostDecimals(rating, 1)) errors.rating = PRODUCT_MESSAGES.ratingDecimals;
   }
   return errors;
+}
+
+/**
+ * What a product's numbers must be (the routes' 400 and the dialog's messages), by field: the product routes'
+ * schema says only that they are numbers, so every refusal of one is in the owner's words.
+ */
+export function validateProduct(
+  input: Pick<ProductInput, 'price' | 'originalPrice' | 'inventoryQuantity' | 'rating'>,
+): ProductErrors {
+  return numberProblems(input);
 }
 
 /** What each typed number of a product needs, in the owner's words. */
@@ -51,20 +107,20 @@ export function validateProductNumbers(draft: ProductNumbersDraft): ProductError
   const errors: ProductErrors = {};
   const price = typed(draft.price);
   if (price === null) errors.price = PRODUCT_MESSAGES.priceRequired;
-  else if (!(price >= 0)) errors.price = PRODUCT_MESSAGES.priceNegative;
+  else if (Number.isNaN(price)) errors.price = PRODUCT_MESSAGES.priceNegative;
   const originalPrice = typed(draft.originalPrice);
-  if (originalPrice !== null && !(originalPrice >= 0)) errors.originalPrice = PRODUCT_MESSAGES.priceNegative;
+  if (Number.isNaN(originalPrice)) errors.originalPrice = PRODUCT_MESSAGES.priceNegative;
   const stock = typed(draft.stock);
   if (stock === null) errors.stock = PRODUCT_MESSAGES.stockRequired;
-  else if (!Number.isInteger(stock)) errors.stock = PRODUCT_MESSAGES.stockWhole;
-  else if (stock < 0) errors.stock = PRODUCT_MESSAGES.stockNegative;
+  else if (Number.isNaN(stock)) errors.stock = PRODUCT_MESSAGES.stockWhole;
   const rating = typed(draft.rating);
-  if (rating === null || !(rating >= 0 && rating <= 5)) errors.rating = PRODUCT_MESSAGES.rating;
-  if (errors.price) return errors;
-  // Past its own checks the price is a number: the rules the server applies come next.
-  const checked = validateProduct({
-    price: price as number,
-    originalPrice: errors.originalPrice ? null : originalPrice,
+  if (rating === null || Number.isNaN(rating)) errors.rating = PRODUCT_MESSAGES.rating;
+  // Past what only typing can get wrong, the rules the server applies.
+  const checked = numberProblems({
+    price: errors.price ? undefined : (price as number),
+    originalPrice: errors.originalPrice ? undefined : originalPrice,
+    inventoryQuantity: errors.stock ? undefined : (stock as number),
+    rating: errors.rating ? undefined : (rating as number),
   });
   return { ...checked, ...errors };
 }

@@ -177,10 +177,12 @@ export const storeApi = {
   },
 } as const;
 
+// A product's numbers are only typed here: what they must be (0 or more, cents, a whole stock, a rating in
+// tenths from 0 to 5) is productRules.ts's, which the routes answer with a 400 in the Product dialog's words.
 const productFields = {
   name: schemas.text(200),
   code: { type: 'string', maxLength: 100 },
-  price: money,
+  price: { type: 'number', description: 'From 0 to 10,000,000, with at most 2 decimals (cents)' },
   currency,
   description: { type: 'string', maxLength: 5000 },
   // Only web addresses or our own uploads: never javascript: or data: URLs.
@@ -189,10 +191,13 @@ const productFields = {
     maxLength: 2000,
     pattern: '^(|https?://[^\\s"<>]+|/api/uploads/[A-Za-z0-9._-]+)$',
   },
-  inventoryQuantity: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+  inventoryQuantity: { type: 'number', description: 'The stock: a whole number from 0 to 1,000,000' },
   isActive: { type: 'boolean' },
-  rating: { type: 'number', minimum: 0, maximum: 5 },
-  originalPrice: { anyOf: [money, { type: 'null' }] },
+  rating: { type: 'number', description: 'Stars from 0 to 5, with at most 1 decimal' },
+  originalPrice: {
+    type: ['number', 'null'],
+    description: 'Above the price, with at most 2 decimals; null: none (no struck-through price)',
+  },
   categoryId: { anyOf: [schemas.id, { type: 'null' }] },
 } as const;
 /** What an owner sends to create or replace a product (prices as decimal amounts). */
@@ -266,6 +271,10 @@ export const storeOwnerApi = {
     response: { 201: productSchema, 400: message, 404: message },
   },
   updateProduct: {
+    description:
+      "Replaces the product's fields that are sent; a field left out keeps its current value (a PUT without " +
+      'inventoryQuantity keeps the stock, never sets it to 0), and null clears originalPrice or categoryId. ' +
+      'name and price are always required.',
     params: idParams,
     body: productBody,
     response: { 200: productSchema, 400: message, 404: message },

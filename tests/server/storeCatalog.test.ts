@@ -232,6 +232,122 @@ describeEachDatabase('store catalogue', (ctx) => {
     expect(created.json()).toMatchObject({ inventoryQuantity: 10, rating: 5 });
   });
 
+  it('a PUT that leaves out the stock (or another optional field) keeps what the product has, not 0 or a default', async () => {
+    const setup = await createStore(ctx);
+    const category = await ctx.call('POST', '/api/ecommerce/categories', {
+      token: setup.owner.token,
+      body: { storeId: setup.storeId, name: 'Bread' },
+    });
+    expect(category.statusCode, category.body).toBe(201);
+    const product = await createProduct(ctx, setup, {
+      name: 'Loaf',
+      code: 'LF-1',
+      price: 4.5,
+      originalPrice: 6,
+      description: 'Rye',
+      imageUrl: '/api/uploads/loaf.png',
+      inventoryQuantity: 7,
+      isActive: false,
+      rating: 3.5,
+      categoryId: category.json<{ id: number }>().id,
+    });
+    const updated = await ctx.call('PUT', `/api/ecommerce/products/${product.id}`, {
+      token: setup.owner.token,
+      body: { name: 'Rye loaf', price: 5 },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const read = await ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/products`, {
+      token: setup.owner.token,
+    });
+    expect(read.json<ProductPage>().results).toEqual([{ ...product, name: 'Rye loaf', price: 5 }]);
+    expect(updated.json()).toEqual({ ...product, name: 'Rye loaf', price: 5 });
+
+    // Sent, a field replaces the stored one (null clears the nullable ones).
+    const cleared = await ctx.call('PUT', `/api/ecommerce/products/${product.id}`, {
+      token: setup.owner.token,
+      body: { name: 'Rye loaf', price: 5, inventoryQuantity: 0, originalPrice: null, categoryId: null },
+    });
+    expect(cleared.json()).toMatchObject({ inventoryQuantity: 0, originalPrice: null, categoryId: null });
+
+    // A kept original price still has to be above a new price.
+    const lowered = await ctx.call('PUT', `/api/ecommerce/products/${product.id}`, {
+      token: setup.owner.token,
+      body: { name: 'Rye loaf', price: 5, originalPrice: 6 },
+    });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    const above = await ctx.call('PUT', `/api/ecommerce/products/${product.id}`, {
+      token: setup.owner.token,
+      body: { name: 'Rye loaf', price: 7 },
+    });
+    expect(above.statusCode, above.body).toBe(400);
+    expect(above.json().message).toBe(
+      'Enter an original price above the price, or leave it empty: it shows as the price before a discount',
+    );
+  });
+
+  it('refuses a rating with more than 1 decimal (4.55 is not stored as 4.6) and changes nothing', async () => {
+    const setup = await createStore(ctx);
+    const product = await createProduct(ctx, setup, { name: 'Loaf', price: 4.5, rating: 4.5 });
+    const message = 'Enter the rating with at most 1 decimal, e.g. 4.5';
+    const created = await ctx.call('POST', '/api/ecommerce/products', {
+      token: setup.owner.token,
+      body: { storeId: setup.storeId, name: 'Bun', price: 1, rating: 4.55 },
+    });
+    expect(created.statusCode, created.body).toBe(400);
+    expect(created.json().message).toBe(message);
+    const updated = await ctx.call('PUT', `/api/ecommerce/products/${product.id}`, {
+      token: setup.owner.token,
+      body: { name: 'Loaf', price: 4.5, rating: 4.55 },
+    });
+    expect(updated.statusCode, updated.body).toBe(400);
+    expect(updated.json().message).toBe(message);
+    const owned = await ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/products`, {
+      token: setup.owner.token,
+    });
+    expect(owned.json<ProductPage>().results).toEqual([product]);
+  });
+
+  it('a stock of 2.7 (or below 0) is refused in the dialog’s words, “Stock”, not the field’s code name', async () => {
+    const setup = await createStore(ctx);
+    const product = await createProduct(ctx, setup, { name: 'Loaf', price: 4.5, inventoryQuantity: 3 });
+    for (const [inventoryQuantity, message] of [
+      [2.7, 'Stock must be a whole number, e.g. 3'],
+      [-2, 'Stock must be 0 or more'],
+    ] as const) {
+      const created = await ctx.call('POST', '/api/ecommerce/products', {
+        token: setup.owner.token,
+        body: { storeId: setup.storeId, name: 'Bun', price: 1, inventoryQuantity },
+      });
+      expect(created.statusCode, created.body).toBe(400);
+      expect(created.json().message).toBe(message);
+      const updated = await ctx.call('PUT', `/api/ecommerce/products/${product.id}`, {
+        token: setup.owner.token,
+        body: { name: 'Loaf', price: 4.5, inventoryQuantity },
+      });
+      expect(updated.statusCode, updated.body).toBe(400);
+      expect(updated.json().message).toBe(message);
+      expect(updated.json().message).not.toContain('inventoryQuantity');
+    }
+    // The other fields' messages use their labels too.
+    for (const [fields, message] of [
+      [{ rating: 6 }, 'Enter a rating from 0 to 5'],
+      [{ originalPrice: -1 }, 'The price must be 0 or more'],
+      [{ imageUrl: 'javascript:alert(1)' }, 'Image is not in a valid format'],
+      [{ inventoryQuantity: 'many' }, 'Stock must be a number'],
+    ] as const) {
+      const updated = await ctx.call('PUT', `/api/ecommerce/products/${product.id}`, {
+        token: setup.owner.token,
+        body: { name: 'Loaf', price: 4.5, ...fields },
+      });
+      expect(updated.statusCode, updated.body).toBe(400);
+      expect(updated.json().message).toBe(message);
+    }
+    const owned = await ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/products`, {
+      token: setup.owner.token,
+    });
+    expect(owned.json<ProductPage>().results).toEqual([product]);
+  });
+
   it('the list shoppers see follows every change at once (no stale page after an edit or a sale)', async () => {
     const setup = await createStore(ctx);
     const product = await createProduct(ctx, setup, { name: 'Loaf', price: 3, inventoryQuantity: 4 });

@@ -251,6 +251,30 @@ describe('Store › Products › Add Product', () => {
     expect(saved[0]).toMatchObject({ price: 6.55, originalPrice: 8.99 });
   });
 
+  test('Edit Product: a rating of 4.55 is refused under the field, as the server refuses it (no silent 4.6)', async () => {
+    const saved: unknown[] = [];
+    const dialog = await editLoaf(saved);
+    const save = dialog.getByRole('button', { name: 'Save' });
+    const rating = dialog.getByRole('spinbutton', { name: 'Rating' });
+
+    fireEvent.change(rating, { target: { value: '4.55' } });
+    expect(
+      dialog.getByRole('spinbutton', {
+        name: 'Rating',
+        description: 'Enter the rating with at most 1 decimal, e.g. 4.5',
+      }),
+    ).toBe(rating);
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(save);
+    expect(saved).toEqual([]);
+
+    fireEvent.change(rating, { target: { value: '4.5' } });
+    expect(dialog.queryByText('Enter the rating with at most 1 decimal, e.g. 4.5')).toBeNull();
+    fireEvent.click(save);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ rating: 4.5 });
+  });
+
   test('each row’s Edit and Delete name its product for screen readers, and act on that product', async () => {
     const bun: Product = { ...loaf, id: 8, name: 'Cinnamon Bun' };
     const deleted: string[] = [];

@@ -129,6 +129,21 @@ describe('the store settings tab', { timeout: 20_000 }, () => {
     expect(requests.filter((request) => request.method === 'PUT')).toEqual([]);
   });
 
+  test('decimals follow the amount, by the rule the server applies: 5e-3 is refused, 4.500 and 8.8750 are fine', async () => {
+    const { requests } = openSettings('Admin', (body) => ({ body }));
+    await screen.findByLabelText('Flat shipping rate', {}, slow);
+    fireEvent.change(field('Flat shipping rate'), { target: { value: '5e-3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(descriptionOf(field('Flat shipping rate'))).toBe('Use at most 2 decimals (cents)');
+    expect(requests.filter((request) => request.method === 'PUT')).toEqual([]);
+
+    fireEvent.change(field('Flat shipping rate'), { target: { value: '4.500' } });
+    fireEvent.change(field('Tax rate (%)'), { target: { value: '8.8750' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect((await screen.findByText('Store settings saved')).textContent).toBe('Store settings saved');
+    expect(await putBodies(requests)).toEqual([{ ...saved, flatShippingRate: 4.5, taxRate: 8.875 }]);
+  });
+
   test('a Viewer sees the settings read-only, without Save', async () => {
     openSettings('Viewer');
     await screen.findByLabelText('Flat shipping rate', {}, slow);

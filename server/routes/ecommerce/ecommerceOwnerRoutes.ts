@@ -1,7 +1,7 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { toCsv } from '../../../src/contracts/csv.ts';
-import { validateProduct } from '../../../src/contracts/productRules.ts';
+import { PRODUCT_FIELD_LABELS, validateProduct } from '../../../src/contracts/productRules.ts';
 import {
   CHECKOUT_LIMITS,
   formatOrderNumber,
@@ -22,8 +22,10 @@ import {
   createStore,
   deleteCategory,
   deleteProduct,
+  keptProductInput,
   listProducts,
   listStores,
+  lockAccountProduct,
   ownsStore,
   storeCurrencyOf,
   updateProduct,
@@ -38,6 +40,7 @@ import {
   ordersSummary,
 } from '../../repositories/storeOrders.ts';
 import { saveStoreSettings, storeSettingsOf } from '../../repositories/storeSettings.ts';
+import { formatValidationErrorsWith } from '../../validation.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 import { STORE_NOT_FOUND } from './ecommercePublicRoutes.ts';
 
@@ -45,6 +48,9 @@ const STORE_TAKEN = 'This store ID is already in use. Please choose a different 
 const CATEGORY_NOT_FOUND = 'Category not found';
 const CATEGORY_TAKEN = 'A category with this name already exists';
 const NOT_YOURS = 'Store or category not found';
+
+/** A product body's schema messages name its fields as the Product dialog does ("Stock", not inventoryQuantity). */
+const productSchemaErrors = formatValidationErrorsWith(PRODUCT_FIELD_LABELS);
 
 /** The product rules its schema cannot say (productRules.ts, as the dialog shows them); a refusal changes nothing. */
 function checkProduct(input: ProductInput): void {
@@ -98,7 +104,7 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
 
   app.post(
     '/api/ecommerce/products',
-    { config: edit, schema: storeOwnerApi.createProduct },
+    { config: edit, schema: storeOwnerApi.createProduct, schemaErrorFormatter: productSchemaErrors },
     async (request, reply) => {
       const accountId = requireAccountId(request);
       const { storeId, ...input } = request.body;
@@ -112,16 +118,21 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
 
   app.put(
     '/api/ecommerce/products/:id',
-    { config: edit, schema: storeOwnerApi.updateProduct },
+    { config: edit, schema: storeOwnerApi.updateProduct, schemaErrorFormatter: productSchemaErrors },
     async (request) => {
       const accountId = requireAccountId(request);
-      checkProduct(request.body);
-      const currency = await storeCurrencyOf(db, accountId, { productId: request.params.id });
-      if (currency === null) throw new HttpError(404, PRODUCT_NOT_FOUND);
-      checkCurrency(request.body, currency);
-      const product = await updateProduct(db, accountId, request.params.id, request.body);
-      if (!product) throw new HttpError(404, CATEGORY_NOT_FOUND);
-      return product;
+      const { id } = request.params;
+      // A field left out keeps the product's value (storeOwnerApi.updateProduct), checked with the ones sent.
+      return db.transaction(async (tx) => {
+        const current = await lockAccountProduct(tx, accountId, id);
+        if (!current) throw new HttpError(404, PRODUCT_NOT_FOUND);
+        const input = keptProductInput(current, request.body);
+        checkProduct(input);
+        checkCurrency(request.body, current.currency);
+        const product = await updateProduct(tx, accountId, id, input);
+        if (!product) throw new HttpError(404, CATEGORY_NOT_FOUND);
+        return product;
+      });
     },
   );
 

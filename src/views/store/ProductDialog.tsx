@@ -11,6 +11,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import {
+  PRODUCT_FIELD_LABELS as LABELS,
   type ProductNumberField,
   productNumbersOf,
   validateProductNumbers,
@@ -73,7 +74,7 @@ const toInput = (form: Form): ProductInput => ({
   ...productNumbersOf(form),
   description: form.description,
   imageUrl: form.imageUrl,
-  // Always sent: saving replaces the product, so leaving it out would drop its category.
+  // Always sent: a PUT keeps a field left out, so only null takes a product out of its category.
   categoryId: form.categoryId === '' ? null : Number(form.categoryId),
   isActive: form.isActive,
 });
@@ -119,11 +120,11 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
             {save.error ? (
               <Alert severity="error">{errorMessage(save.error, 'Failed to save product')}</Alert>
             ) : null}
-            <TextField label="Name" required value={form.name} onChange={set('name')} autoFocus />
-            <TextField label="Code" value={form.code} onChange={set('code')} />
+            <TextField label={LABELS.name} required value={form.name} onChange={set('name')} autoFocus />
+            <TextField label={LABELS.code} value={form.code} onChange={set('code')} />
             <Stack direction="row" spacing={2}>
               <TextField
-                label="Price"
+                label={LABELS.price}
                 type="number"
                 required
                 value={form.price}
@@ -133,7 +134,7 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
                 helperText={priceProblem}
               />
               <TextField
-                label="Original Price"
+                label={LABELS.originalPrice}
                 type="number"
                 value={form.originalPrice}
                 onChange={set('originalPrice')}
@@ -143,7 +144,7 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
             </Stack>
             <Stack direction="row" spacing={2}>
               <TextField
-                label="Stock"
+                label={LABELS.inventoryQuantity}
                 type="number"
                 value={form.stock}
                 onChange={set('stock')}
@@ -152,7 +153,7 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
                 slotProps={{ htmlInput: { min: 0, step: 1 } }}
               />
               <TextField
-                label="Rating"
+                label={LABELS.rating}
                 type="number"
                 value={form.rating}
                 onChange={set('rating')}
@@ -161,7 +162,7 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
                 slotProps={{ htmlInput: { min: 0, max: 5, step: 1 } }}
               />
             </Stack>
-            <TextField select label="Category" value={form.categoryId} onChange={set('categoryId')}>
+            <TextField select label={LABELS.categoryId} value={form.categoryId} onChange={set('categoryId')}>
               <MenuItem value="">None</MenuItem>
               {(categories.data ?? []).map((category) => (
                 <MenuItem key={category.id} value={String(category.id)}>
@@ -170,7 +171,7 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
               ))}
             </TextField>
             <TextField
-              label="Description"
+              label={LABELS.description}
               multiline
               minRows={2}
               value={form.description}
@@ -209,7 +210,7 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
                   onChange={(event) => setForm((current) => ({ ...current, isActive: event.target.checked }))}
                 />
               }
-              label="Active"
+              label={LABELS.isActive}
             />
           </Stack>
         </DialogContent>

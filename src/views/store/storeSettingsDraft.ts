@@ -1,4 +1,4 @@
-import type { PaymentMethod, StoreSettings } from '../../contracts/store.ts';
+import { hasAtMostDecimals, type PaymentMethod, type StoreSettings } from '../../contracts/store.ts';
 
 export const CARD_NEEDS_STRIPE = 'Card payments need Stripe keys on the server.';
 
@@ -69,7 +69,11 @@ export function settingsOf(draft: Draft): StoreSettings {
   };
 }
 
-const decimals = (typed: string): number => typed.trim().split('.')[1]?.length ?? 0;
+/**
+ * Whether a typed amount has at most that many decimals, by the store's one rule (`hasAtMostDecimals`, which
+ * the server applies): "4.500" is 4.5 and fine, "5e-3" is 0.005 and is not. Call once `amount` took the text.
+ */
+const fewDecimals = (typed: string, decimals: number): boolean => hasAtMostDecimals(Number(typed), decimals);
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -89,15 +93,20 @@ export function validateDraft(draft: Draft): Partial<Record<ErrorKey, string>> {
   ) {
     errors.freeShippingThreshold = 'Enter an amount of 0 or more, or leave it empty';
   }
-  if (draft.shippingEnabled && !errors.flatShippingRate && decimals(draft.flatShippingRate) > 2) {
+  if (draft.shippingEnabled && !errors.flatShippingRate && !fewDecimals(draft.flatShippingRate, 2)) {
     errors.flatShippingRate = 'Use at most 2 decimals (cents)';
   }
-  if (draft.shippingEnabled && !errors.freeShippingThreshold && decimals(draft.freeShippingThreshold) > 2) {
+  if (
+    draft.shippingEnabled &&
+    !errors.freeShippingThreshold &&
+    draft.freeShippingThreshold.trim() !== '' &&
+    !fewDecimals(draft.freeShippingThreshold, 2)
+  ) {
     errors.freeShippingThreshold = 'Use at most 2 decimals (cents)';
   }
   const tax = amount(draft.taxRate);
   if (tax === null || tax > 100) errors.taxRate = 'Enter a tax rate from 0 to 100';
-  else if (decimals(draft.taxRate) > 3) errors.taxRate = 'Use at most 3 decimals, e.g. 8.875';
+  else if (!hasAtMostDecimals(tax, 3)) errors.taxRate = 'Use at most 3 decimals, e.g. 8.875';
   if (draft.orderNoticeEmail.trim() !== '' && !EMAIL.test(draft.orderNoticeEmail.trim())) {
     errors.orderNoticeEmail = 'Enter a valid email address, or leave it empty for the account owner’s';
   }
