@@ -170,6 +170,33 @@ describe('Admin Dashboard', () => {
     expect(await sent?.json()).toEqual({ credits: 0, description: 'Fixed' });
   });
 
+  test('Credits: Escape keeps a changed credit open and says how to save or discard it; unchanged, Escape closes it', async () => {
+    renderApp(dashboardInput(admin), adminRoutes());
+    await openAdmin();
+    fireEvent.click(screen.getByRole('tab', { name: 'Reviews & Credits' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Credits' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit credit of zoe@example.com' }));
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Edit credit' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit credit' })).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit credit of zoe@example.com' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit credit' }));
+    fireEvent.change(dialog.getByLabelText('Description'), {
+      target: { value: 'Goodwill for the late order' },
+    });
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Edit credit' }), { key: 'Escape' });
+
+    const still = within(screen.getByRole('dialog', { name: 'Edit credit' }));
+    expect((still.getByLabelText('Description') as HTMLTextAreaElement).value).toBe(
+      'Goodwill for the late order',
+    );
+    expect(still.getByRole('alert').textContent).toBe(
+      'This credit is not saved: choose Save to keep it, or Cancel to throw it away.',
+    );
+    fireEvent.click(still.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit credit' })).toBeNull());
+  });
+
   test('the Credits sub-tab has its own address: a reload opens Credits again', async () => {
     const first = renderApp(dashboardInput(admin), adminRoutes());
     await openAdmin();

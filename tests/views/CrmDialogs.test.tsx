@@ -89,7 +89,7 @@ describe('CRM dialogs keep what was typed when the server refuses it', () => {
     });
   }, 30_000);
 
-  test('Add contact: a click beside the dialog keeps what was typed; Escape closes it', async () => {
+  test('Add contact: a click beside the dialog or Escape keeps what was typed and says how to save or discard it; Cancel discards it', async () => {
     renderApp(dashboardInput(), crmRoutes());
     await openCrm('Contacts');
     fireEvent.click(await screen.findByRole('button', { name: 'Add contact' }, slow));
@@ -98,14 +98,26 @@ describe('CRM dialogs keep what was typed when the server refuses it', () => {
     fireEvent.change(dialog.getByLabelText('Notes'), { target: { value: 'Wants a wedding cake in June' } });
 
     clickBesideDialog();
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Add contact' }), { key: 'Escape' });
 
     const still = within(screen.getByRole('dialog', { name: 'Add contact' }));
     expect([typedIn(still, 'First name'), typedIn(still, 'Notes')]).toEqual([
       'Ada',
       'Wants a wedding cake in June',
     ]);
-    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Add contact' }), { key: 'Escape' });
+    expect(still.getByRole('alert').textContent).toBe(
+      'This contact is not saved: choose Save to keep it, or Cancel to throw it away.',
+    );
+    fireEvent.click(still.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add contact' })).toBeNull());
+  });
+
+  test('Add lead: Escape closes the dialog when nothing was typed in it', async () => {
+    renderApp(dashboardInput(), crmRoutes());
+    await openCrm('Leads');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add lead' }, slow));
+    fireEvent.keyDown(await screen.findByRole('dialog', { name: 'Add lead' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add lead' })).toBeNull());
   });
 
   test('Add lead: a 400 naming no field of the form is shown in the dialog, which keeps its input', async () => {

@@ -95,7 +95,7 @@ describe('Store › Products › Add Product', () => {
     });
   }, 30_000);
 
-  test('a click beside the dialog keeps the product being typed; Escape closes it', async () => {
+  test('a click beside the dialog or Escape keeps the product being typed and says how to save or discard it; Cancel discards it', async () => {
     renderApp({ ...dashboardInput(), location: { pathname: '/store', search: '' } }, routes([]));
     fireEvent.click(await screen.findByRole('button', { name: 'Add Product' }, slow));
     const dialog = within(await screen.findByRole('dialog', { name: 'New Product' }));
@@ -105,13 +105,29 @@ describe('Store › Products › Add Product', () => {
     const container = document.querySelector('.MuiDialog-container') as HTMLElement;
     fireEvent.mouseDown(container);
     fireEvent.click(container);
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'New Product' }), { key: 'Escape' });
 
     const still = within(screen.getByRole('dialog', { name: 'New Product' }));
     expect((still.getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe('Baguette');
     expect((still.getByRole('spinbutton', { name: /^Price/ }) as HTMLInputElement).value).toBe('3.50');
-    fireEvent.keyDown(screen.getByRole('dialog', { name: 'New Product' }), { key: 'Escape' });
+    expect(still.getByRole('alert').textContent).toBe(
+      'This product is not saved: choose Save to keep it, or Cancel to throw it away.',
+    );
+    fireEvent.click(still.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Product' })).toBeNull());
   });
+
+  test('Escape closes a product dialog nothing was changed in, a new one or an existing one', async () => {
+    const dialog = await editLoaf([]);
+    expect((dialog.getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe('Sourdough');
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Edit Product' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Product' })).toBeNull());
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Product' }, slow));
+    fireEvent.keyDown(await screen.findByRole('dialog', { name: 'New Product' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Product' })).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+  }, 30_000);
 
   test('Edit Product: an uploaded image can be removed, and saving sends the product without it', async () => {
     const loaf: Product = {

@@ -236,6 +236,32 @@ describe('the Orders tab', { timeout: 20_000 }, () => {
     ]);
   });
 
+  test('Ship order: Escape keeps a typed tracking number and says how to send or discard it; Back discards it; Escape closes it untouched', async () => {
+    const { requests } = openOrders(storeRoutes('Admin', [grace]), '&order=o2');
+    const drawer = within(await screen.findByRole('region', { name: 'Order details' }, slow));
+    fireEvent.click(await drawer.findByRole('button', { name: 'Mark as shipped' }, slow));
+    const ship = within(await screen.findByRole('dialog', { name: 'Ship order #1002' }));
+    fireEvent.change(ship.getByLabelText('Tracking number (optional)'), { target: { value: '1Z999' } });
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Ship order #1002' }), { key: 'Escape' });
+
+    const still = within(screen.getByRole('dialog', { name: 'Ship order #1002' }));
+    expect((still.getByLabelText('Tracking number (optional)') as HTMLInputElement).value).toBe('1Z999');
+    expect(still.getByRole('alert').textContent).toBe(
+      'This tracking information is not saved: choose Mark as shipped to keep it, or Back to throw it away.',
+    );
+    fireEvent.click(still.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ship order #1002' })).toBeNull());
+
+    // Back threw the number away: the dialog opens empty again, and Escape closes it.
+    fireEvent.click(drawer.getByRole('button', { name: 'Mark as shipped' }));
+    const again = within(await screen.findByRole('dialog', { name: 'Ship order #1002' }));
+    expect((again.getByLabelText('Tracking number (optional)') as HTMLInputElement).value).toBe('');
+    expect(again.queryByRole('alert')).toBeNull();
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Ship order #1002' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ship order #1002' })).toBeNull());
+    expect(await patchBodies(requests)).toEqual([]);
+  });
+
   test('a Viewer sees the order but no action buttons', async () => {
     openOrders(storeRoutes('Viewer', [ada]), '&order=o1');
     const drawer = within(await screen.findByRole('region', { name: 'Order details' }, slow));

@@ -9,8 +9,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { CreditEntry } from '../../services/admin/reviewApi.ts';
+import { unsavedHint, useKeepTypedInput } from '../common/keepTypedInput.ts';
 import { parseCredits } from './adminFormat.ts';
 import { useAdmin } from './useAdmin.ts';
+
+const UNSAVED_CREDIT_HINT = unsavedHint('credit', 'Save', 'Cancel');
 
 type Props = { entry: CreditEntry | null; onClose: () => void };
 
@@ -22,6 +25,8 @@ export function CreditEditDialog({ entry, onClose }: Props) {
   const [description, setDescription] = useState('');
   const mine = operation === 'updateCredit';
   const busy = status === 'busy' && mine;
+  const changed = entry !== null && (credits !== String(entry.credits) || description !== entry.description);
+  const keep = useKeepTypedInput(changed, onClose, UNSAVED_CREDIT_HINT);
 
   useEffect(() => {
     if (!entry) return;
@@ -46,7 +51,7 @@ export function CreditEditDialog({ entry, onClose }: Props) {
   return (
     <Dialog
       open={entry !== null}
-      onClose={busy ? undefined : onClose}
+      onClose={busy ? undefined : keep.onClose}
       aria-labelledby={titleId}
       maxWidth="xs"
       fullWidth
@@ -55,6 +60,7 @@ export function CreditEditDialog({ entry, onClose }: Props) {
       <form noValidate onSubmit={handleSubmit} aria-label="Edit credit">
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
+            {keep.hint ? <Alert severity="warning">{keep.hint}</Alert> : null}
             {entry ? (
               <Typography variant="body2">
                 {entry.userName} ({entry.userEmail}) · {entry.source}
@@ -79,7 +85,7 @@ export function CreditEditDialog({ entry, onClose }: Props) {
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
+          <Button onClick={keep.cancel} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>

@@ -1,11 +1,44 @@
+import { useState } from 'react';
+
 type CloseReason = 'backdropClick' | 'escapeKeyDown';
 
 /**
- * A form dialog's `onClose`: a click or tap beside the dialog does not throw away what was typed in it (a stray
- * tap on a phone did); Escape and Cancel still close it.
+ * What a form dialog with unsaved changes says when Escape or a click beside it did not close it, in the
+ * planner's words: `This contact is not saved: choose Save to keep it, or Cancel to throw it away.`
  */
-export const closeUnlessBackdrop =
-  (onClose: () => void) =>
-  (_event: unknown, reason: CloseReason): void => {
-    if (reason !== 'backdropClick') onClose();
+export const unsavedHint = (what: string, save: string, cancel: string): string =>
+  `This ${what} is not saved: choose ${save} to keep it, or ${cancel} to throw it away.`;
+
+/** Whether `values` differ from what they were when the dialog opened (its first render). */
+export function useChangedSinceOpened(values: unknown): boolean {
+  const [opened] = useState(() => JSON.stringify(values));
+  return JSON.stringify(values) !== opened;
+}
+
+/**
+ * The one rule for a form dialog's closing, so nothing typed is thrown away by a stray key or tap:
+ * - `changed` (its fields differ from what it opened with): Escape or a click beside keeps it open and
+ *   `hint` is then shown in it, saying how to keep or discard what was typed;
+ * - unchanged: Escape closes it; a click beside does not (a stray tap on a phone should not close a form).
+ * Its Cancel (`cancel`) always closes it.
+ */
+export function useKeepTypedInput(changed: boolean, onClose: () => void, hint: string) {
+  const [asked, setAsked] = useState(false);
+  return {
+    /** The dialog's `onClose`. */
+    onClose: (_event: unknown, reason: CloseReason): void => {
+      if (changed) setAsked(true);
+      else if (reason !== 'backdropClick') {
+        setAsked(false);
+        onClose();
+      }
+    },
+    /** Shown in the dialog once a close was refused, while it still holds changes. */
+    hint: asked && changed ? hint : null,
+    /** The dialog's Cancel: closes it, whatever was typed. */
+    cancel: (): void => {
+      setAsked(false);
+      onClose();
+    },
   };
+}

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { ACTIVITY_TYPES, type Activity, type Deal } from '../../contracts/crm.ts';
 import type { ActivityInput } from '../../contracts/crmApi.ts';
+import { unsavedHint, useChangedSinceOpened } from '../common/keepTypedInput.ts';
 import { toLocalInput } from '../common/localDateTime.ts';
 import { type ContactChoice, ContactPicker } from './ContactPicker.tsx';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
@@ -34,6 +35,7 @@ export function ActivityDialog({ activity, deals, onClose }: Props) {
       ? { id: activity.contactId, label: activity.contactName ?? `Contact #${activity.contactId}` }
       : null,
   );
+  const changed = useChangedSinceOpened({ form, contactId: contact?.id ?? null });
   const canSave = form.subject.trim() !== '';
 
   const handleSave = () => {
@@ -59,6 +61,7 @@ export function ActivityDialog({ activity, deals, onClose }: Props) {
       onClose={onClose}
       saving={save.saving}
       alert={save.alert}
+      unsaved={{ changed, hint: unsavedHint('activity', 'Save', 'Cancel') }}
     >
       <TextField
         select

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { Contact, ContactList } from '../../contracts/crm.ts';
 import { contactErrors } from '../../contracts/crmFieldRules.ts';
 import { useEditingPresence } from '../../services/live/presenceQueries.ts';
+import { unsavedHint, useChangedSinceOpened } from '../common/keepTypedInput.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 import { contactLabel, formatMoney } from './crmFormat.ts';
 import { useCrmForm } from './useCrmForm.ts';
@@ -42,6 +43,7 @@ export function ContactDialog({ contact, lists, onClose }: Props) {
     notes: contact?.notes ?? '',
     contactListIds: contact?.contactListIds ?? [],
   });
+  const changed = useChangedSinceOpened(form);
   const email = form.email.trim();
   const tags = form.tags
     .split(',')
@@ -67,6 +69,7 @@ export function ContactDialog({ contact, lists, onClose }: Props) {
       onClose={onClose}
       saving={save.saving}
       alert={save.alert}
+      unsaved={{ changed, hint: unsavedHint('contact', 'Save', 'Cancel') }}
       remove={
         contact
           ? {

@@ -2,6 +2,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Lead } from '../../contracts/crm.ts';
+import { unsavedHint, useChangedSinceOpened } from '../common/keepTypedInput.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 import { useCrmForm } from './useCrmForm.ts';
 
@@ -14,6 +15,7 @@ const FORM_FIELDS = ['value'] as const;
 export function ConvertLeadDialog({ lead, onClose }: { lead: Lead; onClose: () => void }) {
   const save = useCrmForm(FORM_FIELDS, onClose);
   const [value, setValue] = useState(lead.value > 0 ? String(lead.value) : '');
+  const changed = useChangedSinceOpened(value);
   const amount = Number(value);
   const valid = value.trim() !== '' && Number.isFinite(amount) && amount > 0;
   const valueError =
@@ -28,6 +30,7 @@ export function ConvertLeadDialog({ lead, onClose }: { lead: Lead; onClose: () =
       onClose={onClose}
       saving={save.saving}
       alert={save.alert}
+      unsaved={{ changed, hint: unsavedHint('deal value', 'Convert', 'Cancel') }}
     >
       <Typography>
         This adds {lead.name} to Contacts and opens a deal at the first stage of the default pipeline.

@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import type { FormEvent, ReactNode } from 'react';
-import { closeUnlessBackdrop } from '../common/keepTypedInput.ts';
+import { useKeepTypedInput } from '../common/keepTypedInput.ts';
 
 type Props = {
   title: string;
@@ -24,6 +24,11 @@ type Props = {
   remove?: { confirm: string; onDelete: () => void };
   /** A record shown to a role that may only view it: no Save or Delete, and Cancel reads Close. */
   readOnly?: boolean;
+  /**
+   * The form's fields differ from what it opened with (`changed`): Escape or a click beside then keeps the
+   * dialog open and shows `hint`, which names its buttons (see keepTypedInput.ts).
+   */
+  unsaved?: { changed: boolean; hint: string };
   children: ReactNode;
 };
 
@@ -41,18 +46,21 @@ export function CrmFormDialog({
   saveLabel = 'Save',
   remove,
   readOnly = false,
+  unsaved,
   children,
 }: Props) {
+  const keep = useKeepTypedInput(Boolean(unsaved?.changed) && !readOnly, onClose, unsaved?.hint ?? '');
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (canSave && !saving && !readOnly) onSave();
   };
   return (
-    <Dialog open onClose={closeUnlessBackdrop(onClose)} fullWidth maxWidth="sm">
+    <Dialog open onClose={keep.onClose} fullWidth maxWidth="sm">
       <form onSubmit={handleSubmit} noValidate>
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
+            {keep.hint ? <Alert severity="warning">{keep.hint}</Alert> : null}
             {alert ? <Alert severity="error">{alert}</Alert> : null}
             {children}
           </Stack>
@@ -70,7 +78,7 @@ export function CrmFormDialog({
               Delete
             </Button>
           ) : null}
-          <Button onClick={onClose}>{readOnly ? 'Close' : 'Cancel'}</Button>
+          <Button onClick={keep.cancel}>{readOnly ? 'Close' : 'Cancel'}</Button>
           {readOnly ? null : (
             <Button type="submit" variant="contained" disabled={!canSave || saving}>
               {saveLabel}

@@ -5,6 +5,7 @@ import type { Deal } from '../../contracts/crm.ts';
 import type { DealInput } from '../../contracts/crmApi.ts';
 import { typedAmount } from '../../contracts/crmFieldRules.ts';
 import { useContact } from '../../services/crm/crmQueries.ts';
+import { unsavedHint, useChangedSinceOpened } from '../common/keepTypedInput.ts';
 import { type ContactChoice, ContactPicker } from './ContactPicker.tsx';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 import { contactLabel } from './crmFormat.ts';
@@ -38,6 +39,8 @@ export function DealDialog({ deal, stages, readOnly = false, onClose }: Props) {
     (picked === null && deal.contactId !== null
       ? { id: deal.contactId, label: linked.data ? contactLabel(linked.data) : `Contact #${deal.contactId}` }
       : null);
+  // A picked contact is a change too (its name loading is not).
+  const changed = useChangedSinceOpened(form) || picked !== null;
   const { amount: value, problem: valueError } = typedAmount(form.value);
   const canSave = form.title.trim() !== '' && !valueError;
   const fieldError = (name: (typeof FORM_FIELDS)[number]) =>
@@ -64,6 +67,7 @@ export function DealDialog({ deal, stages, readOnly = false, onClose }: Props) {
       onClose={onClose}
       saving={save.saving}
       alert={save.alert}
+      unsaved={{ changed, hint: unsavedHint('deal', 'Save', 'Cancel') }}
       remove={{
         confirm: `Delete the deal "${deal.title}"?`,
         // The card goes at once; a refusal shows on the CRM's error card and the card comes back.

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { LEAD_STATUSES, type Lead, type LeadStatus } from '../../contracts/crm.ts';
 import type { LeadInput } from '../../contracts/crmApi.ts';
 import { leadErrors, typedAmount } from '../../contracts/crmFieldRules.ts';
+import { unsavedHint, useChangedSinceOpened } from '../common/keepTypedInput.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 import { useCrmForm } from './useCrmForm.ts';
 
@@ -34,6 +35,7 @@ export function LeadDialog({ lead, onClose }: Props) {
     value: lead ? String(lead.value) : '',
     notes: lead?.notes ?? '',
   });
+  const changed = useChangedSinceOpened(form);
   const email = form.email.trim();
   // The server's own rules (src/contracts/crmFieldRules.ts), checked before sending.
   const ruleErrors = leadErrors(form);
@@ -67,6 +69,7 @@ export function LeadDialog({ lead, onClose }: Props) {
       onClose={onClose}
       saving={save.saving}
       alert={save.alert}
+      unsaved={{ changed, hint: unsavedHint('lead', 'Save', 'Cancel') }}
     >
       {TEXT_FIELDS.map(([name, label]) => (
         <TextField

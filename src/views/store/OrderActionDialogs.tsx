@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { CHECKOUT_LIMITS } from '../../contracts/store.ts';
-import { closeUnlessBackdrop } from '../common/keepTypedInput.ts';
+import { unsavedHint, useKeepTypedInput } from '../common/keepTypedInput.ts';
 
 type ShipProps = {
   open: boolean;
@@ -17,10 +18,19 @@ type ShipProps = {
   onConfirm: (tracking: { trackingNumber?: string; carrier?: string }) => void;
 };
 
+const UNSAVED_TRACKING_HINT = unsavedHint('tracking information', 'Mark as shipped', 'Back');
+
 /** 'Mark as shipped' asks for the tracking number and carrier, both optional. */
 export function ShipOrderDialog({ open, orderNumber, onCancel, onConfirm }: ShipProps) {
   const [trackingNumber, setTrackingNumber] = useState('');
   const [carrier, setCarrier] = useState('');
+  // Back throws the typed tracking away, so the dialog opens empty again.
+  const discard = () => {
+    setTrackingNumber('');
+    setCarrier('');
+    onCancel();
+  };
+  const keep = useKeepTypedInput(trackingNumber !== '' || carrier !== '', discard, UNSAVED_TRACKING_HINT);
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     onConfirm({
@@ -29,7 +39,7 @@ export function ShipOrderDialog({ open, orderNumber, onCancel, onConfirm }: Ship
     });
   };
   return (
-    <Dialog open={open} onClose={closeUnlessBackdrop(onCancel)} aria-labelledby="ship-order-title">
+    <Dialog open={open} onClose={keep.onClose} aria-labelledby="ship-order-title">
       <form onSubmit={handleSubmit} noValidate>
         <DialogTitle id="ship-order-title">Ship order {orderNumber}</DialogTitle>
         <DialogContent>
@@ -37,6 +47,7 @@ export function ShipOrderDialog({ open, orderNumber, onCancel, onConfirm }: Ship
             Add the tracking number and carrier if you have them; both are optional.
           </DialogContentText>
           <Stack spacing={2} sx={{ mt: 2 }}>
+            {keep.hint ? <Alert severity="warning">{keep.hint}</Alert> : null}
             <TextField
               label="Tracking number (optional)"
               value={trackingNumber}
@@ -52,7 +63,7 @@ export function ShipOrderDialog({ open, orderNumber, onCancel, onConfirm }: Ship
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onCancel}>Back</Button>
+          <Button onClick={keep.cancel}>Back</Button>
           <Button type="submit" variant="contained">
             Mark as shipped
           </Button>

@@ -19,7 +19,7 @@ import {
 import { PRODUCT_DEFAULTS, type Product, type ProductInput } from '../../contracts/store.ts';
 import { errorMessage } from '../../services/http/ApiError.ts';
 import { useCategories, useSaveProduct, useUploadProductImage } from '../../services/store/storeQueries.ts';
-import { closeUnlessBackdrop } from '../common/keepTypedInput.ts';
+import { unsavedHint, useChangedSinceOpened, useKeepTypedInput } from '../common/keepTypedInput.ts';
 
 type Props = { storeId: string; product: Product | null; onClose: () => void };
 
@@ -79,6 +79,8 @@ const toInput = (form: Form): ProductInput => ({
   isActive: form.isActive,
 });
 
+const UNSAVED_PRODUCT_HINT = unsavedHint('product', 'Save', 'Cancel');
+
 /** Create or edit a product, with an image uploaded through /api/upload/image. */
 export function ProductDialog({ storeId, product, onClose }: Props) {
   const [form, setForm] = useState<Form>(product ? toForm(product) : blank);
@@ -87,6 +89,7 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
   const save = useSaveProduct(storeId);
   const upload = useUploadProductImage();
   const categories = useCategories(storeId);
+  const keep = useKeepTypedInput(useChangedSinceOpened(form), onClose, UNSAVED_PRODUCT_HINT);
   const set = (key: keyof Form) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [key]: event.target.value }));
     setTouched((current) => new Set(current).add(key));
@@ -112,11 +115,12 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
   };
 
   return (
-    <Dialog open onClose={closeUnlessBackdrop(onClose)} fullWidth maxWidth="sm">
+    <Dialog open onClose={keep.onClose} fullWidth maxWidth="sm">
       <form onSubmit={handleSubmit} noValidate>
         <DialogTitle>{product ? 'Edit Product' : 'New Product'}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
+            {keep.hint ? <Alert severity="warning">{keep.hint}</Alert> : null}
             {save.error ? (
               <Alert severity="error">{errorMessage(save.error, 'Failed to save product')}</Alert>
             ) : null}
@@ -215,7 +219,7 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={keep.cancel}>Cancel</Button>
           <Button type="submit" variant="contained" disabled={invalid || save.isPending}>
             Save
           </Button>
