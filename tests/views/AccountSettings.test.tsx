@@ -195,6 +195,27 @@ describe('Account Settings', () => {
     expect(await sent?.json()).toEqual({ email: 'dan@example.com', roleName: 'User' });
   });
 
+  test('Add User to Account: Escape keeps a typed address and says how to add or discard it; untouched, Escape closes it', async () => {
+    renderApp(dashboardInput(), teamRoutes());
+    open('Teams');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add User' }, slow));
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Add User to Account' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add User to Account' })).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add User to Account' }));
+    fireEvent.change(dialog.getByLabelText(/Email/), { target: { value: 'dan@example.com' } });
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Add User to Account' }), { key: 'Escape' });
+
+    const still = within(screen.getByRole('dialog', { name: 'Add User to Account' }));
+    expect((still.getByLabelText(/Email/) as HTMLInputElement).value).toBe('dan@example.com');
+    expect(still.getByRole('alert').textContent).toBe(
+      'This user is not added: choose Add to add them, or Cancel to throw away what you typed.',
+    );
+    fireEvent.click(still.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add User to Account' })).toBeNull());
+  });
+
   test('a new address gets an invitation whose link is shown ("Invitation sent successfully")', async () => {
     renderApp(
       dashboardInput(),

@@ -11,8 +11,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { DEFAULT_ACCOUNT_ROLE } from '../../contracts/admin.ts';
+import { useKeepTypedInput } from '../common/keepTypedInput.ts';
 import { emailError } from '../forms/validation.ts';
 import { useTeam } from './useTeam.ts';
+
+const UNSAVED_USER_HINT =
+  'This user is not added: choose Add to add them, or Cancel to throw away what you typed.';
 
 type Props = {
   open: boolean;
@@ -61,6 +65,13 @@ export function AddUserDialog({ open, onClose, accountId, title, roles, suggesti
     onClose();
   };
 
+  // Escape or a click beside keeps a typed address (the form is fresh each time it opens).
+  const keep = useKeepTypedInput(
+    !invited && (email !== '' || roleName !== DEFAULT_ACCOUNT_ROLE),
+    handleClose,
+    UNSAVED_USER_HINT,
+  );
+
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     const found = emailError(email);
@@ -83,7 +94,13 @@ export function AddUserDialog({ open, onClose, accountId, title, roles, suggesti
   );
 
   return (
-    <Dialog open={open} onClose={handleClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : keep.onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       {invited && !invited.wasExistingUser ? (
         <>
@@ -118,6 +135,7 @@ export function AddUserDialog({ open, onClose, accountId, title, roles, suggesti
         <form noValidate onSubmit={handleSubmit} aria-label={title}>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
+              {keep.hint ? <Alert severity="warning">{keep.hint}</Alert> : null}
               {suggestions ? (
                 <Autocomplete
                   freeSolo
@@ -139,7 +157,7 @@ export function AddUserDialog({ open, onClose, accountId, title, roles, suggesti
             </Stack>
           </DialogContent>
           <DialogActions>
-            <Button onClick={handleClose} disabled={busy}>
+            <Button onClick={keep.cancel} disabled={busy}>
               Cancel
             </Button>
             <Button type="submit" variant="contained" disabled={busy}>

@@ -24,14 +24,13 @@ export function useChangedSinceOpened(values: unknown): boolean {
  */
 export function useKeepTypedInput(changed: boolean, onClose: () => void, hint: string) {
   const [asked, setAsked] = useState(false);
+  // Back to what it opened with (reverted, saved or opened afresh): the next refusal says it again.
+  if (asked && !changed) setAsked(false);
   return {
     /** The dialog's `onClose`. */
     onClose: (_event: unknown, reason: CloseReason): void => {
       if (changed) setAsked(true);
-      else if (reason !== 'backdropClick') {
-        setAsked(false);
-        onClose();
-      }
+      else if (reason !== 'backdropClick') onClose();
     },
     /** Shown in the dialog once a close was refused, while it still holds changes. */
     hint: asked && changed ? hint : null,
