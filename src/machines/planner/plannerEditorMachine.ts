@@ -1,6 +1,7 @@
 import { assign, type SnapshotFrom, setup } from 'xstate';
 import type { SocialPost, SocialPostInput } from '../../contracts/social.ts';
 import { channelLimitError, type SocialChannel } from '../../contracts/social.ts';
+import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { errorMessage } from '../../services/http/ApiError.ts';
 import { notProvided } from '../app/notProvided.ts';
 import { showToast } from '../app/systemActions.ts';
@@ -33,8 +34,7 @@ export type PlannerEvent =
 export type PlannerContext = { draft: PostDraft; opened: PostDraft; error: string | null };
 
 /** Escape or a click beside an editor with typed changes keeps it open, and says what to do. */
-export const UNSAVED_POST_HINT =
-  'This post is not saved: choose Save draft to keep it, or Cancel to throw it away.';
+export const UNSAVED_POST_HINT = unsavedHint('post', 'Save draft', 'Cancel');
 
 const sameDraft = (a: PostDraft, b: PostDraft) =>
   (Object.keys(a) as (keyof PostDraft)[]).every((key) => a[key] === b[key]);

@@ -8,8 +8,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import type { CreditEntry } from '../../services/admin/reviewApi.ts';
-import { unsavedHint, useKeepTypedInput } from '../common/keepTypedInput.ts';
+import { useKeepTypedInput } from '../common/keepTypedInput.ts';
 import { parseCredits } from './adminFormat.ts';
 import { useAdmin } from './useAdmin.ts';
 

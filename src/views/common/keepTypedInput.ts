@@ -2,13 +2,6 @@ import { useState } from 'react';
 
 type CloseReason = 'backdropClick' | 'escapeKeyDown';
 
-/**
- * What a form dialog with unsaved changes says when Escape or a click beside it did not close it, in the
- * planner's words: `This contact is not saved: choose Save to keep it, or Cancel to throw it away.`
- */
-export const unsavedHint = (what: string, save: string, cancel: string): string =>
-  `This ${what} is not saved: choose ${save} to keep it, or ${cancel} to throw it away.`;
-
 /** Whether `values` differ from what they were when the dialog opened (its first render). */
 export function useChangedSinceOpened(values: unknown): boolean {
   const [opened] = useState(() => JSON.stringify(values));

@@ -2,7 +2,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Lead } from '../../contracts/crm.ts';
-import { unsavedHint, useChangedSinceOpened } from '../common/keepTypedInput.ts';
+import { unsavedHint } from '../../contracts/unsavedHint.ts';
+import { useChangedSinceOpened } from '../common/keepTypedInput.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 import { useCrmForm } from './useCrmForm.ts';
 

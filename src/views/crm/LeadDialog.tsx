@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { LEAD_STATUSES, type Lead, type LeadStatus } from '../../contracts/crm.ts';
 import type { LeadInput } from '../../contracts/crmApi.ts';
 import { leadErrors, typedAmount } from '../../contracts/crmFieldRules.ts';
-import { unsavedHint, useChangedSinceOpened } from '../common/keepTypedInput.ts';
+import { unsavedHint } from '../../contracts/unsavedHint.ts';
+import { useChangedSinceOpened } from '../common/keepTypedInput.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 import { useCrmForm } from './useCrmForm.ts';
 

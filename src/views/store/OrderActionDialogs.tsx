@@ -9,7 +9,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { CHECKOUT_LIMITS } from '../../contracts/store.ts';
-import { unsavedHint, useKeepTypedInput } from '../common/keepTypedInput.ts';
+import { unsavedHint } from '../../contracts/unsavedHint.ts';
+import { useKeepTypedInput } from '../common/keepTypedInput.ts';
 
 type ShipProps = {
   open: boolean;

@@ -17,9 +17,10 @@ import {
   validateProductNumbers,
 } from '../../contracts/productRules.ts';
 import { PRODUCT_DEFAULTS, type Product, type ProductInput } from '../../contracts/store.ts';
+import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { errorMessage } from '../../services/http/ApiError.ts';
 import { useCategories, useSaveProduct, useUploadProductImage } from '../../services/store/storeQueries.ts';
-import { unsavedHint, useChangedSinceOpened, useKeepTypedInput } from '../common/keepTypedInput.ts';
+import { useChangedSinceOpened, useKeepTypedInput } from '../common/keepTypedInput.ts';
 
 type Props = { storeId: string; product: Product | null; onClose: () => void };
 
