@@ -463,25 +463,37 @@ describeEachDatabase('shop checkout, orders and settings', (ctx) => {
     const url = `/api/ecommerce/stores/${setup.storeId}/settings`;
     const token = setup.owner.token;
     expect((await ctx.call('GET', url, { token })).json()).toEqual(DEFAULT_STORE_SETTINGS);
+    // In the Settings tab's words, a field's message led by its label (the tab puts it under that field).
     const refused: [Partial<StoreSettings>, string][] = [
-      [{ pickupEnabled: false, shippingEnabled: false }, 'Choose at least one delivery method'],
+      [
+        { pickupEnabled: false, shippingEnabled: false },
+        'Turn on pickup or shipping: buyers need a way to get their order.',
+      ],
       [{ paymentMethods: [] }, 'Choose at least one payment method'],
       [
         { paymentMethods: ['card'] },
         'Card payments are not set up on this server yet: keep manual payment on',
       ],
-      [{ paymentMethods: ['manual', 'manual'] }, 'paymentMethods must not name a method twice'],
-      [{ flatShippingRate: -1 }, 'flatShippingRate must be at least 0'],
-      [{ flatShippingRate: 1.234 }, 'flatShippingRate must have at most 2 decimals'],
-      [{ freeShippingThreshold: 0.001 }, 'freeShippingThreshold must have at most 2 decimals'],
-      [{ taxRate: 101 }, 'taxRate must be at most 100'],
-      [{ orderNoticeEmail: 'nope' }, 'orderNoticeEmail must be a valid email address'],
-      [{ pickupInstructions: 'x'.repeat(2001) }, 'pickupInstructions must be at most 2000 characters'],
+      [{ paymentMethods: ['manual', 'manual'] }, 'Name each payment method once'],
+      [{ flatShippingRate: -1 }, 'Flat shipping rate must be at least 0'],
+      [
+        { shippingEnabled: true, flatShippingRate: 1.234 },
+        'Flat shipping rate: use at most 2 decimals (cents)',
+      ],
+      [
+        { shippingEnabled: true, freeShippingThreshold: 0.001 },
+        'Free shipping from: use at most 2 decimals (cents)',
+      ],
+      [{ taxRate: 101 }, 'Tax rate must be at most 100'],
+      [{ taxRate: 8.8755 }, 'Tax rate: use at most 3 decimals, e.g. 8.875'],
+      [{ orderNoticeEmail: 'nope' }, 'Order notice email must be a valid email address'],
+      [{ pickupInstructions: 'x'.repeat(2001) }, 'Pickup instructions must be at most 2000 characters'],
+      [{ taxInclusive: 'yes' as unknown as boolean }, 'How tax is charged must be a boolean'],
     ];
     for (const [fields, message] of refused) {
       const response = await ctx.call('PUT', url, { token, body: { ...DEFAULT_STORE_SETTINGS, ...fields } });
       expect(response.statusCode, JSON.stringify(fields)).toBe(400);
-      expect(response.json<{ message: string }>().message, JSON.stringify(fields)).toContain(message);
+      expect(response.json<{ message: string }>().message, JSON.stringify(fields)).toBe(message);
     }
     expect((await ctx.call('GET', url, { token })).json()).toEqual(DEFAULT_STORE_SETTINGS);
     const saved = await saveSettings(ctx, setup, {

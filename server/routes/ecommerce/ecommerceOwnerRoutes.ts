@@ -3,9 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { toCsv } from '../../../src/contracts/csv.ts';
 import { PRODUCT_FIELD_LABELS, validateProduct } from '../../../src/contracts/productRules.ts';
 import {
-  CHECKOUT_LIMITS,
   formatOrderNumber,
-  hasAtMostDecimals,
   ORDER_STATUS_LABELS,
   type OrderDetails,
   type ProductInput,
@@ -13,6 +11,12 @@ import {
   type StoreSettings,
 } from '../../../src/contracts/store.ts';
 import { storeOwnerApi } from '../../../src/contracts/storeApi.ts';
+import {
+  type SettingsProblemKey,
+  STORE_SETTINGS_LABELS,
+  settingsProblemMessage,
+  settingsProblems,
+} from '../../../src/contracts/storeSettingsRules.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
 import { PRODUCT_NOT_FOUND } from '../../repositories/storeCarts.ts';
@@ -51,6 +55,8 @@ const NOT_YOURS = 'Store or category not found';
 
 /** A product body's schema messages name its fields as the Product dialog does ("Stock", not inventoryQuantity). */
 const productSchemaErrors = formatValidationErrorsWith(PRODUCT_FIELD_LABELS);
+/** The settings' schema messages name their fields as the Settings tab does ("Tax rate", not taxRate). */
+const settingsSchemaErrors = formatValidationErrorsWith(STORE_SETTINGS_LABELS);
 
 /** The product rules its schema cannot say (productRules.ts, as the dialog shows them); a refusal changes nothing. */
 function checkProduct(input: ProductInput): void {
@@ -184,7 +190,7 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
 
   app.put(
     '/api/ecommerce/stores/:storeId/settings',
-    { config: edit, schema: storeOwnerApi.putSettings },
+    { config: edit, schema: storeOwnerApi.putSettings, schemaErrorFormatter: settingsSchemaErrors },
     async (request) => {
       const accountId = requireAccountId(request);
       if (!(await ownsStore(db, accountId, request.params.storeId)))
@@ -272,27 +278,8 @@ export const CARD_NOT_CONFIGURED = 'Card payments are not set up on this server 
 
 /** What the settings' schema cannot say in the owner's words; a refused save changes nothing. */
 function checkSettings(settings: StoreSettings): void {
-  if (!settings.pickupEnabled && !settings.shippingEnabled) {
-    throw new HttpError(400, 'Choose at least one delivery method');
-  }
-  if (settings.paymentMethods.length === 0) throw new HttpError(400, 'Choose at least one payment method');
-  if (new Set(settings.paymentMethods).size !== settings.paymentMethods.length) {
-    throw new HttpError(400, 'paymentMethods must not name a method twice');
-  }
-  if (!hasAtMostDecimals(settings.flatShippingRate, 2)) {
-    throw new HttpError(400, 'flatShippingRate must have at most 2 decimals');
-  }
-  if (settings.freeShippingThreshold !== null && !hasAtMostDecimals(settings.freeShippingThreshold, 2)) {
-    throw new HttpError(400, 'freeShippingThreshold must have at most 2 decimals');
-  }
-  if (!hasAtMostDecimals(settings.taxRate, 3))
-    throw new HttpError(400, 'taxRate must have at most 3 decimals');
-  if (settings.manualPaymentInstructions.length > CHECKOUT_LIMITS.instructions) {
-    throw new HttpError(
-      400,
-      `manualPaymentInstructions must be at most ${CHECKOUT_LIMITS.instructions} characters`,
-    );
-  }
+  const [problem] = Object.entries(settingsProblems(settings)) as [SettingsProblemKey, string][];
+  if (problem) throw new HttpError(400, settingsProblemMessage(...problem));
 }
 
 export const ORDERS_CSV_HEADER = [

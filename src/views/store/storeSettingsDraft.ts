@@ -1,4 +1,5 @@
-import { hasAtMostDecimals, type PaymentMethod, type StoreSettings } from '../../contracts/store.ts';
+import type { PaymentMethod, StoreSettings } from '../../contracts/store.ts';
+import { STORE_SETTINGS_MESSAGES, settingsProblems } from '../../contracts/storeSettingsRules.ts';
 
 export const CARD_NEEDS_STRIPE = 'Card payments need Stripe keys on the server.';
 
@@ -69,49 +70,29 @@ export function settingsOf(draft: Draft): StoreSettings {
   };
 }
 
-/**
- * Whether a typed amount has at most that many decimals, by the store's one rule (`hasAtMostDecimals`, which
- * the server applies): "4.500" is 4.5 and fine, "5e-3" is 0.005 and is not. Call once `amount` took the text.
- */
-const fewDecimals = (typed: string, decimals: number): boolean => hasAtMostDecimals(Number(typed), decimals);
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** What must be fixed before saving, by field, each saying what to do. */
+/**
+ * What must be fixed before saving, by field, each saying what to do: text that is not an amount here, the rest
+ * by the store's rules (`settingsProblems`, which the server applies in the same words).
+ */
 export function validateDraft(draft: Draft): Partial<Record<ErrorKey, string>> {
-  const errors: Partial<Record<ErrorKey, string>> = {};
-  if (!draft.pickupEnabled && !draft.shippingEnabled) {
-    errors.delivery = 'Turn on pickup or shipping: buyers need a way to get their order.';
-  }
+  const unread: Partial<Record<ErrorKey, string>> = {};
   if (draft.shippingEnabled && amount(draft.flatShippingRate) === null) {
-    errors.flatShippingRate = 'Enter a shipping rate of 0 or more';
+    unread.flatShippingRate = STORE_SETTINGS_MESSAGES.shippingRate;
   }
   if (
     draft.shippingEnabled &&
     draft.freeShippingThreshold.trim() !== '' &&
     amount(draft.freeShippingThreshold) === null
   ) {
-    errors.freeShippingThreshold = 'Enter an amount of 0 or more, or leave it empty';
+    unread.freeShippingThreshold = STORE_SETTINGS_MESSAGES.threshold;
   }
-  if (draft.shippingEnabled && !errors.flatShippingRate && !fewDecimals(draft.flatShippingRate, 2)) {
-    errors.flatShippingRate = 'Use at most 2 decimals (cents)';
-  }
-  if (
-    draft.shippingEnabled &&
-    !errors.freeShippingThreshold &&
-    draft.freeShippingThreshold.trim() !== '' &&
-    !fewDecimals(draft.freeShippingThreshold, 2)
-  ) {
-    errors.freeShippingThreshold = 'Use at most 2 decimals (cents)';
-  }
-  const tax = amount(draft.taxRate);
-  if (tax === null || tax > 100) errors.taxRate = 'Enter a tax rate from 0 to 100';
-  else if (!hasAtMostDecimals(tax, 3)) errors.taxRate = 'Use at most 3 decimals, e.g. 8.875';
+  if (amount(draft.taxRate) === null) unread.taxRate = STORE_SETTINGS_MESSAGES.taxRate;
   if (draft.orderNoticeEmail.trim() !== '' && !EMAIL.test(draft.orderNoticeEmail.trim())) {
-    errors.orderNoticeEmail = 'Enter a valid email address, or leave it empty for the account owner’s';
+    unread.orderNoticeEmail = STORE_SETTINGS_MESSAGES.email;
   }
-  if (!draft.manual && !draft.card) errors.paymentMethods = 'Choose at least one payment method';
-  return errors;
+  return { ...settingsProblems(settingsOf(draft)), ...unread };
 }
 
 // The server's 400 names the field; its words decide where the message goes (first match wins).
