@@ -274,9 +274,14 @@ const editRoute = (event: { websiteId: string; mode?: 'preview' }): AppRoute =>
     ? appRoute('builder', { siteId: event.websiteId, preview: 'desktop' })
     : siteRoute(event.websiteId);
 /** The place of the site the builder opened: the address it was opened at (with its History dialog or
- * version, `?history=1&version=…`) when that is this site's, else the site's own. */
+ * version, `?history=1&version=…`) when that is this site's, else the site's own, still on the preview's
+ * device when it showed one (a draft's first save). */
 const locatedRoute = (current: AppRoute, siteId: string): AppRoute =>
-  current.name === 'builder' && current.params.siteId === siteId ? current : siteRoute(siteId);
+  current.name !== 'builder'
+    ? siteRoute(siteId)
+    : current.params.siteId === siteId
+      ? current
+      : appRoute('builder', { siteId, preview: current.params.preview });
 const loginUrl = { route: appRoute('login'), mode: 'replace' as const };
 /** The shell's requests: delivered while its children run, kept while their code loads. */
 const shellRequest = [
