@@ -4,7 +4,9 @@ import type { Plugin } from 'vite';
 /**
  * Emits `/sw.js` at build time: it precaches the built shell (index.html and every emitted asset) under a
  * cache named after a hash of the bundle, so a new deploy yields a byte-different worker that the browser
- * installs on the next visit and that drops the old cache. API calls and published sites are never cached.
+ * installs on the next visit. The caches of the two deploys before it stay (older ones are dropped): a tab
+ * opened before a deploy still loads the code it asks for later (its lazy chunks, whose hashed names the new
+ * build no longer has). API calls and published sites are never cached.
  */
 export function serviceWorkerPlugin(): Plugin {
   return {
@@ -41,11 +43,18 @@ self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
 });
 
+// How many builds' caches are kept: this one and the two deployed before it (keys are listed oldest first).
+const KEPT_BUILDS = 3;
+
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('app-shell-') && k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) => {
+        const older = keys.filter((k) => k.startsWith('app-shell-') && k !== CACHE);
+        const dropped = older.slice(0, Math.max(0, older.length - (KEPT_BUILDS - 1)));
+        return Promise.all(dropped.map((k) => caches.delete(k)));
+      })
       .then(() => self.clients.claim()),
   );
 });
@@ -66,6 +75,12 @@ self.addEventListener('fetch', (event) => {
   }
   if (SHELL_SET.has(url.pathname)) {
     event.respondWith(caches.match(request, { cacheName: CACHE }).then((hit) => hit || fetch(request)));
+    return;
+  }
+  // Code of an earlier build (hashed, so never changed), asked for by a tab opened before a deploy: its
+  // build's cache has it; the server no longer does.
+  if (url.pathname.startsWith('/assets/')) {
+    event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
   }
 });
 `;
