@@ -68,13 +68,16 @@ function entity<const P, const R extends readonly string[], const Row>(propertie
   } as const;
 }
 
+/** The last page a CRM list may be asked for (a page number from the address is held to it). */
+export const MAX_LIST_PAGE = 100_000;
+
 /** GET of a searchable list: every row, or one page of them with `page`; the count of all matches in a header. */
 const listQuery = {
   type: 'object',
   additionalProperties: false,
   properties: {
     search: { type: 'string', maxLength: 200 },
-    page: { type: 'integer', minimum: 1, maximum: 100_000 },
+    page: { type: 'integer', minimum: 1, maximum: MAX_LIST_PAGE },
     pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
   },
 } as const;
@@ -236,7 +239,7 @@ export const contactsApi = {
       type: 'object',
       additionalProperties: false,
       properties: {
-        page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
+        page: { type: 'integer', minimum: 1, maximum: MAX_LIST_PAGE, default: 1 },
         pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
         search: { type: 'string', maxLength: 200 },
         contactListId: id,
@@ -358,7 +361,7 @@ export const inboxApi = {
       type: 'object',
       additionalProperties: false,
       properties: {
-        page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 },
+        page: { type: 'integer', minimum: 1, maximum: MAX_LIST_PAGE, default: 1 },
         pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
         kind: { type: 'string', enum: INBOX_KINDS },
       },

@@ -109,4 +109,58 @@ describe('CRM › Contacts', { timeout: 40_000 }, () => {
     expect((screen.getByLabelText('Search contacts') as HTMLInputElement).value).toBe('gra');
     await waitFor(() => expect(askedFor(reloaded.requests, '3', 'gra')).toBe(true));
   });
+
+  test('the page is in the address: a reload, Back and a closed contact return to it; a new search starts at page 1', async () => {
+    // 45 contacts, 20 a page: page n holds "Person n-1" … "Person n-20".
+    const pageOf = (request: Request) => {
+      const page = Number(query(request).get('page'));
+      const contacts = Array.from({ length: page === 3 ? 5 : 20 }, (_, i) => ({
+        ...grace,
+        id: page * 100 + i,
+        firstName: 'Person',
+        lastName: `${page}-${i + 1}`,
+        email: `p${page}-${i + 1}@example.com`,
+      }));
+      return { body: { contacts, totalCount: 45 } };
+    };
+    const pagesAsked = (requests: Request[]) =>
+      requests.filter((r) => path(r) === 'GET /api/crm/contacts').map((r) => query(r).get('page'));
+    const first = renderApp(atContacts(), contactRoutes({ 'GET /api/crm/contacts': pageOf }));
+    expect(await screen.findByText('p1-1@example.com', {}, slow)).toBeInstanceOf(HTMLElement);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(address()).toBe('/crm/contacts?page=2'));
+    expect(await screen.findByText('p2-1@example.com', {}, slow)).toBeInstanceOf(HTMLElement);
+    expect(pagesAsked(first.requests).at(-1)).toBe('2');
+
+    // An opened contact keeps the page in its address; closing it comes back to that page.
+    fireEvent.click(screen.getByText('p2-3@example.com'));
+    await waitFor(() => expect(address()).toBe('/crm/contacts/202?page=2'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }, slow));
+    await waitFor(() => expect(address()).toBe('/crm/contacts?page=2'));
+    expect(screen.getByText('p2-1@example.com')).toBeInstanceOf(HTMLElement);
+
+    // A page chosen is a Back step.
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(address()).toBe('/crm/contacts?page=3'));
+    expect(await screen.findByText('p3-5@example.com', {}, slow)).toBeInstanceOf(HTMLElement);
+    act(() => window.history.back());
+    await waitFor(() => expect(address()).toBe('/crm/contacts?page=2'));
+    expect(await screen.findByText('p2-1@example.com', {}, slow)).toBeInstanceOf(HTMLElement);
+
+    // A search starts again at the first page.
+    fireEvent.change(screen.getByLabelText('Search contacts'), { target: { value: 'Person' } });
+    await waitFor(() => expect(address()).toBe('/crm/contacts?q=Person'));
+    expect(await screen.findByText('p1-1@example.com', {}, slow)).toBeInstanceOf(HTMLElement);
+    first.unmount();
+
+    // A reload (or a shared link) of page 3 asks the server for page 3 and says where it is.
+    window.history.replaceState(null, '', '/crm/contacts?page=3');
+    const reloaded = renderApp(atContacts('?page=3'), contactRoutes({ 'GET /api/crm/contacts': pageOf }));
+    expect(await screen.findByText('p3-5@example.com', {}, slow)).toBeInstanceOf(HTMLElement);
+    // (The CRM also loads the first page of contacts when it opens, spec §7: the list's own request is first.)
+    expect(pagesAsked(reloaded.requests)[0]).toBe('3');
+    expect(screen.getByText('41–45 of 45')).toBeInstanceOf(HTMLElement);
+    expect(address()).toBe('/crm/contacts?page=3');
+  });
 });

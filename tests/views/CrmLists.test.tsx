@@ -100,7 +100,18 @@ describe('CRM lists: leads and activities with dialogs, search and paging', () =
     const paged = requests.filter((r) => path(r) === 'GET /api/crm/leads' && query(r).get('page'));
     expect(query(paged[0] as Request).toString()).toBe('page=1&pageSize=20');
 
+    // The page chosen is in the address (a reload or Back shows it again); a search starts at page 1.
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/crm/leads?page=2'));
+    await waitFor(() =>
+      expect(requests.some((r) => path(r) === 'GET /api/crm/leads' && query(r).get('page') === '2')).toBe(
+        true,
+      ),
+    );
     fireEvent.change(screen.getByLabelText('Search leads'), { target: { value: 'bake ry' } });
+    await waitFor(() =>
+      expect(window.location.pathname + window.location.search).toBe('/crm/leads?q=bake+ry'),
+    );
     await waitFor(() =>
       expect(requests.some((r) => query(r).get('search') === 'bake ry' && query(r).get('page') === '1')).toBe(
         true,

@@ -10,13 +10,14 @@ import { formatDateTime } from '../common/DataTable.tsx';
 import { useCan } from '../common/useCan.ts';
 import { ActivityDialog } from './ActivityDialog.tsx';
 import { useCrmActor } from './crmActorContext.ts';
-import { SearchField, ServerPagedTable, useServerPaging } from './ServerPagedList.tsx';
+import { SearchField, ServerPagedTable } from './ServerPagedList.tsx';
+import { useCrmListPlace } from './useCrmListPlace.ts';
 
 /** Activities: calls, e-mails, meetings, tasks and notes; searched and paged on the server, edited in a dialog. */
 export function ActivitiesView() {
   const crm = useCrmActor();
   const deals = useCrmList('deals');
-  const paging = useServerPaging();
+  const { paging } = useCrmListPlace('activities');
   const page = useActivitiesPage(paging.query);
   const [editing, setEditing] = useState<Activity | 'new' | null>(null);
   const write = (w: CrmWrite) => crm.send({ type: 'crm.write', write: w });

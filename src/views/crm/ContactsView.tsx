@@ -19,8 +19,9 @@ import { useCan } from '../common/useCan.ts';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
 import { ContactDialog } from './ContactDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
-import { SearchField, ServerPagedTable, useServerPaging } from './ServerPagedList.tsx';
+import { SearchField, ServerPagedTable } from './ServerPagedList.tsx';
 import { useCrmForm } from './useCrmForm.ts';
+import { useCrmListPlace } from './useCrmListPlace.ts';
 import { useOtherEditors } from './useOtherEditors.ts';
 
 const columns: GridColDef<Contact>[] = [
@@ -44,20 +45,13 @@ export function ContactsView() {
   const route = useRoute();
   const navigate = useNavigate();
   const openId = route.name === 'crmContact' ? Number(route.params.contactId) : null;
-  // The List filter and the search are in the address (`?list=…&q=…`, kept while a contact is open): a reload
-  // or a link shows the same contacts; choosing a list is a Back step, typing is not.
-  const { list, q }: { list?: string; q?: string } =
-    route.name === 'crm' || route.name === 'crmContact' ? route.params : {};
+  // The List filter, the search and the page are in the address (`?list=…&q=…&page=…`, kept while a contact is
+  // open): a reload or a link shows the same contacts; choosing a list or a page is a Back step, typing is not.
+  const { paging, kept } = useCrmListPlace('contacts');
+  const { list, q } = kept;
   const listId: number | '' = list ? Number(list) : '';
-  const paging = useServerPaging({
-    search: q ?? '',
-    setSearch: (text) =>
-      navigate(appRoute('crm', { section: 'contacts', list, q: text || undefined }), { replace: true }),
-  });
-  const setListId = (id: number | '') => {
+  const setListId = (id: number | '') =>
     navigate(appRoute('crm', { section: 'contacts', list: id === '' ? undefined : String(id), q }));
-    paging.setPaging((p) => ({ ...p, page: 0 }));
-  };
   const page = useContactsPage({ ...paging.query, contactListId: listId === '' ? null : listId });
   const lists = useContactLists().data ?? [];
   const onPage = page.data?.contacts.find((row) => row.id === openId);
@@ -68,8 +62,8 @@ export function ContactsView() {
   const canEdit = useCan('crm.edit');
   const handleCloseDialog = useCallback(() => {
     setAdding(false);
-    if (openId !== null) navigate(appRoute('crm', { section: 'contacts', list, q }));
-  }, [navigate, openId, list, q]);
+    if (openId !== null) navigate(appRoute('crm', { section: 'contacts', ...kept }));
+  }, [navigate, openId, kept]);
   // Presence: who else has a contact open for editing, shown on its row.
   const editors = useOtherEditors('crm.contact');
   const columnsWithEditors = useMemo<GridColDef<Contact>[]>(
@@ -168,7 +162,7 @@ export function ContactsView() {
         paging={paging}
         onRowClick={
           canEdit
-            ? (params) => navigate(appRoute('crmContact', { contactId: String(params.row.id), list, q }))
+            ? (params) => navigate(appRoute('crmContact', { contactId: String(params.row.id), ...kept }))
             : undefined
         }
       />

@@ -17,12 +17,13 @@ import { ConvertLeadDialog } from './ConvertLeadDialog.tsx';
 import { useCrmActor } from './crmActorContext.ts';
 import { formatMoney } from './crmFormat.ts';
 import { LeadDialog } from './LeadDialog.tsx';
-import { SearchField, ServerPagedTable, useServerPaging } from './ServerPagedList.tsx';
+import { SearchField, ServerPagedTable } from './ServerPagedList.tsx';
+import { useCrmListPlace } from './useCrmListPlace.ts';
 
 /** Leads: server-side search and paging, add/edit in a dialog, status, convert into a contact and a deal. */
 export function LeadsView() {
   const crm = useCrmActor();
-  const paging = useServerPaging();
+  const { paging } = useCrmListPlace('leads');
   const page = useLeadsPage(paging.query);
   const [editing, setEditing] = useState<Lead | 'new' | null>(null);
   const [converting, setConverting] = useState<Lead | null>(null);

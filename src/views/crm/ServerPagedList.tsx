@@ -7,39 +7,47 @@ import { useDebounced } from '../common/useDebounced.ts';
 /** What a CRM list asks the server for: a 1-based page, its size and the (debounced) search. */
 export type PageQuery = { page: number; pageSize: number; search: string };
 
-/** A search kept outside the list (in the address): its text and how typing changes it. */
-export type SearchSource = { search: string; setSearch: (text: string) => void };
+/** Where a list's search and page are kept outside it (the address): as read, and how to change them. */
+export type PlaceSource = {
+  search: string;
+  /** 1-based. */
+  page: number;
+  write: (place: { search: string; page: number }, options: { replace: boolean }) => void;
+};
 
 /**
- * The search box and paging of a server-paged CRM list (contacts, leads, activities): typing a search goes
- * back to the first page, and the server is asked once the typing pauses. With `source` the search is kept in
- * the source (the address): it is written there once the typing pauses too, not per keystroke, and a search
- * the source gets from elsewhere (Back, a link) shows in the box.
+ * The search box and paging of a server-paged CRM list (contacts, leads, activities), kept in `source` (the
+ * address): the server is asked for the search and page it says. A search typed is written there once the
+ * typing pauses (not per keystroke, and not as a Back step) and starts again at the first page; a page chosen
+ * is a Back step; a search the source gets from elsewhere (Back, a link) shows in the box.
  */
-export function useServerPaging(source?: SearchSource) {
-  const [typed, setTyped] = useState(source?.search ?? '');
+export function useServerPaging(source: PlaceSource) {
+  const [typed, setTyped] = useState(source.search);
   const debounced = useDebounced(typed, 300);
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 20 });
+  const [pageSize, setPageSize] = useState(20);
   // The text this box and the source last agreed on: the source's own change is told from the box's echo.
-  const agreed = useRef(source?.search ?? '');
-  const fromSource = source?.search;
+  const agreed = useRef(source.search);
+  const fromSource = source.search;
   useEffect(() => {
-    if (fromSource === undefined || fromSource === agreed.current) return;
+    if (fromSource === agreed.current) return;
     agreed.current = fromSource;
     setTyped(fromSource);
   }, [fromSource]);
-  const write = useEffectEvent((text: string) => source?.setSearch(text));
+  const write = useEffectEvent((text: string) => source.write({ search: text, page: 1 }, { replace: true }));
   useEffect(() => {
     if (debounced === agreed.current) return;
     agreed.current = debounced;
     write(debounced);
   }, [debounced]);
-  const setSearch = (text: string) => {
-    setTyped(text);
-    setPaging((p) => ({ ...p, page: 0 }));
+  const query: PageQuery = { page: source.page, pageSize, search: source.search };
+  const paging: GridPaginationModel = { page: source.page - 1, pageSize };
+  // A new page size starts again at the first page.
+  const setPaging = (model: GridPaginationModel) => {
+    const page = model.pageSize === pageSize ? model.page : 0;
+    setPageSize(model.pageSize);
+    if (page !== paging.page) source.write({ search: source.search, page: page + 1 }, { replace: false });
   };
-  const query: PageQuery = { page: paging.page + 1, pageSize: paging.pageSize, search: debounced };
-  return { search: typed, setSearch, paging, setPaging, query };
+  return { search: typed, setSearch: setTyped, paging, setPaging, query };
 }
 
 export type ServerPaging = ReturnType<typeof useServerPaging>;
