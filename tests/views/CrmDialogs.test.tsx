@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { descriptionOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
@@ -273,7 +273,6 @@ describe('CRM records can be deleted, after a confirmation', () => {
   };
 
   test('Edit contact: Delete asks first; declined nothing is sent, confirmed the contact goes and the dialog closes', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     let deleted = false;
     const { requests } = renderApp(
       { ...dashboardInput(), location: { pathname: '/crm/contacts/7', search: '' } },
@@ -290,18 +289,23 @@ describe('CRM records can be deleted, after a confirmation', () => {
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit contact' }, slow));
     fireEvent.click(dialog.getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenLastCalledWith(
+    const asked = await screen.findByRole('dialog', { name: 'Delete this contact?' });
+    expect(descriptionOf(asked)).toBe(
       'Delete Ada Lovelace? Their leads, deals and activities stay, without a contact.',
     );
+    // Escape answers the question only: nothing is sent and the contact's dialog stays open.
+    fireEvent.keyDown(asked, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete this contact?' })).toBeNull());
     expect(requests.filter((r) => r.method === 'DELETE')).toEqual([]);
     expect(screen.getByRole('dialog', { name: 'Edit contact' }).textContent).toContain('Edit contact');
 
     fireEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    const again = await screen.findByRole('dialog', { name: 'Delete this contact?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Delete contact' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit contact' })).toBeNull(), slow);
     expect(requests.filter((r) => r.method === 'DELETE').map(path)).toContain('DELETE /api/crm/contacts/7');
     expect(window.location.pathname).toBe('/crm/contacts');
     expect(screen.queryByText('Contact not found')).toBeNull();
-    confirm.mockRestore();
   }, 30_000);
 
   test('a lead is deleted only once its owner confirms', async () => {
@@ -321,24 +325,36 @@ describe('CRM records can be deleted, after a confirmation', () => {
       createdAt: '2026-11-01T10:00:00.000Z',
       updatedAt: '2026-11-01T10:00:00.000Z',
     };
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    let deleted = false;
     const { requests } = renderApp(
       dashboardInput(),
       crmRoutes({
-        'GET /api/crm/leads': { body: [lead], headers: { 'x-total-count': '1' } },
-        'DELETE /api/crm/leads/3': { status: 204 },
+        'GET /api/crm/leads': () =>
+          deleted
+            ? { body: [], headers: { 'x-total-count': '0' } }
+            : { body: [lead], headers: { 'x-total-count': '1' } },
+        'DELETE /api/crm/leads/3': () => {
+          deleted = true;
+          return { status: 204 };
+        },
       }),
     );
     await openCrm('Leads');
     const remove = await screen.findByRole('button', { name: 'Delete Hotel Roma' }, slow);
     fireEvent.click(remove);
-    expect(confirm).toHaveBeenLastCalledWith('Delete the lead Hotel Roma?');
+    const asked = await screen.findByRole('dialog', { name: 'Delete this lead?' });
+    expect(descriptionOf(asked)).toBe('Delete the lead Hotel Roma?');
+    fireEvent.click(within(asked).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete this lead?' })).toBeNull());
     expect(requests.filter((r) => r.method === 'DELETE')).toEqual([]);
     fireEvent.click(remove);
+    const again = await screen.findByRole('dialog', { name: 'Delete this lead?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Delete lead' }));
     await waitFor(() =>
       expect(requests.filter((r) => r.method === 'DELETE').map(path)).toEqual(['DELETE /api/crm/leads/3']),
     );
-    confirm.mockRestore();
+    // The row goes with it.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Hotel Roma' })).toBeNull());
   }, 30_000);
 });
 

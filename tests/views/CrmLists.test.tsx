@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { descriptionOf, rowOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
@@ -232,7 +232,6 @@ describe('CRM deals board', () => {
   };
 
   test('a deal opens from the keyboard: its stage, title and value change, and it can be deleted after a confirmation', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { requests } = renderApp(
       dashboardInput(),
       crmRoutes({
@@ -274,9 +273,10 @@ describe('CRM deals board', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit deal Wedding cake, 3 tiers' }));
     const again = within(await screen.findByRole('dialog', { name: 'Edit deal' }));
     fireEvent.click(again.getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenLastCalledWith('Delete the deal "Wedding cake, 3 tiers"?');
+    const asked = await screen.findByRole('dialog', { name: 'Delete this deal?' });
+    expect(descriptionOf(asked)).toBe('Delete the deal "Wedding cake, 3 tiers"?');
+    fireEvent.click(within(asked).getByRole('button', { name: 'Delete deal' }));
     await waitFor(() => expect(requests.some((r) => path(r) === 'DELETE /api/crm/deals/9')).toBe(true));
     await waitFor(() => expect(screen.queryByTestId('deal-Wedding cake, 3 tiers')).toBeNull());
-    confirm.mockRestore();
   }, 30_000);
 });

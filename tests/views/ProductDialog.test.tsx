@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Product, Store } from '../../src/contracts/store.ts';
+import { descriptionOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, renderApp } from './renderApp.tsx';
 
 const bakery: Store = {
@@ -319,10 +320,17 @@ describe('Store › Products › Add Product', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Product' })).toBeNull());
 
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    // Delete asks in the app's own dialog: Cancel keeps the product, Delete product deletes it.
     fireEvent.click(grid.getByRole('button', { name: 'Delete Cinnamon Bun' }));
-    expect(confirm).toHaveBeenCalledWith('Delete Cinnamon Bun?');
+    const asked = await screen.findByRole('dialog', { name: 'Delete this product?' });
+    expect(descriptionOf(asked)).toBe('Delete Cinnamon Bun?');
+    fireEvent.click(within(asked).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete this product?' })).toBeNull());
+    expect(deleted).toEqual([]);
+    fireEvent.click(grid.getByRole('button', { name: 'Delete Cinnamon Bun' }));
+    const again = await screen.findByRole('dialog', { name: 'Delete this product?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Delete product' }));
     await waitFor(() => expect(deleted).toEqual(['/api/ecommerce/products/8']));
-    confirm.mockRestore();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete this product?' })).toBeNull());
   });
 });

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { deletePage, renamePage } from '../../canvas/ops/pageOps.ts';
 import { PAGE_MESSAGES } from '../../canvas/ops/pagePaths.ts';
 import type { PageData } from '../../canvas/siteDoc.ts';
+import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { AddPageDialog } from './AddPageDialog.tsx';
 import { useBuilder, useCurrentPage, usePages } from './builderContext.ts';
 
@@ -23,19 +24,21 @@ export function PageManager() {
   const current = useCurrentPage();
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<string | null>(null);
+  const confirm = useConfirmDelete();
 
   const handleDelete = (page: PageData) => {
     if (pages.length <= 1) {
       window.alert(PAGE_MESSAGES.lastPage);
       return;
     }
-    if (!window.confirm(PAGE_MESSAGES.confirmDelete)) return;
-    store.edit(() => deletePage(store.site, page.id));
-    // Deleting the current page moves to the first page.
-    if (page.id === current?.id) {
-      const first = pages.find((candidate) => candidate.id !== page.id);
-      if (first) builder.send({ type: 'page.select', pageId: first.id });
-    }
+    confirm.ask('page', PAGE_MESSAGES.confirmDelete, () => {
+      store.edit(() => deletePage(store.site, page.id));
+      // Deleting the current page moves to the first page.
+      if (page.id === current?.id) {
+        const first = pages.find((candidate) => candidate.id !== page.id);
+        if (first) builder.send({ type: 'page.select', pageId: first.id });
+      }
+    });
   };
 
   return (
@@ -85,6 +88,7 @@ export function PageManager() {
         ))}
       </List>
       <AddPageDialog open={adding} onClose={() => setAdding(false)} />
+      {confirm.dialog}
     </>
   );
 }

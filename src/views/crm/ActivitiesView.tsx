@@ -8,6 +8,7 @@ import type { CrmWrite } from '../../machines/crm/crmMachine.ts';
 import { useActivitiesPage, useCrmList } from '../../services/crm/crmQueries.ts';
 import { formatDateTime } from '../common/DataTable.tsx';
 import { useCan } from '../common/useCan.ts';
+import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { ActivityDialog } from './ActivityDialog.tsx';
 import { useCrmActor } from './crmActorContext.ts';
 import { SearchField, ServerPagedTable } from './ServerPagedList.tsx';
@@ -23,6 +24,7 @@ export function ActivitiesView() {
   const write = (w: CrmWrite) => crm.send({ type: 'crm.write', write: w });
   const canEdit = useCan('crm.edit');
   const handleCloseDialog = useCallback(() => setEditing(null), []);
+  const confirm = useConfirmDelete();
 
   const columns: GridColDef<Activity>[] = [
     {
@@ -66,10 +68,11 @@ export function ActivitiesView() {
             size="small"
             color="error"
             aria-label={`Delete ${row.subject}`}
-            onClick={() => {
-              if (window.confirm(`Delete the activity "${row.subject}"?`))
-                write({ kind: 'deleteActivity', id: row.id });
-            }}
+            onClick={() =>
+              confirm.ask('activity', `Delete the activity "${row.subject}"?`, () =>
+                write({ kind: 'deleteActivity', id: row.id }),
+              )
+            }
           >
             Delete
           </Button>
@@ -103,6 +106,7 @@ export function ActivitiesView() {
           onClose={handleCloseDialog}
         />
       )}
+      {confirm.dialog}
     </Stack>
   );
 }

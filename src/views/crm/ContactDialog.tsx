@@ -74,6 +74,7 @@ export function ContactDialog({ contact, lists, onClose }: Props) {
       remove={
         contact
           ? {
+              noun: 'contact',
               confirm: `Delete ${contactLabel(contact)}? Their leads, deals and activities stay, without a contact.`,
               // The row goes at once (as a lead's Delete does) and so does its dialog: a refusal shows on
               // the CRM's error card and the contact comes back.

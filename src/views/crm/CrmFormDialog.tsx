@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import type { FormEvent, ReactNode } from 'react';
 import { useKeepTypedInput } from '../common/keepTypedInput.ts';
+import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 
 type Props = {
   title: string;
@@ -20,8 +21,8 @@ type Props = {
   alert?: string | null;
   /** Label of the submit button (Save unless given). */
   saveLabel?: string;
-  /** An existing record: a Delete button, which asks this question first (a browser confirm, as products do). */
-  remove?: { confirm: string; onDelete: () => void };
+  /** An existing record: a Delete button, which first asks `confirm` in "Delete this <noun>?" (as lists do). */
+  remove?: { noun: string; confirm: string; onDelete: () => void };
   /** A record shown to a role that may only view it: no Save or Delete, and Cancel reads Close. */
   readOnly?: boolean;
   /**
@@ -50,6 +51,7 @@ export function CrmFormDialog({
   children,
 }: Props) {
   const keep = useKeepTypedInput(Boolean(unsaved?.changed) && !readOnly, onClose, unsaved?.hint ?? '');
+  const confirmDelete = useConfirmDelete();
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (canSave && !saving && !readOnly) onSave();
@@ -71,9 +73,7 @@ export function CrmFormDialog({
               color="error"
               sx={{ mr: 'auto' }}
               disabled={saving}
-              onClick={() => {
-                if (window.confirm(remove.confirm)) remove.onDelete();
-              }}
+              onClick={() => confirmDelete.ask(remove.noun, remove.confirm, remove.onDelete)}
             >
               Delete
             </Button>
@@ -86,6 +86,7 @@ export function CrmFormDialog({
           )}
         </DialogActions>
       </form>
+      {confirmDelete.dialog}
     </Dialog>
   );
 }

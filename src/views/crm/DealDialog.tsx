@@ -70,6 +70,7 @@ export function DealDialog({ deal, stages, readOnly = false, onClose }: Props) {
       alert={save.alert}
       unsaved={{ changed, hint: unsavedHint('deal', 'Save', 'Cancel') }}
       remove={{
+        noun: 'deal',
         confirm: `Delete the deal "${deal.title}"?`,
         // The card goes at once; a refusal shows on the CRM's error card and the card comes back.
         onDelete: () => {

@@ -13,6 +13,7 @@ import { LEAD_STATUSES, type Lead, type LeadStatus } from '../../contracts/crm.t
 import type { CrmWrite } from '../../machines/crm/crmMachine.ts';
 import { useLeadsPage } from '../../services/crm/crmQueries.ts';
 import { useCan } from '../common/useCan.ts';
+import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { ConvertLeadDialog } from './ConvertLeadDialog.tsx';
 import { useCrmActor } from './crmActorContext.ts';
 import { formatMoney } from './crmFormat.ts';
@@ -31,6 +32,7 @@ export function LeadsView() {
   const write = (w: CrmWrite) => crm.send({ type: 'crm.write', write: w });
   const canEdit = useCan('crm.edit');
   const handleCloseDialog = useCallback(() => setEditing(null), []);
+  const confirm = useConfirmDelete();
 
   // Name, email and company share what the others leave and keep a readable width (the table scrolls
   // sideways below it); the row's actions are icon buttons, named by their tooltips and labels.
@@ -96,9 +98,11 @@ export function LeadsView() {
               size="small"
               color="error"
               aria-label={`Delete ${row.name}`}
-              onClick={() => {
-                if (window.confirm(`Delete the lead ${row.name}?`)) write({ kind: 'deleteLead', id: row.id });
-              }}
+              onClick={() =>
+                confirm.ask('lead', `Delete the lead ${row.name}?`, () =>
+                  write({ kind: 'deleteLead', id: row.id }),
+                )
+              }
             >
               <DeleteOutlined fontSize="small" />
             </IconButton>
@@ -130,6 +134,7 @@ export function LeadsView() {
         <LeadDialog lead={editing === 'new' ? null : editing} onClose={handleCloseDialog} />
       )}
       {converting && canEdit && <ConvertLeadDialog lead={converting} onClose={handleCloseConvert} />}
+      {confirm.dialog}
     </Stack>
   );
 }

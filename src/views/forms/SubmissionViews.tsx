@@ -1,10 +1,5 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -19,12 +14,13 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   type FormSubmission,
   type SubmissionStatus,
   submissionPreview,
 } from '../../services/forms/formSubmissionsApi.ts';
+import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 
 /** Spec §4 colours: new red, read amber, replied green. */
 export const STATUS_COLORS: Record<SubmissionStatus, { bg: string; fg: string }> = {
@@ -82,8 +78,9 @@ export function SubmissionList({ submissions, selectedId, onOpen }: ListProps) {
   );
 }
 
-// `onDelete` is left out for a role that may not delete: the pane then offers no Delete.
-type DetailProps = { submission: FormSubmission; onDelete?: () => void; deleting: boolean };
+// `onDelete` is left out for a role that may not delete: the pane then offers no Delete. A promise it returns
+// keeps the confirmation open, busy, until the delete is done.
+type DetailProps = { submission: FormSubmission; onDelete?: () => unknown; deleting: boolean };
 
 /** What a Delete confirmation names: the form, the first field (as the list shows it) and when it was sent. */
 export function submissionDeletion(submission: FormSubmission): string {
@@ -94,7 +91,7 @@ export function submissionDeletion(submission: FormSubmission): string {
 
 /** The detail pane: every field, and Delete (asked first: a submission deleted cannot be had back). */
 export function SubmissionDetail({ submission, onDelete, deleting }: DetailProps) {
-  const [confirming, setConfirming] = useState(false);
+  const confirm = useConfirmDelete();
   // On a phone the pane sits under the whole list: bring the opened submission into view (beside the list, on a
   // wide screen, it already is, and nothing moves).
   const pane = useRef<HTMLDivElement>(null);
@@ -128,38 +125,17 @@ export function SubmissionDetail({ submission, onDelete, deleting }: DetailProps
         </dl>
         {onDelete ? (
           <Stack direction="row">
-            <Button color="error" variant="outlined" onClick={() => setConfirming(true)} disabled={deleting}>
+            <Button
+              color="error"
+              variant="outlined"
+              onClick={() => confirm.ask('submission', submissionDeletion(submission), onDelete)}
+              disabled={deleting}
+            >
               Delete
             </Button>
           </Stack>
         ) : null}
-        {onDelete ? (
-          <Dialog
-            open={confirming}
-            onClose={() => setConfirming(false)}
-            aria-labelledby="delete-submission-title"
-          >
-            <DialogTitle id="delete-submission-title">Delete this submission?</DialogTitle>
-            <DialogContent>
-              <DialogContentText>{submissionDeletion(submission)}</DialogContentText>
-            </DialogContent>
-            <DialogActions>
-              <Button autoFocus onClick={() => setConfirming(false)}>
-                Cancel
-              </Button>
-              <Button
-                color="error"
-                variant="contained"
-                onClick={() => {
-                  setConfirming(false);
-                  onDelete();
-                }}
-              >
-                Delete submission
-              </Button>
-            </DialogActions>
-          </Dialog>
-        ) : null}
+        {confirm.dialog}
       </Stack>
     </Paper>
   );

@@ -8,6 +8,7 @@ import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../services/http/ApiError.ts';
 import { useCategories, useCreateCategory, useDeleteCategory } from '../../services/store/storeQueries.ts';
 import { useCan } from '../common/useCan.ts';
+import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 
 /** The store's categories as chips: add one by name, delete one (its products stay, uncategorised). */
 export function CategoriesBar({ storeId }: { storeId: string }) {
@@ -15,6 +16,7 @@ export function CategoriesBar({ storeId }: { storeId: string }) {
   const create = useCreateCategory(storeId);
   const remove = useDeleteCategory(storeId);
   const canEdit = useCan('store.edit');
+  const confirm = useConfirmDelete();
   const [name, setName] = useState('');
   const trimmed = name.trim();
 
@@ -43,12 +45,12 @@ export function CategoriesBar({ storeId }: { storeId: string }) {
             label={category.name}
             onDelete={
               canEdit
-                ? () => {
-                    if (
-                      window.confirm(`Delete the category ${category.name}? Its products stay in the store.`)
+                ? () =>
+                    confirm.ask(
+                      'category',
+                      `Delete the category ${category.name}? Its products stay in the store.`,
+                      () => remove.mutateAsync(category.id),
                     )
-                      remove.mutate(category.id);
-                  }
                 : undefined
             }
           />
@@ -76,6 +78,7 @@ export function CategoriesBar({ storeId }: { storeId: string }) {
       {failure ? (
         <Alert severity="error">{errorMessage(failure, 'Failed to change categories')}</Alert>
       ) : null}
+      {confirm.dialog}
     </Stack>
   );
 }

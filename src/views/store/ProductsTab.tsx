@@ -7,6 +7,7 @@ import { formatMoney, PRODUCT_PAGE_SIZE, type Product } from '../../contracts/st
 import { useCategories, useDeleteProduct, useOwnerProducts } from '../../services/store/storeQueries.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { useCan } from '../common/useCan.ts';
+import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { useDebounced } from '../common/useDebounced.ts';
 import { CategoriesBar } from './CategoriesBar.tsx';
 import { ProductDialog } from './ProductDialog.tsx';
@@ -27,6 +28,7 @@ export function ProductsTab({ storeId }: { storeId: string }) {
     categories.data?.find((category) => category.id === id)?.name ?? '';
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
   const canEdit = useCan('store.edit');
+  const confirm = useConfirmDelete();
 
   const columns: GridColDef<Product>[] = [
     { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
@@ -64,9 +66,7 @@ export function ProductsTab({ storeId }: { storeId: string }) {
             size="small"
             color="error"
             aria-label={`Delete ${row.name}`}
-            onClick={() => {
-              if (window.confirm(`Delete ${row.name}?`)) remove.mutate(row.id);
-            }}
+            onClick={() => confirm.ask('product', `Delete ${row.name}?`, () => remove.mutateAsync(row.id))}
           >
             Delete
           </Button>
@@ -114,6 +114,7 @@ export function ProductsTab({ storeId }: { storeId: string }) {
           onClose={() => setEditing(null)}
         />
       ) : null}
+      {confirm.dialog}
     </Stack>
   );
 }

@@ -75,7 +75,7 @@ export function FormSubmissionsSection({ title, onNavigate }: SectionProps) {
   };
   const handleDelete = () => {
     if (!selected) return;
-    remove.mutate(selected.id, {
+    return remove.mutateAsync(selected.id, {
       onSuccess: () => navigate(appRoute('forms', { ...params, submission: undefined }), { replace: true }),
     });
   };

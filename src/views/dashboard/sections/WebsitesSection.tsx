@@ -13,6 +13,7 @@ import type { WebsiteSummary } from '../../../services/builder/websiteApi.ts';
 import { useDeleteWebsite, useWebsites } from '../../../services/http/queries.ts';
 import { useAppActor } from '../../appActorContext.ts';
 import { useCan } from '../../common/useCan.ts';
+import { useConfirmDelete } from '../../common/useConfirmDelete.tsx';
 import { ViewOnlyNote } from '../../common/ViewOnlyNote.tsx';
 import type { SectionProps } from '../SectionPlaceholder.tsx';
 
@@ -74,10 +75,11 @@ function WebsiteCard({ site, canEdit }: { site: WebsiteSummary; canEdit: boolean
   const app = useAppActor();
   const remove = useDeleteWebsite();
   const submissions = site.submissionCount ?? 0;
-  const handleDelete = () => {
-    if (!window.confirm('Are you sure you want to delete this website?')) return;
-    remove.mutate(site.id, { onError: () => window.alert('Failed to delete website') });
-  };
+  const confirm = useConfirmDelete();
+  const handleDelete = () =>
+    confirm.ask('website', 'Are you sure you want to delete this website?', () =>
+      remove.mutateAsync(site.id, { onError: () => window.alert('Failed to delete website') }),
+    );
   return (
     <Card component="article" aria-label={site.name}>
       <CardContent>
@@ -125,6 +127,7 @@ function WebsiteCard({ site, canEdit }: { site: WebsiteSummary; canEdit: boolean
           </Button>
         ) : null}
       </CardActions>
+      {confirm.dialog}
     </Card>
   );
 }
