@@ -232,8 +232,11 @@ test('a site deleted in another browser while open: the builder says so and Save
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('button', { name: 'All Websites' })
     .click();
-  other.once('dialog', (dialog) => void dialog.accept());
   await other.getByRole('article', { name: 'Rosa’s Bakery' }).getByRole('button', { name: 'Delete' }).click();
+  const asked = other.getByRole('dialog', { name: 'Delete this website?' });
+  await expect(asked).toHaveAccessibleDescription('Are you sure you want to delete this website?');
+  await asked.getByRole('button', { name: 'Delete website' }).click();
+  await expect(asked).toBeHidden();
   await expect(other.getByRole('article', { name: 'Rosa’s Bakery' })).toHaveCount(0);
 
   // The open builder goes on editing; its status says the site is gone and what to do (not "sign in again").

@@ -1,22 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { VIEW_ONLY } from '../../src/services/session/permissionsQueries.ts';
-import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
+import { bakerySite, dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
 // The first section to load the data grid waits for its chunk: longer than findBy's default second.
 const slow = { timeout: 10_000 };
 
-const site = {
-  id: 5,
-  name: 'Bakery Site',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  isPublished: false,
-  domain: null,
-  subdomain: null,
-  publishedAt: null,
-  isActive: true,
-  submissionCount: 0,
-};
 const grace = {
   id: 4,
   firstName: 'Grace',
@@ -38,7 +27,7 @@ const cleo = {
 function routesAs(role: string, extra: Routes = {}): Routes {
   return {
     ...dashboardRoutes(undefined, role),
-    'GET /api/website': { body: [site] },
+    'GET /api/website': { body: [bakerySite] },
     'GET /api/crm/contacts': { body: { contacts: [grace], totalCount: 1 } },
     'GET /api/crm/contact-lists': { body: [] },
     'GET /api/accounts/a1/users': { body: [cleo] },

@@ -30,6 +30,19 @@ export const rawBob = {
   accountId: 'a1',
 };
 
+/** A site of the websites list (`GET /api/website`). */
+export const bakerySite = {
+  id: 5,
+  name: 'Bakery Site',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  isPublished: false,
+  domain: null,
+  subdomain: null,
+  publishedAt: null,
+  isActive: true,
+  submissionCount: 0,
+};
+
 const statusText: Record<number, string> = {
   200: 'OK',
   201: 'Created',
