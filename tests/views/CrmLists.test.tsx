@@ -163,9 +163,20 @@ describe('CRM lists: leads and activities with dialogs, search and paging', () =
   }, 30_000);
 
   test('activities: search, and a dialog with every field, the contact searched and the deal from the list', async () => {
+    let deleted = false;
     const { requests } = renderApp(
       dashboardInput(),
-      crmRoutes({ 'PUT /api/crm/activities/3': { body: activity } }),
+      crmRoutes({
+        'GET /api/crm/activities': () =>
+          deleted
+            ? { body: [], headers: { 'x-total-count': '0' } }
+            : { body: [activity], headers: { 'x-total-count': '1' } },
+        'PUT /api/crm/activities/3': { body: activity },
+        'DELETE /api/crm/activities/3': () => {
+          deleted = true;
+          return { status: 204 };
+        },
+      }),
     );
     await openCrm('Activities');
     const grid = await screen.findByRole('grid', { name: 'Activities' }, slow);
@@ -219,6 +230,14 @@ describe('CRM lists: leads and activities with dialogs, search and paging', () =
       contactId: 4,
       dealId: 9,
     });
+
+    // Delete asks in the app, with the activity's own question; then the row goes.
+    fireEvent.click(within(grid).getByRole('button', { name: 'Delete Call back' }));
+    const asked = await screen.findByRole('dialog', { name: 'Delete this activity?' });
+    expect(descriptionOf(asked)).toBe('Delete the activity "Call back"?');
+    fireEvent.click(within(asked).getByRole('button', { name: 'Delete activity' }));
+    await waitFor(() => expect(requests.some((r) => path(r) === 'DELETE /api/crm/activities/3')).toBe(true));
+    await waitFor(() => expect(within(grid).queryByRole('button', { name: 'Delete Call back' })).toBeNull());
   }, 30_000);
 });
 

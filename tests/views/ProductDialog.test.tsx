@@ -333,4 +333,38 @@ describe('Store › Products › Add Product', () => {
     await waitFor(() => expect(deleted).toEqual(['/api/ecommerce/products/8']));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete this product?' })).toBeNull());
   });
+
+  test('a category is deleted only after the in-app question; Escape keeps it', async () => {
+    let deleted: string[] = [];
+    renderApp(
+      { ...dashboardInput(), location: { pathname: '/store', search: '' } },
+      {
+        ...routes([]),
+        'GET /api/ecommerce/stores/bakery/products': { body: { results: [loaf], totalCount: 1 } },
+        'GET /api/ecommerce/categories': () => ({
+          body: deleted.length ? [] : [{ id: 3, storeId: 'bakery', name: 'Breads' }],
+        }),
+        'DELETE /api/ecommerce/categories/3': (request: Request) => {
+          deleted = [...deleted, new URL(request.url).pathname];
+          return { status: 204 };
+        },
+      },
+    );
+    const categories = within(await screen.findByRole('region', { name: 'Categories' }, slow));
+    const chip = await categories.findByRole('button', { name: 'Breads' }, slow);
+    // Delete (or Backspace) on the focused chip is its delete, as a click on its cross is.
+    fireEvent.keyUp(chip, { key: 'Delete' });
+    const asked = await screen.findByRole('dialog', { name: 'Delete this category?' });
+    expect(descriptionOf(asked)).toBe('Delete the category Breads? Its products stay in the store.');
+    fireEvent.keyDown(asked, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete this category?' })).toBeNull());
+    expect(deleted).toEqual([]);
+
+    fireEvent.keyUp(chip, { key: 'Delete' });
+    const again = await screen.findByRole('dialog', { name: 'Delete this category?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Delete category' }));
+    await waitFor(() => expect(categories.queryByRole('button', { name: 'Breads' })).toBeNull(), slow);
+    expect(deleted).toEqual(['/api/ecommerce/categories/3']);
+    expect(screen.queryByRole('dialog', { name: 'Delete this category?' })).toBeNull();
+  });
 });
