@@ -86,7 +86,7 @@ describe('the in-app delete confirmation', () => {
     await gone();
   });
 
-  test('the component alone: its words, and the primary colour for what is not destructive', () => {
+  test('the component alone: its words, its own Cancel wording, and the primary colour for what is not destructive', () => {
     const onConfirm = vi.fn();
     render(
       <ConfirmDialog
@@ -94,6 +94,7 @@ describe('the in-app delete confirmation', () => {
         title="Restore this version?"
         text="The site becomes this version; the current one stays in the history."
         confirmLabel="Restore"
+        cancelLabel="Keep the current one"
         destructive={false}
         onConfirm={onConfirm}
         onCancel={vi.fn()}
@@ -103,6 +104,11 @@ describe('the in-app delete confirmation', () => {
     expect(descriptionOf(dialog)).toBe(
       'The site becomes this version; the current one stays in the history.',
     );
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Keep the current one', 'Restore']);
     const restore = within(dialog).getByRole('button', { name: 'Restore' });
     expect(restore.className).toContain('MuiButton-colorPrimary');
     fireEvent.click(restore);

@@ -14,6 +14,8 @@ type Props = {
   text: string;
   /** The button that does it, naming the action: "Delete lead". */
   confirmLabel: string;
+  /** The button that does nothing (Cancel, unless that would read as the action: "Keep order"). */
+  cancelLabel?: string;
   /** The action is in flight: its button shows it, and Cancel and Escape wait for it. */
   busy?: boolean;
   /** Red for what cannot be undone (the default), the primary colour otherwise. */
@@ -24,13 +26,14 @@ type Props = {
 
 /**
  * The app's own "are you sure?" (never the browser's `window.confirm`): a title, one sentence, Cancel and the
- * action. Cancel has the focus, so Enter or a stray key never does the action; Escape is Cancel.
+ * action. Cancel has the focus, so Enter or a stray key never does the action; Escape (or a click beside) is Cancel.
  */
 export function ConfirmDialog({
   open,
   title,
   text,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busy = false,
   destructive = true,
   onConfirm,
@@ -50,7 +53,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button autoFocus onClick={onCancel} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button
           color={destructive ? 'error' : 'primary'}

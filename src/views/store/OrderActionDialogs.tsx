@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { CHECKOUT_LIMITS } from '../../contracts/store.ts';
 import { unsavedHint } from '../../contracts/unsavedHint.ts';
+import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
 import { useKeepTypedInput } from '../common/keepTypedInput.ts';
 
 type ShipProps = {
@@ -79,17 +80,14 @@ type CancelProps = { open: boolean; orderNumber: string; onCancel: () => void; o
 /** 'Cancel order' asks first: the stock comes back and the buyer is told. */
 export function CancelOrderDialog({ open, orderNumber, onCancel, onConfirm }: CancelProps) {
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="cancel-order-title">
-      <DialogTitle id="cancel-order-title">Cancel order {orderNumber}?</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{`Cancel order ${orderNumber}? Its items go back into stock.`}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>Keep order</Button>
-        <Button color="error" variant="contained" onClick={onConfirm}>
-          Cancel order
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      title={`Cancel order ${orderNumber}?`}
+      text={`Cancel order ${orderNumber}? Its items go back into stock.`}
+      confirmLabel="Cancel order"
+      cancelLabel="Keep order"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }
