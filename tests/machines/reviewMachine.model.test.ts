@@ -8,6 +8,7 @@ import {
   selectReviewBusy,
   selectReviewOpen,
   selectReviewThanks,
+  selectReviewTyped,
   THANK_YOU_DELAY_MS,
 } from '../../src/machines/review/reviewMachine.ts';
 import { ApiError } from '../../src/services/http/ApiError.ts';
@@ -89,6 +90,7 @@ for (const path of paths) {
         closed: () => {
           const snapshot = actor.getSnapshot();
           expect(selectReviewOpen(snapshot)).toBe(false);
+          expect(selectReviewTyped(snapshot)).toBe(false);
           expect(snapshot.context).toEqual({ ...empty, error: null, creditsAwarded: 0 });
         },
         unrated: () => {
@@ -96,6 +98,8 @@ for (const path of paths) {
           expect(snapshot.matches({ open: 'editing' })).toBe(true);
           expect(snapshot.context).toMatchObject({ ...form, rating: 0, error: null });
           expect(selectCanSubmitReview(snapshot)).toBe(false);
+          // Escape keeps the popup open once anything was typed (keepTypedInput.ts).
+          expect(selectReviewTyped(snapshot)).toBe(form.reviewText !== '' || form.email !== '');
         },
         rated: () => {
           const snapshot = actor.getSnapshot();
@@ -103,11 +107,13 @@ for (const path of paths) {
           expect(snapshot.context).toMatchObject({ ...form, error: null });
           expect(snapshot.context.rating).toBeGreaterThanOrEqual(1);
           expect(selectCanSubmitReview(snapshot)).toBe(true);
+          expect(selectReviewTyped(snapshot)).toBe(true);
         },
         submitting: () => {
           const snapshot = actor.getSnapshot();
           expect(selectReviewBusy(snapshot)).toBe(true);
           expect(selectCanSubmitReview(snapshot)).toBe(false);
+          expect(selectReviewTyped(snapshot)).toBe(true);
           expect(calls.calls).toHaveLength(submissions);
           // Text trimmed, a blank email sent as null.
           expect(calls.calls.at(-1)).toEqual({
@@ -125,11 +131,14 @@ for (const path of paths) {
           expect(snapshot.context.error).toBe(REVIEW_FAILED_MESSAGE);
           expect(snapshot.context).toMatchObject(form);
           expect(selectCanSubmitReview(snapshot)).toBe(true);
+          expect(selectReviewTyped(snapshot)).toBe(true);
         },
         thanks: () => {
           const snapshot = actor.getSnapshot();
           expect(selectReviewThanks(snapshot)).toBe(true);
           expect(snapshot.context.creditsAwarded).toBe(10);
+          // Nothing left to lose: Escape closes the thank-you.
+          expect(selectReviewTyped(snapshot)).toBe(false);
         },
       },
     });

@@ -10,6 +10,7 @@ export {
   selectReviewBusy,
   selectReviewOpen,
   selectReviewThanks,
+  selectReviewTyped,
 } from './reviewSelectors.ts';
 
 /** Spec §9: how long the thank-you shows before the popup closes. */

@@ -22,3 +22,11 @@ export const selectReviewBusy = (snapshot: ReviewSnapshot): boolean => snapshot.
 /** Submit is enabled only after a star is chosen (and not while sending). */
 export const selectCanSubmitReview = (snapshot: ReviewSnapshot): boolean =>
   snapshot.matches({ open: 'editing' }) && snapshot.context.rating >= 1;
+/**
+ * The open form holds something the owner chose or typed (a star, text, an address), which Escape or a click
+ * beside must not throw away; after the thank-you there is nothing left to lose.
+ */
+export const selectReviewTyped = (snapshot: ReviewSnapshot): boolean =>
+  snapshot.matches('open') &&
+  !snapshot.matches({ open: 'thanks' }) &&
+  (snapshot.context.rating > 0 || snapshot.context.reviewText !== '' || snapshot.context.email !== '');

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { shallowEqual, useSelector } from '@xstate/react';
+import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { selectReviewRef } from '../../machines/app/appSelectors.ts';
 import {
   type ReviewContext,
@@ -16,8 +17,12 @@ import {
   selectReviewBusy,
   selectReviewOpen,
   selectReviewThanks,
+  selectReviewTyped,
 } from '../../machines/review/reviewSelectors.ts';
 import { useAppActor } from '../appActorContext.ts';
+import { useKeepTypedInput } from '../common/keepTypedInput.ts';
+
+const UNSAVED_REVIEW_HINT = unsavedHint('review', 'Submit', 'Cancel');
 
 const closedReview: ReviewContext = { rating: 0, reviewText: '', email: '', error: null, creditsAwarded: 0 };
 
@@ -30,15 +35,12 @@ export function ReviewDialog() {
   const busy = useSelector(review, (s) => (s ? selectReviewBusy(s) : false));
   const canSubmit = useSelector(review, (s) => (s ? selectCanSubmitReview(s) : false));
   const form = useSelector(review, (s) => s?.context ?? closedReview, shallowEqual);
+  const typed = useSelector(review, (s) => (s ? selectReviewTyped(s) : false));
+  // Escape or a click beside keeps a chosen star or typed text (the popup opens empty each time).
+  const keep = useKeepTypedInput(typed, () => review?.send({ type: 'review.close' }), UNSAVED_REVIEW_HINT);
 
   return (
-    <Dialog
-      open={open}
-      onClose={() => review?.send({ type: 'review.close' })}
-      aria-labelledby="review-title"
-      maxWidth="xs"
-      fullWidth
-    >
+    <Dialog open={open} onClose={keep.onClose} aria-labelledby="review-title" maxWidth="xs" fullWidth>
       <DialogTitle id="review-title">Leave a review</DialogTitle>
       <DialogContent>
         {thanks ? (
@@ -50,6 +52,7 @@ export function ReviewDialog() {
           </Stack>
         ) : (
           <Stack spacing={2} sx={{ pt: 1 }}>
+            {keep.hint ? <Alert severity="warning">{keep.hint}</Alert> : null}
             <Stack spacing={0.5}>
               <Typography component="legend" id="review-rating-label">
                 Your rating
@@ -80,7 +83,7 @@ export function ReviewDialog() {
       </DialogContent>
       {thanks ? null : (
         <DialogActions>
-          <Button onClick={() => review?.send({ type: 'review.close' })}>Cancel</Button>
+          <Button onClick={keep.cancel}>Cancel</Button>
           <Button
             variant="contained"
             disabled={!canSubmit || busy}

@@ -1,0 +1,60 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { dashboardInput, dashboardRoutes, renderApp } from './renderApp.tsx';
+
+const HINT = 'This review is not saved: choose Submit to keep it, or Cancel to throw it away.';
+
+/** A click on the dimmed page beside the open dialog (MUI's dialog container, outside its paper). */
+function clickBesideDialog() {
+  const container = document.querySelector('.MuiDialog-container');
+  if (!(container instanceof HTMLElement)) throw new Error('no dialog open');
+  fireEvent.mouseDown(container);
+  fireEvent.click(container);
+}
+
+const fieldValue = (field: HTMLElement) => (field as HTMLInputElement | HTMLTextAreaElement).value;
+
+async function openReview() {
+  renderApp(dashboardInput(), dashboardRoutes());
+  fireEvent.click(screen.getByRole('button', { name: 'Leave a review' }));
+  return screen.findByRole('dialog', { name: 'Leave a review' }, { timeout: 5000 });
+}
+
+describe('the review popup keeps what was typed', () => {
+  test('Escape or a click beside keeps a typed review and its stars and says how to submit or discard it; Cancel discards it', async () => {
+    const popup = within(await openReview());
+    fireEvent.click(popup.getByRole('radio', { name: '4 Stars' }));
+    fireEvent.change(popup.getByLabelText('Your review (optional)'), { target: { value: 'Lovely shop' } });
+
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Leave a review' }), { key: 'Escape' });
+    clickBesideDialog();
+
+    const still = screen.getByRole('dialog', { name: 'Leave a review' });
+    expect(fieldValue(within(still).getByLabelText('Your review (optional)'))).toBe('Lovely shop');
+    expect((within(still).getByRole('radio', { name: '4 Stars' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(still).getByRole('alert').textContent).toBe(HINT);
+
+    fireEvent.click(within(still).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave a review' })).toBeNull());
+  });
+
+  test('a typed email alone is kept too', async () => {
+    const popup = within(await openReview());
+    fireEvent.change(popup.getByLabelText('Email (optional)'), { target: { value: 'fan@example.com' } });
+
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Leave a review' }), { key: 'Escape' });
+
+    const still = screen.getByRole('dialog', { name: 'Leave a review' });
+    expect(fieldValue(within(still).getByLabelText('Email (optional)'))).toBe('fan@example.com');
+    expect(still.textContent).toContain(HINT);
+  });
+
+  test('with nothing typed, a click beside does not close it and Escape does, without the hint', async () => {
+    await openReview();
+    clickBesideDialog();
+    expect(screen.getByRole('dialog', { name: 'Leave a review' }).textContent).not.toContain(HINT);
+
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Leave a review' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave a review' })).toBeNull());
+  });
+});
