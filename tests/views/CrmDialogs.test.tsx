@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { descriptionOf } from './queries.ts';
+import { clickBesideDialog, descriptionOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
 const slow = { timeout: 10_000 };
@@ -23,14 +23,6 @@ async function openCrm(item: string) {
   const nav = within(screen.getByRole('navigation', { name: 'Sections' }));
   fireEvent.click(nav.getByRole('button', { name: 'CRM' }));
   fireEvent.click(await nav.findByRole('button', { name: item }));
-}
-
-/** A click on the dimmed page beside the open dialog (MUI's dialog container, outside its paper). */
-function clickBesideDialog() {
-  const container = document.querySelector('.MuiDialog-container');
-  if (!(container instanceof HTMLElement)) throw new Error('no dialog open');
-  fireEvent.mouseDown(container);
-  fireEvent.click(container);
 }
 
 const typedIn = (scope: ReturnType<typeof within>, label: string) =>

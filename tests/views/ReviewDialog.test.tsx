@@ -1,16 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { clickBesideDialog } from './queries.ts';
 import { dashboardInput, dashboardRoutes, renderApp } from './renderApp.tsx';
 
 const HINT = 'This review is not saved: choose Submit to keep it, or Cancel to throw it away.';
-
-/** A click on the dimmed page beside the open dialog (MUI's dialog container, outside its paper). */
-function clickBesideDialog() {
-  const container = document.querySelector('.MuiDialog-container');
-  if (!(container instanceof HTMLElement)) throw new Error('no dialog open');
-  fireEvent.mouseDown(container);
-  fireEvent.click(container);
-}
 
 const fieldValue = (field: HTMLElement) => (field as HTMLInputElement | HTMLTextAreaElement).value;
 

@@ -9,11 +9,13 @@ import {
   type LoadedSite,
   type SavedSite,
   type SaveInput,
+  selectIsNaming,
 } from '../../src/machines/builder/builderMachine.ts';
 import { ApiError } from '../../src/services/http/ApiError.ts';
 import { Themed } from '../../src/views/App.tsx';
 import { BuilderContext } from '../../src/views/builder/builderContext.ts';
 import { SaveDialog } from '../../src/views/builder/SaveDialog.tsx';
+import { clickBesideDialog } from './queries.ts';
 
 type Deferred = { resolve: (saved: SavedSite) => void; reject: (error: unknown) => void };
 
@@ -97,5 +99,48 @@ describe('the name dialog (Rename, Save as)', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
 
     expect(builder.getSnapshot().context).toMatchObject({ name: 'Rosa', saveError: null });
+  });
+
+  test.each([
+    ['rename.request', 'Rename Website', 'Rosa Online'],
+    ['saveAs.request', 'Save Website As', 'Rosa Weekend'],
+  ] as const)(
+    'after %s, Escape or a click beside keeps the typed name and says how to save or discard it; Cancel discards it',
+    async (request, title, typed) => {
+      const { builder, saves } = await renderSaveDialog();
+      act(() => builder.send({ type: request }));
+      fireEvent.change(within(screen.getByRole('dialog', { name: title })).getByLabelText('Website Name'), {
+        target: { value: typed },
+      });
+
+      fireEvent.keyDown(screen.getByRole('dialog', { name: title }), { key: 'Escape' });
+      clickBesideDialog();
+
+      const still = screen.getByRole('dialog', { name: title });
+      expect((within(still).getByLabelText('Website Name') as HTMLInputElement).value).toBe(typed);
+      expect(within(still).getByRole('alert').textContent).toBe(
+        'This website name is not saved: choose Save to keep it, or Cancel to throw it away.',
+      );
+      expect(saves).toEqual([]);
+      expect(selectIsNaming(builder.getSnapshot())).toBe(true);
+
+      fireEvent.click(within(still).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).toBeNull());
+      expect(builder.getSnapshot().context.name).toBe('Rosa');
+    },
+  );
+
+  test('with the name as it opened, a click beside does not close the dialog and Escape does', async () => {
+    const { builder } = await renderSaveDialog();
+    act(() => builder.send({ type: 'rename.request' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rename Website' });
+    expect((within(dialog).getByLabelText('Website Name') as HTMLInputElement).value).toBe('Rosa');
+
+    clickBesideDialog();
+    expect(screen.getByRole('dialog', { name: 'Rename Website' }).textContent).not.toContain('is not saved');
+    expect(selectIsNaming(builder.getSnapshot())).toBe(true);
+
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Rename Website' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rename Website' })).toBeNull());
   });
 });

@@ -1,4 +1,4 @@
-import { type ByRoleOptions, screen, within } from '@testing-library/react';
+import { type ByRoleOptions, fireEvent, screen, within } from '@testing-library/react';
 
 type WaitOptions = { timeout?: number };
 
@@ -21,6 +21,14 @@ export async function findToast(title: string, options?: WaitOptions) {
   );
   const toast = heading.parentElement as HTMLElement;
   return { role: toast.getAttribute('role'), lines: Array.from(toast.children, (line) => line.textContent) };
+}
+
+/** A click on the dimmed page beside the open dialog (MUI's dialog container, outside its paper). */
+export function clickBesideDialog() {
+  const container = document.querySelector('.MuiDialog-container');
+  if (!(container instanceof HTMLElement)) throw new Error('no dialog open');
+  fireEvent.mouseDown(container);
+  fireEvent.click(container);
 }
 
 /** The visible text of each element, in document order. */

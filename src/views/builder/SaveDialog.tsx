@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
+import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import {
   DEFAULT_SITE_NAME,
   selectIsNaming,
@@ -15,7 +16,10 @@ import {
   selectSaveError,
   selectWebsiteId,
 } from '../../machines/builder/builderMachine.ts';
+import { useKeepTypedInput } from '../common/keepTypedInput.ts';
 import { useBuilder, useBuilderSelector } from './builderContext.ts';
+
+const UNSAVED_NAME_HINT = unsavedHint('website name', 'Save', 'Cancel');
 
 /**
  * The name dialog: Rename (or, for a site not on the server yet, Save Website) and Save as, which saves a copy
@@ -30,21 +34,32 @@ export function SaveDialog() {
   const onServer = useBuilderSelector(selectWebsiteId) !== null;
   const saving = useBuilderSelector(selectIsNamingSaving);
   const error = useBuilderSelector(selectSaveError);
-  const [name, setName] = useState(current);
+  // What the name field opens with: a copy's name for Save as, else the site's (blank while it has the default).
+  const openedName = mode === 'saveAs' ? `${current} (copy)` : current === DEFAULT_SITE_NAME ? '' : current;
+  const [name, setName] = useState(openedName);
   useEffect(() => {
-    if (!open) return;
-    if (mode === 'saveAs') setName(`${current} (copy)`);
-    else setName(current === DEFAULT_SITE_NAME ? '' : current);
-  }, [open, current, mode]);
+    if (open) setName(openedName);
+  }, [open, openedName]);
+  // Escape or a click beside keeps a typed name.
+  const keep = useKeepTypedInput(
+    open && name !== openedName,
+    () => builder.send({ type: 'save.cancel' }),
+    UNSAVED_NAME_HINT,
+  );
   const title = mode === 'saveAs' ? 'Save Website As' : onServer ? 'Rename Website' : 'Save Website';
   const blank = name.trim() === '';
   const handleSave = () => {
     if (!blank && !saving) builder.send({ type: 'save.confirm', name });
   };
   return (
-    <Dialog open={open} onClose={() => builder.send({ type: 'save.cancel' })} fullWidth maxWidth="xs">
+    <Dialog open={open} onClose={saving ? undefined : keep.onClose} fullWidth maxWidth="xs">
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
+        {keep.hint ? (
+          <Alert severity="warning" sx={{ mb: 1 }}>
+            {keep.hint}
+          </Alert>
+        ) : null}
         {error ? (
           <Alert severity="error" sx={{ mb: 1 }}>
             {error}
@@ -63,7 +78,7 @@ export function SaveDialog() {
         />
       </DialogContent>
       <DialogActions>
-        <Button disabled={saving} onClick={() => builder.send({ type: 'save.cancel' })}>
+        <Button disabled={saving} onClick={keep.cancel}>
           Cancel
         </Button>
         <Button variant="contained" disabled={blank || saving} onClick={handleSave}>
