@@ -5,6 +5,7 @@ import { createSiteDoc, listPages } from '../../src/canvas/siteDoc.ts';
 import { SiteStore } from '../../src/canvas/siteStore.ts';
 import { PageManager } from '../../src/views/builder/PageManager.tsx';
 import { renderInBuilder } from './builderHarness.tsx';
+import { clickBesideDialog } from './queries.ts';
 
 /** The Pages tab of a site with Home and About, its Add Page dialog open. */
 function openAddPage() {
@@ -54,5 +55,33 @@ describe('Add Page', () => {
     fireEvent.change(path, { target: { value: 'about-us' } });
     fireEvent.keyDown(path, { key: 'Enter' });
     expect(pagesShown()).toEqual(['Home/Home', 'About/about', 'About us/about-us']);
+  });
+
+  test('Escape or a click beside keeps a typed page and says how to create or discard it; Cancel discards it', async () => {
+    const { dialog, pagesShown } = openAddPage();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Page Name' }), {
+      target: { value: 'Our Menu' },
+    });
+
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Add Page' }), { key: 'Escape' });
+    clickBesideDialog();
+
+    const still = within(screen.getByRole('dialog', { name: 'Add Page' }));
+    expect((still.getByRole('textbox', { name: 'Page Name' }) as HTMLInputElement).value).toBe('Our Menu');
+    expect((still.getByRole('textbox', { name: 'Page Path' }) as HTMLInputElement).value).toBe('our-menu');
+    expect(still.getByRole('alert').textContent).toBe(
+      'This page is not saved: choose Create to keep it, or Cancel to throw it away.',
+    );
+    expect(pagesShown()).toEqual(['Home/Home', 'About/about']);
+
+    // Cancel throws it away: the dialog opens empty again, and untouched Escape closes it.
+    fireEvent.click(still.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Page' })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Add Page' }));
+    const fresh = screen.getByRole('dialog', { name: 'Add Page' });
+    expect((within(fresh).getByRole('textbox', { name: 'Page Name' }) as HTMLInputElement).value).toBe('');
+    expect(within(fresh).queryByRole('alert')).toBeNull();
+    fireEvent.keyDown(fresh, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Page' })).toBeNull());
   });
 });

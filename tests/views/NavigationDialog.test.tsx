@@ -1,8 +1,10 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import type { NavItem } from '../../src/canvas/ops/pageOps.ts';
 import { Themed } from '../../src/views/App.tsx';
 import { NavigationDialog } from '../../src/views/builder/NavigationDialog.tsx';
+import { clickBesideDialog } from './queries.ts';
 
 const items: NavItem[] = [
   {
@@ -35,5 +37,46 @@ describe('Edit Navigation', () => {
     expect(onSave).toHaveBeenCalledWith([
       { ...items[0], children: [{ id: 'nav-bread', label: 'Bread', url: '/menu#bread' }] },
     ]);
+  });
+
+  test('Escape or a click beside keeps an edited link and says how to save or discard it; Cancel discards it', () => {
+    const onSave = vi.fn();
+    /** The dialog as the properties panel opens it: closing sets `open` false. */
+    function Opened() {
+      const [open, setOpen] = useState(true);
+      return <NavigationDialog open={open} value={items} onClose={() => setOpen(false)} onSave={onSave} />;
+    }
+    render(
+      <Themed>
+        <Opened />
+      </Themed>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Edit Navigation' });
+    fireEvent.change(within(dialog).getByDisplayValue('Menu'), { target: { value: 'Our Menu' } });
+
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    clickBesideDialog();
+
+    const still = screen.getByRole('dialog', { name: 'Edit Navigation' });
+    expect(within(still).getByDisplayValue('Our Menu').getAttribute('value')).toBe('Our Menu');
+    expect(within(still).getByRole('alert').textContent).toBe(
+      'This navigation is not saved: choose Save Changes to keep it, or Cancel to throw it away.',
+    );
+    fireEvent.click(within(still).getByRole('button', { name: 'Cancel' }));
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  test('unchanged, Escape closes it and a click beside does not', () => {
+    const onClose = vi.fn();
+    render(
+      <Themed>
+        <NavigationDialog open value={items} onClose={onClose} onSave={() => {}} />
+      </Themed>,
+    );
+    clickBesideDialog();
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Edit Navigation' }), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('dialog', { name: 'Edit Navigation' }).textContent).not.toContain('is not saved');
   });
 });

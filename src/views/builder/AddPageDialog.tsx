@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -13,7 +14,11 @@ import { addPage } from '../../canvas/ops/pageOps.ts';
 import { normalizePath, PAGE_MESSAGES } from '../../canvas/ops/pagePaths.ts';
 import { newId } from '../../canvas/siteDoc.ts';
 import { PAGE_TEMPLATES } from '../../canvas/templates.ts';
+import { unsavedHint } from '../../contracts/unsavedHint.ts';
+import { useKeepTypedInput } from '../common/keepTypedInput.ts';
 import { useBuilder, usePages } from './builderContext.ts';
+
+const UNSAVED_PAGE_HINT = unsavedHint('page', 'Create', 'Cancel');
 
 /** Name, path (normalised as typed) and template choice: Blank plus the first three templates. */
 export function AddPageDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -39,6 +44,15 @@ export function AddPageDialog({ open, onClose }: { open: boolean; onClose: () =>
     setTemplate('blank');
     setTouched({ name: false, path: false });
   };
+  // Escape or a click beside keeps what was typed; Cancel throws it away (the dialog then opens empty).
+  const keep = useKeepTypedInput(
+    open && (name !== '' || path !== '' || template !== 'blank'),
+    () => {
+      reset();
+      onClose();
+    },
+    UNSAVED_PAGE_HINT,
+  );
   const handleCreate = () => {
     if (disabled) return;
     const id = newId('page');
@@ -59,9 +73,14 @@ export function AddPageDialog({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+    <Dialog open={open} onClose={keep.onClose} fullWidth maxWidth="sm">
       <DialogTitle>Add Page</DialogTitle>
       <DialogContent>
+        {keep.hint ? (
+          <Alert severity="warning" sx={{ mb: 1 }}>
+            {keep.hint}
+          </Alert>
+        ) : null}
         <TextField
           autoFocus
           fullWidth
@@ -101,7 +120,7 @@ export function AddPageDialog({ open, onClose }: { open: boolean; onClose: () =>
         </RadioGroup>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={keep.cancel}>Cancel</Button>
         <Button variant="contained" disabled={disabled} onClick={handleCreate}>
           Create
         </Button>

@@ -1,4 +1,5 @@
 import DeleteIcon from '@mui/icons-material/Delete';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -11,6 +12,10 @@ import { useEffect, useState } from 'react';
 import { SUB_MENU_WIDTH } from '../../canvas/elements/constants.ts';
 import { navItemsOf } from '../../canvas/elements/navbar/navbarElement.tsx';
 import type { NavItem } from '../../canvas/ops/pageOps.ts';
+import { unsavedHint } from '../../contracts/unsavedHint.ts';
+import { useKeepTypedInput } from '../common/keepTypedInput.ts';
+
+const UNSAVED_NAVIGATION_HINT = unsavedHint('navigation', 'Save Changes', 'Cancel');
 
 const newItem = (): NavItem => ({
   id: `nav-${crypto.randomUUID().slice(0, 8)}`,
@@ -30,12 +35,23 @@ export function NavigationDialog(props: {
   useEffect(() => {
     if (open) setItems(navItemsOf(value));
   }, [open, value]);
+  // Escape or a click beside keeps edited links (the dialog opens with the navbar's links each time).
+  const keep = useKeepTypedInput(
+    open && JSON.stringify(items) !== JSON.stringify(navItemsOf(value)),
+    onClose,
+    UNSAVED_NAVIGATION_HINT,
+  );
   const update = (index: number, patch: Partial<NavItem>) =>
     setItems(items.map((item, i) => (i === index ? { ...item, ...patch } : item)));
   return (
-    <Dialog open={open} onClose={onClose} fullWidth slotProps={{ paper: { sx: { maxWidth: '600px' } } }}>
+    <Dialog open={open} onClose={keep.onClose} fullWidth slotProps={{ paper: { sx: { maxWidth: '600px' } } }}>
       <DialogTitle>Edit Navigation</DialogTitle>
       <DialogContent>
+        {keep.hint ? (
+          <Alert severity="warning" sx={{ mb: 1 }}>
+            {keep.hint}
+          </Alert>
+        ) : null}
         {items.map((item, index) => (
           <Box key={item.id} sx={{ my: 1 }}>
             <Box sx={{ display: 'flex', gap: 1 }}>
@@ -111,7 +127,7 @@ export function NavigationDialog(props: {
         <Button onClick={() => setItems([...items, newItem()])}>Add Link</Button>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={keep.cancel}>Cancel</Button>
         <Button variant="contained" onClick={() => onSave(items)}>
           Save Changes
         </Button>
