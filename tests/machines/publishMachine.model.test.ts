@@ -9,6 +9,7 @@ import {
   publishedMessage,
   publishMachine,
   SAVE_BEFORE_PUBLISH,
+  selectPublishTyped,
   UNPUBLISHED_MESSAGE,
 } from '../../src/machines/builder/publishMachine.ts';
 import { ApiError } from '../../src/services/http/ApiError.ts';
@@ -176,6 +177,7 @@ for (const path of paths) {
       states: {
         closed: () => {
           expect(h.actor.getSnapshot().value).toBe('closed');
+          expect(selectPublishTyped(h.actor.getSnapshot())).toBe(false);
         },
         editingPublished: () => {
           expect(h.actor.getSnapshot().value).toBe('editing');
@@ -184,6 +186,8 @@ for (const path of paths) {
             subdomain: 'rosas-bakery',
             publishedSubdomain: 'Rosas-Bakery',
           });
+          // Opened as it is: Escape closes it.
+          expect(selectPublishTyped(h.actor.getSnapshot())).toBe(false);
         },
         confirmingUnpublish: () => {
           // Asked, not done: the site stays published until the owner confirms.
@@ -201,6 +205,7 @@ for (const path of paths) {
         unsaved: () => {
           expect(h.actor.getSnapshot().value).toBe('editing');
           expect(h.actor.getSnapshot().context.error).toBe(SAVE_BEFORE_PUBLISH);
+          expect(selectPublishTyped(h.actor.getSnapshot())).toBe(false);
           // Nothing is published without a saved site.
           expect(h.requests).toEqual([]);
         },
@@ -210,6 +215,10 @@ for (const path of paths) {
           expect(context.error).toBeNull();
           expect(h.unpublished).toEqual([]);
           expect(context.subdomain).toMatch(/^(rosas-bakery|rosabakery2)$/);
+          // A subdomain or custom domain typed since it opened keeps the dialog open on Escape.
+          expect(selectPublishTyped(h.actor.getSnapshot())).toBe(
+            context.subdomain === 'rosabakery2' || context.customDomain !== '',
+          );
         },
         saving: () => {
           // The builder is asked to save what the owner sees; nothing is published before it answers.
@@ -258,6 +267,8 @@ for (const path of paths) {
           expect(h.actor.getSnapshot().value).toBe('published');
           expect(h.actor.getSnapshot().context.result).toEqual(result);
           expect(h.actor.getSnapshot().context.error).toBeNull();
+          // Published: nothing typed is left to lose.
+          expect(selectPublishTyped(h.actor.getSnapshot())).toBe(false);
           expect(h.toastTitles()).toContain('Website published successfully at: rosa-s-bakery.sites.test');
         },
       },

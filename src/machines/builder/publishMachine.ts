@@ -32,6 +32,8 @@ export type PublishContext = {
   /** The subdomain the site is published on now (null when it is not): Unpublish is offered. */
   publishedSubdomain: string | null;
   subdomain: string;
+  /** The subdomain the dialog opened with: a different one was typed and is not thrown away by a stray key. */
+  openedSubdomain: string;
   customDomain: string;
   result: PublishResult | null;
   error: string | null;
@@ -92,6 +94,7 @@ export const publishMachine = setup({
     websiteId: null,
     publishedSubdomain: null,
     subdomain: '',
+    openedSubdomain: '',
     customDomain: '',
     result: null,
     error: null,
@@ -102,16 +105,20 @@ export const publishMachine = setup({
       on: {
         'publish.open': {
           target: 'editing',
-          actions: assign(({ event }) => ({
-            websiteId: event.websiteId,
-            publishedSubdomain: event.websiteId ? (event.subdomain ?? null) : null,
-            subdomain: event.subdomain
+          actions: assign(({ event }) => {
+            const subdomain = event.subdomain
               ? normalizeSubdomain(event.subdomain)
-              : defaultSubdomain(event.siteName),
-            customDomain: '',
-            result: null,
-            error: event.websiteId === null ? SAVE_BEFORE_PUBLISH : null,
-          })),
+              : defaultSubdomain(event.siteName);
+            return {
+              websiteId: event.websiteId,
+              publishedSubdomain: event.websiteId ? (event.subdomain ?? null) : null,
+              subdomain,
+              openedSubdomain: subdomain,
+              customDomain: '',
+              result: null,
+              error: event.websiteId === null ? SAVE_BEFORE_PUBLISH : null,
+            };
+          }),
         },
       },
     },
@@ -223,6 +230,11 @@ export const selectPublishing = (s: PublishSnapshot) => s.matches('saving') || s
 export const selectPublishResult = (s: PublishSnapshot) => s.context.result;
 export const selectSubdomain = (s: PublishSnapshot) => s.context.subdomain;
 export const selectCustomDomain = (s: PublishSnapshot) => s.context.customDomain;
+/** The form holds a subdomain or custom domain typed since it opened and not published yet. */
+export const selectPublishTyped = (s: PublishSnapshot) =>
+  !s.matches('closed') &&
+  s.context.result === null &&
+  (s.context.subdomain !== s.context.openedSubdomain || s.context.customDomain !== '');
 export const selectPublishError = (s: PublishSnapshot) => s.context.error;
 export const selectCanPublish = (s: PublishSnapshot) => s.context.websiteId !== null;
 export const selectCanUnpublish = (s: PublishSnapshot) =>

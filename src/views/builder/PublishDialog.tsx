@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSelector } from '@xstate/react';
 import { type StartingText, startingTextsLeft } from '../../canvas/startingText.ts';
+import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { selectPublishRef } from '../../machines/app/appSelectors.ts';
 import { selectWebsiteId } from '../../machines/builder/builderMachine.ts';
 import {
@@ -25,12 +26,16 @@ import {
   selectPublishing,
   selectPublishOpen,
   selectPublishResult,
+  selectPublishTyped,
   selectSubdomain,
   unpublishQuestion,
 } from '../../machines/builder/publishMachine.ts';
 import { useAppActor } from '../appActorContext.ts';
+import { useKeepTypedInput } from '../common/keepTypedInput.ts';
 import { useBuilder, useBuilderSelector } from './builderContext.ts';
 import { CustomDomainPanel } from './CustomDomainPanel.tsx';
+
+const UNSAVED_ADDRESS_HINT = unsavedHint('address', 'Publish', 'Cancel');
 
 /**
  * The Publish dialog (spec §2, §5): subdomain, optional custom domain, then the published address. A custom
@@ -55,8 +60,11 @@ function PublishDialogFor({ publish }: { publish: PublishActorRef }) {
   const customDomain = useSelector(publish, selectCustomDomain);
   const error = useSelector(publish, selectPublishError);
   const canPublish = useSelector(publish, selectCanPublish);
+  const typed = useSelector(publish, selectPublishTyped);
 
   const handleClose = () => publish.send({ type: 'publish.close' });
+  // Escape or a click beside keeps a typed subdomain or custom domain.
+  const keep = useKeepTypedInput(typed, handleClose, UNSAVED_ADDRESS_HINT);
   const { builder, store } = useBuilder();
   // Read when the dialog shows: what visitors would see of the components' starting prompts.
   const leftovers = open && !result ? startingTextsLeft(store.site) : [];
@@ -69,7 +77,7 @@ function PublishDialogFor({ publish }: { publish: PublishActorRef }) {
   const handlePublish = () => publish.send({ type: 'publish.submit' });
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : handleClose} fullWidth maxWidth="sm">
+    <Dialog open={open} onClose={busy ? undefined : keep.onClose} fullWidth maxWidth="sm">
       <DialogTitle>Publish Website</DialogTitle>
       <DialogContent>
         {result ? (
@@ -83,6 +91,7 @@ function PublishDialogFor({ publish }: { publish: PublishActorRef }) {
           </Stack>
         ) : (
           <Stack spacing={2} sx={{ mt: 1 }}>
+            {keep.hint ? <Alert severity="warning">{keep.hint}</Alert> : null}
             {error ? <Alert severity={canPublish ? 'error' : 'info'}>{error}</Alert> : null}
             {leftovers.length > 0 ? <StartingTextWarning leftovers={leftovers} onShow={showElement} /> : null}
             <TextField
@@ -135,7 +144,7 @@ function PublishDialogFor({ publish }: { publish: PublishActorRef }) {
                 Unpublish
               </Button>
             ) : null}
-            <Button onClick={handleClose} disabled={busy}>
+            <Button onClick={keep.cancel} disabled={busy}>
               Cancel
             </Button>
             <Button variant="contained" onClick={handlePublish} disabled={busy || !canPublish}>
