@@ -1,14 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { createActor, createMachine } from 'xstate';
-import { addPage } from '../../src/canvas/ops/pageOps.ts';
-import { createSiteDoc } from '../../src/canvas/siteDoc.ts';
-import { SiteStore } from '../../src/canvas/siteStore.ts';
 import { type PublishActorRef, publishMachine } from '../../src/machines/builder/publishMachine.ts';
-import { AppActorContext } from '../../src/views/appActorContext.ts';
 import { PublishDialog } from '../../src/views/builder/PublishDialog.tsx';
-import type { AppActor } from '../../src/views/createAppSystem.ts';
-import { renderInBuilder } from './builderHarness.tsx';
+import { renderInBuilderApp } from './builderHarness.tsx';
 import { clickBesideDialog } from './queries.ts';
 
 const HINT = 'This address is not saved: choose Publish to keep it, or Cancel to throw it away.';
@@ -17,14 +12,7 @@ const HINT = 'This address is not saved: choose Publish to keep it, or Cancel to
 function openPublish() {
   const root = createActor(createMachine({ invoke: { id: 'publish', src: publishMachine } })).start();
   const publish = root.getSnapshot().children.publish as unknown as PublishActorRef;
-  const site = createSiteDoc();
-  addPage(site, { name: 'Home', path: '', isHomePage: true });
-  renderInBuilder(
-    new SiteStore(site),
-    <AppActorContext.Provider value={root as unknown as AppActor}>
-      <PublishDialog />
-    </AppActorContext.Provider>,
-  );
+  renderInBuilderApp(root, <PublishDialog />);
   act(() => publish.send({ type: 'publish.open', websiteId: '7', siteName: 'Rosa Bakery' }));
   return { publish, dialog: () => screen.getByRole('dialog', { name: 'Publish Website' }) };
 }

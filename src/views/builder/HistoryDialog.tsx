@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { renderPageDocument } from '../../canvas/staticRender.tsx';
 import { describeChanges, restoreVersionState } from '../../canvas/versions.ts';
+import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { VERSION_NAME_MAX, VERSION_NAME_TOO_LONG } from '../../contracts/versions.ts';
 import { selectName, selectWebsiteId } from '../../machines/builder/builderMachine.ts';
 import {
@@ -28,6 +29,7 @@ import {
   useVersions,
   type VersionSummary,
 } from '../../services/builder/versionsApi.ts';
+import { useKeepTypedInput } from '../common/keepTypedInput.ts';
 import { setUrlQuery, useUrlQuery } from '../common/useUrlQuery.ts';
 import { useBuilder, useBuilderReadOnly, useBuilderSelector } from './builderContext.ts';
 
@@ -37,6 +39,12 @@ export function openHistory(): void {
 }
 
 const closeHistory = () => setUrlQuery({ history: null, version: null });
+
+const UNSAVED_VERSION_HINT = unsavedHint('version', 'Save', 'Cancel');
+
+/** Save version's name field: open or not, and what is typed in it. */
+type Naming = { open: boolean; name: string };
+const NOT_NAMING: Naming = { open: false, name: '' };
 
 /**
  * The site's named versions (issue 19), at `?history=1`: name, author, time and what changed since the one
@@ -49,13 +57,27 @@ export function HistoryDialog() {
   const open = query.get('history') === '1';
   const previewId = Number(query.get('version')) || null;
   const websiteId = useBuilderSelector(selectWebsiteId);
+  // Kept here, beside the dialog's closing: a typed version name is not thrown away by Escape or a click beside.
+  const [naming, setNaming] = useState<Naming>(NOT_NAMING);
+  if (!open && naming !== NOT_NAMING) setNaming(NOT_NAMING);
+  const keep = useKeepTypedInput(
+    open && !previewId && naming.open && naming.name.trim() !== '',
+    closeHistory,
+    UNSAVED_VERSION_HINT,
+  );
   return (
-    <Dialog open={open} onClose={closeHistory} fullWidth maxWidth={previewId ? 'lg' : 'sm'}>
+    <Dialog open={open} onClose={keep.onClose} fullWidth maxWidth={previewId ? 'lg' : 'sm'}>
       {open && websiteId ? (
         previewId ? (
           <VersionPreview websiteId={websiteId} versionId={previewId} />
         ) : (
-          <VersionList websiteId={websiteId} />
+          <VersionList
+            websiteId={websiteId}
+            naming={naming}
+            onNaming={setNaming}
+            hint={keep.hint}
+            onClose={keep.cancel}
+          />
         )
       ) : (
         <>
@@ -74,12 +96,24 @@ export function HistoryDialog() {
   );
 }
 
-function VersionList({ websiteId }: { websiteId: string }) {
+function VersionList({
+  websiteId,
+  naming: { open: naming, name },
+  onNaming,
+  hint,
+  onClose,
+}: {
+  websiteId: string;
+  naming: Naming;
+  onNaming: (naming: Naming) => void;
+  /** Shown once Escape or a click beside did not close the dialog over a typed name. */
+  hint: string | null;
+  onClose: () => void;
+}) {
   const readOnly = useBuilderReadOnly();
   const versions = useVersions(websiteId, true);
   const create = useCreateVersion(websiteId);
-  const [naming, setNaming] = useState(false);
-  const [name, setName] = useState('');
+  const setName = (typed: string) => onNaming({ open: true, name: typed });
   const [confirming, setConfirming] = useState<VersionSummary | null>(null);
   const blank = name.trim() === '';
   // The server's limit, said at the field before anything is sent.
@@ -87,16 +121,18 @@ function VersionList({ websiteId }: { websiteId: string }) {
   const handleSave = () => {
     if (blank || tooLong || create.isPending) return;
     create.mutate(name.trim(), {
-      onSuccess: () => {
-        setNaming(false);
-        setName('');
-      },
+      onSuccess: () => onNaming(NOT_NAMING),
     });
   };
   return (
     <>
       <DialogTitle>History</DialogTitle>
       <DialogContent dividers>
+        {hint ? (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {hint}
+          </Alert>
+        ) : null}
         {readOnly ? null : naming ? (
           <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'flex-start' }}>
             <TextField
@@ -118,10 +154,10 @@ function VersionList({ websiteId }: { websiteId: string }) {
             <Button variant="contained" disabled={blank || tooLong || create.isPending} onClick={handleSave}>
               Save
             </Button>
-            <Button onClick={() => setNaming(false)}>Cancel</Button>
+            <Button onClick={() => onNaming(NOT_NAMING)}>Cancel</Button>
           </Stack>
         ) : (
-          <Button variant="contained" sx={{ mb: 2 }} onClick={() => setNaming(true)}>
+          <Button variant="contained" sx={{ mb: 2 }} onClick={() => onNaming({ open: true, name: '' })}>
             Save version
           </Button>
         )}
@@ -175,7 +211,7 @@ function VersionList({ websiteId }: { websiteId: string }) {
         </List>
       </DialogContent>
       <DialogActions>
-        <Button onClick={closeHistory}>Close</Button>
+        <Button onClick={onClose}>Close</Button>
       </DialogActions>
       <RestoreConfirm websiteId={websiteId} version={confirming} onClose={() => setConfirming(null)} />
     </>
