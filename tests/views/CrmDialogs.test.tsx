@@ -439,3 +439,41 @@ describe('Deals board', () => {
     expect(screen.getByRole('combobox', { name: 'Pipeline' }).textContent).toBe('Catering');
   });
 });
+
+describe('Import contacts', () => {
+  test('Escape or a click beside keeps the chosen file and options and says how to import or discard them; Close discards them', async () => {
+    renderApp(dashboardInput(), crmRoutes());
+    await openCrm('Contacts');
+    fireEvent.click(await screen.findByRole('button', { name: 'Import CSV' }, slow));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Import contacts' }));
+    const csv = new File(['First Name,Email\nAda,ada@engines.example\n'], 'contacts.csv', {
+      type: 'text/csv',
+    });
+    fireEvent.change(dialog.getByLabelText('CSV file'), { target: { files: [csv] } });
+    await dialog.findByRole('combobox', { name: 'Column "First Name"' });
+
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Import contacts' }), { key: 'Escape' });
+    clickBesideDialog();
+
+    const still = within(screen.getByRole('dialog', { name: 'Import contacts' }));
+    expect(still.getByRole('button', { name: 'contacts.csv' }).textContent).toBe('contacts.csv');
+    expect(still.getByRole('alert').textContent).toBe(
+      'This import is not saved: choose Import to keep it, or Close to throw it away.',
+    );
+    fireEvent.click(still.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import contacts' })).toBeNull());
+  });
+
+  test('with nothing chosen, a click beside does not close it and Escape does', async () => {
+    renderApp(dashboardInput(), crmRoutes());
+    await openCrm('Contacts');
+    fireEvent.click(await screen.findByRole('button', { name: 'Import CSV' }, slow));
+    await screen.findByRole('dialog', { name: 'Import contacts' });
+
+    clickBesideDialog();
+    expect(screen.getByRole('dialog', { name: 'Import contacts' }).textContent).not.toContain('is not saved');
+
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Import contacts' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import contacts' })).toBeNull());
+  });
+});

@@ -14,6 +14,7 @@ import { useEffect, useState } from 'react';
 import type { ContactList } from '../../contracts/crm.ts';
 import { IMPORT_FIELDS, inferMapping } from '../../contracts/crmImportFields.ts';
 import { toCsv } from '../../contracts/csv.ts';
+import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import {
   type ContactImportActorRef,
   selectCanRollback,
@@ -22,6 +23,7 @@ import {
   selectImportReport,
 } from '../../machines/crm/contactImportMachine.ts';
 import { selectImportRef } from '../../machines/crm/crmMachine.ts';
+import { useKeepTypedInput } from '../common/keepTypedInput.ts';
 import { saveBlob } from '../common/saveBlob.ts';
 import { useCrmActor } from './crmActorContext.ts';
 import { csvHeaderRow } from './csvHeaderRow.ts';
@@ -31,6 +33,8 @@ export function badRowsCsv(errors: readonly { row: number; message: string }[]):
   const csv = toCsv([['Row', 'Reason'], ...errors.map((e) => [e.row, e.message])]);
   return new Blob([csv], { type: 'text/csv;charset=utf-8' });
 }
+
+const UNSAVED_IMPORT_HINT = unsavedHint('import', 'Import', 'Close');
 
 function badRowsFileName(fileName: string | undefined): string {
   const base = (fileName ?? 'contacts.csv').replace(/\.csv$/i, '');
@@ -71,6 +75,13 @@ function ImportDialogFor({
   const [headers, setHeaders] = useState<string[]>([]);
   const [mapping, setMapping] = useState<Record<string, string> | null>(null);
 
+  // Escape or a click beside keeps a chosen file and options until an import ran (its report then shows).
+  const keep = useKeepTypedInput(
+    !report && (file !== null || duplicates !== 'skip' || listId !== '' || mapping !== null),
+    onClose,
+    UNSAVED_IMPORT_HINT,
+  );
+
   const handleFile = async (chosen: File | null) => {
     setFile(chosen);
     setMapping(null);
@@ -87,10 +98,11 @@ function ImportDialogFor({
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
+    <Dialog open onClose={busy ? undefined : keep.onClose} fullWidth maxWidth="sm">
       <DialogTitle>Import contacts</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
+          {keep.hint ? <Alert severity="warning">{keep.hint}</Alert> : null}
           <Typography variant="body2" color="text.secondary">
             A CSV file with a header row; columns such as First Name, Last Name, Email, Phone, Company, Tags
             and Notes are recognised by their headers.
@@ -202,7 +214,7 @@ function ImportDialogFor({
             Roll back import
           </Button>
         )}
-        <Button onClick={onClose} disabled={busy}>
+        <Button onClick={keep.cancel} disabled={busy}>
           Close
         </Button>
         <Button variant="contained" onClick={handleImport} disabled={!file || busy}>
