@@ -8,6 +8,7 @@ import type { Store } from '../../src/contracts/store.ts';
 import { ComponentsPanel } from '../../src/views/builder/ComponentsPanel.tsx';
 import { PropertiesPanel } from '../../src/views/builder/PropertiesPanel.tsx';
 import { renderInBuilder } from './builderHarness.tsx';
+import { clickBesideDialog } from './queries.ts';
 import type { Routes } from './renderApp.tsx';
 
 const store = (storeId: string, storeName: string): Store => ({
@@ -103,5 +104,33 @@ describe('the Store field of store elements', () => {
       storeName: 'Corner Shop',
       currency: 'USD',
     });
+  });
+
+  test('Create a store: Escape or a click beside keeps what was typed and says how to create or discard it; Cancel discards it', async () => {
+    const { requests } = renderBuilder({ 'GET /api/ecommerce/stores': { body: [] } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create a store' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create a store' }));
+    fireEvent.change(dialog.getByLabelText(/Store Name/), { target: { value: 'Corner Shop' } });
+
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Create a store' }), { key: 'Escape' });
+    clickBesideDialog();
+
+    const still = within(screen.getByRole('dialog', { name: 'Create a store' }));
+    expect((still.getByLabelText(/Store Name/) as HTMLInputElement).value).toBe('Corner Shop');
+    expect(still.getByRole('alert').textContent).toBe(
+      'This store is not saved: choose Create Store to keep it, or Cancel to throw it away.',
+    );
+    fireEvent.click(still.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create a store' })).toBeNull());
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
+
+    // Opened afresh, untouched: a click beside does not close it, Escape does.
+    fireEvent.click(screen.getByRole('button', { name: 'Create a store' }));
+    const fresh = await screen.findByRole('dialog', { name: 'Create a store' });
+    expect((within(fresh).getByLabelText(/Store Name/) as HTMLInputElement).value).toBe('');
+    clickBesideDialog();
+    expect(screen.getByRole('dialog', { name: 'Create a store' }).textContent).not.toContain('is not saved');
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Create a store' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create a store' })).toBeNull());
   });
 });

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -7,8 +8,12 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactElement, useState } from 'react';
+import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { useStores } from '../../services/store/storeQueries.ts';
+import { useKeepTypedInput } from '../common/keepTypedInput.ts';
 import { NewStoreForm } from '../store/StoresTab.tsx';
+
+const UNSAVED_STORE_HINT = unsavedHint('store', 'Create Store', 'Cancel');
 
 type Props = { label: string; value: string; onChange: (storeId: string) => void };
 
@@ -19,6 +24,9 @@ type Props = { label: string; value: string; onChange: (storeId: string) => void
 export function StoreField({ label, value, onChange }: Props) {
   const stores = useStores();
   const [creating, setCreating] = useState(false);
+  // Escape or a click beside keeps a store being typed (the form says whether anything was).
+  const [typed, setTyped] = useState(false);
+  const keep = useKeepTypedInput(creating && typed, () => setCreating(false), UNSAVED_STORE_HINT);
   const list = stores.data ?? [];
   const common = { fullWidth: true, size: 'small' as const, margin: 'dense' as const, label };
 
@@ -78,16 +86,23 @@ export function StoreField({ label, value, onChange }: Props) {
   return (
     <>
       {field}
-      <Dialog open={creating} onClose={() => setCreating(false)} aria-labelledby="create-store-title">
+      <Dialog open={creating} onClose={keep.onClose} aria-labelledby="create-store-title">
         <DialogTitle id="create-store-title">Create a store</DialogTitle>
         <DialogContent>
           <Box sx={{ pt: 1 }}>
+            {keep.hint ? (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {keep.hint}
+              </Alert>
+            ) : null}
             <NewStoreForm
               firstStore={list.length === 0}
               onCreated={(store) => {
                 onChange(store.storeId);
                 setCreating(false);
               }}
+              onChanged={setTyped}
+              onCancel={keep.cancel}
             />
           </Box>
         </DialogContent>

@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { DEFAULT_STORE_ID, STORE_CURRENCIES, type Store, type StoreCurrency } from '../../contracts/store.ts';
 import { errorMessage } from '../../services/http/ApiError.ts';
 import { useCreateStore } from '../../services/store/storeQueries.ts';
@@ -58,14 +58,23 @@ export function StoresTab({ stores, selected, onSelect }: Props) {
 export function NewStoreForm({
   firstStore,
   onCreated,
+  onChanged,
+  onCancel,
 }: {
   firstStore: boolean;
   onCreated: (store: Store) => void;
+  /** Told whether the fields differ from what the form opened with (a dialog keeps them on Escape). */
+  onChanged?: (changed: boolean) => void;
+  /** In a dialog: a Cancel button beside Create Store. */
+  onCancel?: () => void;
 }) {
   const create = useCreateStore();
-  const [storeId, setStoreId] = useState(firstStore ? DEFAULT_STORE_ID : '');
+  const openedId = firstStore ? DEFAULT_STORE_ID : '';
+  const [storeId, setStoreId] = useState(openedId);
   const [storeName, setStoreName] = useState('');
   const [currency, setCurrency] = useState<StoreCurrency>('USD');
+  const changed = storeId !== openedId || storeName !== '' || currency !== 'USD';
+  useEffect(() => onChanged?.(changed), [changed, onChanged]);
   const idError = storeId !== '' && !STORE_ID.test(storeId);
 
   const handleSubmit = (event: FormEvent) => {
@@ -83,6 +92,15 @@ export function NewStoreForm({
     );
   };
 
+  const submit = (
+    <Button
+      type="submit"
+      variant="contained"
+      disabled={idError || storeId === '' || storeName.trim() === '' || create.isPending}
+    >
+      Create Store
+    </Button>
+  );
   return (
     <Stack component="form" spacing={2} onSubmit={handleSubmit} noValidate>
       {create.error ? (
@@ -116,13 +134,14 @@ export function NewStoreForm({
           </MenuItem>
         ))}
       </TextField>
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={idError || storeId === '' || storeName.trim() === '' || create.isPending}
-      >
-        Create Store
-      </Button>
+      {onCancel ? (
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button onClick={onCancel}>Cancel</Button>
+          {submit}
+        </Stack>
+      ) : (
+        submit
+      )}
     </Stack>
   );
 }
