@@ -49,10 +49,14 @@ describe('History › Save version', () => {
     expect(window.location.search).toBe('');
   });
 
-  test('with no name typed, or after its Cancel, Escape closes the History', async () => {
+  test('with no name typed, or after its Cancel, a click beside does not close the History and Escape does', async () => {
     const dialog = await openHistoryDialog();
     fireEvent.change(within(dialog()).getByLabelText('Version name'), { target: { value: 'Draft' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+
+    clickBesideDialog();
+    expect(window.location.search).toBe('?history=1');
+    expect(dialog().textContent).not.toContain(HINT);
 
     fireEvent.keyDown(dialog(), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'History' })).toBeNull());

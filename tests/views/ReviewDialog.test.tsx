@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { selectReviewRef } from '../../src/machines/app/appSelectors.ts';
 import { clickBesideDialog } from './queries.ts';
 import { dashboardInput, dashboardRoutes, renderApp } from './renderApp.tsx';
 
@@ -8,14 +9,19 @@ const HINT = 'This review is not saved: choose Submit to keep it, or Cancel to t
 const fieldValue = (field: HTMLElement) => (field as HTMLInputElement | HTMLTextAreaElement).value;
 
 async function openReview() {
-  renderApp(dashboardInput(), dashboardRoutes());
+  const { system } = renderApp(dashboardInput(), dashboardRoutes());
   fireEvent.click(screen.getByRole('button', { name: 'Leave a review' }));
-  return screen.findByRole('dialog', { name: 'Leave a review' }, { timeout: 5000 });
+  await screen.findByRole('dialog', { name: 'Leave a review' }, { timeout: 5000 });
+  const review = selectReviewRef(system.actor.getSnapshot());
+  return {
+    dialog: screen.getByRole('dialog', { name: 'Leave a review' }),
+    isOpen: () => review?.getSnapshot().matches('open'),
+  };
 }
 
 describe('the review popup keeps what was typed', () => {
   test('Escape or a click beside keeps a typed review and its stars and says how to submit or discard it; Cancel discards it', async () => {
-    const popup = within(await openReview());
+    const popup = within((await openReview()).dialog);
     fireEvent.click(popup.getByRole('radio', { name: '4 Stars' }));
     fireEvent.change(popup.getByLabelText('Your review (optional)'), { target: { value: 'Lovely shop' } });
 
@@ -32,7 +38,7 @@ describe('the review popup keeps what was typed', () => {
   });
 
   test('a typed email alone is kept too', async () => {
-    const popup = within(await openReview());
+    const popup = within((await openReview()).dialog);
     fireEvent.change(popup.getByLabelText('Email (optional)'), { target: { value: 'fan@example.com' } });
 
     fireEvent.keyDown(screen.getByRole('dialog', { name: 'Leave a review' }), { key: 'Escape' });
@@ -43,8 +49,9 @@ describe('the review popup keeps what was typed', () => {
   });
 
   test('with nothing typed, a click beside does not close it and Escape does, without the hint', async () => {
-    await openReview();
+    const { isOpen } = await openReview();
     clickBesideDialog();
+    expect(isOpen()).toBe(true);
     expect(screen.getByRole('dialog', { name: 'Leave a review' }).textContent).not.toContain(HINT);
 
     fireEvent.keyDown(screen.getByRole('dialog', { name: 'Leave a review' }), { key: 'Escape' });
