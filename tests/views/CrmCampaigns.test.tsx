@@ -1,19 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
+import { grace, requestPath as path, requestQuery as query } from './crmFixtures.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
 const slow = { timeout: 10_000 };
-const query = (r: Request) => new URL(r.url).searchParams;
-const path = (r: Request) => `${r.method} ${new URL(r.url).pathname}`;
 
-const grace = {
-  id: 4,
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  email: 'grace@navy.example',
-  phone: '',
-  tags: [],
-};
 const ada = { id: 5, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '', tags: [] };
 const spring = {
   id: 1,

@@ -1,21 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
+import { grace, requestPath as path, requestQuery as query } from './crmFixtures.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
 // The first section to load the data grid waits for its chunk, on a machine shared with other test files.
 const slow = { timeout: 20_000 };
-const path = (r: Request) => `${r.method} ${new URL(r.url).pathname}`;
-const query = (r: Request) => new URL(r.url).searchParams;
 const address = () => window.location.pathname + window.location.search;
-
-const grace = {
-  id: 4,
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  email: 'grace@navy.example',
-  phone: '',
-  tags: [],
-};
 
 function contactRoutes(extra: Routes = {}): Routes {
   return {

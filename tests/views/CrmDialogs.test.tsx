@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
+import { requestPath as path } from './crmFixtures.ts';
 import { clickBesideDialog, descriptionOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
 const slow = { timeout: 10_000 };
-const path = (r: Request) => `${r.method} ${new URL(r.url).pathname}`;
 
 function crmRoutes(extra: Routes = {}): Routes {
   return {

@@ -1,13 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { inboxPreview } from '../../src/views/crm/UnifiedInboxView.tsx';
+import { requestPath as path, requestQuery as query } from './crmFixtures.ts';
 import { rowOf, rowsOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
 const slow = { timeout: 10_000 };
 const stamp = '2026-01-01T00:00:00.000Z';
-const path = (r: Request) => `${r.method} ${new URL(r.url).pathname}`;
-const query = (r: Request) => new URL(r.url).searchParams;
 
 const contact = (id: number, firstName: string, more: object = {}) => ({
   id,

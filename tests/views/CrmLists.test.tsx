@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { grace, requestPath as path, requestQuery as query } from './crmFixtures.ts';
 import { descriptionOf, rowOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
@@ -22,14 +23,6 @@ const lead = {
   updatedAt: stamp,
 };
 const deal = { id: 9, title: 'Wedding cake', value: 300, stage: 'lead', pipelineId: 1, contactId: null };
-const grace = {
-  id: 4,
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  email: 'grace@navy.example',
-  phone: '',
-  tags: [],
-};
 const activity = {
   id: 3,
   type: 'call',
@@ -43,9 +36,6 @@ const activity = {
   dealTitle: null,
   createdAt: stamp,
 };
-
-const query = (r: Request) => new URL(r.url).searchParams;
-const path = (r: Request) => `${r.method} ${new URL(r.url).pathname}`;
 
 function crmRoutes(extra: Routes = {}): Routes {
   return {

@@ -1,19 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { VIEW_ONLY } from '../../src/services/session/permissionsQueries.ts';
+import { grace } from './crmFixtures.ts';
 import { bakerySite, dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
 // The first section to load the data grid waits for its chunk: longer than findBy's default second.
 const slow = { timeout: 10_000 };
 
-const grace = {
-  id: 4,
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  email: 'grace@navy.example',
-  phone: '',
-  tags: [],
-};
 const cleo = {
   id: 2,
   userId: 7,
