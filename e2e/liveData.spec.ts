@@ -49,7 +49,7 @@ test("a visitor's form submission and a shop order show up in the open inbox and
   // The owner has the form inbox open, with nothing in it yet.
   await signIn(page, email);
   await openSection(page, 'Website Builder', 'Form Submissions');
-  await expect(page.getByRole('heading', { name: 'Form Submissions' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Form Submissions' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Form submissions' }).getByRole('button')).toHaveCount(0);
 
   // A visitor sends the published site's contact form from their own browser.

@@ -114,7 +114,7 @@ test('sign up → business setup → Generate with AI → builder → mobile pre
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(card.getByText('1 form submission')).toBeVisible();
   await card.getByRole('button', { name: 'Forms' }).click();
-  await expect(page.getByRole('heading', { name: 'Form Submissions' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Form Submissions' })).toBeVisible();
   await expect(page.getByText('Total: 1 submission')).toBeVisible();
   const item = page.getByRole('list', { name: 'Form submissions' }).getByRole('button');
   await expect(item).toContainText('Name: Grace');
