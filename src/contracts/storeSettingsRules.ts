@@ -31,6 +31,8 @@ export const STORE_SETTINGS_MESSAGES = {
   taxRate: 'Enter a tax rate from 0 to 100',
   taxDecimals: 'Use at most 3 decimals, e.g. 8.875',
   email: 'Enter a valid email address, or leave it empty for the account owner’s',
+  // Card alone, on a server that cannot take cards, would leave buyers no way to pay.
+  cardNotConfigured: 'Card payments are not set up on this server yet: keep manual payment on',
 } as const;
 
 /** Where a problem shows in the Settings tab: a field, the delivery switches or the payment methods. */
@@ -75,6 +77,32 @@ export function settingsProblems(
   else if (new Set(settings.paymentMethods).size !== settings.paymentMethods.length)
     problems.paymentMethods = STORE_SETTINGS_MESSAGES.paymentMethodTwice;
   return problems;
+}
+
+/** The messages about the payment methods as a whole (they name no field). */
+const PAYMENT_MESSAGES: readonly string[] = [
+  STORE_SETTINGS_MESSAGES.paymentMethods,
+  STORE_SETTINGS_MESSAGES.paymentMethodTwice,
+  STORE_SETTINGS_MESSAGES.cardNotConfigured,
+];
+
+/**
+ * Where the Settings tab shows a 400 of PUT …/settings: the field whose label leads it (the route's own checks and
+ * its schema's messages both start with the label), the delivery switches or the payment methods; null: above
+ * the form.
+ */
+export function settingOfMessage(message: string): keyof StoreSettings | 'delivery' | null {
+  if (message === STORE_SETTINGS_MESSAGES.delivery) return 'delivery';
+  if (PAYMENT_MESSAGES.includes(message)) return 'paymentMethods';
+  // The longest label first: "Pickup instructions …" is not about "Pickup".
+  const labelled = (Object.keys(STORE_SETTINGS_LABELS) as (keyof StoreSettings)[])
+    .sort((a, b) => STORE_SETTINGS_LABELS[b].length - STORE_SETTINGS_LABELS[a].length)
+    .find(
+      (key) =>
+        /^[ :]/.test(message.slice(STORE_SETTINGS_LABELS[key].length)) &&
+        message.startsWith(STORE_SETTINGS_LABELS[key]),
+    );
+  return labelled ?? null;
 }
 
 /**

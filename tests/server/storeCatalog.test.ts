@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { ProductPage, Store } from '../../src/contracts/store.ts';
 import { describeEachDatabase } from './harness.ts';
-import { checkoutBody, createProduct, createStore, uniqueStoreId } from './storeFixtures.ts';
+import { checkoutBody, createCategory, createProduct, createStore, uniqueStoreId } from './storeFixtures.ts';
 
 describeEachDatabase('store catalogue', (ctx) => {
   it('creates a store (USD by default), lists the account’s stores and refuses a taken or malformed id', async () => {
@@ -38,12 +38,7 @@ describeEachDatabase('store catalogue', (ctx) => {
 
   it('pages 20 by default, searches by name or code, filters by category and hides inactive products', async () => {
     const setup = await createStore(ctx);
-    const category = await ctx.call('POST', '/api/ecommerce/categories', {
-      token: setup.owner.token,
-      body: { storeId: setup.storeId, name: 'Bread' },
-    });
-    expect(category.statusCode).toBe(201);
-    const categoryId = category.json<{ id: number }>().id;
+    const categoryId = await createCategory(ctx, setup, 'Bread');
     for (let index = 1; index <= 23; index += 1) {
       await createProduct(ctx, setup, {
         name: `Item ${index}`,
@@ -234,11 +229,7 @@ describeEachDatabase('store catalogue', (ctx) => {
 
   it('a PUT that leaves out the stock (or another optional field) keeps what the product has, not 0 or a default', async () => {
     const setup = await createStore(ctx);
-    const category = await ctx.call('POST', '/api/ecommerce/categories', {
-      token: setup.owner.token,
-      body: { storeId: setup.storeId, name: 'Bread' },
-    });
-    expect(category.statusCode, category.body).toBe(201);
+    const categoryId = await createCategory(ctx, setup, 'Bread');
     const product = await createProduct(ctx, setup, {
       name: 'Loaf',
       code: 'LF-1',
@@ -249,7 +240,7 @@ describeEachDatabase('store catalogue', (ctx) => {
       inventoryQuantity: 7,
       isActive: false,
       rating: 3.5,
-      categoryId: category.json<{ id: number }>().id,
+      categoryId,
     });
     const updated = await ctx.call('PUT', `/api/ecommerce/products/${product.id}`, {
       token: setup.owner.token,

@@ -37,6 +37,20 @@ export async function createProduct(
   return response.json<Product>();
 }
 
+/** Creates a category of the store's; its id. */
+export async function createCategory(
+  ctx: TestContext,
+  { owner, storeId }: StoreSetup,
+  name: string,
+): Promise<number> {
+  const response = await ctx.call('POST', '/api/ecommerce/categories', {
+    token: owner.token,
+    body: { storeId, name },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number }>().id;
+}
+
 export async function newCart(ctx: TestContext, storeId: string, customerId = 'visitor-1'): Promise<Cart> {
   const response = await ctx.call('POST', '/api/ecommerce/cart', { body: { storeId, customerId } });
   expect(response.statusCode, response.body).toBe(201);

@@ -6,7 +6,7 @@ import { renderPageMarkup } from '../../src/canvas/staticRender.tsx';
 import type { OrderPage, Product } from '../../src/contracts/store.ts';
 import { createStoreClient } from '../../src/services/store/storeClient.ts';
 import { describeEachDatabase, type TestContext } from './harness.ts';
-import { createProduct, createStore } from './storeFixtures.ts';
+import { createCategory, createProduct, createStore } from './storeFixtures.ts';
 
 // The page's script talks to the real server: on a loaded machine a round trip can take well over vitest's 1 s default.
 const waitLong = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
@@ -191,14 +191,9 @@ describeEachDatabase('published storefront script', (ctx) => {
 
   it('offers the store’s categories above a grid, and filters its products by the chosen one', async () => {
     const setup = await createStore(ctx);
-    const created = await ctx.call('POST', '/api/ecommerce/categories', {
-      token: setup.owner.token,
-      body: { storeId: setup.storeId, name: 'Cakes' },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const cakes = created.json<{ id: number }>();
+    const cakes = await createCategory(ctx, setup, 'Cakes');
     await createProduct(ctx, setup, { name: 'Bread' });
-    await createProduct(ctx, setup, { name: 'Cheesecake', categoryId: cakes.id });
+    await createProduct(ctx, setup, { name: 'Cheesecake', categoryId: cakes });
     const { doc } = publishedPage([element('g', 'product-grid', { storeId: setup.storeId })]);
     mountStorefronts(doc, { client: createStoreClient('http://site.test', injectFetch(ctx)), storage: null });
     const grid = doc.querySelector('[data-store-grid]')!;

@@ -14,6 +14,7 @@ import { storeOwnerApi } from '../../../src/contracts/storeApi.ts';
 import {
   type SettingsProblemKey,
   STORE_SETTINGS_LABELS,
+  STORE_SETTINGS_MESSAGES,
   settingsProblemMessage,
   settingsProblems,
 } from '../../../src/contracts/storeSettingsRules.ts';
@@ -198,7 +199,7 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
       checkSettings(request.body);
       // Card alone, on a server that cannot take cards, would leave buyers no way to pay.
       if (!payments && !request.body.paymentMethods.includes('manual')) {
-        throw new HttpError(400, CARD_NOT_CONFIGURED);
+        throw new HttpError(400, STORE_SETTINGS_MESSAGES.cardNotConfigured);
       }
       return saveStoreSettings(db, accountId, request.params.storeId, request.body);
     },
@@ -273,8 +274,6 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
     (request) => listCustomerOrders(db, requireAccountId(request), request.params.id),
   );
 };
-
-export const CARD_NOT_CONFIGURED = 'Card payments are not set up on this server yet: keep manual payment on';
 
 /** What the settings' schema cannot say in the owner's words; a refused save changes nothing. */
 function checkSettings(settings: StoreSettings): void {

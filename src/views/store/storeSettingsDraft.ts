@@ -1,5 +1,9 @@
 import type { PaymentMethod, StoreSettings } from '../../contracts/store.ts';
-import { STORE_SETTINGS_MESSAGES, settingsProblems } from '../../contracts/storeSettingsRules.ts';
+import {
+  STORE_SETTINGS_MESSAGES,
+  settingOfMessage,
+  settingsProblems,
+} from '../../contracts/storeSettingsRules.ts';
 
 export const CARD_NEEDS_STRIPE = 'Card payments need Stripe keys on the server.';
 
@@ -95,18 +99,9 @@ export function validateDraft(draft: Draft): Partial<Record<ErrorKey, string>> {
   return { ...settingsProblems(settingsOf(draft)), ...unread };
 }
 
-// The server's 400 names the field; its words decide where the message goes (first match wins).
-const FIELD_WORDS: Array<[RegExp, ErrorKey]> = [
-  [/free\s*shipping|freeShippingThreshold/i, 'freeShippingThreshold'],
-  [/flat|shipping\s*rate|flatShippingRate/i, 'flatShippingRate'],
-  [/tax/i, 'taxRate'],
-  [/e-?mail|orderNoticeEmail/i, 'orderNoticeEmail'],
-  [/pickup\s*instructions|pickupInstructions/i, 'pickupInstructions'],
-  [/payment\s*instructions|manualPaymentInstructions/i, 'manualPaymentInstructions'],
-  [/payment|card|stripe/i, 'paymentMethods'],
-  [/pickup|shipping|delivery/i, 'delivery'],
-];
-
-/** The field a server message is about, or null (then it shows above the form). */
-export const fieldOfMessage = (message: string): ErrorKey | null =>
-  FIELD_WORDS.find(([words]) => words.test(message))?.[1] ?? null;
+/** Where a 400 of the settings' route shows (`settingOfMessage`), or null: above the form. */
+export function fieldOfMessage(message: string): ErrorKey | null {
+  const setting = settingOfMessage(message);
+  if (setting === 'pickupEnabled' || setting === 'shippingEnabled') return 'delivery';
+  return setting === 'taxInclusive' ? null : setting;
+}
