@@ -152,5 +152,18 @@ describe('CRM › Contacts', { timeout: 40_000 }, () => {
     expect(pagesAsked(reloaded.requests)[0]).toBe('3');
     expect(screen.getByText('41–45 of 45')).toBeInstanceOf(HTMLElement);
     expect(address()).toBe('/crm/contacts?page=3');
+    reloaded.unmount();
+
+    // A shared link with a page size asks for that many rows, and an opened contact keeps both.
+    window.history.replaceState(null, '', '/crm/contacts?page=2&size=10');
+    const sized = renderApp(
+      atContacts('?page=2&size=10'),
+      contactRoutes({ 'GET /api/crm/contacts': pageOf }),
+    );
+    expect(await screen.findByText('p2-1@example.com', {}, slow)).toBeInstanceOf(HTMLElement);
+    const listAsked = sized.requests.filter((r) => path(r) === 'GET /api/crm/contacts')[0] as Request;
+    expect([query(listAsked).get('page'), query(listAsked).get('pageSize')]).toEqual(['2', '10']);
+    fireEvent.click(screen.getByText('p2-1@example.com'));
+    await waitFor(() => expect(address()).toBe('/crm/contacts/200?page=2&size=10'));
   });
 });

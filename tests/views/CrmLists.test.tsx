@@ -107,6 +107,16 @@ describe('CRM lists: leads and activities with dialogs, search and paging', () =
         true,
       ),
     );
+    // The page size is in the address too, beside the search (a reload of a later page keeps its rows).
+    await choose(within(document.body), 'Rows per page:', '50');
+    await waitFor(() =>
+      expect(window.location.pathname + window.location.search).toBe('/crm/leads?q=bake+ry&size=50'),
+    );
+    await waitFor(() =>
+      expect(
+        requests.some((r) => query(r).get('search') === 'bake ry' && query(r).get('pageSize') === '50'),
+      ).toBe(true),
+    );
 
     fireEvent.click(within(grid).getByRole('button', { name: 'Edit Walk-in' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit lead' }));

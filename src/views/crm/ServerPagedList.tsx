@@ -7,12 +7,22 @@ import { useDebounced } from '../common/useDebounced.ts';
 /** What a CRM list asks the server for: a 1-based page, its size and the (debounced) search. */
 export type PageQuery = { page: number; pageSize: number; search: string };
 
-/** Where a list's search and page are kept outside it (the address): as read, and how to change them. */
-export type PlaceSource = {
-  search: string;
-  /** 1-based. */
-  page: number;
-  write: (place: { search: string; page: number }, options: { replace: boolean }) => void;
+/** The page sizes a CRM list offers; the first screen of a list shows `DEFAULT_PAGE_SIZE` rows. */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** A page size read from the address: one of `PAGE_SIZES`, else the default. */
+export function pageSizeOf(text: string | undefined): number {
+  const size = Number(text);
+  return (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE;
+}
+
+/** A list's place: its search, its 1-based page and its page size. */
+export type ListPlace = { search: string; page: number; pageSize: number };
+
+/** Where a list's place is kept outside it (the address): as read, and how to change it. */
+export type PlaceSource = ListPlace & {
+  write: (place: ListPlace, options: { replace: boolean }) => void;
 };
 
 /**
@@ -24,7 +34,6 @@ export type PlaceSource = {
 export function useServerPaging(source: PlaceSource) {
   const [typed, setTyped] = useState(source.search);
   const debounced = useDebounced(typed, 300);
-  const [pageSize, setPageSize] = useState(20);
   // The text this box and the source last agreed on: the source's own change is told from the box's echo.
   const agreed = useRef(source.search);
   const fromSource = source.search;
@@ -33,7 +42,10 @@ export function useServerPaging(source: PlaceSource) {
     agreed.current = fromSource;
     setTyped(fromSource);
   }, [fromSource]);
-  const write = useEffectEvent((text: string) => source.write({ search: text, page: 1 }, { replace: true }));
+  const { pageSize } = source;
+  const write = useEffectEvent((text: string) =>
+    source.write({ search: text, page: 1, pageSize }, { replace: true }),
+  );
   useEffect(() => {
     if (debounced === agreed.current) return;
     agreed.current = debounced;
@@ -41,11 +53,11 @@ export function useServerPaging(source: PlaceSource) {
   }, [debounced]);
   const query: PageQuery = { page: source.page, pageSize, search: source.search };
   const paging: GridPaginationModel = { page: source.page - 1, pageSize };
-  // A new page size starts again at the first page.
+  // A new page size starts again at the first page; both are Back steps.
   const setPaging = (model: GridPaginationModel) => {
     const page = model.pageSize === pageSize ? model.page : 0;
-    setPageSize(model.pageSize);
-    if (page !== paging.page) source.write({ search: source.search, page: page + 1 }, { replace: false });
+    if (page === paging.page && model.pageSize === pageSize) return;
+    source.write({ search: source.search, page: page + 1, pageSize: model.pageSize }, { replace: false });
   };
   return { search: typed, setSearch: setTyped, paging, setPaging, query };
 }
@@ -85,7 +97,7 @@ export function ServerPagedTable<T extends GridValidRowModel>(props: TableProps<
       paginationMode="server"
       paginationModel={paging.paging}
       onPaginationModelChange={paging.setPaging}
-      pageSizeOptions={[10, 20, 50, 100]}
+      pageSizeOptions={[...PAGE_SIZES]}
     />
   );
 }

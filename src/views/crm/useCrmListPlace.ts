@@ -2,35 +2,40 @@ import { useMemo } from 'react';
 import { appRoute } from '../../contracts/appRoutes.ts';
 import { MAX_LIST_PAGE } from '../../contracts/crmApi.ts';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
-import { useServerPaging } from './ServerPagedList.tsx';
+import { DEFAULT_PAGE_SIZE, pageSizeOf, useServerPaging } from './ServerPagedList.tsx';
 
 /**
- * A CRM list's place in the address: its search and page (`?q=…&page=…`, and the contacts' list filter
- * `?list=…`), kept while one of its contacts is open, so a reload, Back or a shared link shows the same rows.
+ * A CRM list's place in the address: its search, page and page size (`?q=…&page=…&size=…`, and the contacts'
+ * list filter `?list=…`), kept while one of its contacts is open, so a reload, Back or a shared link shows the
+ * same rows. The first page and the default size are left out of the address.
  */
 export function useCrmListPlace(section: 'contacts' | 'leads' | 'activities') {
   const route = useRoute();
   const navigate = useNavigate();
-  const params: { list?: string; q?: string; page?: string } =
+  const params: { list?: string; q?: string; page?: string; size?: string } =
     route.name === 'crm' || route.name === 'crmContact' ? route.params : {};
-  const { list, q } = params;
+  // Only the contacts have lists to filter by.
+  const list = section === 'contacts' ? params.list : undefined;
+  const { q } = params;
   const page = Math.min(MAX_LIST_PAGE, Math.max(1, Number(params.page ?? 1)));
+  const pageSize = pageSizeOf(params.size);
   const paging = useServerPaging({
     search: q ?? '',
     page,
+    pageSize,
     write: (place, options) =>
-      navigate(
-        appRoute('crm', {
-          section,
-          list,
-          q: place.search || undefined,
-          page: place.page > 1 ? String(place.page) : undefined,
-        }),
-        options,
-      ),
+      navigate(appRoute('crm', { section, list, q: place.search || undefined, ...shownOf(place) }), options),
   });
   /** The place's own params, for the addresses that keep it (an opened contact, its closing). */
-  const shown = page > 1 ? String(page) : undefined;
-  const kept = useMemo(() => ({ list, q, page: shown }), [list, q, shown]);
+  const { page: shown, size } = shownOf({ page, pageSize });
+  const kept = useMemo(() => ({ list, q, page: shown, size }), [list, q, shown, size]);
   return { paging, kept };
+}
+
+/** The page and size as the address shows them: left out when they are the first page and the default size. */
+function shownOf(place: { page: number; pageSize: number }) {
+  return {
+    page: place.page > 1 ? String(place.page) : undefined,
+    size: place.pageSize === DEFAULT_PAGE_SIZE ? undefined : String(place.pageSize),
+  };
 }
