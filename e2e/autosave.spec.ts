@@ -88,13 +88,14 @@ test('a new site is on the server from its first edit: closing the tab keeps it,
   await other.getByLabel('Heading').fill('Baked while offline');
   await expect(canvas(other).getByRole('heading', { name: 'Baked while offline' })).toBeVisible();
 
-  const back = other.waitForEvent('dialog');
-  const clicked = other.getByRole('button', { name: 'Back' }).click();
-  const question = await back;
-  expect(question.type()).toBe('confirm');
-  expect(question.message()).toBe(LEAVE_WARNING);
-  await question.dismiss();
-  await clicked;
+  // Back asks in the app (no browser prompt); Cancel, focused first, stays in the builder.
+  await other.getByRole('button', { name: 'Back' }).click();
+  const question = other.getByRole('dialog', { name: 'Leave the builder?' });
+  await expect(question).toHaveAccessibleDescription(LEAVE_WARNING);
+  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expect(question.getByRole('button', { name: 'Leave' })).toBeVisible();
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
   await expect(other.getByRole('heading', { name: 'Rosa’s Bakery' })).toBeVisible();
 
   const unload = other.waitForEvent('dialog');

@@ -34,3 +34,21 @@ describe('Pages: Delete', () => {
     expect(listPages(store.site).map((page) => page.path)).toEqual(['']);
   });
 });
+
+describe('Pages: Delete the last page', () => {
+  test('says "Cannot delete the last page." under the list, keeps the page, and the message closes', async () => {
+    const site = createSiteDoc();
+    addPage(site, { name: 'About', path: 'about' });
+    const store = new SiteStore(site);
+    renderInBuilder(store, <PageManager />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete About' }));
+
+    expect(screen.getByRole('alert').textContent).toBe('Cannot delete the last page.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(listPages(store.site).map((page) => page.path)).toEqual(['about']);
+
+    fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+});

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { insertElement } from '../../src/canvas/ops/elementOps.ts';
 import { addPage, type NavItem, refreshNavigation } from '../../src/canvas/ops/pageOps.ts';
@@ -6,15 +6,16 @@ import { createSiteDoc } from '../../src/canvas/siteDoc.ts';
 import { SiteStore } from '../../src/canvas/siteStore.ts';
 import { PropertiesPanel } from '../../src/views/builder/PropertiesPanel.tsx';
 import { renderInBuilder } from './builderHarness.tsx';
+import type { Routes } from './renderApp.tsx';
 
 /** The properties panel of one element of type `type` with `props`, on a one-page site. */
-function renderPanel(type: string, props: Record<string, unknown> = {}) {
+function renderPanel(type: string, props: Record<string, unknown> = {}, routes: Routes = {}) {
   const site = createSiteDoc();
   const pageId = addPage(site, { name: 'Home', path: '/', isHomePage: true });
   const id = insertElement(site, { type, props }, { pageId, parentId: null });
   const store = new SiteStore(site);
-  renderInBuilder(store, <PropertiesPanel id={id} />);
-  return { store, id };
+  const { requests } = renderInBuilder(store, <PropertiesPanel id={id} />, routes);
+  return { store, id, requests };
 }
 
 /** Types `text` into `input` one keystroke at a time, as a person does. */
@@ -118,5 +119,51 @@ describe('the properties panel', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Theme' }));
     fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'dark' }));
     expect(customColors()).toEqual([]);
+  });
+});
+
+describe('the properties panel › Upload Image', () => {
+  test('a failed upload says why under the button, until the next attempt; a good one sets the image', async () => {
+    const answers = [
+      () => ({ status: 400, body: { message: 'Only image files can be uploaded' } }),
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => ({ body: { url: '/api/uploads/bread.png' } }),
+    ];
+    const { store, id, requests } = renderPanel(
+      'image',
+      { imageUrl: '' },
+      { 'POST /api/website/upload-image': () => answers.shift()?.() ?? { status: 500 } },
+    );
+    const choose = (file: File) =>
+      fireEvent.change(screen.getByLabelText('Upload Image'), { target: { files: [file] } });
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'bread.png', { type: 'image/png' });
+    const shown = () => screen.queryByRole('alert')?.textContent ?? null;
+
+    choose(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(shown()).toBe('Upload failed: Please select an image file');
+    expect(requests).toEqual([]);
+
+    choose(png);
+    await waitFor(() => expect(shown()).toBe('Upload failed: Only image files can be uploaded'));
+
+    choose(png);
+    await waitFor(() => expect(shown()).toBe('Upload error: Network or server issue'));
+    expect(store.getElement(id)?.props.imageUrl).toBe('');
+
+    choose(png);
+    await waitFor(() => expect(store.getElement(id)?.props.imageUrl).toBe('/api/uploads/bread.png'));
+    expect(shown()).toBeNull();
+    expect(requests.length).toBe(3);
+  });
+
+  test('the message closes with its Close button', () => {
+    renderPanel('image', { imageUrl: '' });
+    fireEvent.change(screen.getByLabelText('Upload Image'), {
+      target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] },
+    });
+    fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

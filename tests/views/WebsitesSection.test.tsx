@@ -38,3 +38,29 @@ describe('Your Websites: Delete', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('dialog', { name: 'Delete this website?' })).toBeNull();
   });
 });
+
+describe('Your Websites: a refused Delete', { timeout: 20_000 }, () => {
+  test('closes the question and says "Failed to delete website" on the site’s card, which stays', async () => {
+    renderApp(dashboardInput(), {
+      ...dashboardRoutes(),
+      'GET /api/website': { body: [bakerySite] },
+      'DELETE /api/website/5': { status: 500, body: { message: 'Database unavailable' } },
+    });
+    const nav = within(screen.getByRole('navigation', { name: 'Sections' }));
+    fireEvent.click(nav.getByRole('button', { name: 'Website Builder' }));
+    fireEvent.click(nav.getByRole('button', { name: 'All Websites' }));
+    const card = await screen.findByRole('article', { name: 'Bakery Site' }, slow);
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Delete' }));
+    const asked = await screen.findByRole('dialog', { name: 'Delete this website?' });
+    fireEvent.click(within(asked).getByRole('button', { name: 'Delete website' }));
+
+    const refused = await within(card).findByRole('alert', {}, slow);
+    expect(refused.textContent).toBe('Failed to delete website');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete this website?' })).toBeNull());
+    expect(screen.getByRole('article', { name: 'Bakery Site' })).toBe(card);
+
+    fireEvent.click(within(refused).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(within(card).queryByRole('alert')).toBeNull());
+  });
+});

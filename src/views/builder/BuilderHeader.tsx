@@ -16,6 +16,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { selectPublishRef } from '../../machines/app/appSelectors.ts';
 import {
   selectIsSaving,
@@ -25,6 +26,7 @@ import {
 } from '../../machines/builder/builderMachine.ts';
 import { useWebsites } from '../../services/http/queries.ts';
 import { useAppActor } from '../appActorContext.ts';
+import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
 import { visuallyHidden } from '../common/visuallyHidden.ts';
 import { BuilderCommands } from './BuilderCommands.tsx';
 import {
@@ -56,10 +58,10 @@ export function BuilderHeader() {
   const websites = useWebsites();
   const readOnly = useBuilderReadOnly();
   const readUnsaved = useReadUnsavedChanges();
-  const handleBack = () => {
-    if (readUnsaved() && !window.confirm(LEAVE_WARNING)) return;
-    app.send({ type: 'view.back' });
-  };
+  // Asked in the app while some changes are not on the server; once asked, leaving is the user's choice.
+  const [asking, setAsking] = useState(false);
+  const leave = () => app.send({ type: 'view.back' });
+  const handleBack = () => (readUnsaved() ? setAsking(true) : leave());
   return (
     <AppBar position="static" color="default" elevation={1}>
       {/* On a tablet or a phone the commands wrap onto more rows rather than running off the screen's edge. */}
@@ -132,6 +134,18 @@ export function BuilderHeader() {
           </>
         )}
       </Toolbar>
+      <ConfirmDialog
+        open={asking}
+        title="Leave the builder?"
+        text={LEAVE_WARNING}
+        confirmLabel="Leave"
+        destructive={false}
+        onConfirm={() => {
+          setAsking(false);
+          leave();
+        }}
+        onCancel={() => setAsking(false)}
+      />
     </AppBar>
   );
 }

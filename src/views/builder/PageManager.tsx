@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -25,12 +26,12 @@ export function PageManager() {
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<string | null>(null);
   const confirm = useConfirmDelete();
+  // 'Cannot delete the last page.' shows under the list until closed (or moot: a page was added).
+  const [lastPageRefused, setLastPageRefused] = useState(false);
 
   const handleDelete = (page: PageData) => {
-    if (pages.length <= 1) {
-      window.alert(PAGE_MESSAGES.lastPage);
-      return;
-    }
+    setLastPageRefused(pages.length <= 1);
+    if (pages.length <= 1) return;
     confirm.ask('page', PAGE_MESSAGES.confirmDelete, () => {
       store.edit(() => deletePage(store.site, page.id));
       // Deleting the current page moves to the first page.
@@ -87,6 +88,11 @@ export function PageManager() {
           </ListItem>
         ))}
       </List>
+      {lastPageRefused && pages.length <= 1 ? (
+        <Alert severity="warning" onClose={() => setLastPageRefused(false)}>
+          {PAGE_MESSAGES.lastPage}
+        </Alert>
+      ) : null}
       <AddPageDialog open={adding} onClose={() => setAdding(false)} />
       {confirm.dialog}
     </>

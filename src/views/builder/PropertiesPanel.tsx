@@ -12,13 +12,13 @@ import { definitionOf, normalizeProps } from '../../canvas/elements/registry.ts'
 import { type FieldSpec, isFieldShown } from '../../canvas/elements/types.ts';
 import { updateElement } from '../../canvas/ops/elementOps.ts';
 import { editNavigation, type NavItem } from '../../canvas/ops/pageOps.ts';
-import { useUploadImage } from '../../services/http/queries.ts';
 import { DOCUMENT_UNDO, useBuilder, useElementProp, useElementSelector } from './builderContext.ts';
 import { DocumentTextField } from './DocumentTextField.tsx';
 
 const selectType = (element: { type: string } | null) => element?.type ?? null;
 
 import { FormFieldsEditor } from './FormFieldsEditor.tsx';
+import { ImageField } from './ImageField.tsx';
 import { NavigationDialog } from './NavigationDialog.tsx';
 import { NumberField } from './NumberField.tsx';
 import { StoreField } from './StoreField.tsx';
@@ -206,51 +206,6 @@ function FieldEditor({
     case 'navItems':
       return <NavigationButton value={value} onChange={onChange} />;
   }
-}
-
-/** The image's address: typed (keystrokes in a row are one undo step) or uploaded (a step of its own). */
-function ImageField({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string, burst: boolean) => void;
-}) {
-  const upload = useUploadImage();
-  return (
-    <Box>
-      <TextField
-        fullWidth
-        size="small"
-        margin="dense"
-        label={`${label} URL`}
-        value={value.startsWith('data:') ? '(embedded image)' : value}
-        onChange={(e) => onChange(e.target.value, true)}
-      />
-      <Button component="label" size="small" disabled={upload.isPending}>
-        {upload.isPending ? 'Uploading...' : 'Upload Image'}
-        <input
-          hidden
-          type="file"
-          accept="image/*"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (!file) return;
-            if (!file.type.startsWith('image/')) {
-              window.alert('Upload failed: Please select an image file');
-              return;
-            }
-            upload.mutate(file, {
-              onSuccess: (url) => onChange(url, false),
-              onError: (error) => window.alert(error.message),
-            });
-          }}
-        />
-      </Button>
-    </Box>
-  );
 }
 
 function NavigationButton({ value, onChange }: { value: unknown; onChange: (value: unknown) => void }) {

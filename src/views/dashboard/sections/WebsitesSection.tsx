@@ -78,7 +78,7 @@ function WebsiteCard({ site, canEdit }: { site: WebsiteSummary; canEdit: boolean
   const confirm = useConfirmDelete();
   const handleDelete = () =>
     confirm.ask('website', 'Are you sure you want to delete this website?', () =>
-      remove.mutateAsync(site.id, { onError: () => window.alert('Failed to delete website') }),
+      remove.mutateAsync(site.id),
     );
   return (
     <Card component="article" aria-label={site.name}>
@@ -127,6 +127,12 @@ function WebsiteCard({ site, canEdit }: { site: WebsiteSummary; canEdit: boolean
           </Button>
         ) : null}
       </CardActions>
+      {/* A refused delete says so on the site's own card, until closed or tried again. */}
+      {remove.isError ? (
+        <Alert severity="error" onClose={() => remove.reset()} sx={{ mx: 1, mb: 1 }}>
+          Failed to delete website
+        </Alert>
+      ) : null}
       {confirm.dialog}
     </Card>
   );
