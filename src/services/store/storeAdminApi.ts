@@ -16,6 +16,10 @@ import type { CallContext, Http } from '../http/http.ts';
 
 /** The owner's side of the store API (authenticated, account-scoped). */
 
+// A refused form, action or setting is shown where it happened, with the server's message (a store ID or a
+// category name taken, a field the server refuses): no generic toast beside it.
+const SHOWN_HERE: CallContext = { quietStatuses: [400, 409] };
+
 /** GET /api/ecommerce/stores. */
 export const listStores = (http: Http): Promise<Store[]> => http.get('ecommerce/stores').json<Store[]>();
 
@@ -23,7 +27,7 @@ export const listStores = (http: Http): Promise<Store[]> => http.get('ecommerce/
 export const createStore = (
   http: Http,
   store: { storeId: string; storeName: string; currency: StoreCurrency },
-): Promise<Store> => http.post('ecommerce/stores', { json: store }).json<Store>();
+): Promise<Store> => http.post('ecommerce/stores', { json: store, context: SHOWN_HERE }).json<Store>();
 
 /** GET /api/ecommerce/stores/{storeId}/products: every product, inactive ones too. */
 export const listStoreProducts = (
@@ -43,11 +47,11 @@ export const listStoreProducts = (
 
 /** POST /api/ecommerce/products. */
 export const createProduct = (http: Http, storeId: string, input: ProductInput): Promise<Product> =>
-  http.post('ecommerce/products', { json: { storeId, ...input } }).json<Product>();
+  http.post('ecommerce/products', { json: { storeId, ...input }, context: SHOWN_HERE }).json<Product>();
 
 /** PUT /api/ecommerce/products/{id}. */
 export const updateProduct = (http: Http, id: number, input: ProductInput): Promise<Product> =>
-  http.put(`ecommerce/products/${id}`, { json: input }).json<Product>();
+  http.put(`ecommerce/products/${id}`, { json: input, context: SHOWN_HERE }).json<Product>();
 
 /** DELETE /api/ecommerce/products/{id}. */
 export async function deleteProduct(http: Http, id: number): Promise<void> {
@@ -60,7 +64,7 @@ export const listCategories = (http: Http, storeId: string): Promise<Category[]>
 
 /** POST /api/ecommerce/categories: 409 when the store already has a category of that name. */
 export const createCategory = (http: Http, storeId: string, name: string): Promise<Category> =>
-  http.post('ecommerce/categories', { json: { storeId, name } }).json<Category>();
+  http.post('ecommerce/categories', { json: { storeId, name }, context: SHOWN_HERE }).json<Category>();
 
 /** DELETE /api/ecommerce/categories/{id}: its products stay, without a category. */
 export async function deleteCategory(http: Http, id: number): Promise<void> {
@@ -101,9 +105,6 @@ export const exportOrdersCsv = (
 // Background reads: a failure leaves what shows as it was, without a toast every time.
 const QUIET_POLL: CallContext = { background: true };
 
-// A refused action or an invalid setting is shown where it happened, with the server's message.
-const SHOWN_HERE: CallContext = { quietStatuses: [400, 409] };
-
 /** PATCH /api/ecommerce/orders/{id}: mark paid, ready for pickup, shipped, completed, or cancel. */
 export const applyOrderAction = (http: Http, id: string, action: OrderAction): Promise<OrderDetails> =>
   http
@@ -134,5 +135,7 @@ export const getCheckoutOptions = (http: Http, storeId: string): Promise<Checkou
 export async function uploadProductImage(http: Http, file: File): Promise<string> {
   const body = new FormData();
   body.append('image', file);
-  return (await http.post('upload/image', { body }).json<{ url: string }>()).url;
+  return (
+    await http.post('upload/image', { body, context: { quietStatuses: [400, 413] } }).json<{ url: string }>()
+  ).url;
 }
