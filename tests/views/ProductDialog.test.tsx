@@ -1,15 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { Product, Store } from '../../src/contracts/store.ts';
+import type { Product } from '../../src/contracts/store.ts';
 import { descriptionOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, renderApp } from './renderApp.tsx';
+import { bakery } from './storeFixtures.ts';
 
-const bakery: Store = {
-  storeId: 'bakery',
-  storeName: 'Bakery',
-  currency: 'USD',
-  createdAt: '2026-01-01T00:00:00Z',
-};
 const slow = { timeout: 10_000 };
 
 function routes(created: unknown[]) {

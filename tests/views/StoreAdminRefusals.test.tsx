@@ -2,14 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { Store } from '../../src/contracts/store.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
+import { bakery } from './storeFixtures.ts';
 
 const slow = { timeout: 10_000 };
-const bakery: Store = {
-  storeId: 'bakery',
-  storeName: 'Bakery',
-  currency: 'USD',
-  createdAt: '2026-01-01T00:00:00Z',
-};
 
 /** The store admin at `search` over the dashboard's routes, one store (or none) and `extra`. */
 function renderStore(search: string, stores: Store[], extra: Routes) {

@@ -1,19 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { OrderAction, OrderDetails, Store } from '../../src/contracts/store.ts';
+import type { OrderAction, OrderDetails } from '../../src/contracts/store.ts';
 import { VIEW_ONLY } from '../../src/services/session/permissionsQueries.ts';
 import { rowOf, rowsOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
+import { bakery } from './storeFixtures.ts';
 
 // The first section to load the data grid waits for its chunk: longer than findBy's default second.
 const slow = { timeout: 10_000 };
-
-const bakery: Store = {
-  storeId: 'bakery',
-  storeName: 'Bakery',
-  currency: 'USD',
-  createdAt: '2026-01-01T00:00:00Z',
-};
 
 const ada: OrderDetails = {
   id: 'o1',
