@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest';
 import { createActor, createMachine } from 'xstate';
 import type { BuilderActorRef } from '../../src/machines/builder/builderMachine.ts';
-import { HistoryDialog, openHistory } from '../../src/views/builder/HistoryDialog.tsx';
+import { HistoryDialog } from '../../src/views/builder/HistoryDialog.tsx';
+import { openHistory } from '../../src/views/builder/historyPlace.ts';
 import { renderInBuilderApp } from './builderHarness.tsx';
 import { clickBesideDialog } from './queries.ts';
 import { dashboardRoutes } from './renderApp.tsx';

@@ -37,7 +37,7 @@ import {
   useUndoRedo,
 } from './builderContext.ts';
 import { CollabPresence } from './CollabPresence.tsx';
-import { openHistory } from './HistoryDialog.tsx';
+import { openHistory } from './historyPlace.ts';
 import { closePreview, openPreview } from './preview/previewAddress.ts';
 
 /** Asked before leaving the builder while some changes are not on the server yet. */

@@ -1,6 +1,4 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -12,33 +10,24 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { renderPageDocument } from '../../canvas/staticRender.tsx';
 import { describeChanges, restoreVersionState } from '../../canvas/versions.ts';
 import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { VERSION_NAME_MAX, VERSION_NAME_TOO_LONG } from '../../contracts/versions.ts';
-import { selectName, selectWebsiteId } from '../../machines/builder/builderMachine.ts';
+import { selectWebsiteId } from '../../machines/builder/builderMachine.ts';
 import {
   useCreateVersion,
   useFetchVersion,
-  useVersion,
   useVersions,
   type VersionSummary,
 } from '../../services/builder/versionsApi.ts';
 import { useKeepTypedInput } from '../common/keepTypedInput.ts';
 import { setUrlQuery, useUrlQuery } from '../common/useUrlQuery.ts';
 import { useBuilder, useBuilderReadOnly, useBuilderSelector } from './builderContext.ts';
-
-/** Opens the History dialog (`?history=1`, a Back step). */
-export function openHistory(): void {
-  setUrlQuery({ history: '1' }, 'push');
-}
-
-const closeHistory = () => setUrlQuery({ history: null, version: null });
+import { closeHistory } from './historyPlace.ts';
+import { VersionPreview } from './VersionPreview.tsx';
 
 const UNSAVED_VERSION_HINT = unsavedHint('version', 'Save', 'Cancel');
 
@@ -261,52 +250,5 @@ function RestoreConfirm({
         </Button>
       </DialogActions>
     </Dialog>
-  );
-}
-
-/** A version's pages, read-only: the same static renderer as the preview and the published site. */
-function VersionPreview({ websiteId, versionId }: { websiteId: string; versionId: number }) {
-  const siteName = useBuilderSelector(selectName);
-  const version = useVersion(websiteId, versionId);
-  const [pageIndex, setPageIndex] = useState(0);
-  const pages = version.data?.pages ?? [];
-  const page = pages[Math.min(pageIndex, pages.length - 1)] ?? null;
-  return (
-    <>
-      <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Button startIcon={<ArrowBackIcon />} onClick={() => setUrlQuery({ version: null })}>
-          History
-        </Button>
-        {version.data ? `Preview: ${version.data.name}` : 'Preview'}
-      </DialogTitle>
-      <DialogContent dividers>
-        {version.isPending ? <CircularProgress aria-label="Loading version" size={24} /> : null}
-        {version.isError ? <Alert severity="error">The version could not be loaded.</Alert> : null}
-        {pages.length > 1 ? (
-          <Tabs
-            value={Math.min(pageIndex, pages.length - 1)}
-            onChange={(_, index: number) => setPageIndex(index)}
-            aria-label="Version pages"
-          >
-            {pages.map((item) => (
-              <Tab key={item.id} label={item.name} />
-            ))}
-          </Tabs>
-        ) : null}
-        {page ? (
-          <Box sx={{ mt: 1, border: 1, borderColor: 'divider' }}>
-            <iframe
-              title="Version preview"
-              sandbox=""
-              srcDoc={renderPageDocument(page, siteName)}
-              style={{ display: 'block', border: 0, width: '100%', height: '60vh' }}
-            />
-          </Box>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={closeHistory}>Close</Button>
-      </DialogActions>
-    </>
   );
 }
