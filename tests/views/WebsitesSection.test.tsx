@@ -40,8 +40,8 @@ describe('Your Websites: Delete', { timeout: 20_000 }, () => {
 });
 
 describe('Your Websites: a refused Delete', { timeout: 20_000 }, () => {
-  test('closes the question and says "Failed to delete website" on the site’s card, which stays', async () => {
-    renderApp(dashboardInput(), {
+  test('closes the question and says "Failed to delete website" on the site’s card alone, which stays', async () => {
+    const { system } = renderApp(dashboardInput(), {
       ...dashboardRoutes(),
       'GET /api/website': { body: [bakerySite] },
       'DELETE /api/website/5': { status: 500, body: { message: 'Database unavailable' } },
@@ -59,6 +59,8 @@ describe('Your Websites: a refused Delete', { timeout: 20_000 }, () => {
     expect(refused.textContent).toBe('Failed to delete website');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete this website?' })).toBeNull());
     expect(screen.getByRole('article', { name: 'Bakery Site' })).toBe(card);
+    // Said once, on the card: no generic "API Error" toast beside it (the toasts queue's counter never moved).
+    expect(system.actor.system.get('toasts')?.getSnapshot().context.nextId).toBe(1);
 
     fireEvent.click(within(refused).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(within(card).queryByRole('alert')).toBeNull());
