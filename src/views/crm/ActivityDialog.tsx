@@ -8,6 +8,7 @@ import type { ActivityInput } from '../../contracts/crmApi.ts';
 import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { useChangedSinceOpened } from '../common/keepTypedInput.ts';
 import { toLocalInput } from '../common/localDateTime.ts';
+import { useKeptDraft } from '../common/useKeptDraft.ts';
 import { type ContactChoice, ContactPicker } from './ContactPicker.tsx';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 import { useCrmForm } from './useCrmForm.ts';
@@ -37,6 +38,14 @@ export function ActivityDialog({ activity, deals, onClose }: Props) {
       : null,
   );
   const changed = useChangedSinceOpened({ form, contactId: contact?.id ?? null });
+  const keptNote = useKeptDraft(`crm.activity.${activity?.id ?? 'new'}`, {
+    values: { form, contact },
+    changed,
+    restore: (kept) => {
+      setForm(kept.form);
+      setContact(kept.contact);
+    },
+  });
   const canSave = form.subject.trim() !== '';
 
   const handleSave = () => {
@@ -63,6 +72,7 @@ export function ActivityDialog({ activity, deals, onClose }: Props) {
       saving={save.saving}
       alert={save.alert}
       unsaved={{ changed, hint: unsavedHint('activity', 'Save', 'Cancel') }}
+      keptNote={keptNote}
     >
       <TextField
         select

@@ -8,6 +8,7 @@ import { contactErrors } from '../../contracts/crmFieldRules.ts';
 import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { useEditingPresence } from '../../services/live/presenceQueries.ts';
 import { useChangedSinceOpened } from '../common/keepTypedInput.ts';
+import { useKeptDraft } from '../common/useKeptDraft.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 import { contactLabel, formatMoney } from './crmFormat.ts';
 import { useCrmForm } from './useCrmForm.ts';
@@ -45,6 +46,11 @@ export function ContactDialog({ contact, lists, onClose }: Props) {
     contactListIds: contact?.contactListIds ?? [],
   });
   const changed = useChangedSinceOpened(form);
+  const keptNote = useKeptDraft(`crm.contact.${contact?.id ?? 'new'}`, {
+    values: form,
+    changed,
+    restore: setForm,
+  });
   const email = form.email.trim();
   const tags = form.tags
     .split(',')
@@ -71,6 +77,7 @@ export function ContactDialog({ contact, lists, onClose }: Props) {
       saving={save.saving}
       alert={save.alert}
       unsaved={{ changed, hint: unsavedHint('contact', 'Save', 'Cancel') }}
+      keptNote={keptNote}
       remove={
         contact
           ? {

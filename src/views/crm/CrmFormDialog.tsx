@@ -30,6 +30,8 @@ type Props = {
    * dialog open and shows `hint`, which names its buttons (see keepTypedInput.ts).
    */
   unsaved?: { changed: boolean; hint: string };
+  /** Shown above the fields: what was typed before the session expired is back in them (see useKeptDraft.ts). */
+  keptNote?: string | null;
   children: ReactNode;
 };
 
@@ -48,6 +50,7 @@ export function CrmFormDialog({
   remove,
   readOnly = false,
   unsaved,
+  keptNote = null,
   children,
 }: Props) {
   const keep = useKeepTypedInput(Boolean(unsaved?.changed) && !readOnly, onClose, unsaved?.hint ?? '');
@@ -62,6 +65,7 @@ export function CrmFormDialog({
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
+            {keptNote ? <Alert severity="info">{keptNote}</Alert> : null}
             {keep.hint ? <Alert severity="warning">{keep.hint}</Alert> : null}
             {alert ? <Alert severity="error">{alert}</Alert> : null}
             {children}

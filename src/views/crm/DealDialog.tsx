@@ -7,6 +7,7 @@ import { typedAmount } from '../../contracts/crmFieldRules.ts';
 import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { useContact } from '../../services/crm/crmQueries.ts';
 import { useChangedSinceOpened } from '../common/keepTypedInput.ts';
+import { useKeptDraft } from '../common/useKeptDraft.ts';
 import { type ContactChoice, ContactPicker } from './ContactPicker.tsx';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 import { contactLabel } from './crmFormat.ts';
@@ -42,6 +43,14 @@ export function DealDialog({ deal, stages, readOnly = false, onClose }: Props) {
       : null);
   // A picked contact is a change too (its name loading is not).
   const changed = useChangedSinceOpened(form) || picked !== null;
+  const keptNote = useKeptDraft(`crm.deal.${deal.id}`, {
+    values: { form, picked },
+    changed: changed && !readOnly,
+    restore: (kept) => {
+      setForm(kept.form);
+      setPicked(kept.picked);
+    },
+  });
   const { amount: value, problem: valueError } = typedAmount(form.value);
   const canSave = form.title.trim() !== '' && !valueError;
   const fieldError = (name: (typeof FORM_FIELDS)[number]) =>
@@ -69,6 +78,7 @@ export function DealDialog({ deal, stages, readOnly = false, onClose }: Props) {
       saving={save.saving}
       alert={save.alert}
       unsaved={{ changed, hint: unsavedHint('deal', 'Save', 'Cancel') }}
+      keptNote={keptNote}
       remove={{
         noun: 'deal',
         confirm: `Delete the deal "${deal.title}"?`,

@@ -6,6 +6,7 @@ import type { LeadInput } from '../../contracts/crmApi.ts';
 import { leadErrors, typedAmount } from '../../contracts/crmFieldRules.ts';
 import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { useChangedSinceOpened } from '../common/keepTypedInput.ts';
+import { useKeptDraft } from '../common/useKeptDraft.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 import { useCrmForm } from './useCrmForm.ts';
 
@@ -37,6 +38,7 @@ export function LeadDialog({ lead, onClose }: Props) {
     notes: lead?.notes ?? '',
   });
   const changed = useChangedSinceOpened(form);
+  const keptNote = useKeptDraft(`crm.lead.${lead?.id ?? 'new'}`, { values: form, changed, restore: setForm });
   const email = form.email.trim();
   // The server's own rules (src/contracts/crmFieldRules.ts), checked before sending.
   const ruleErrors = leadErrors(form);
@@ -71,6 +73,7 @@ export function LeadDialog({ lead, onClose }: Props) {
       saving={save.saving}
       alert={save.alert}
       unsaved={{ changed, hint: unsavedHint('lead', 'Save', 'Cancel') }}
+      keptNote={keptNote}
     >
       {TEXT_FIELDS.map(([name, label]) => (
         <TextField

@@ -21,6 +21,7 @@ import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { errorMessage } from '../../services/http/ApiError.ts';
 import { useCategories, useSaveProduct, useUploadProductImage } from '../../services/store/storeQueries.ts';
 import { useChangedSinceOpened, useKeepTypedInput } from '../common/keepTypedInput.ts';
+import { useKeptDraft } from '../common/useKeptDraft.ts';
 
 type Props = { storeId: string; product: Product | null; onClose: () => void };
 
@@ -90,7 +91,13 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
   const save = useSaveProduct(storeId);
   const upload = useUploadProductImage();
   const categories = useCategories(storeId);
-  const keep = useKeepTypedInput(useChangedSinceOpened(form), onClose, UNSAVED_PRODUCT_HINT);
+  const changed = useChangedSinceOpened(form);
+  const keep = useKeepTypedInput(changed, onClose, UNSAVED_PRODUCT_HINT);
+  const keptNote = useKeptDraft(`store.${storeId}.product.${product?.id ?? 'new'}`, {
+    values: form,
+    changed,
+    restore: setForm,
+  });
   const set = (key: keyof Form) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [key]: event.target.value }));
     setTouched((current) => new Set(current).add(key));
@@ -121,6 +128,7 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
         <DialogTitle>{product ? 'Edit Product' : 'New Product'}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
+            {keptNote ? <Alert severity="info">{keptNote}</Alert> : null}
             {keep.hint ? <Alert severity="warning">{keep.hint}</Alert> : null}
             {save.error ? (
               <Alert severity="error">{errorMessage(save.error, 'Failed to save product')}</Alert>

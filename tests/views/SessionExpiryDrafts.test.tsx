@@ -1,0 +1,139 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, test } from 'vitest';
+import { grace } from './crmFixtures.ts';
+import { dashboardInput, dashboardRoutes, type Routes, rawBob, renderApp } from './renderApp.tsx';
+
+// Nothing typed is thrown away when a session expires: the form's values wait in this tab's sessionStorage until
+// the same user signs in again and the form opens again; another user never sees them.
+
+const slow = { timeout: 20_000 };
+const NOTE =
+  'We kept what you typed before your session expired. Save to keep it, or Cancel to throw it away.';
+const expired = { status: 401, body: { message: 'Session expired' } };
+const cleo = { ...rawBob, userId: 'u7', email: 'cleo@example.com', name: 'Cleo' };
+const keptEntries = () => Object.keys(sessionStorage).filter((key) => key.startsWith('keptDraft:'));
+
+/** The server: every call answers, except a save (`save`), refused with 401 the first time. */
+function server(save: string, extra: Routes): { routes: Routes; signInAs: (user: typeof rawBob) => void } {
+  let refused = false;
+  let signingIn = rawBob;
+  const routes: Routes = {
+    ...dashboardRoutes(),
+    ...extra,
+    [save]: () => {
+      if (refused) return { body: {} };
+      refused = true;
+      return expired;
+    },
+    'POST /api/auth/login': () => ({ body: { ...signingIn, token: 'token-2' } }),
+  };
+  return { routes, signInAs: (user) => (signingIn = user) };
+}
+
+async function signIn(email: string) {
+  const form = within(await screen.findByRole('form', { name: 'Authentication' }, slow));
+  fireEvent.change(form.getByLabelText(/Email/), { target: { value: email } });
+  fireEvent.change(form.getByLabelText(/Password/), { target: { value: 'secret1' } });
+  fireEvent.click(form.getByRole('button', { name: 'Sign in' }));
+}
+
+const field = (dialog: HTMLElement, name: string | RegExp) =>
+  within(dialog).getByRole('textbox', { name }) as HTMLInputElement;
+
+afterEach(() => {
+  window.history.replaceState(null, '', '/');
+  sessionStorage.clear();
+});
+
+describe('typing kept through an expired session', { timeout: 60_000 }, () => {
+  const contacts: Routes = {
+    'GET /api/crm/contacts': { body: { contacts: [grace], totalCount: 1 } },
+    'GET /api/crm/contact-lists': { body: [] },
+  };
+
+  /** Bob edits Grace at her address, types, and Save is refused with 401: the sign-in screen shows. */
+  async function typeThenExpire() {
+    const { routes, signInAs } = server('PUT /api/crm/contacts/4', contacts);
+    renderApp({ ...dashboardInput(), location: { pathname: '/crm/contacts/4', search: '' } }, routes);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit contact' }, slow);
+    expect(field(dialog, 'First name').value).toBe('Grace');
+    fireEvent.change(field(dialog, 'First name'), { target: { value: 'Gracie' } });
+    fireEvent.change(field(dialog, 'Company'), { target: { value: 'US Navy' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByRole('form', { name: 'Authentication' }, slow);
+    expect(screen.queryByRole('dialog', { name: 'Edit contact' })).toBeNull();
+    return { signInAs };
+  }
+
+  test('the same user signs in again: back at the contact, with what was typed and a note saying so', async () => {
+    await typeThenExpire();
+
+    await signIn('bob@example.com');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit contact' }, slow);
+    await waitFor(() => expect(field(dialog, 'First name').value).toBe('Gracie'));
+    expect(field(dialog, 'Company').value).toBe('US Navy');
+    expect(within(dialog).getByText(NOTE).textContent).toBe(NOTE);
+    // Still changed: Escape keeps it open and says how to keep or discard it.
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: 'Edit contact' })).toBe(dialog);
+
+    // Saved: the draft is gone with the dialog.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit contact' })).toBeNull(), slow);
+    expect(keptEntries()).toEqual([]);
+  });
+
+  test('another user signs in: the same contact opens as the server has it, and Bob’s draft is gone', async () => {
+    const { signInAs } = await typeThenExpire();
+    expect(keptEntries()).toHaveLength(1);
+
+    signInAs(cleo);
+    await signIn('cleo@example.com');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit contact' }, slow);
+    expect(field(dialog, 'First name').value).toBe('Grace');
+    expect(within(dialog).queryByText(NOTE)).toBeNull();
+    expect(keptEntries()).toEqual([]);
+  });
+
+  test('a new product being typed: opened again after signing in, it holds what was typed', async () => {
+    const bakery = {
+      storeId: 'bakery',
+      storeName: 'Bakery',
+      currency: 'USD',
+      createdAt: '2026-01-01T00:00:00Z',
+    };
+    const { routes } = server('POST /api/ecommerce/products', {
+      'GET /api/ecommerce/stores': { body: [bakery] },
+      'GET /api/ecommerce/orders/summary': { body: { needsAction: 0, latestOrderAt: null } },
+      'GET /api/ecommerce/stores/bakery/products': { body: { results: [], totalCount: 0 } },
+      'GET /api/ecommerce/categories': { body: [] },
+    });
+    renderApp({ ...dashboardInput(), location: { pathname: '/store', search: '' } }, routes);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Product' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'New Product' });
+    fireEvent.change(field(dialog, /^Name/), { target: { value: 'Baguette' } });
+    fireEvent.change(field(dialog, /^Description/), { target: { value: 'Crusty, baked at dawn' } });
+    fireEvent.change(within(dialog).getByRole('spinbutton', { name: /^Price/ }), {
+      target: { value: '3.50' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByRole('form', { name: 'Authentication' }, slow);
+
+    await signIn('bob@example.com');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Product' }, slow));
+    const again = await screen.findByRole('dialog', { name: 'New Product' });
+    await waitFor(() => expect(field(again, /^Name/).value).toBe('Baguette'));
+    expect(field(again, /^Description/).value).toBe('Crusty, baked at dawn');
+    expect((within(again).getByRole('spinbutton', { name: /^Price/ }) as HTMLInputElement).value).toBe(
+      '3.50',
+    );
+    expect(within(again).getByText(NOTE).textContent).toBe(NOTE);
+
+    // Cancel throws it away: opened once more, the form is empty.
+    fireEvent.click(within(again).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Product' })).toBeNull());
+    expect(keptEntries()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(field(await screen.findByRole('dialog', { name: 'New Product' }), /^Name/).value).toBe('');
+  });
+});
