@@ -137,3 +137,33 @@ describe('typing kept through an expired session', { timeout: 60_000 }, () => {
     expect(field(await screen.findByRole('dialog', { name: 'New Product' }), /^Name/).value).toBe('');
   });
 });
+
+describe('the business details form', { timeout: 60_000 }, () => {
+  test('typed, then its save answered 401: the same user signing in again is back at the form, with it', async () => {
+    const profile = {
+      businessName: 'Bob Bakery',
+      industry: 'retail',
+      services: 'Bread',
+      email: 'bob@example.com',
+      phone: '555 0100',
+      address: '',
+      socialLinks: [],
+      websiteId: null,
+    };
+    const { routes } = server('PUT /api/business/profile', {
+      'GET /api/business/profile': { body: profile },
+    });
+    renderApp({ ...dashboardInput(), location: { pathname: '/settings/business', search: '' } }, routes);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Phone' }, slow), {
+      target: { value: '555 0199' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save business details' }));
+    await screen.findByRole('form', { name: 'Authentication' }, slow);
+
+    await signIn('bob@example.com');
+    const form = await screen.findByRole('form', { name: 'Business details' }, slow);
+    await waitFor(() => expect(field(form, 'Phone').value).toBe('555 0199'), slow);
+    expect(field(form, 'Business name').value).toBe('Bob Bakery');
+    expect(within(form).getByText(NOTE).textContent).toBe(NOTE);
+  });
+});

@@ -22,6 +22,7 @@ import { selectBusinessDetailsRef } from '../../../machines/app/appSelectors.ts'
 import { useBusinessProfile } from '../../../services/http/queries.ts';
 import { useAppActor } from '../../appActorContext.ts';
 import { useCan } from '../../common/useCan.ts';
+import { useKeptDraft } from '../../common/useKeptDraft.ts';
 import { refusedField } from '../../crm/crmFormRefusal.ts';
 import type { SectionProps } from '../SectionPlaceholder.tsx';
 
@@ -125,6 +126,11 @@ function BusinessDetailsForm({ profile, actor }: { profile: BusinessProfile; act
   useEffect(() => {
     actor.send({ type: 'business.edit', unsaved });
   }, [actor, unsaved]);
+  const keptNote = useKeptDraft('account.businessDetails', {
+    values: fields,
+    changed: unsaved && canEdit,
+    restore: setFields,
+  });
   const refusedName = refusal ? refusedField(refusal, FIELD_NAMES) : null;
   const errorOf = (name: keyof Fields) =>
     errors[name] ?? (refusedName === name ? (refusal ?? '') : undefined);
@@ -160,6 +166,7 @@ function BusinessDetailsForm({ profile, actor }: { profile: BusinessProfile; act
         Your sites show these details in their footers and contact sections. Publish a site again to update
         it.
       </Typography>
+      {keptNote ? <Alert severity="info">{keptNote}</Alert> : null}
       <TextField label="Business name" required {...field('businessName')} />
       <TextField select label="Industry" {...field('industry')}>
         {INDUSTRIES.map((industry) => (
