@@ -4,18 +4,10 @@ import {
   BUSINESS_DETAILS_FAILED,
   BUSINESS_DETAILS_SAVED,
 } from '../../src/machines/account/businessDetailsMachine.ts';
+import { bobProfile } from './businessFixtures.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
-const profile = {
-  businessName: 'Bob Bakery',
-  industry: 'retail',
-  services: 'Bread',
-  email: 'bob@example.com',
-  phone: '555 0100',
-  address: '',
-  socialLinks: [],
-  websiteId: null,
-};
+const profile = bobProfile;
 const slow = { timeout: 10_000 };
 
 describe('Settings › Business details', () => {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
+import { bobProfile } from './businessFixtures.ts';
 import { grace } from './crmFixtures.ts';
 import { dashboardInput, dashboardRoutes, type Routes, rawBob, renderApp } from './renderApp.tsx';
 
@@ -140,18 +141,8 @@ describe('typing kept through an expired session', { timeout: 60_000 }, () => {
 
 describe('the business details form', { timeout: 60_000 }, () => {
   test('typed, then its save answered 401: the same user signing in again is back at the form, with it', async () => {
-    const profile = {
-      businessName: 'Bob Bakery',
-      industry: 'retail',
-      services: 'Bread',
-      email: 'bob@example.com',
-      phone: '555 0100',
-      address: '',
-      socialLinks: [],
-      websiteId: null,
-    };
     const { routes } = server('PUT /api/business/profile', {
-      'GET /api/business/profile': { body: profile },
+      'GET /api/business/profile': { body: bobProfile },
     });
     renderApp({ ...dashboardInput(), location: { pathname: '/settings/business', search: '' } }, routes);
     fireEvent.change(await screen.findByRole('textbox', { name: 'Phone' }, slow), {
