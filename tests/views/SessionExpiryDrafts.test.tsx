@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { bobProfile } from './businessFixtures.ts';
 import { grace } from './crmFixtures.ts';
 import { dashboardInput, dashboardRoutes, type Routes, rawBob, renderApp } from './renderApp.tsx';
+import { bakery } from './storeFixtures.ts';
 
 // Nothing typed is thrown away when a session expires: the form's values wait in this tab's sessionStorage until
 // the same user signs in again and the form opens again; another user never sees them.
@@ -97,12 +98,6 @@ describe('typing kept through an expired session', { timeout: 60_000 }, () => {
   });
 
   test('a new product being typed: opened again after signing in, it holds what was typed', async () => {
-    const bakery = {
-      storeId: 'bakery',
-      storeName: 'Bakery',
-      currency: 'USD',
-      createdAt: '2026-01-01T00:00:00Z',
-    };
     const { routes } = server('POST /api/ecommerce/products', {
       'GET /api/ecommerce/stores': { body: [bakery] },
       'GET /api/ecommerce/orders/summary': { body: { needsAction: 0, latestOrderAt: null } },

@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { uploadFailed } from '../../services/builder/websiteApi.ts';
 import { useUploadImage } from '../../services/http/queries.ts';
+import { UploadImageButton } from '../common/UploadImageButton.tsx';
 
 const NOT_AN_IMAGE = uploadFailed('Please select an image file');
 
@@ -34,24 +34,16 @@ export function ImageField({
         value={value.startsWith('data:') ? '(embedded image)' : value}
         onChange={(e) => onChange(e.target.value, true)}
       />
-      <Button component="label" size="small" disabled={upload.isPending}>
-        {upload.isPending ? 'Uploading...' : 'Upload Image'}
-        <input
-          hidden
-          type="file"
-          accept="image/*"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            // Emptied, so choosing the same file again is another attempt.
-            event.target.value = '';
-            if (!file) return;
-            upload.reset();
-            setNotImage(!file.type.startsWith('image/'));
-            if (!file.type.startsWith('image/')) return;
+      <UploadImageButton
+        size="small"
+        pending={upload.isPending}
+        onFile={(file) => {
+          upload.reset();
+          setNotImage(!file.type.startsWith('image/'));
+          if (file.type.startsWith('image/'))
             upload.mutate(file, { onSuccess: (url) => onChange(url, false) });
-          }}
-        />
-      </Button>
+        }}
+      />
       {problem ? (
         <Alert
           severity="error"

@@ -21,6 +21,7 @@ import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { errorMessage } from '../../services/http/ApiError.ts';
 import { useCategories, useSaveProduct, useUploadProductImage } from '../../services/store/storeQueries.ts';
 import { useChangedSinceOpened, useKeepTypedInput } from '../common/keepTypedInput.ts';
+import { UploadImageButton } from '../common/UploadImageButton.tsx';
 import { useKeptDraft } from '../common/useKeptDraft.ts';
 
 type Props = { storeId: string; product: Product | null; onClose: () => void };
@@ -117,8 +118,7 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
     if (invalid) return;
     save.mutate({ id: product?.id ?? null, input: toInput(form) }, { onSuccess: onClose });
   };
-  const handleFile = (file: File | undefined) => {
-    if (!file) return;
+  const handleFile = (file: File) => {
     upload.mutate(file, { onSuccess: (url) => setForm((current) => ({ ...current, imageUrl: url })) });
   };
 
@@ -191,15 +191,7 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
               onChange={set('description')}
             />
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-              <Button component="label" variant="outlined" disabled={upload.isPending}>
-                {upload.isPending ? 'Uploading...' : 'Upload Image'}
-                <input
-                  hidden
-                  type="file"
-                  accept="image/*"
-                  onChange={(event) => handleFile(event.target.files?.[0])}
-                />
-              </Button>
+              <UploadImageButton variant="outlined" pending={upload.isPending} onFile={handleFile} />
               {form.imageUrl ? (
                 <>
                   <img src={form.imageUrl} alt="Product" style={{ height: 48 }} />
