@@ -45,8 +45,12 @@ export function createSessionHarness(
       toast: (_, params) => {
         toasts.push(params);
       },
-      notifyEnded: (_, params) => {
-        ended.push({ type: 'session.ended', reason: params.reason });
+      notifyEnded: ({ context }, params) => {
+        ended.push({
+          type: 'session.ended',
+          reason: params.reason,
+          userId: context.expiredIn?.userId ?? null,
+        });
       },
     },
   });

@@ -90,7 +90,7 @@ for (const path of paths) {
           });
           expect(h.watchers()).toBe(0);
           expect(h.effects.slice(-2)).toEqual(['clearStorage', 'clearCache']);
-          expect(h.ended.at(-1)).toEqual({ type: 'session.ended', reason: 'expired' });
+          expect(h.ended.at(-1)).toEqual({ type: 'session.ended', reason: 'expired', userId: alice.id });
           expect(h.toasts.at(-1)).toEqual({
             type: 'warning',
             title: 'Session expired',
@@ -105,7 +105,7 @@ for (const path of paths) {
           if (lastEvent === '') return; // never signed in: nothing to clear or announce
           expect(h.effects.slice(-2)).toEqual(['clearStorage', 'clearCache']);
           // A logout, here or in another tab (an expiry is the model's `expired`): nothing is remembered.
-          expect(h.ended.at(-1)).toEqual({ type: 'session.ended', reason: 'logout' });
+          expect(h.ended.at(-1)).toEqual({ type: 'session.ended', reason: 'logout', userId: null });
           expect(h.toasts).toEqual([]);
         },
         authenticated: () => {

@@ -200,6 +200,8 @@ export type AppContext = {
   route: AppRoute;
   /** A place opened while signed out: sign-in returns to it. */
   returnTo: AppRoute | null;
+  /** Whose place `returnTo` is (an expired session's user: another user starts afresh); null: anyone's. */
+  returnFor: string | null;
   /** The store the Storefront preview shows (its cart's store), while it shows one. */
   storefrontStore: string | null;
   /** The recorded session Admin › Session Replay has open, or null (the list shows). */
@@ -267,6 +269,11 @@ const routeOfNav = (event: AppEvent): AppRoute =>
     : event.type === 'nav.popstate'
       ? resolveRoute(event.location)
       : loginUrl.route;
+/** Where a sign-in goes: the kept place, unless it is another user's (an expired session's), else home. */
+// (A replayed session's sign-in carries no output: its user is unknown, and only a kept place of anyone's counts.)
+const placeAfterSignIn = (context: AppContext, userId?: string): AppRoute =>
+  context.returnTo && (context.returnFor ?? userId) === userId ? context.returnTo : HOME_ROUTE;
+
 const siteRoute = (siteId: string): AppRoute => appRoute('builder', { siteId });
 /** The place a website card opens: its preview (on the desktop frame) or its page in the builder. */
 const editRoute = (event: { websiteId: string; mode?: 'preview' }): AppRoute =>
@@ -434,7 +441,7 @@ export const appMachine = setup({
     /** Signed out: the place asked for is kept for after sign-in (never /login itself). */
     rememberNavRoute: assign(({ event }) => {
       const route = routeOfNav(event);
-      return { returnTo: route.name === 'login' ? null : route };
+      return { returnTo: route.name === 'login' ? null : route, returnFor: null };
     }),
     /** The logo setup uploaded travels to the generator in context (a setup without one keeps the last). */
     keepLogo: assign(({ context }, params: { logoUrl: string | null | undefined }) => ({
@@ -509,6 +516,7 @@ export const appMachine = setup({
       route,
       // A place opened while signed out is where sign-in goes next.
       returnTo: input.session || route.name === 'login' || route.name === 'invite' ? null : route,
+      returnFor: null,
       invitationToken: input.invitationToken ?? null,
       storefrontStore: null,
       replaySessionId: null,
@@ -534,6 +542,7 @@ export const appMachine = setup({
       // An expired session comes back to where it was; a logout starts afresh. The next user's logo is theirs.
       actions: assign(({ context, event }) => ({
         returnTo: event.reason === 'expired' ? context.route : null,
+        returnFor: event.userId,
         businessLogo: null,
       })),
     },
@@ -652,12 +661,14 @@ export const appMachine = setup({
               actions: [
                 { type: 'startSession', params: ({ event }) => event.output },
                 { type: 'toast', params: { type: 'success', title: 'Welcome back!' } },
-                // Back to the place that asked for sign-in, or the websites list.
-                {
-                  type: 'writeUrl',
-                  params: ({ context }) => ({ route: context.returnTo ?? HOME_ROUTE, mode: 'replace' }),
-                },
-                assign(({ context }) => ({ route: context.returnTo ?? HOME_ROUTE, returnTo: null })),
+                // Back to the place that asked for sign-in (an expired session's: for its user only), or the
+                // websites list.
+                assign(({ context, event }) => ({
+                  route: placeAfterSignIn(context, event.output?.user.id),
+                  returnTo: null,
+                  returnFor: null,
+                })),
+                { type: 'writeUrl', params: ({ context }) => ({ route: context.route, mode: 'replace' }) },
               ],
             },
             onError: {

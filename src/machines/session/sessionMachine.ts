@@ -14,7 +14,8 @@ import type { SessionEvent } from './sessionEvents.ts';
 export type SessionEndReason = 'logout' | 'expired';
 
 /** What the session tells its parent (the app machine) when it ends. */
-export type SessionEndedEvent = { type: 'session.ended'; reason: SessionEndReason };
+/** `userId`: whose session expired (their place is kept for them); null after a logout. */
+export type SessionEndedEvent = { type: 'session.ended'; reason: SessionEndReason; userId: string | null };
 
 export type SessionInput = { stored: StoredSession | null };
 
@@ -71,9 +72,10 @@ export const sessionMachine = setup({
     refreshAccountData: () => {},
     toast: (args, params: ToastInput) => showToast(args, params),
     notifyEnded: sendParent(
-      (_, params: { reason: SessionEndReason }): SessionEndedEvent => ({
+      ({ context }, params: { reason: SessionEndReason }): SessionEndedEvent => ({
         type: 'session.ended',
         reason: params.reason,
+        userId: context.expiredIn?.userId ?? null,
       }),
     ),
     forget: assign(() => signedOut),

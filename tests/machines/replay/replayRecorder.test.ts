@@ -98,7 +98,7 @@ describe('the replay recorder', () => {
       expect.objectContaining({
         actor: 'app',
         source: 'session',
-        event: { type: 'session.ended', reason: 'logout' },
+        event: { type: 'session.ended', reason: 'logout', userId: null },
         state: { auth: 'idle' },
       }),
     );
