@@ -363,3 +363,39 @@ describe('Store › Products › Add Product', () => {
     expect(screen.queryByRole('dialog', { name: 'Delete this category?' })).toBeNull();
   });
 });
+
+describe('Store › Products › Upload Image', () => {
+  test('a refused or unanswered upload says so in the words of spec §8, in the dialog alone', async () => {
+    const answers = [
+      () => ({ status: 413, body: { message: 'The image is larger than 5 MB' } }),
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => ({ body: { url: '/api/uploads/loaf.png' } }),
+    ];
+    const { system } = renderApp(
+      { ...dashboardInput(), location: { pathname: '/store', search: '' } },
+      { ...routes([]), 'POST /api/upload/image': () => answers.shift()?.() ?? { status: 500 } },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Product' }, slow));
+    const dialog = within(await screen.findByRole('dialog', { name: 'New Product' }));
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'loaf.png', { type: 'image/png' });
+    const choose = () =>
+      fireEvent.change(dialog.getByLabelText('Upload Image'), { target: { files: [png] } });
+    const shown = () => dialog.queryByRole('alert')?.textContent ?? null;
+    const toastsRaised = () => system.actor.system.get('toasts')?.getSnapshot().context.nextId;
+    const before = toastsRaised();
+
+    choose();
+    await waitFor(() => expect(shown()).toBe('Upload failed: The image is larger than 5 MB'));
+    choose();
+    await waitFor(() => expect(shown()).toBe('Upload error: Network or server issue'));
+    choose();
+    await waitFor(() =>
+      expect(dialog.getByRole('img', { name: 'Product' }).getAttribute('src')).toBe('/api/uploads/loaf.png'),
+    );
+    expect(shown()).toBeNull();
+    // Said in the dialog only: the uploads raised no toast (the toasts queue's counter did not move).
+    expect(toastsRaised()).toBe(before);
+  });
+});

@@ -6,8 +6,8 @@ import type {
   WebsiteBody,
   WebsiteListItem,
 } from '../../contracts/website.ts';
-import { ApiError } from '../http/ApiError.ts';
 import type { Http } from '../http/http.ts';
+import { UPLOAD_SHOWN_HERE, uploadError } from '../http/uploadError.ts';
 
 /** A website as listed (spec §3), with the form submissions its published site received. */
 export type WebsiteSummary = WithStringIds<WebsiteListItem>;
@@ -101,10 +101,6 @@ export async function uploadImage(http: Http, file: File): Promise<string> {
   }
 }
 
-/** Spec §8 upload messages, word for word. */
-export const UPLOAD_NETWORK_ERROR = 'Upload error: Network or server issue';
-export const uploadFailed = (message?: string) => `Upload failed: ${message?.trim() || 'Unknown error'}`;
-
 /**
  * POST /api/website/upload-image (field `file`) → its URL. A refusal rejects with
  * 'Upload failed: {message}', no answer at all with 'Upload error: Network or server issue' (spec §8).
@@ -114,13 +110,10 @@ export async function uploadWebsiteImage(http: Http, file: File): Promise<string
   body.append('file', file);
   try {
     return (
-      await http
-        .post('website/upload-image', { body, context: { quietStatuses: [400, 413, 415, 500, 502, 503] } })
-        .json<{ url: string }>()
+      await http.post('website/upload-image', { body, context: UPLOAD_SHOWN_HERE }).json<{ url: string }>()
     ).url;
   } catch (error) {
-    const status = error instanceof ApiError ? error.status : 0;
-    throw new Error(status === 0 ? UPLOAD_NETWORK_ERROR : uploadFailed((error as Error).message));
+    throw uploadError(error);
   }
 }
 

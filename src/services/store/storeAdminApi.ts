@@ -13,6 +13,7 @@ import type {
   StoreSettings,
 } from '../../contracts/store.ts';
 import type { CallContext, Http } from '../http/http.ts';
+import { UPLOAD_SHOWN_HERE, uploadError } from '../http/uploadError.ts';
 
 /** The owner's side of the store API (authenticated, account-scoped). */
 
@@ -131,11 +132,17 @@ export const getCheckoutOptions = (http: Http, storeId: string): Promise<Checkou
     .get(`ecommerce/stores/${encodeURIComponent(storeId)}/checkout`, { context: QUIET_POLL })
     .json<CheckoutOptions>();
 
-/** POST /api/upload/image: the product photo's URL (no data-URL fallback: products take only real URLs). */
+/**
+ * POST /api/upload/image: the product photo's URL (no data-URL fallback: products take only real URLs). A failure
+ * rejects in the words of spec §8, as the builder's uploads do.
+ */
 export async function uploadProductImage(http: Http, file: File): Promise<string> {
   const body = new FormData();
   body.append('image', file);
-  return (
-    await http.post('upload/image', { body, context: { quietStatuses: [400, 413] } }).json<{ url: string }>()
-  ).url;
+  try {
+    return (await http.post('upload/image', { body, context: UPLOAD_SHOWN_HERE }).json<{ url: string }>())
+      .url;
+  } catch (error) {
+    throw uploadError(error);
+  }
 }

@@ -2,8 +2,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { uploadFailed } from '../../services/builder/websiteApi.ts';
 import { useUploadImage } from '../../services/http/queries.ts';
+import { uploadFailed } from '../../services/http/uploadError.ts';
 import { UploadImageButton } from '../common/UploadImageButton.tsx';
 
 const NOT_AN_IMAGE = uploadFailed('Please select an image file');

@@ -205,9 +205,7 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
                 </>
               ) : null}
             </Stack>
-            {upload.error ? (
-              <Alert severity="error">{`Upload failed: ${errorMessage(upload.error, 'Unknown error')}`}</Alert>
-            ) : null}
+            {upload.error ? <Alert severity="error">{upload.error.message}</Alert> : null}
             <FormControlLabel
               control={
                 <Switch
