@@ -269,8 +269,10 @@ const routeOfNav = (event: AppEvent): AppRoute =>
     : event.type === 'nav.popstate'
       ? resolveRoute(event.location)
       : loginUrl.route;
-/** Where a sign-in goes: the kept place, unless it is another user's (an expired session's), else home. */
-// (A replayed session's sign-in carries no output: its user is unknown, and only a kept place of anyone's counts.)
+/**
+ * Where a sign-in goes: the kept place, unless it is another user's (an expired session's), else home. A replayed
+ * session's sign-in carries no output (`userId` unknown): only a place kept for anyone counts there.
+ */
 const placeAfterSignIn = (context: AppContext, userId?: string): AppRoute =>
   context.returnTo && (context.returnFor ?? userId) === userId ? context.returnTo : HOME_ROUTE;
 

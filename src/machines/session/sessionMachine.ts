@@ -13,8 +13,10 @@ import type { SessionEvent } from './sessionEvents.ts';
 
 export type SessionEndReason = 'logout' | 'expired';
 
-/** What the session tells its parent (the app machine) when it ends. */
-/** `userId`: whose session expired (their place is kept for them); null after a logout. */
+/**
+ * What the session tells its parent (the app machine) when it ends; `userId`: whose session expired (their place
+ * is kept for them), null after a logout.
+ */
 export type SessionEndedEvent = { type: 'session.ended'; reason: SessionEndReason; userId: string | null };
 
 export type SessionInput = { stored: StoredSession | null };

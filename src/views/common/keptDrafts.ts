@@ -51,9 +51,10 @@ export function readKeptDraft<T>(key: string, storage: Storage = sessionStorage)
   }
 }
 
-export function writeKeptDraft(key: string, values: unknown, storage: Storage = sessionStorage): void {
+/** Keeps `json` (the form's values, already as JSON) under `key`. */
+export function writeKeptDraft(key: string, json: string, storage: Storage = sessionStorage): void {
   try {
-    storage.setItem(key, JSON.stringify(values));
+    storage.setItem(key, json);
   } catch {
     // A full storage keeps no draft; the form itself still holds what was typed.
   }

@@ -81,7 +81,7 @@ export function useKeptDraft<T>(form: string, { values, changed, restore }: Opti
     written.current = storageKey;
     if (changed) {
       kept.current = null;
-      writeKeptDraft(storageKey, JSON.parse(text));
+      writeKeptDraft(storageKey, text);
     } else if (kept.current === null) removeKeptDraft(storageKey);
   }, [storageKey, changed, text]);
 
