@@ -6,6 +6,7 @@ import {
   draftProblem,
   plannerEditorMachine,
   selectDraft,
+  selectDraftChanged,
   selectEditorBusy,
   selectEditorError,
   selectEditorOpen,
@@ -95,12 +96,14 @@ for (const path of paths) {
           const s = actor.getSnapshot();
           expect(s.matches('editing')).toBe(true);
           expect(selectDraft(s)).toMatchObject({ id: null, text: '' });
+          expect(selectDraftChanged(s)).toBe(false);
         },
         kept: () => {
           const s = actor.getSnapshot();
           expect(s.matches('editing')).toBe(true);
           expect(selectDraft(s).text).toBe('Hello there');
           expect(selectEditorError(s)).toBe(UNSAVED_POST_HINT);
+          expect(selectDraftChanged(s)).toBe(true);
         },
         newValid: () => {
           const s = actor.getSnapshot();

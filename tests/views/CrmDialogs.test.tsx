@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { requestPath as path } from './crmFixtures.ts';
+import { leadRow, requestPath as path } from './crmFixtures.ts';
 import { clickBesideDialog, descriptionOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
@@ -150,24 +150,7 @@ describe('CRM dialogs keep what was typed when the server refuses it', () => {
     expect(typedIn(dialog, 'Email')).toBe('zed@example.com');
   }, 30_000);
 });
-
 const stamp = '2026-01-01T00:00:00.000Z';
-const leadRow = (id: number, name: string, status: string, value: number) => ({
-  id,
-  name,
-  email: '',
-  phone: '',
-  company: '',
-  status,
-  source: '',
-  value,
-  notes: '',
-  pagePath: null,
-  contactId: null,
-  dealId: null,
-  createdAt: stamp,
-  updatedAt: stamp,
-});
 
 describe('Converting a lead', () => {
   test('a converted lead reads Converted with no Convert; converting asks for the deal value', async () => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { bobProfile } from './businessFixtures.ts';
-import { grace } from './crmFixtures.ts';
+import { grace, leadRow } from './crmFixtures.ts';
 import { dashboardInput, dashboardRoutes, type Routes, rawBob, renderApp } from './renderApp.tsx';
 import { bakery } from './storeFixtures.ts';
 
@@ -150,5 +150,54 @@ describe('the business details form', { timeout: 60_000 }, () => {
     await waitFor(() => expect(field(form, 'Phone').value).toBe('555 0199'), slow);
     expect(field(form, 'Business name').value).toBe('Bob Bakery');
     expect(within(form).getByText(NOTE).textContent).toBe(NOTE);
+  });
+});
+
+describe('the planner and the lead conversion', { timeout: 60_000 }, () => {
+  test('a new post being typed: opened again after signing in, it holds the text and the channel', async () => {
+    const { routes } = server('POST /api/social/posts', { 'GET /api/social/posts': { body: [] } });
+    renderApp({ ...dashboardInput(), location: { pathname: '/social', search: '' } }, routes);
+    fireEvent.click(await screen.findByRole('button', { name: 'New post' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'New post' });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Channel' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'LinkedIn' }));
+    fireEvent.change(field(dialog, 'Text'), { target: { value: 'Fresh rye on Saturday' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    await screen.findByRole('form', { name: 'Authentication' }, slow);
+
+    await signIn('bob@example.com');
+    fireEvent.click(await screen.findByRole('button', { name: 'New post' }, slow));
+    const again = await screen.findByRole('dialog', { name: 'New post' });
+    await waitFor(() => expect(field(again, 'Text').value).toBe('Fresh rye on Saturday'));
+    expect(within(again).getByRole('combobox', { name: 'Channel' }).textContent).toBe('LinkedIn');
+    expect(within(again).getByText(NOTE).textContent).toBe(NOTE);
+    // Still changed: Escape keeps it open.
+    fireEvent.keyDown(again, { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: 'New post' })).toBe(again);
+
+    // Saved: the draft is gone with the dialog.
+    fireEvent.click(within(again).getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New post' })).toBeNull(), slow);
+    expect(keptEntries()).toEqual([]);
+  });
+
+  test('a lead’s deal value being typed: converting again after signing in offers it back', async () => {
+    const { routes } = server('POST /api/crm/leads/2/convert', {
+      'GET /api/crm/leads': { body: [leadRow(2, 'Walk-in', 'new', 0)], headers: { 'x-total-count': '1' } },
+    });
+    renderApp({ ...dashboardInput(), location: { pathname: '/crm/leads', search: '' } }, routes);
+    fireEvent.click(await screen.findByRole('button', { name: 'Convert Walk-in' }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'Convert Walk-in' });
+    fireEvent.change(within(dialog).getByLabelText(/^Deal value/), { target: { value: '450' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Convert' }));
+    await screen.findByRole('form', { name: 'Authentication' }, slow);
+
+    await signIn('bob@example.com');
+    fireEvent.click(await screen.findByRole('button', { name: 'Convert Walk-in' }, slow));
+    const again = await screen.findByRole('dialog', { name: 'Convert Walk-in' });
+    await waitFor(() =>
+      expect((within(again).getByLabelText(/^Deal value/) as HTMLInputElement).value).toBe('450'),
+    );
+    expect(within(again).getByText(NOTE).textContent).toBe(NOTE);
   });
 });

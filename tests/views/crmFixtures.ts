@@ -1,4 +1,4 @@
-/** What the CRM view tests share: a contact, and how a request the fake server got reads. */
+/** What the CRM view tests share: a contact, a lead, and how a request the fake server got reads. */
 
 /** A contact as GET /api/crm/contacts returns it. */
 export const grace = {
@@ -14,3 +14,22 @@ export const grace = {
 export const requestPath = (r: Request) => `${r.method} ${new URL(r.url).pathname}`;
 /** The query parameters of a request. */
 export const requestQuery = (r: Request) => new URL(r.url).searchParams;
+
+const stamp = '2026-01-01T00:00:00.000Z';
+/** A lead as GET /api/crm/leads returns it. */
+export const leadRow = (id: number, name: string, status: string, value: number) => ({
+  id,
+  name,
+  email: '',
+  phone: '',
+  company: '',
+  status,
+  source: '',
+  value,
+  notes: '',
+  pagePath: null,
+  contactId: null,
+  dealId: null,
+  createdAt: stamp,
+  updatedAt: stamp,
+});

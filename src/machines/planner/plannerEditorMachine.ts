@@ -196,3 +196,5 @@ export const selectEditorOpen = (s: PlannerSnapshot) =>
 export const selectDraft = (s: PlannerSnapshot) => s.context.draft;
 export const selectEditorError = (s: PlannerSnapshot) => s.context.error;
 export const selectEditorBusy = (s: PlannerSnapshot) => s.hasTag('busy');
+/** Whether anything was typed since the editor opened. */
+export const selectDraftChanged = (s: PlannerSnapshot) => !sameDraft(s.context.draft, s.context.opened);

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { Lead } from '../../contracts/crm.ts';
 import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { useChangedSinceOpened } from '../common/keepTypedInput.ts';
+import { useKeptDraft } from '../common/useKeptDraft.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 import { useCrmForm } from './useCrmForm.ts';
 
@@ -17,6 +18,7 @@ export function ConvertLeadDialog({ lead, onClose }: { lead: Lead; onClose: () =
   const save = useCrmForm(FORM_FIELDS, onClose);
   const [value, setValue] = useState(lead.value > 0 ? String(lead.value) : '');
   const changed = useChangedSinceOpened(value);
+  const keptNote = useKeptDraft(`crm.lead.${lead.id}.convert`, { values: value, changed, restore: setValue });
   const amount = Number(value);
   const valid = value.trim() !== '' && Number.isFinite(amount) && amount > 0;
   const valueError =
@@ -32,6 +34,7 @@ export function ConvertLeadDialog({ lead, onClose }: { lead: Lead; onClose: () =
       saving={save.saving}
       alert={save.alert}
       unsaved={{ changed, hint: unsavedHint('deal value', 'Convert', 'Cancel') }}
+      keptNote={keptNote}
     >
       <Typography>
         This adds {lead.name} to Contacts and opens a deal at the first stage of the default pipeline.

@@ -21,6 +21,7 @@ import {
   emptyDraft,
   type PostDraft,
   selectDraft,
+  selectDraftChanged,
   selectEditorBusy,
   selectEditorError,
   selectEditorOpen,
@@ -29,6 +30,7 @@ import { useHttp } from '../../services/http/httpContext.ts';
 import { uploadPostImage } from '../../services/planner/socialApi.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { toLocalInput } from '../common/localDateTime.ts';
+import { useKeptDraft } from '../common/useKeptDraft.ts';
 import { fromLocalInput } from './calendarDates.ts';
 
 const closedDraft = emptyDraft();
@@ -41,6 +43,7 @@ export function PostEditorDialog() {
   const draft = useSelector(planner, (s) => (s ? selectDraft(s) : closedDraft), shallowEqual);
   const error = useSelector(planner, (s) => (s ? selectEditorError(s) : null));
   const busy = useSelector(planner, (s) => (s ? selectEditorBusy(s) : false));
+  const changed = useSelector(planner, (s) => (s ? selectDraftChanged(s) : false));
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   if (!planner || !draft) return null;
@@ -68,6 +71,7 @@ export function PostEditorDialog() {
       <DialogTitle>{draft.id === null ? 'New post' : 'Edit post'}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
+          <KeptPostNote draft={draft} changed={changed} restore={change} />
           <TextField
             select
             label="Channel"
@@ -153,4 +157,21 @@ export function PostEditorDialog() {
       </DialogActions>
     </Dialog>
   );
+}
+
+/**
+ * Keeps the post being typed through an expired session (see useKeptDraft.ts) and says so when it is back.
+ * Inside the dialog, so it mounts as the editor opens and unmounts as it closes.
+ */
+function KeptPostNote({
+  draft: { id, ...values },
+  changed,
+  restore,
+}: {
+  draft: PostDraft;
+  changed: boolean;
+  restore: (values: Omit<PostDraft, 'id'>) => void;
+}) {
+  const note = useKeptDraft(`social.post.${id ?? 'new'}`, { values, changed, restore });
+  return note ? <Alert severity="info">{note}</Alert> : null;
 }
