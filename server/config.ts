@@ -25,7 +25,10 @@ export type Config = {
   smtpUrl?: string | null;
   /** MAIL_FROM: the sender of that mail. */
   mailFrom?: string;
-  /** APP_URL: the public origin for links in mail; unset: the origin the inviter's request came to. */
+  /**
+   * APP_URL: the public origin for links in mail, required with SMTP_URL; unset (no mail leaves): invitations
+   * use the origin the inviter's request came to, and the shop's held mails this server on localhost.
+   */
   appUrl?: string | null;
   /** PUBLIC_SITE_DOMAIN: published sites also answer on `{subdomain}.{this}`; unset: only under /sites/. */
   publicSiteDomain?: string | null;
@@ -61,6 +64,15 @@ const SECRET_FILE = 'jwt-secret';
 /** Reads and validates the environment; throws an Error naming the offending variable. */
 export function loadConfig(env: Env): Config {
   const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? './data');
+  const smtpUrl = parseUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']);
+  const appUrl = parseUrl('APP_URL', env.APP_URL, ['http:', 'https:'])?.replace(/\/+$/, '') ?? null;
+  // Mail that really leaves carries links back here (a buyer's order page, the owner's order notice): without
+  // the public origin they would point at localhost, so the start stops and says what to set.
+  if (smtpUrl && !appUrl) {
+    throw new Error(
+      'APP_URL is required when SMTP_URL is set: the links in mail (orders, invitations) need the address people reach this server at, e.g. APP_URL=https://app.example.com',
+    );
+  }
   return {
     port: parsePort(env.PORT),
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
@@ -70,10 +82,10 @@ export function loadConfig(env: Env): Config {
     jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir),
     adminEmails: parseAdminEmails(env.ADMIN_EMAILS),
     staticDir: parseStaticDir(env.STATIC_DIR),
-    smtpUrl: parseUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']),
+    smtpUrl,
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'BizSite <no-reply@localhost>',
     publicSiteDomain: parseSiteDomain(env.PUBLIC_SITE_DOMAIN),
-    appUrl: parseUrl('APP_URL', env.APP_URL, ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
+    appUrl,
     oauth: loadOAuthSettings(env),
     redisUrl: parseUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -111,7 +111,10 @@ export type JobEngineOptions = {
   outbound?: OutboundPolicy;
   /** Stripe (card payments), to close the checkouts of overdue card orders; unset: not configured. */
   payments?: Pick<StripePayments, 'expireCheckout'> | null;
-  /** APP_URL and PORT: the origin of links in the shop's mails (localhost when APP_URL is unset). */
+  /**
+   * APP_URL and PORT: the origin of links in the shop's mails (localhost when APP_URL is unset, which
+   * loadConfig allows only while no mail leaves).
+   */
   appUrl?: string | null;
   port?: number;
   /** The DNS TXT lookup of the custom-domain re-check (tests pass a fake); default: node:dns. */

@@ -31,7 +31,7 @@ async function storeMailFacts(tx: Queryable, accountId: number, storeId: string)
   return row ?? { storeName: storeId, pickupInstructions: '', noticeEmail: null };
 }
 
-/** The public origin of links in mail: APP_URL, else this server on localhost. */
+/** The public origin of links in mail: APP_URL (required once mail leaves), else this server on localhost. */
 export function mailAppUrl(config: Pick<Config, 'appUrl' | 'port'>): string {
   return config.appUrl ?? `http://localhost:${config.port}`;
 }

@@ -99,8 +99,17 @@ describe('loadConfig', () => {
       mailFrom: 'Team <team@example.com>',
       appUrl: 'https://app.example.com',
     });
-    expect(() => loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'http://mail.example', APP_URL: 'https://app.example.com' }),
+    ).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ DATA_DIR: dataDir, APP_URL: 'ftp://x' })).toThrow(/APP_URL/);
+  });
+
+  it('stops the start when mail really leaves but APP_URL is unset: its links would point at localhost', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'smtp://mail.example:587' })).toThrow(
+      'APP_URL is required when SMTP_URL is set: the links in mail (orders, invitations) need the address people reach this server at, e.g. APP_URL=https://app.example.com',
+    );
+    expect(loadConfig({ DATA_DIR: dataDir, APP_URL: 'https://app.example.com' }).smtpUrl).toBeNull();
   });
 
   it('reads REDIS_URL (redis:// or rediss://), unset by default', () => {
