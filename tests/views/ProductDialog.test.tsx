@@ -12,7 +12,7 @@ function routes(created: unknown[]) {
     ...dashboardRoutes(),
     'GET /api/ecommerce/stores': { body: [bakery] },
     'GET /api/ecommerce/orders/summary': { body: { needsAction: 0, latestOrderAt: null } },
-    'GET /api/ecommerce/products': { body: { results: [], totalCount: 0 } },
+    'GET /api/ecommerce/stores/bakery/products': { body: { results: [], totalCount: 0 } },
     'GET /api/ecommerce/categories': { body: [] },
     'POST /api/ecommerce/products': async (request: Request) => {
       const body = (await request.json()) as Omit<Product, 'id' | 'currency'>;
