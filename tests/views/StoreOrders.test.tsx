@@ -295,6 +295,26 @@ describe('the Orders tab', { timeout: 20_000 }, () => {
     );
   });
 
+  test('a failed Export CSV says so under the list, once (no toast beside)', async () => {
+    const { system } = openOrders(
+      storeRoutes('Admin', [ada], undefined, {
+        'GET /api/ecommerce/stores/bakery/orders.csv': {
+          status: 503,
+          body: { message: 'Server unavailable' },
+        },
+      }),
+    );
+    await screen.findByText('#1001', {}, slow);
+    const toastsRaised = () => system.actor.system.get('toasts')?.getSnapshot().context.nextId;
+    const before = toastsRaised();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    const alert = await screen.findByText(/^Could not export the orders/, {}, slow);
+    expect(alert.textContent).toBe('Could not export the orders: Server unavailable. Try again.');
+    expect(toastsRaised()).toBe(before);
+  });
+
   test('Export CSV downloads orders.csv with the current filters as orders-<storeId>.csv', async () => {
     const downloads: string[] = [];
     URL.createObjectURL = vi.fn(() => 'blob:orders');

@@ -31,6 +31,7 @@ import type {
   WorkflowInput,
 } from '../../contracts/crmApi.ts';
 import type { RowsPage } from '../../contracts/jsonSchema.ts';
+import { DOWNLOAD_SHOWN_HERE } from '../http/downloadContext.ts';
 import type { CallContext, Http } from '../http/http.ts';
 
 // Creates and edits report a refusal (400/409) where the input was typed, not as a global toast.
@@ -145,5 +146,5 @@ export const rollbackImport = (http: Http, id: number) =>
 /** GET /api/crm/contacts/export as a file to save. */
 export async function exportContacts(http: Http, contactListId: number | null): Promise<Blob> {
   const searchParams: Record<string, number> = contactListId ? { contactListId } : {};
-  return http.get('crm/contacts/export', { searchParams }).blob();
+  return http.get('crm/contacts/export', { searchParams, context: DOWNLOAD_SHOWN_HERE }).blob();
 }

@@ -12,6 +12,7 @@ import type {
   StoreCurrency,
   StoreSettings,
 } from '../../contracts/store.ts';
+import { DOWNLOAD_SHOWN_HERE } from '../http/downloadContext.ts';
 import type { CallContext, Http } from '../http/http.ts';
 import { UPLOAD_SHOWN_HERE, uploadError } from '../http/uploadError.ts';
 
@@ -100,6 +101,7 @@ export const exportOrdersCsv = (
   http
     .get(`ecommerce/stores/${encodeURIComponent(storeId)}/orders.csv`, {
       searchParams: ordersSearch(filters),
+      context: DOWNLOAD_SHOWN_HERE,
     })
     .blob();
 
