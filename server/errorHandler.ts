@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from './errors.ts';
+import { DATABASE_UNAVAILABLE, HttpError, isDatabaseUnavailable } from './errors.ts';
 
 // Fastify's own 4xx errors whose wording we replace with something a person can read.
 const CLIENT_MESSAGES: Record<string, string> = {
@@ -12,8 +12,9 @@ const CLIENT_MESSAGES: Record<string, string> = {
 
 /**
  * The one error handler: validation and malformed bodies → 400, our HttpErrors → their status,
- * Fastify's other client errors → their status, anything else → a logged 500 that says nothing
- * about its cause. Every answer is `{ message }`.
+ * Fastify's other client errors → their status, the database out of reach → 503 with Retry-After (a restart
+ * or a network cut: the request may be tried again), anything else → a logged 500 that says nothing about its
+ * cause. Every answer is `{ message }`.
  */
 export function errorHandler(
   error: FastifyError,
@@ -32,6 +33,10 @@ export function errorHandler(
     const exposable = error.code?.startsWith('FST_') || (error as { expose?: boolean }).expose === true;
     const message = CLIENT_MESSAGES[error.code] ?? (exposable ? error.message : 'Bad request');
     return reply.code(status).send({ message });
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unreachable');
+    return reply.code(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE });
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ message: 'Internal server error' });

@@ -85,6 +85,8 @@ function createWriteGenerations(notifications: PgNotifications) {
   };
 }
 
+const CONNECT_TIMEOUT_MS = 10_000;
+
 export type PostgresDbOptions = {
   /** Connections of the pool (DATABASE_POOL_SIZE); default 10. */
   poolSize?: number;
@@ -94,7 +96,13 @@ export type PostgresDbOptions = {
 
 /** A pool on the PostgreSQL server at `url`. */
 export function createPostgresDb(url: string, { poolSize = 10, onIdleError }: PostgresDbOptions = {}): Db {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A server that does not answer (a network cut, not a refusal) fails the request after 10 s instead of holding
+  // it, and every request behind it, for as long as the operating system keeps trying.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (error) => onIdleError?.(error));
   // The process's one LISTEN connection: the generations below and the invalidation bus share it.

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { Db } from '../../server/db/createDb.ts';
+import { isDatabaseUnavailable } from '../../server/errors.ts';
 import { TEST_JWT_SECRET } from './harness.ts';
 
 // A database that fails every call, to see what the client gets when something breaks inside.
@@ -67,5 +68,38 @@ describe('unexpected failures', () => {
     const response = await app.inject({ method: 'GET', url: '/login' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('the database out of reach, told from a statement that failed', () => {
+  const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+
+  it('a refused or cut connection, a server shutting down or full, a connect timeout: out of reach (503)', () => {
+    for (const error of [
+      withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'),
+      withCode('ECONNRESET'),
+      withCode('57P01', 'terminating connection due to administrator command'),
+      withCode('57P03', 'the database system is starting up'),
+      withCode('53300', 'sorry, too many clients already'),
+      withCode('08006', 'connection failure'),
+      new Error('Connection terminated unexpectedly'),
+      new Error('timeout exceeded when trying to connect'),
+      new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')], 'connect failed'),
+    ]) {
+      expect(isDatabaseUnavailable(error), error.message).toBe(true);
+    }
+  });
+
+  it('a statement the database refused is no outage (a logged 500)', () => {
+    for (const error of [
+      withCode('23505', 'duplicate key value violates unique constraint'),
+      withCode('40P01', 'deadlock detected'),
+      withCode('42P01', 'relation "users" does not exist'),
+      new Error('boom'),
+      'ECONNREFUSED',
+      null,
+    ]) {
+      expect(isDatabaseUnavailable(error), String(error)).toBe(false);
+    }
   });
 });
