@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { firstScreenChunk } from './scripts/firstScreenChunk.ts';
+import { precompressPlugin } from './scripts/precompressPlugin.ts';
 import { serviceWorkerPlugin } from './scripts/serviceWorkerPlugin.ts';
 import { tabBrokerPlugin } from './scripts/tabBrokerPlugin.ts';
 
@@ -9,7 +10,7 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 const firstScreen = firstScreenChunk();
 
 export default defineConfig({
-  plugins: [react(), tabBrokerPlugin(), serviceWorkerPlugin(), firstScreen.plugin],
+  plugins: [react(), tabBrokerPlugin(), serviceWorkerPlugin(), firstScreen.plugin, precompressPlugin()],
   resolve: {
     // @xstate/react imports the shim of useSyncExternalStore for React 17; React 19 has it. The same package's
     // React 18+ entries use React's own (the shim's fallback was dead code in the first screen).

@@ -81,6 +81,7 @@ export function staticDirExists(dir: string): boolean {
 /**
  * Serves the built client from `root`. Hashed files under /assets are cached for a year;
  * index.html, sw.js and tab-broker.js are revalidated on every visit so a deploy is picked up at once.
+ * A browser that accepts brotli or gzip gets the copy the build compressed (scripts/precompressPlugin.ts).
  * Paths that are not files fall through to the not-found handler (see `sendSpaIndex`).
  */
 export async function registerStatic(app: FastifyInstance, root: string): Promise<void> {
@@ -90,8 +91,14 @@ export async function registerStatic(app: FastifyInstance, root: string): Promis
     cacheControl: false,
     etag: true,
     lastModified: true,
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
-      const relative = path.relative(root, filePath).split(path.sep).join('/');
+      // The file sent may be the compressed copy (`sw.js.br`): its headers are those of the file it stands for.
+      const relative = path
+        .relative(root, filePath)
+        .split(path.sep)
+        .join('/')
+        .replace(/\.(br|gz)$/, '');
       if (relative.startsWith('assets/')) reply.header('cache-control', IMMUTABLE);
       else if (relative === 'sw.js' || relative === TAB_BROKER_FILE || relative.endsWith('.html'))
         reply.header('cache-control', REVALIDATE);
