@@ -11,6 +11,9 @@ const inputs = [
   'vite.config.ts',
   'package-lock.json',
   'scripts/serviceWorkerPlugin.ts',
+  'scripts/tabBrokerPlugin.ts',
+  'scripts/firstScreenChunk.ts',
+  'scripts/precompressPlugin.ts',
   'scripts/buildSite.ts',
 ];
 
