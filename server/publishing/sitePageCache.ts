@@ -3,8 +3,8 @@ import type { InvalidationBus } from '../cluster/invalidationBus.ts';
 import type { Db } from '../db/types.ts';
 import { findPublishedPage, findPublishedVersion } from '../repositories/publishing.ts';
 
-/** A published page ready to send: its bytes and their ETag. */
-export type CachedPage = { body: Buffer; etag: string };
+/** A published page ready to send: its bytes, their ETag, and its compressed copies once asked for (pageEncodings.ts). */
+export type CachedPage = { body: Buffer; etag: string; encoded: { br?: Buffer; gzip?: Buffer } };
 
 type Entry = CachedPage & { version: string; checkedAt: number; generation: number };
 
@@ -62,7 +62,7 @@ export function createSitePageCache(db: Db, bus: InvalidationBus): SitePageCache
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     // Told of a change while reading: serve what was read, but check again next time.
     const checkedAt = invalidations === notedInvalidations ? Date.now() : 0;
-    const entry = { body, etag, version: row.version, checkedAt, generation: noted };
+    const entry = { body, etag, encoded: {}, version: row.version, checkedAt, generation: noted };
     if (entries.size >= MAX_ENTRIES) {
       const oldest = entries.keys().next().value;
       if (oldest !== undefined) entries.delete(oldest);

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import type { TxtResolver } from '../../server/publishing/txtResolver.ts';
 import { generateSite } from '../../src/canvas/generator/generateSite.ts';
@@ -82,6 +83,29 @@ describeEachDatabase(
         headers: { 'if-none-match': String(home.headers.etag) },
       });
       expect(again.statusCode).toBe(304);
+
+      // A visitor's browser that accepts brotli or gzip gets the page compressed, under an ETag of its own.
+      const page = (encoding: string, etag?: string) =>
+        ctx.call('GET', '/sites/rosa-bakery/', {
+          headers: { 'accept-encoding': encoding, ...(etag ? { 'if-none-match': etag } : {}) },
+        });
+      const br = await page('gzip, deflate, br, zstd');
+      expect({ encoding: br.headers['content-encoding'], vary: br.headers.vary }).toEqual({
+        encoding: 'br',
+        vary: 'accept-encoding',
+      });
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(home.body);
+      expect(br.rawPayload.length).toBeLessThan(home.rawPayload.length / 3);
+      expect(br.headers.etag).not.toBe(home.headers.etag);
+      expect((await page('br', String(br.headers.etag))).statusCode).toBe(304);
+      const gzipped = await page('gzip');
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzipped.rawPayload).toString()).toBe(home.body);
+      const refused = await page('br;q=0, gzip;q=0');
+      expect({ encoding: refused.headers['content-encoding'], body: refused.body }).toEqual({
+        encoding: undefined,
+        body: home.body,
+      });
 
       const sitemap = await ctx.call('GET', '/sites/rosa-bakery/sitemap.xml', {
         headers: { host: 'app.test' },

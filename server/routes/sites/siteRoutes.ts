@@ -1,6 +1,7 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type SitePageParams, sitesApi } from '../../../src/contracts/publish.ts';
+import { acceptedEncoding, encodedBody, MIN_COMPRESSED_PAGE_BYTES } from '../../publishing/pageEncodings.ts';
 import type { PublishingDeps } from '../../publishing/publishingDeps.ts';
 import { findPublishedHome, listPublishedPaths } from '../../repositories/publishing.ts';
 
@@ -93,9 +94,16 @@ export const siteRoutes: FastifyPluginAsync<PublishingDeps> = async (
       }
       return notFound(reply, site ? siteRootPath(request, subdomain) : null);
     }
-    reply.headers(PAGE_HEADERS).header('etag', cached.etag);
-    if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
-    return reply.send(cached.body);
+    // Compressed for a browser that accepts it (a page of a few KiB goes as it is); each form has its own ETag.
+    const encoding =
+      cached.body.length >= MIN_COMPRESSED_PAGE_BYTES
+        ? acceptedEncoding(request.headers['accept-encoding'])
+        : null;
+    const etag = encoding ? `${cached.etag.slice(0, -1)}-${encoding}"` : cached.etag;
+    reply.headers(PAGE_HEADERS).header('vary', 'accept-encoding').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (!encoding) return reply.send(cached.body);
+    return reply.header('content-encoding', encoding).send(encodedBody(cached, encoding));
   }
 
   app.get('/sites/:subdomain', publicPage, (request, reply) =>
