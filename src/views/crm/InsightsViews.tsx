@@ -12,7 +12,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useCrmList } from '../../services/crm/crmQueries.ts';
 import { DataTable } from '../common/DataTable.tsx';
-import { leadsBySource, revenueByMonth } from './crmFormat.ts';
+import { chartMoney, compactAmount, leadsBySource, revenueByMonth } from './crmFormat.ts';
 import { funnel, insights } from './crmRules.ts';
 
 /** Analytics and Reports: the lead funnel, revenue over time and lead sources. */
@@ -20,6 +20,7 @@ export function AnalyticsView() {
   const leads = useCrmList('leads');
   const deals = useCrmList('deals');
   const steps = useMemo(() => funnel(leads), [leads]);
+  const shown = leads.length > 0 ? steps : [];
   const revenue = useMemo(() => revenueByMonth(deals), [deals]);
   const sources = useMemo(() => leadsBySource(leads), [leads]);
   return (
@@ -29,11 +30,14 @@ export function AnalyticsView() {
           <Typography variant="h6" component="h3">
             Lead funnel
           </Typography>
+          {/* Counts of leads: whole-number ticks, status names in an axis as wide as the longest
+              (contacted and converted both read "con…"), and nothing drawn before the first lead. */}
           <BarChart
             height={220}
             layout="horizontal"
-            yAxis={[{ scaleType: 'band', data: steps.map((s) => s.status) }]}
-            series={[{ data: steps.map((s) => s.count), label: 'Leads' }]}
+            yAxis={[{ scaleType: 'band', data: shown.map((s) => s.status), width: 'auto' }]}
+            xAxis={[{ tickMinStep: 1 }]}
+            series={[{ data: shown.map((s) => s.count), label: 'Leads' }]}
           />
         </CardContent>
       </Card>
@@ -43,10 +47,19 @@ export function AnalyticsView() {
             <Typography variant="h6" component="h3">
               Revenue over time
             </Typography>
+            {/* As on the CRM dashboard: each month is a mark (one month alone drew nothing), amounts fit their axis. */}
             <LineChart
               height={220}
               xAxis={[{ scaleType: 'point', data: revenue.map((r) => r.month) }]}
-              series={[{ data: revenue.map((r) => r.revenue), label: 'Closed-won (USD)' }]}
+              yAxis={[{ width: 'auto', valueFormatter: compactAmount }]}
+              series={[
+                {
+                  data: revenue.map((r) => r.revenue),
+                  label: 'Closed-won (USD)',
+                  showMark: true,
+                  valueFormatter: chartMoney,
+                },
+              ]}
             />
           </CardContent>
         </Card>
