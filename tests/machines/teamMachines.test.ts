@@ -67,6 +67,25 @@ describe('team machine, inside the app system', () => {
     expect(selectTeamStatus(h.team().getSnapshot())).toBe('failed');
   });
 
+  test('a refused add says why when the server answers 409 (already a member), and only then', async () => {
+    const h = dashboard();
+    h.team().send({ type: 'team.invite', accountId: 'a1', email: 'bob@example.com', roleName: 'User' });
+    await h.calls.fail(new ApiError(409, 'This user is already a member of this account'));
+    const said = () => {
+      const toast = h.toasts().at(-1);
+      return { type: toast?.type, title: toast?.title, message: toast?.message };
+    };
+    expect(said()).toEqual({
+      type: 'error',
+      title: 'Failed to add user',
+      message: 'This user is already a member of this account',
+    });
+
+    h.team().send({ type: 'team.invite', accountId: 'a1', email: 'x@example.com', roleName: 'User' });
+    await h.calls.fail(new ApiError(403, 'Only an Admin of this account can do this'));
+    expect(said()).toEqual({ type: 'error', title: 'Failed to add user', message: undefined });
+  });
+
   test('creating an account refreshes the account list; role change and removal refresh the account', async () => {
     const h = dashboard();
     h.team().send({

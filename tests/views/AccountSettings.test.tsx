@@ -248,6 +248,31 @@ describe('Account Settings', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add User to Account' })).toBeNull());
   });
 
+  test('adding someone already in the account says so, in one toast (not "API Error: Conflict" beside it)', async () => {
+    renderApp(
+      dashboardInput(),
+      teamRoutes({
+        'POST /api/accounts/a1/users/invite-or-add': {
+          status: 409,
+          body: { message: 'This user is already a member of this account' },
+        },
+      }),
+    );
+    open('Teams');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add User' }, slow));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add User to Account' }));
+    fireEvent.change(dialog.getByLabelText(/Email/), { target: { value: 'cleo@example.com' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Add' }));
+
+    expect(await findToast('Failed to add user')).toEqual({
+      role: 'alert',
+      lines: ['Failed to add user', 'This user is already a member of this account'],
+    });
+    expect(screen.queryByText('API Error: Conflict')).toBeNull();
+    const still = screen.getByRole('dialog', { name: 'Add User to Account' });
+    expect((within(still).getByLabelText(/Email/) as HTMLInputElement).value).toBe('cleo@example.com');
+  });
+
   test('a refused add toasts "Failed to add user" and keeps the dialog open', async () => {
     renderApp(
       dashboardInput(),

@@ -7,6 +7,7 @@ import type {
   InviteResult,
   MemberInput,
 } from '../../services/account/accountsApi.ts';
+import { ApiError } from '../../services/http/ApiError.ts';
 import type { ToastInput } from '../../services/http/toast.ts';
 import { notProvided } from '../app/notProvided.ts';
 import { showToast } from '../app/systemActions.ts';
@@ -65,6 +66,9 @@ export const TEAM_MESSAGES = {
 
 const success = (title: string): ToastInput => ({ type: 'success', title });
 const failure = (title: string): ToastInput => ({ type: 'error', title });
+// A 409 says why (e.g. already a member), in the server's words, under the spec's title.
+const conflict = (error: unknown): { message?: string } =>
+  error instanceof ApiError && error.status === 409 && error.message ? { message: error.message } : {};
 
 /**
  * The writes of Account Settings and Account Management (systemId `team`), one at a time. Each ends
@@ -200,7 +204,10 @@ export const teamMachine = setup({
             },
             onError: {
               target: '#team.failed',
-              actions: { type: 'toast', params: failure(TEAM_MESSAGES.addFailed) },
+              actions: {
+                type: 'toast',
+                params: ({ event }) => ({ ...failure(TEAM_MESSAGES.addFailed), ...conflict(event.error) }),
+              },
             },
           },
         },

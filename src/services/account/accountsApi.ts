@@ -70,13 +70,16 @@ export async function listAccountRoles(http: Http, accountId: string): Promise<A
   return raw.map((role) => ({ id: String(role.id), name: role.name }));
 }
 
+// A 409 (already a member) is said by the add's own toast, in the server's words.
+const ADD_CONTEXT: CallContext = { quietStatuses: [409] };
+
 /** POST /api/accounts/{id}/users/invite-or-add. */
 export async function inviteOrAddUser(
   http: Http,
   { accountId, email, roleName }: InviteInput,
 ): Promise<InviteResult> {
   const raw = await http
-    .post(`accounts/${accountId}/users/invite-or-add`, { json: { email, roleName } })
+    .post(`accounts/${accountId}/users/invite-or-add`, { json: { email, roleName }, context: ADD_CONTEXT })
     .json<InviteAnswer>();
   return {
     wasExistingUser: raw.wasExistingUser === true,
