@@ -40,6 +40,24 @@ describe('reviewMachine', () => {
     expect(selectCanSubmitReview(actor.getSnapshot())).toBe(true);
   });
 
+  test('a malformed email keeps it editing and sends nothing; a well-formed one is sent trimmed', async () => {
+    const { actor, sent } = startReview('succeed');
+    actor.send({ type: 'review.open' });
+    actor.send({ type: 'review.rate', rating: 3 });
+    actor.send({ type: 'review.changeEmail', email: 'fan at example' });
+    expect(selectCanSubmitReview(actor.getSnapshot())).toBe(false);
+
+    actor.send({ type: 'review.submit' });
+    await flush();
+    expect(actor.getSnapshot().matches({ open: 'editing' })).toBe(true);
+    expect(sent).toEqual([]);
+
+    actor.send({ type: 'review.changeEmail', email: ' fan@example.com ' });
+    actor.send({ type: 'review.submit' });
+    await flush();
+    expect(sent).toEqual([{ rating: 3, reviewText: '', email: 'fan@example.com' }]);
+  });
+
   test('sends rating, text and email (null when blank), thanks for 2000 ms, then closes and resets', async () => {
     const { actor, clock, sent } = startReview('succeed');
     actor.send({ type: 'review.open' });

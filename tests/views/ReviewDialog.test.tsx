@@ -58,3 +58,22 @@ describe('the review popup keeps what was typed', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave a review' })).toBeNull());
   });
 });
+
+describe('the review popup checks the optional email before sending', () => {
+  test('a malformed address is named at the field and not sent (it came back as "Data Issue" and "Failed to submit review")', async () => {
+    const { dialog } = await openReview();
+    const popup = within(dialog);
+    fireEvent.click(popup.getByRole('radio', { name: '5 Stars' }));
+    const email = popup.getByLabelText('Email (optional)');
+    fireEvent.change(email, { target: { value: 'fan at example' } });
+
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Enter a valid email address',
+    );
+    expect((popup.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(email, { target: { value: ' fan@example.com ' } });
+    expect(email.getAttribute('aria-describedby')).toBeNull();
+    expect((popup.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});

@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import type { ReviewInput } from '../../contracts/review.ts';
 import type { ReviewResult } from '../../services/admin/reviewApi.ts';
 import { notProvided } from '../app/notProvided.ts';
-import type { ReviewContext } from './reviewSelectors.ts';
+import { type ReviewContext, reviewReady } from './reviewSelectors.ts';
 
 export type { ReviewContext } from './reviewSelectors.ts';
 export {
@@ -38,7 +38,7 @@ export const reviewMachine = setup({
     reset: assign(() => emptyReview),
   },
   guards: {
-    hasRating: ({ context }) => context.rating >= 1 && context.rating <= 5,
+    ready: ({ context }) => reviewReady(context),
   },
   delays: {
     thankYouDelay: THANK_YOU_DELAY_MS,
@@ -64,7 +64,7 @@ export const reviewMachine = setup({
             },
             'review.changeText': { actions: assign(({ event }) => ({ reviewText: event.text })) },
             'review.changeEmail': { actions: assign(({ event }) => ({ email: event.email })) },
-            'review.submit': { guard: 'hasRating', target: 'submitting', actions: assign({ error: null }) },
+            'review.submit': { guard: 'ready', target: 'submitting', actions: assign({ error: null }) },
           },
         },
         submitting: {

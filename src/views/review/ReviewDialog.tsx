@@ -15,6 +15,7 @@ import {
   type ReviewContext,
   selectCanSubmitReview,
   selectReviewBusy,
+  selectReviewEmailError,
   selectReviewOpen,
   selectReviewThanks,
   selectReviewTyped,
@@ -34,6 +35,7 @@ export function ReviewDialog() {
   const thanks = useSelector(review, (s) => (s ? selectReviewThanks(s) : false));
   const busy = useSelector(review, (s) => (s ? selectReviewBusy(s) : false));
   const canSubmit = useSelector(review, (s) => (s ? selectCanSubmitReview(s) : false));
+  const emailError = useSelector(review, (s) => (s ? selectReviewEmailError(s) : null));
   const form = useSelector(review, (s) => s?.context ?? closedReview, shallowEqual);
   const typed = useSelector(review, (s) => (s ? selectReviewTyped(s) : false));
   // Escape or a click beside keeps a chosen star or typed text (the popup opens empty each time).
@@ -75,6 +77,8 @@ export function ReviewDialog() {
               label="Email (optional)"
               type="email"
               value={form.email}
+              error={emailError !== null}
+              helperText={emailError}
               onChange={(e) => review?.send({ type: 'review.changeEmail', email: e.target.value })}
             />
             {form.error ? <Alert severity="error">{form.error}</Alert> : null}
