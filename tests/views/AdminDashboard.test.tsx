@@ -312,6 +312,24 @@ describe('/hangfire job dashboard page', () => {
     );
   });
 
+  test('signed out or not an admin: the page asks the server nothing (it kept asking for the job list it is refused)', async () => {
+    for (const who of ['visitor', 'user'] as const) {
+      localStorage.clear();
+      if (who === 'user') storeUser('user');
+      const { fetch: serverFetch, requests } = fakeServer({
+        'GET /api/admin/jobs': { status: who === 'user' ? 403 : 401, body: { message: 'No' } },
+      });
+      const { unmount } = render(
+        <Themed>
+          <JobDashboardPage system={createJobPageSystem({ fetch: serverFetch as typeof fetch })} />
+        </Themed>,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([]);
+      unmount();
+    }
+  });
+
   test('an admin the server refuses (demoted meanwhile): Access Denied', async () => {
     storeUser('admin');
     const server = fakeServer({

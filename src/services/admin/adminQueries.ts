@@ -1,5 +1,6 @@
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { OutboxPage, OutboxQuery } from '../../contracts/admin.ts';
+import { ApiError } from '../http/ApiError.ts';
 import { useHttp } from '../http/httpContext.ts';
 import {
   type ActivityFilter,
@@ -48,13 +49,18 @@ export function useAdminCredits(): UseQueryResult<CreditEntry[]> {
   return useQuery({ queryKey: adminQueryKeys.credits, queryFn: () => listAdminCredits(http) });
 }
 
-/** The job dashboard's data, refreshed every few seconds while shown. */
-export function useJobsOverview(state?: JobState): UseQueryResult<JobsOverview> {
+const refused = (error: unknown) =>
+  error instanceof ApiError && (error.status === 401 || error.status === 403);
+
+/** The job dashboard's data, refreshed every few seconds while shown (`enabled`: only for an admin). */
+export function useJobsOverview(state?: JobState, enabled = true): UseQueryResult<JobsOverview> {
   const http = useHttp();
   return useQuery({
     queryKey: adminQueryKeys.jobs(state),
     queryFn: () => getJobsOverview(http, state),
-    refetchInterval: 5000,
+    // Asked only of an admin; a refusal (signed out, no longer admin) stops the polling.
+    enabled,
+    refetchInterval: (query) => (refused(query.state.error) ? false : 5000),
   });
 }
 

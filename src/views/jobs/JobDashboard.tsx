@@ -44,7 +44,7 @@ function AccessDenied() {
 /** Queues with their counts by state, the recent jobs with their errors, and Retry for failed ones. */
 export function JobDashboard({ admin, signedIn, isAdmin }: Props) {
   const [onlyFailed, setOnlyFailed] = useState(false);
-  const overview = useJobsOverview(onlyFailed ? 'failed' : undefined);
+  const overview = useJobsOverview(onlyFailed ? 'failed' : undefined, signedIn && isAdmin);
   const retryStatus = useSelector(admin, selectAdminStatus);
   const retryError = useSelector(admin, selectAdminError);
 
