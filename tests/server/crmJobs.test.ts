@@ -203,6 +203,56 @@ describeEachDatabase(
       expect(sent.find((c) => c.id === cleared.id)).toMatchObject({ status: 'draft', stats: { total: 0 } });
     });
 
+    it('refuses to schedule a campaign without a contact list (it sat in "sending" for ever, 0 done)', async () => {
+      const { token } = await ctx.register();
+      const list = await expectJson<{ id: number }>(ctx, 'POST', '/api/crm/contact-lists', token, 201, {
+        name: 'Someday',
+      });
+      const past = '2020-01-01T10:00:00.000Z';
+      const refusal = { message: 'Choose the contact list to send to first' };
+      expect(
+        await expectJson(ctx, 'POST', '/api/crm/campaigns', token, 400, {
+          name: 'Nobody',
+          scheduledAt: past,
+        }),
+      ).toEqual(refusal);
+
+      const draft = await expectJson<Campaign>(ctx, 'POST', '/api/crm/campaigns', token, 201, {
+        name: 'Draft',
+      });
+      expect(
+        await expectJson(ctx, 'PUT', `/api/crm/campaigns/${draft.id}`, token, 400, { scheduledAt: past }),
+      ).toEqual(refusal);
+
+      const later = new Date(Date.now() + 3_600_000).toISOString();
+      const planned = await expectJson<Campaign>(ctx, 'POST', '/api/crm/campaigns', token, 201, {
+        name: 'Planned',
+        contactListId: list.id,
+        scheduledAt: later,
+      });
+      expect(
+        await expectJson(ctx, 'PUT', `/api/crm/campaigns/${planned.id}`, token, 400, { contactListId: null }),
+      ).toEqual(refusal);
+      // Unscheduling and dropping the list together is a draft again.
+      const back = await expectJson<Campaign>(ctx, 'PUT', `/api/crm/campaigns/${planned.id}`, token, 200, {
+        contactListId: null,
+        scheduledAt: null,
+      });
+      expect(back.status).toBe('draft');
+
+      const all = await expectJson<(Campaign & { name: string })[]>(
+        ctx,
+        'GET',
+        '/api/crm/campaigns',
+        token,
+        200,
+      );
+      expect(all.map((c) => [c.name, c.status]).sort()).toEqual([
+        ['Draft', 'draft'],
+        ['Planned', 'draft'],
+      ]);
+    });
+
     it('runs workflows on their triggers through the job engine, once per event, and logs each run', async () => {
       const { token, accountId } = await ctx.register();
       const list = await expectJson<{ id: number }>(ctx, 'POST', '/api/crm/contact-lists', token, 201, {

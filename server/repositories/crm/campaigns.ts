@@ -7,8 +7,11 @@ import { CAMPAIGNS } from './tables.ts';
 
 /** What a campaign's status becomes with a change: scheduled with a date, a draft again without, else kept. */
 export type CampaignStatusChange = 'scheduled' | 'draft' | null;
-/** Why a campaign was not written: its contact list is not the account's, or it was sent already. */
-export type CampaignRefusal = 'unknownList' | 'alreadySent';
+/**
+ * Why a campaign was not written: its contact list is not the account's, it would be scheduled with no list
+ * (its send would find nobody and never finish), or it was sent already.
+ */
+export type CampaignRefusal = 'unknownList' | 'noList' | 'alreadySent';
 
 export const listCampaigns = (db: Queryable, accountId: number) =>
   listRows<Campaign>(db, CAMPAIGNS, accountId);
@@ -27,6 +30,7 @@ export async function createCampaign(
   status: CampaignStatusChange,
 ): Promise<Campaign | CampaignRefusal> {
   if (!(await knownList(tx, accountId, input.contactListId))) return 'unknownList';
+  if (status === 'scheduled' && (input.contactListId ?? null) === null) return 'noList';
   const created = await insertRow<Campaign>(tx, CAMPAIGNS, accountId, input);
   if (status !== 'scheduled') return created;
   const row = await tx.one<Pick<Campaign, 'status'>>(
@@ -47,13 +51,15 @@ export async function updateCampaign(
   input: CampaignInput,
   status: CampaignStatusChange,
 ): Promise<Campaign | CampaignRefusal | null> {
-  const current = await tx.one<{ status: string }>(
-    'select status from crm_campaigns where account_id = $1 and id = $2 for update',
+  const current = await tx.one<{ status: string; contactListId: number | null }>(
+    'select status, contact_list_id as "contactListId" from crm_campaigns where account_id = $1 and id = $2 for update',
     [accountId, id],
   );
   if (!current) return null;
   if (current.status === 'sending' || current.status === 'sent') return 'alreadySent';
   if (!(await knownList(tx, accountId, input.contactListId))) return 'unknownList';
+  const list = input.contactListId === undefined ? current.contactListId : input.contactListId;
+  if ((status ?? current.status) === 'scheduled' && list === null) return 'noList';
   await tx.query('update crm_campaigns set status = coalesce($3, status) where account_id = $1 and id = $2', [
     accountId,
     id,

@@ -17,13 +17,18 @@ import { type CrmDeps, crmEdit, crmView } from './crmDeps.ts';
 
 const NOT_FOUND = 'Campaign not found';
 
+// A send, by hand or at its scheduled time, needs the list it goes to.
+const NO_LIST = 'Choose the contact list to send to first';
+
 /** E-mail campaigns: drafts edited freely; a send queues one job that mails each contact of the list once. */
 export const campaignsRoutes: FastifyPluginAsync<CrmDeps> = async (fastify, { db, jobs }) => {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const refused = (refusal: CampaignRefusal, body: CampaignInput) =>
     refusal === 'unknownList'
       ? new HttpError(400, `Contact list ${body.contactListId} does not exist`)
-      : new HttpError(409, 'A campaign that was sent cannot be edited');
+      : refusal === 'noList'
+        ? new HttpError(400, NO_LIST)
+        : new HttpError(409, 'A campaign that was sent cannot be edited');
   // A schedule queues a send that starts then (and does nothing if the schedule changed meanwhile).
   const queueScheduled = async (accountId: number, campaign: Campaign | null) => {
     if (!jobs || !campaign?.scheduledAt || campaign.status !== 'scheduled') return;
@@ -77,8 +82,7 @@ export const campaignsRoutes: FastifyPluginAsync<CrmDeps> = async (fastify, { db
       if (!campaign) {
         const current = await findCampaign(db, accountId, request.params.id);
         if (!current) throw new HttpError(404, NOT_FOUND);
-        if (current.contactListId === null)
-          throw new HttpError(400, 'Choose the contact list to send to first');
+        if (current.contactListId === null) throw new HttpError(400, NO_LIST);
         throw new HttpError(409, 'This campaign was already sent');
       }
       const jobId = await jobs.send('crm-campaign-send', { accountId, campaignId: campaign.id });
