@@ -91,7 +91,7 @@ for (const path of paths) {
           const snapshot = actor.getSnapshot();
           expect(selectReviewOpen(snapshot)).toBe(false);
           expect(selectReviewTyped(snapshot)).toBe(false);
-          expect(snapshot.context).toEqual({ ...empty, error: null, creditsAwarded: 0 });
+          expect(snapshot.context).toEqual({ ...empty, emailError: null, error: null, creditsAwarded: 0 });
         },
         unrated: () => {
           const snapshot = actor.getSnapshot();

@@ -1,8 +1,9 @@
 import { assign, setup } from 'xstate';
+import { isWellFormedEmail } from '../../contracts/common.ts';
 import type { ReviewInput } from '../../contracts/review.ts';
 import type { ReviewResult } from '../../services/admin/reviewApi.ts';
 import { notProvided } from '../app/notProvided.ts';
-import { type ReviewContext, reviewReady } from './reviewSelectors.ts';
+import type { ReviewContext } from './reviewSelectors.ts';
 
 export type { ReviewContext } from './reviewSelectors.ts';
 export {
@@ -25,7 +26,19 @@ export type ReviewEvent =
   | { type: 'review.changeEmail'; email: string }
   | { type: 'review.submit' };
 
-const emptyReview: ReviewContext = { rating: 0, reviewText: '', email: '', error: null, creditsAwarded: 0 };
+const emptyReview: ReviewContext = {
+  rating: 0,
+  reviewText: '',
+  email: '',
+  emailError: null,
+  error: null,
+  creditsAwarded: 0,
+};
+
+/** The optional email, when typed, must be an address the server takes (it refused it with a bare 400). */
+export const REVIEW_EMAIL_INVALID = 'Enter a valid email address';
+const emailErrorOf = (email: string): string | null =>
+  email.trim() === '' || isWellFormedEmail(email) ? null : REVIEW_EMAIL_INVALID;
 
 /** The review popup (systemId `review`): rating starts at 0 and must be 1-5 before submitting. */
 export const reviewMachine = setup({
@@ -38,7 +51,7 @@ export const reviewMachine = setup({
     reset: assign(() => emptyReview),
   },
   guards: {
-    ready: ({ context }) => reviewReady(context),
+    ready: ({ context }) => context.rating >= 1 && context.rating <= 5 && context.emailError === null,
   },
   delays: {
     thankYouDelay: THANK_YOU_DELAY_MS,
@@ -63,7 +76,9 @@ export const reviewMachine = setup({
               })),
             },
             'review.changeText': { actions: assign(({ event }) => ({ reviewText: event.text })) },
-            'review.changeEmail': { actions: assign(({ event }) => ({ email: event.email })) },
+            'review.changeEmail': {
+              actions: assign(({ event }) => ({ email: event.email, emailError: emailErrorOf(event.email) })),
+            },
             'review.submit': { guard: 'ready', target: 'submitting', actions: assign({ error: null }) },
           },
         },

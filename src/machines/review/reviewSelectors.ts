@@ -1,11 +1,12 @@
 // The review popup's selectors, in a module of their own: the dashboard shell shows the star button with
 // the first screen, the machine's code (reviewMachine.ts) loads after it.
-import { isWellFormedEmail } from '../../contracts/common.ts';
 
 export type ReviewContext = {
   rating: number;
   reviewText: string;
   email: string;
+  /** Why the typed email cannot be sent (the machine checks it as it is typed), or null. */
+  emailError: string | null;
   error: string | null;
   creditsAwarded: number;
 };
@@ -20,18 +21,13 @@ type ReviewSnapshot = {
 export const selectReviewOpen = (snapshot: ReviewSnapshot): boolean => snapshot.matches('open');
 export const selectReviewThanks = (snapshot: ReviewSnapshot): boolean => snapshot.matches({ open: 'thanks' });
 export const selectReviewBusy = (snapshot: ReviewSnapshot): boolean => snapshot.hasTag('busy');
-/** The optional email, when typed, must be an address the server takes (it refused it with a bare 400). */
-export const REVIEW_EMAIL_INVALID = 'Enter a valid email address';
-export const reviewEmailError = (email: string): string | null =>
-  email.trim() === '' || isWellFormedEmail(email) ? null : REVIEW_EMAIL_INVALID;
 export const selectReviewEmailError = (snapshot: ReviewSnapshot): string | null =>
-  reviewEmailError(snapshot.context.email);
-/** What a submit needs: a star (1-5) and, when one is typed, a well-formed email. */
-export const reviewReady = (context: ReviewContext): boolean =>
-  context.rating >= 1 && context.rating <= 5 && reviewEmailError(context.email) === null;
+  snapshot.context.emailError;
 /** Submit is enabled only after a star is chosen and with a usable email, if any (and not while sending). */
 export const selectCanSubmitReview = (snapshot: ReviewSnapshot): boolean =>
-  snapshot.matches({ open: 'editing' }) && reviewReady(snapshot.context);
+  snapshot.matches({ open: 'editing' }) &&
+  snapshot.context.rating >= 1 &&
+  snapshot.context.emailError === null;
 /**
  * The open form holds something the owner chose or typed (a star, text, an address), which Escape or a click
  * beside must not throw away; after the thank-you there is nothing left to lose.

@@ -25,7 +25,14 @@ import { useKeepTypedInput } from '../common/keepTypedInput.ts';
 
 const UNSAVED_REVIEW_HINT = unsavedHint('review', 'Submit', 'Cancel');
 
-const closedReview: ReviewContext = { rating: 0, reviewText: '', email: '', error: null, creditsAwarded: 0 };
+const closedReview: ReviewContext = {
+  rating: 0,
+  reviewText: '',
+  email: '',
+  emailError: null,
+  error: null,
+  creditsAwarded: 0,
+};
 
 /** The review popup the star button opens (its code loads after the dashboard shell's). */
 export function ReviewDialog() {
