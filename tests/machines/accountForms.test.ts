@@ -32,6 +32,19 @@ describe('profile and password forms, inside the app system', () => {
     expect(h.lastToastTitle()).toBe('Failed to update profile');
   });
 
+  test('an email in use (409) is kept as the form’s refusal, in the server’s words, beside the spec toast', async () => {
+    const h = dashboard();
+    const form = h.actor.getSnapshot().children.profileForm!;
+    form.send({ type: 'profile.submit', name: 'A', email: 'bob@example.com', currentPassword: 'secret1' });
+
+    await h.calls.fail(new ApiError(409, 'An account with this email already exists'));
+
+    expect(h.lastToastTitle()).toBe('Failed to update profile');
+    expect((form.getSnapshot().context as { refusal: string | null }).refusal).toBe(
+      'An account with this email already exists',
+    );
+  });
+
   test('a changed password hands the new token to the session', async () => {
     const h = dashboard();
     const form = h.actor.getSnapshot().children.passwordForm!;

@@ -365,6 +365,27 @@ describe('Account Settings', () => {
     expect(await bodyOf(requests)).toEqual({ name: 'Bobby', email: 'BOB@example.com' });
   });
 
+  test('an email another account already uses: the server’s words in the form, not "API Error: Conflict"', async () => {
+    renderApp(
+      dashboardInput(),
+      teamRoutes({
+        'PUT /api/user/profile': {
+          status: 409,
+          body: { message: 'An account with this email already exists' },
+        },
+      }),
+    );
+    const form = within(await openProfile());
+    fireEvent.change(form.getByLabelText(/Email/), { target: { value: 'cleo@example.com' } });
+    fireEvent.change(form.getByLabelText(/Current password/), { target: { value: 'secret123' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save profile' }));
+
+    expect((await form.findByRole('alert')).textContent).toBe('An account with this email already exists');
+    expect((await screen.findByText(/^Failed to update/)).textContent).toBe('Failed to update profile');
+    expect(screen.queryByText('API Error: Conflict')).toBeNull();
+    expect((form.getByLabelText(/Email/) as HTMLInputElement).value).toBe('cleo@example.com');
+  });
+
   test('a new email asks for the current password; a wrong one shows the server’s words and keeps what was typed', async () => {
     const { requests } = renderApp(
       dashboardInput(),

@@ -24,9 +24,9 @@ export type ProfileFormContext = {
 
 type ProfileSubmit = Extract<ProfileFormEvent, { type: 'profile.submit' }>;
 
-/** A 400 or 403 says what the person can fix (the password, a field); other failures only toast. */
+/** A 400, 403 or 409 says what the person can fix (the password, a field, an email in use); other failures only toast. */
 const isRefusal = (error: unknown): error is ApiError =>
-  error instanceof ApiError && (error.status === 400 || error.status === 403);
+  error instanceof ApiError && (error.status === 400 || error.status === 403 || error.status === 409);
 
 /** Saves the User Settings profile (systemId `profileForm`) and hands the result to the session. */
 export const profileFormMachine = setup({

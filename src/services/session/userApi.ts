@@ -19,10 +19,10 @@ export async function getMe(http: Http): Promise<User> {
   return toUser(await http.get('user/me').json<UserView>());
 }
 
-// The form shows the server's 400/403 itself (a missing or wrong current password): no generic toast.
-const PROFILE_CONTEXT: CallContext = { quietStatuses: [400, 403] };
+// The form shows the server's 400/403/409 itself (a missing or wrong current password, an email in use).
+const PROFILE_CONTEXT: CallContext = { quietStatuses: [400, 403, 409] };
 
-/** PUT /api/user/profile; resolves with the updated user; a refusal rejects with a 400/403 `ApiError`. */
+/** PUT /api/user/profile; resolves with the updated user; a refusal rejects with a 400/403/409 `ApiError`. */
 export async function updateProfile(http: Http, input: ProfileInput): Promise<User> {
   return toUser(await http.put('user/profile', { json: input, context: PROFILE_CONTEXT }).json<UserView>());
 }
