@@ -26,10 +26,19 @@ test('the service worker keeps the app opening without a network, and never serv
     }
   });
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  // The logo's mark is the tab's icon too, one file.
+  expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
+  const icon = await page.request.get('/favicon.svg');
+  expect(icon.headers()['content-type']).toMatch(/^image\/svg\+xml/);
 
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  // Offline too, the mark comes from the worker's cache.
+  const mark = page.locator('main img[src="/favicon.svg"]');
+  await expect
+    .poll(() => mark.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+    .toBe(true);
   const apiOffline = await page.evaluate(() =>
     fetch('/api/health').then(
       () => 'answered',

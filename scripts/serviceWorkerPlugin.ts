@@ -1,19 +1,39 @@
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Plugin } from 'vite';
 
+/** The files of Vite's public directory (copied to the build as they are, e.g. favicon.svg), by their path there. */
+function publicFiles(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  if (!dir || !existsSync(dir)) return files;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    files.set(path.relative(dir, full).split(path.sep).join('/'), readFileSync(full));
+  }
+  return files;
+}
+
 /**
- * Emits `/sw.js` at build time: it precaches the built shell (index.html and every emitted asset) under a
+ * Emits `/sw.js` at build time: it precaches the built shell (index.html, every emitted asset and the public
+ * directory's files, such as the icon the logo shows) under a
  * cache named after a hash of the bundle, so a new deploy yields a byte-different worker that the browser
  * installs on the next visit. The caches of the two deploys before it stay (older ones are dropped): a tab
  * opened before a deploy still loads the code it asks for later (its lazy chunks, whose hashed names the new
  * build no longer has). API calls and published sites are never cached.
  */
 export function serviceWorkerPlugin(): Plugin {
+  let publicDir = '';
   return {
     name: 'app-service-worker',
     apply: 'build',
+    configResolved(config) {
+      publicDir = config.publicDir;
+    },
     generateBundle(_options, bundle) {
-      const files = Object.keys(bundle)
+      const copied = publicFiles(publicDir);
+      const files = [...Object.keys(bundle), ...copied.keys()]
         .filter((name) => !name.endsWith('.map') && name !== 'sw.js')
         .sort();
       const version = createHash('sha256')
@@ -21,6 +41,7 @@ export function serviceWorkerPlugin(): Plugin {
           files
             .map((name) => {
               const item = bundle[name];
+              if (!item) return String(copied.get(name));
               return item.type === 'chunk' ? item.code : String(item.source);
             })
             .join('\n'),

@@ -4,18 +4,12 @@ import Typography from '@mui/material/Typography';
 /** The product's name, everywhere it is shown. */
 export const PRODUCT_NAME = 'BizSite';
 
-/** The BizSite mark: a browser window whose page is a storefront awning. Decorative beside the name. */
+/**
+ * The BizSite mark: a browser window whose page is a storefront awning. Decorative beside the name. The same
+ * file is the browser tab's icon (public/favicon.svg), so the first screen's script does not carry it.
+ */
 export function LogoMark({ size = 28 }: { size?: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-      <rect width="32" height="32" rx="8" fill="#1d4ed8" />
-      <rect x="6" y="7" width="20" height="18" rx="2.5" fill="#ffffff" />
-      <rect x="6" y="7" width="20" height="4" rx="2" fill="#bfdbfe" />
-      <path d="M9 14h14l-1.5 4h-11z" fill="#1d4ed8" />
-      <rect x="11" y="19" width="4" height="4" rx="1" fill="#1d4ed8" />
-      <rect x="17" y="19" width="4" height="4" rx="1" fill="#93c5fd" />
-    </svg>
-  );
+  return <img src="/favicon.svg" width={size} height={size} alt="" />;
 }
 
 /** The mark and the product name, e.g. in the app bar and on the sign-in screen. */
