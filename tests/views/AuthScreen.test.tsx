@@ -9,11 +9,15 @@ function form() {
   return within(screen.getByRole('form', { name: 'Authentication' }));
 }
 
+const LOGIN_REQUIRED = 'Please log in to access this page.';
+
 describe('auth screen', () => {
   test('shows at /login with labelled email and password fields', () => {
     renderApp(anonymous);
 
     expect(window.location.pathname).toBe('/login');
+    // Opened at the home page: nothing to explain.
+    expect(screen.queryByText(LOGIN_REQUIRED)).toBeNull();
     expect(form().getByLabelText(/Email/)).toHaveProperty('type', 'email');
     expect(form().getByLabelText(/Password/)).toHaveProperty('type', 'password');
   });
@@ -119,5 +123,21 @@ describe('auth screen', () => {
         'Bearer token-9',
       ),
     );
+  });
+
+  test('a signed-out visitor of a place that needs a session reads why they sign in, and lands there after', async () => {
+    renderApp(
+      { ...anonymous, location: { pathname: '/crm/reports', search: '' } },
+      {
+        'POST /api/auth/login': { body: { ...rawBob, token: 'token-2' } },
+      },
+    );
+
+    expect(window.location.pathname).toBe('/login');
+    expect(form().getByText(LOGIN_REQUIRED).textContent).toBe(LOGIN_REQUIRED);
+    fireEvent.change(form().getByLabelText(/Email/), { target: { value: 'bob@example.com' } });
+    fireEvent.change(form().getByLabelText(/Password/), { target: { value: 'secret1' } });
+    fireEvent.click(form().getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/crm/reports'));
   });
 });

@@ -64,6 +64,8 @@ describe('typing kept through an expired session', { timeout: 60_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await screen.findByRole('form', { name: 'Authentication' }, slow);
     expect(screen.queryByRole('dialog', { name: 'Edit contact' })).toBeNull();
+    // The expiry says so in its own toast: no "Please log in to access this page." under the title.
+    expect(screen.queryByText('Please log in to access this page.')).toBeNull();
     return { signInAs };
   }
 

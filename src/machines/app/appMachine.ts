@@ -1116,3 +1116,6 @@ export const selectSessionRef = (snapshot: AppSnapshot) => snapshot.children.ses
 export const selectTourRef = (snapshot: AppSnapshot) => snapshot.children.tour;
 /** The place showing (what the address bar says). */
 export const selectRoute = (snapshot: AppSnapshot) => snapshot.context.route;
+/** Signed out at a place of its own (a link, not home; not an expiry, which says so itself): sign-in says why. */
+export const selectSignInAsked = ({ context: { returnTo, returnFor } }: AppSnapshot) =>
+  !returnFor && returnTo !== null && returnTo.name !== HOME_ROUTE.name;

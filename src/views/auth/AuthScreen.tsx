@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
-import { selectIsBusy } from '../../machines/app/appMachine.ts';
+import { selectIsBusy, selectSignInAsked } from '../../machines/app/appMachine.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { Logo } from '../common/Logo.tsx';
 import {
@@ -20,6 +20,9 @@ import {
   required,
 } from '../forms/validation.ts';
 
+/** Spec §6: what a signed-out visitor of a place that needs a session reads (here, above the sign-in). */
+export const LOGIN_REQUIRED = 'Please log in to access this page.';
+
 type Mode = 'signin' | 'register';
 type Errors = Partial<Record<'email' | 'password', string>>;
 
@@ -27,6 +30,7 @@ type Errors = Partial<Record<'email' | 'password', string>>;
 export function AuthScreen() {
   const app = useAppActor();
   const busy = useSelector(app, selectIsBusy);
+  const asked = useSelector(app, selectSignInAsked);
   const [mode, setMode] = useState<Mode>('signin');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -64,6 +68,7 @@ export function AuthScreen() {
             <Typography variant="h5" component="h1">
               {registering ? 'Create your account' : 'Sign in'}
             </Typography>
+            {asked ? <Typography color="text.secondary">{LOGIN_REQUIRED}</Typography> : null}
             <Tabs
               value={mode}
               onChange={handleModeChange}

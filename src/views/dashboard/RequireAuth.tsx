@@ -4,8 +4,8 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { selectIsAdmin, selectIsAuthenticated } from '../../machines/session/sessionMachine.ts';
 import { useSessionRef } from '../appActorContext.ts';
+import { LOGIN_REQUIRED } from '../auth/AuthScreen.tsx';
 
-export const LOGIN_REQUIRED = 'Please log in to access this page.';
 export const ADMIN_REQUIRED = "You don't have permission to access this admin section.";
 
 /** Spec §6: CRM, SEO, social, integrations and permissions need a signed-in user. */

@@ -20,8 +20,9 @@ import { type adminMachine, selectAdminError, selectAdminStatus } from '../../ma
 import { JOB_STATES, type JobSummary } from '../../services/admin/adminApi.ts';
 import { useJobsOverview } from '../../services/admin/adminQueries.ts';
 import { ApiError } from '../../services/http/ApiError.ts';
+import { LOGIN_REQUIRED } from '../auth/AuthScreen.tsx';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
-import { ADMIN_REQUIRED, LOGIN_REQUIRED } from '../dashboard/RequireAuth.tsx';
+import { ADMIN_REQUIRED } from '../dashboard/RequireAuth.tsx';
 
 type Props = { admin: ActorRefFrom<typeof adminMachine>; signedIn: boolean; isAdmin: boolean };
 
