@@ -106,6 +106,7 @@ describe('CRM campaigns: a send is confirmed, its result is a sentence, its prev
     // The saved draft is now the one shown, with what was typed.
     await waitFor(() => expect(screen.getByText('Status: Draft').textContent).toBe('Status: Draft'));
     expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe('Cakes for Christmas');
+    expect(window.location.search).toBe('?campaign=2');
     fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Cakes for the holidays' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save campaign' }));
     await waitFor(() => expect(saved).toHaveLength(1), slow);
@@ -243,5 +244,34 @@ describe('CRM campaigns: the schedule is shown in local time', () => {
     await waitFor(() =>
       expect(screen.getByLabelText('Schedule for (empty: send by hand)')).toHaveProperty('value', shown),
     );
+  });
+});
+
+describe('CRM campaigns: the open campaign is in the address', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  test('opening one writes ?campaign=; a reload of that address opens it again; New campaign leaves it', async () => {
+    const first = renderApp(dashboardInput(), campaignRoutes());
+    await openCampaign('Spring news');
+    await waitFor(() =>
+      expect(window.location.pathname + window.location.search).toBe('/crm/campaigns?campaign=1'),
+    );
+    first.unmount();
+
+    renderApp(
+      { ...dashboardInput(), location: { pathname: '/crm/campaigns', search: '?campaign=1' } },
+      campaignRoutes(),
+    );
+    await waitFor(
+      () => expect((screen.getByLabelText('Campaign name') as HTMLInputElement).value).toBe('Spring news'),
+      slow,
+    );
+    expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe('Hello {{firstName}}');
+    expect(screen.getByText('Status: Draft').textContent).toBe('Status: Draft');
+
+    const list = within(screen.getByRole('list', { name: 'Campaigns' }));
+    fireEvent.click(list.getByText('New campaign'));
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect((screen.getByLabelText('Campaign name') as HTMLInputElement).value).toBe('');
   });
 });

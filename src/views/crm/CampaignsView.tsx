@@ -12,10 +12,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
+import { appRoute } from '../../contracts/appRoutes.ts';
 import type { Campaign, CampaignStatus, Contact } from '../../contracts/crm.ts';
 import { useAudienceSample, useCampaigns, useContactLists } from '../../services/crm/crmQueries.ts';
 import { toLocalInput } from '../common/localDateTime.ts';
 import { useCan } from '../common/useCan.ts';
+import { useNavigate, useRoute } from '../common/useRoute.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 import { campaignResult, canRetry, NO_MAIL_SERVER } from './campaignResult.ts';
 import { contactLabel } from './crmFormat.ts';
@@ -33,6 +35,22 @@ const STATUS_LABELS: Record<CampaignStatus, string> = {
 };
 const contactsCount = (n: number) => `${n} ${n === 1 ? 'contact' : 'contacts'}`;
 const BLANK = { name: '', subject: '', content: '', contactListId: null as number | null, schedule: '' };
+
+/** The editor's fields for a campaign, or blank for a new one. */
+const formOf = (campaign: Campaign | null) =>
+  campaign
+    ? {
+        name: campaign.name,
+        subject: campaign.subject,
+        content: campaign.content,
+        contactListId: campaign.contactListId,
+        schedule: toLocalInput(campaign.scheduledAt),
+      }
+    : BLANK;
+
+/** Campaigns, one of them open (`?campaign=…`: a reload, a link or Back opens it again). */
+const campaignsPlace = (id: number | null) =>
+  appRoute('crm', { section: 'campaigns', ...(id === null ? {} : { campaign: String(id) }) });
 
 // The same placeholders the server fills in ({{firstName}}, {{lastName}}, {{fullName}}, {{email}}, …).
 function preview(template: string, contact: Contact | undefined): string {
@@ -53,16 +71,29 @@ function preview(template: string, contact: Contact | undefined): string {
 export function CampaignsView() {
   const campaigns = useCampaigns().data ?? [];
   const lists = useContactLists().data ?? [];
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const route = useRoute();
+  const navigate = useNavigate();
+  const selectedId = route.name === 'crm' && route.params.campaign ? Number(route.params.campaign) : null;
   const selected = campaigns.find((c) => c.id === selectedId) ?? null;
   const [form, setForm] = useState(BLANK);
+  // Which campaign the fields hold: another one opened (a click, Back, a link once the list is there) fills them.
+  const [formFor, setFormFor] = useState<number | null>(null);
+  if (selectedId !== formFor && (selectedId === null || selected)) {
+    setFormFor(selectedId);
+    setForm(formOf(selected));
+  }
   const canEdit = useCan('crm.edit');
   // A new campaign, once saved, is the one being edited: saving again updates it (it made a second draft).
   const save = useCrmForm(
     CAMPAIGN_FIELDS,
-    useCallback((id: number | null) => {
-      if (id !== null) setSelectedId(id);
-    }, []),
+    useCallback(
+      (id: number | null) => {
+        if (id === null) return;
+        setFormFor(id);
+        navigate(campaignsPlace(id), { replace: true });
+      },
+      [navigate],
+    ),
   );
   // The preview's recipient is the first contact of the chosen audience, so it is someone the send reaches.
   const sample = useAudienceSample(form.contactListId).data ?? undefined;
@@ -86,20 +117,7 @@ export function CampaignsView() {
       form.contactListId !== selected.contactListId ||
       form.schedule !== toLocalInput(selected.scheduledAt));
 
-  const handleSelect = (campaign: Campaign | null) => {
-    setSelectedId(campaign?.id ?? null);
-    setForm(
-      campaign
-        ? {
-            name: campaign.name,
-            subject: campaign.subject,
-            content: campaign.content,
-            contactListId: campaign.contactListId,
-            schedule: toLocalInput(campaign.scheduledAt),
-          }
-        : BLANK,
-    );
-  };
+  const handleSelect = (campaign: Campaign | null) => navigate(campaignsPlace(campaign?.id ?? null));
   const handleSave = () => {
     const { schedule, ...fields } = form;
     const scheduledAt = schedule ? new Date(schedule).toISOString() : null;
