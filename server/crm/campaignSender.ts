@@ -67,7 +67,16 @@ export async function sendCampaign(
     `select subject, content, contact_list_id as "contactListId" from crm_campaigns where account_id = $1 and id = $2`,
     [accountId, campaignId],
   );
-  if (!campaign || campaign.contactListId === null) return result;
+  if (!campaign) return result;
+  if (campaign.contactListId === null) {
+    // Nobody to send to: a draft again for its owner to pick a list, not "Sending…" for ever (see migration 0029).
+    await db.query(
+      `update crm_campaigns set status = 'draft', scheduled_at = null, updated_at = now()
+       where account_id = $1 and id = $2 and status = 'sending'`,
+      [accountId, campaignId],
+    );
+    return result;
+  }
   const status = mailer.delivers ? 'sending' : 'outbox';
   let after = 0;
   for (;;) {

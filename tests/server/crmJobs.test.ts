@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { WorkflowRunData } from '../../server/crm/crmEvents.ts';
 import { expectJson, until } from './crmHelpers.ts';
@@ -251,6 +252,56 @@ describeEachDatabase(
         ['Draft', 'draft'],
         ['Planned', 'draft'],
       ]);
+    });
+
+    it('a scheduled campaign that has no list at its time (data from before one was required) is a draft again, not "sending" for ever', async () => {
+      const { token } = await ctx.register();
+      const list = await expectJson<{ id: number }>(ctx, 'POST', '/api/crm/contact-lists', token, 201, {
+        name: 'Gone',
+      });
+      const at = new Date(Date.now() + 1500).toISOString();
+      const planned = await expectJson<Campaign>(ctx, 'POST', '/api/crm/campaigns', token, 201, {
+        name: 'Orphan',
+        subject: 'Hi',
+        contactListId: list.id,
+        scheduledAt: at,
+      });
+      // What the server accepted before it required a list.
+      await ctx.db.query('update crm_campaigns set contact_list_id = null where id = $1', [planned.id]);
+
+      const back = await until(async () => {
+        const all = await expectJson<Campaign[]>(ctx, 'GET', '/api/crm/campaigns', token, 200);
+        const found = all.find((c) => c.id === planned.id);
+        return found?.status === 'draft' ? found : undefined;
+      }, 'the campaign back to a draft');
+      expect(back).toMatchObject({ status: 'draft', scheduledAt: null, stats: { total: 0 } });
+    });
+
+    it('migration 0029 makes the campaigns stuck in "sending" without a list drafts again, and leaves real sends', async () => {
+      const { token } = await ctx.register();
+      const list = await expectJson<{ id: number }>(ctx, 'POST', '/api/crm/contact-lists', token, 201, {
+        name: 'Real',
+      });
+      const stuck = await expectJson<Campaign>(ctx, 'POST', '/api/crm/campaigns', token, 201, {
+        name: 'Stuck',
+      });
+      const sending = await expectJson<Campaign>(ctx, 'POST', '/api/crm/campaigns', token, 201, {
+        name: 'Sending',
+        contactListId: list.id,
+      });
+      await ctx.db.query(
+        `update crm_campaigns set status = 'sending', scheduled_at = '2020-01-01T10:00:00Z' where id = any($1::int[])`,
+        [[stuck.id, sending.id]],
+      );
+      const sql = await readFile(
+        new URL('../../server/db/migrations/0029_stuck_campaigns.sql', import.meta.url),
+        'utf8',
+      );
+      await ctx.db.exec(sql);
+
+      const all = await expectJson<Campaign[]>(ctx, 'GET', '/api/crm/campaigns', token, 200);
+      expect(all.find((c) => c.id === stuck.id)).toMatchObject({ status: 'draft', scheduledAt: null });
+      expect(all.find((c) => c.id === sending.id)?.status).toBe('sending');
     });
 
     it('runs workflows on their triggers through the job engine, once per event, and logs each run', async () => {
