@@ -53,6 +53,7 @@ const examples: Record<RouteName, AppRoute[]> = {
     ...CRM_SECTION_KEYS.map((section) => appRoute('crm', { section })),
     appRoute('crm', { section: 'deals', pipeline: '3' }),
     appRoute('crm', { section: 'campaigns', campaign: '5' }),
+    appRoute('crm', { section: 'inbox', show: 'form', page: '2', size: '50' }),
     appRoute('crm', { section: 'contacts', list: '3' }),
     appRoute('crm', { section: 'contacts', list: '3', q: 'grace hopper' }),
   ],

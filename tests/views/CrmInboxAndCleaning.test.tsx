@@ -66,6 +66,36 @@ const message = {
   status: 'outbox',
 };
 
+describe('CRM: the unified inbox’s filter and page are in the address', () => {
+  test('choosing Messages writes ?show=message; an address with a filter, a page and a size shows those rows', async () => {
+    const inboxAsked = (requests: Request[]) =>
+      requests.filter((r) => path(r) === 'GET /api/crm/inbox').map((r) => query(r).toString());
+    const routes = crmRoutes({ 'GET /api/crm/inbox': { body: { items: [message], totalCount: 1 } } });
+    const first = renderApp(dashboardInput(), routes);
+    await openCrm('Unified Inbox');
+    await screen.findByRole('grid', { name: 'Unified Inbox' }, slow);
+    fireEvent.click(screen.getByRole('button', { name: 'Messages' }));
+    await waitFor(() =>
+      expect(window.location.pathname + window.location.search).toBe('/crm/inbox?show=message'),
+    );
+    expect(screen.getByRole('button', { name: 'Messages' }).getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(inboxAsked(first.requests).at(-1)).toBe('page=1&pageSize=20&kind=message'));
+    first.unmount();
+
+    window.history.replaceState(null, '', '/crm/inbox?show=form&page=2&size=50');
+    const again = renderApp(
+      { ...dashboardInput(), location: { pathname: '/crm/inbox', search: '?show=form&page=2&size=50' } },
+      routes,
+    );
+    await screen.findByRole('grid', { name: 'Unified Inbox' }, slow);
+    expect(screen.getByRole('button', { name: 'Form submissions' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await waitFor(() => expect(inboxAsked(again.requests)).toEqual(['page=2&pageSize=50&kind=form']));
+    window.history.replaceState(null, '', '/');
+  });
+});
+
 describe('CRM: unified inbox, data cleaning and reports over everything', () => {
   test('the inbox lists submissions and messages together; opening a submission marks it read', async () => {
     let opened = false;
@@ -121,7 +151,7 @@ describe('CRM: unified inbox, data cleaning and reports over everything', () => 
       ],
     ]);
     expect(query(requests.find((r) => path(r) === 'GET /api/crm/inbox') as Request).toString()).toBe(
-      'page=1&pageSize=25',
+      'page=1&pageSize=20',
     );
 
     fireEvent.click(within(formRow).getByText('Contact Us'));

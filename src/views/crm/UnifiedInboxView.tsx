@@ -10,12 +10,17 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useState } from 'react';
+import { appRoute } from '../../contracts/appRoutes.ts';
 import type { InboxItem, InboxKind } from '../../contracts/crm.ts';
+import { MAX_LIST_PAGE } from '../../contracts/crmApi.ts';
 import { useInbox } from '../../services/crm/crmQueries.ts';
 import { useOpenSubmission } from '../../services/forms/formQueries.ts';
 import { type SubmissionStatus, submissionPreview } from '../../services/forms/formSubmissionsApi.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
+import { useNavigate, useRoute } from '../common/useRoute.ts';
 import { StatusChip } from '../forms/SubmissionViews.tsx';
+import { PAGE_SIZES, pageSizeOf } from './ServerPagedList.tsx';
+import { shownOf } from './useCrmListPlace.ts';
 
 const KIND_LABELS: Record<InboxKind, string> = { form: 'Form submission', message: 'Message' };
 const FORM_STATUSES = new Set<string>(['new', 'read', 'replied']);
@@ -78,10 +83,29 @@ function InboxDetail({ item, onClose }: { item: InboxItem; onClose: () => void }
   );
 }
 
-/** Unified Inbox: the account's form submissions and CRM messages in one list, newest first. */
+type InboxPlace = { show: InboxKind | undefined; page: number; pageSize: number };
+
+/**
+ * Unified Inbox: the account's form submissions and CRM messages in one list, newest first. What it shows and its
+ * page are in the address (`/crm/inbox?show=form&page=2&size=50`), so a reload, Back or a link shows the same rows.
+ */
 export function UnifiedInboxView() {
-  const [kind, setKind] = useState<InboxKind | 'all'>('all');
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
+  const route = useRoute();
+  const navigate = useNavigate();
+  const params = route.name === 'crm' ? route.params : {};
+  const kind = params.show ?? 'all';
+  const paging: GridPaginationModel = {
+    page: Math.min(MAX_LIST_PAGE, Math.max(1, Number(params.page ?? 1))) - 1,
+    pageSize: pageSizeOf(params.size),
+  };
+  const go = ({ show, page, pageSize }: InboxPlace) =>
+    navigate(appRoute('crm', { section: 'inbox', show, ...shownOf({ page, pageSize }) }));
+  const setPaging = (model: GridPaginationModel) => {
+    // A new page size starts again at the first page; the same place again is no step.
+    const page = model.pageSize === paging.pageSize ? model.page : 0;
+    if (page === paging.page && model.pageSize === paging.pageSize) return;
+    go({ show: params.show, page: page + 1, pageSize: model.pageSize });
+  };
   const inbox = useInbox({
     page: paging.page + 1,
     pageSize: paging.pageSize,
@@ -108,8 +132,7 @@ export function UnifiedInboxView() {
         aria-label="Show"
         onChange={(_, next: InboxKind | 'all' | null) => {
           if (!next) return;
-          setKind(next);
-          setPaging((p) => ({ ...p, page: 0 }));
+          go({ show: next === 'all' ? undefined : next, page: 1, pageSize: paging.pageSize });
         }}
       >
         <ToggleButton value="all">All</ToggleButton>
@@ -126,7 +149,7 @@ export function UnifiedInboxView() {
         paginationMode="server"
         paginationModel={paging}
         onPaginationModelChange={setPaging}
-        pageSizeOptions={[10, 25, 50, 100]}
+        pageSizeOptions={[...PAGE_SIZES]}
         onRowClick={(params) => handleOpen(params.row)}
         sx={{ border: 0, minHeight: 200, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
       />

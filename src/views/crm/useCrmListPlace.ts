@@ -33,7 +33,7 @@ export function useCrmListPlace(section: 'contacts' | 'leads' | 'activities') {
 }
 
 /** The page and size as the address shows them: left out when they are the first page and the default size. */
-function shownOf(place: { page: number; pageSize: number }) {
+export function shownOf(place: { page: number; pageSize: number }) {
   return {
     page: place.page > 1 ? String(place.page) : undefined,
     size: place.pageSize === DEFAULT_PAGE_SIZE ? undefined : String(place.pageSize),
