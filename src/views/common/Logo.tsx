@@ -9,7 +9,8 @@ export const PRODUCT_NAME = 'BizSite';
  * file is the browser tab's icon (public/favicon.svg), so the first screen's script does not carry it.
  */
 export function LogoMark({ size = 28 }: { size?: number }) {
-  return <img src="/favicon.svg" width={size} height={size} alt="" />;
+  // Out of the accessibility tree, as the inline SVG was (alt="" alone still counts as a presentation element).
+  return <img src="/favicon.svg" width={size} height={size} alt="" aria-hidden="true" />;
 }
 
 /** The mark and the product name, e.g. in the app bar and on the sign-in screen. */
