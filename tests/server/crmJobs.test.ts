@@ -15,6 +15,7 @@ afterAll(async () => {
 
 type Campaign = {
   id: number;
+  name: string;
   status: string;
   stats: { total: number; sent: number; outbox: number; failed: number };
 };
@@ -46,6 +47,9 @@ async function waitJob(
 describeEachDatabase(
   'crm jobs: campaigns and workflows',
   (ctx) => {
+    /** The account's campaigns as GET /api/crm/campaigns lists them. */
+    const campaignsOf = (token: string) =>
+      expectJson<Campaign[]>(ctx, 'GET', '/api/crm/campaigns', token, 200);
     it('sends a personalised campaign once per contact of its list, even when the job runs again', async () => {
       const { token, accountId } = await ctx.register();
       const list = await expectJson<{ id: number }>(ctx, 'POST', '/api/crm/contact-lists', token, 201, {
@@ -102,7 +106,7 @@ describeEachDatabase(
           [people[2], 'failed', 'Hello Cy'],
         ].sort(),
       );
-      const [after] = await expectJson<Campaign[]>(ctx, 'GET', '/api/crm/campaigns', token, 200);
+      const [after] = await campaignsOf(token);
       expect(after).toMatchObject({ status: 'sent', stats: { total: 3, sent: 2, failed: 1, outbox: 0 } });
 
       // The same job delivered again (a retry after a crash) mails nobody a second time.
@@ -142,10 +146,7 @@ describeEachDatabase(
         202,
       );
       await waitJob(ctx, 'crm-campaign-send', sent.jobId);
-      const read = async () =>
-        (await expectJson<Campaign[]>(ctx, 'GET', '/api/crm/campaigns', token, 200)).find(
-          (c) => c.id === campaign.id,
-        );
+      const read = async () => (await campaignsOf(token)).find((c) => c.id === campaign.id);
       expect(await read()).toMatchObject({ status: 'sent', stats: { sent: 1, failed: 1 } });
 
       const stranger = await ctx.register();
@@ -190,13 +191,7 @@ describeEachDatabase(
       expect(kept.status).toBe('scheduled');
       await expectJson(ctx, 'PUT', `/api/crm/campaigns/${cleared.id}`, token, 200, { scheduledAt: null });
       const sent = await until(async () => {
-        const all = await expectJson<(Campaign & { name: string })[]>(
-          ctx,
-          'GET',
-          '/api/crm/campaigns',
-          token,
-          200,
-        );
+        const all = await campaignsOf(token);
         const found = all.find((c) => c.id === kept.id);
         return found?.status === 'sent' ? all : undefined;
       }, 'the scheduled send');
@@ -241,13 +236,7 @@ describeEachDatabase(
       });
       expect(back.status).toBe('draft');
 
-      const all = await expectJson<(Campaign & { name: string })[]>(
-        ctx,
-        'GET',
-        '/api/crm/campaigns',
-        token,
-        200,
-      );
+      const all = await campaignsOf(token);
       expect(all.map((c) => [c.name, c.status]).sort()).toEqual([
         ['Draft', 'draft'],
         ['Planned', 'draft'],
@@ -270,7 +259,7 @@ describeEachDatabase(
       await ctx.db.query('update crm_campaigns set contact_list_id = null where id = $1', [planned.id]);
 
       const back = await until(async () => {
-        const all = await expectJson<Campaign[]>(ctx, 'GET', '/api/crm/campaigns', token, 200);
+        const all = await campaignsOf(token);
         const found = all.find((c) => c.id === planned.id);
         return found?.status === 'draft' ? found : undefined;
       }, 'the campaign back to a draft');
@@ -299,7 +288,7 @@ describeEachDatabase(
       );
       await ctx.db.exec(sql);
 
-      const all = await expectJson<Campaign[]>(ctx, 'GET', '/api/crm/campaigns', token, 200);
+      const all = await campaignsOf(token);
       expect(all.find((c) => c.id === stuck.id)).toMatchObject({ status: 'draft', scheduledAt: null });
       expect(all.find((c) => c.id === sending.id)?.status).toBe('sending');
     });

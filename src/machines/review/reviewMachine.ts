@@ -3,7 +3,7 @@ import { isWellFormedEmail } from '../../contracts/common.ts';
 import type { ReviewInput } from '../../contracts/review.ts';
 import type { ReviewResult } from '../../services/admin/reviewApi.ts';
 import { notProvided } from '../app/notProvided.ts';
-import type { ReviewContext } from './reviewSelectors.ts';
+import { EMPTY_REVIEW, type ReviewContext, reviewReady } from './reviewSelectors.ts';
 
 export type { ReviewContext } from './reviewSelectors.ts';
 export {
@@ -26,15 +26,6 @@ export type ReviewEvent =
   | { type: 'review.changeEmail'; email: string }
   | { type: 'review.submit' };
 
-const emptyReview: ReviewContext = {
-  rating: 0,
-  reviewText: '',
-  email: '',
-  emailError: null,
-  error: null,
-  creditsAwarded: 0,
-};
-
 /** The optional email, when typed, must be an address the server takes (it refused it with a bare 400). */
 export const REVIEW_EMAIL_INVALID = 'Enter a valid email address';
 const emailErrorOf = (email: string): string | null =>
@@ -48,17 +39,17 @@ export const reviewMachine = setup({
     submitReview: notProvided<ReviewResult, ReviewInput>('submitReview'),
   },
   actions: {
-    reset: assign(() => emptyReview),
+    reset: assign(() => EMPTY_REVIEW),
   },
   guards: {
-    ready: ({ context }) => context.rating >= 1 && context.rating <= 5 && context.emailError === null,
+    ready: ({ context }) => reviewReady(context),
   },
   delays: {
     thankYouDelay: THANK_YOU_DELAY_MS,
   },
 }).createMachine({
   id: 'review',
-  context: emptyReview,
+  context: EMPTY_REVIEW,
   initial: 'closed',
   states: {
     closed: {

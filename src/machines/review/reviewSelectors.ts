@@ -11,6 +11,20 @@ export type ReviewContext = {
   creditsAwarded: number;
 };
 
+/** The popup as it opens, and as the dialog reads it while the machine is not running. */
+export const EMPTY_REVIEW: ReviewContext = {
+  rating: 0,
+  reviewText: '',
+  email: '',
+  emailError: null,
+  error: null,
+  creditsAwarded: 0,
+};
+
+/** The review can be sent: a star is chosen (1-5) and the email, if typed, is usable. */
+export const reviewReady = ({ rating, emailError }: ReviewContext): boolean =>
+  rating >= 1 && rating <= 5 && emailError === null;
+
 /** What the selectors read of the review machine's snapshot. */
 type ReviewSnapshot = {
   context: ReviewContext;
@@ -25,9 +39,7 @@ export const selectReviewEmailError = (snapshot: ReviewSnapshot): string | null 
   snapshot.context.emailError;
 /** Submit is enabled only after a star is chosen and with a usable email, if any (and not while sending). */
 export const selectCanSubmitReview = (snapshot: ReviewSnapshot): boolean =>
-  snapshot.matches({ open: 'editing' }) &&
-  snapshot.context.rating >= 1 &&
-  snapshot.context.emailError === null;
+  snapshot.matches({ open: 'editing' }) && reviewReady(snapshot.context);
 /**
  * The open form holds something the owner chose or typed (a star, text, an address), which Escape or a click
  * beside must not throw away; after the thank-you there is nothing left to lose.

@@ -3,7 +3,6 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { type ReactNode, useMemo, useState } from 'react';
 import ReactGridLayout, { type Layout, useContainerWidth } from 'react-grid-layout';
@@ -19,6 +18,7 @@ import {
   revenueByMonth,
   valueByStage,
 } from './crmFormat.ts';
+import { RevenueChart } from './RevenueChart.tsx';
 
 const DEFAULT_LAYOUT: WidgetLayout[] = [
   { i: 'stats', x: 0, y: 0, w: 12, h: 3 },
@@ -140,20 +140,7 @@ export function CrmDashboard() {
           </div>
           <div key="revenue">
             <Widget title="Revenue over time (closed-won)">
-              {/* Each month is a mark (one month alone showed nothing); the amounts axis fits its labels. */}
-              <LineChart
-                height={160}
-                xAxis={[{ scaleType: 'point', data: revenue.map((r) => r.month) }]}
-                yAxis={[{ width: 'auto', valueFormatter: compactAmount }]}
-                series={[
-                  {
-                    data: revenue.map((r) => r.revenue),
-                    label: 'Revenue (USD)',
-                    showMark: true,
-                    valueFormatter: chartMoney,
-                  },
-                ]}
-              />
+              <RevenueChart revenue={revenue} height={160} label="Revenue (USD)" />
             </Widget>
           </div>
         </ReactGridLayout>

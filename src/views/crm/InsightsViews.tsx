@@ -6,14 +6,14 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useCrmList } from '../../services/crm/crmQueries.ts';
 import { DataTable } from '../common/DataTable.tsx';
-import { chartMoney, compactAmount, leadsBySource, revenueByMonth } from './crmFormat.ts';
+import { leadsBySource, revenueByMonth } from './crmFormat.ts';
 import { funnel, insights } from './crmRules.ts';
+import { RevenueChart } from './RevenueChart.tsx';
 
 /** Analytics and Reports: the lead funnel, revenue over time and lead sources. */
 export function AnalyticsView() {
@@ -47,20 +47,7 @@ export function AnalyticsView() {
             <Typography variant="h6" component="h3">
               Revenue over time
             </Typography>
-            {/* As on the CRM dashboard: each month is a mark (one month alone drew nothing), amounts fit their axis. */}
-            <LineChart
-              height={220}
-              xAxis={[{ scaleType: 'point', data: revenue.map((r) => r.month) }]}
-              yAxis={[{ width: 'auto', valueFormatter: compactAmount }]}
-              series={[
-                {
-                  data: revenue.map((r) => r.revenue),
-                  label: 'Closed-won (USD)',
-                  showMark: true,
-                  valueFormatter: chartMoney,
-                },
-              ]}
-            />
+            <RevenueChart revenue={revenue} height={220} label="Closed-won (USD)" />
           </CardContent>
         </Card>
         <Card sx={{ flex: 1 }}>

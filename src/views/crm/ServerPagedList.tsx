@@ -1,6 +1,7 @@
 import TextField from '@mui/material/TextField';
 import type { GridColDef, GridPaginationModel, GridRowParams, GridValidRowModel } from '@mui/x-data-grid';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { MAX_LIST_PAGE } from '../../contracts/crmApi.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { useDebounced } from '../common/useDebounced.ts';
 
@@ -15,6 +16,11 @@ export const DEFAULT_PAGE_SIZE = 20;
 export function pageSizeOf(text: string | undefined): number {
   const size = Number(text);
   return (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE;
+}
+
+/** A 1-based page read from the address: a whole number from 1 to the last page the server serves, else 1. */
+export function pageOf(text: string | undefined): number {
+  return Math.min(MAX_LIST_PAGE, Math.max(1, Math.trunc(Number(text ?? 1)) || 1));
 }
 
 /** A list's place: its search, its 1-based page and its page size. */

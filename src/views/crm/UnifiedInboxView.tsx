@@ -12,14 +12,13 @@ import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { appRoute } from '../../contracts/appRoutes.ts';
 import type { InboxItem, InboxKind } from '../../contracts/crm.ts';
-import { MAX_LIST_PAGE } from '../../contracts/crmApi.ts';
 import { useInbox } from '../../services/crm/crmQueries.ts';
 import { useOpenSubmission } from '../../services/forms/formQueries.ts';
 import { type SubmissionStatus, submissionPreview } from '../../services/forms/formSubmissionsApi.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
 import { StatusChip } from '../forms/SubmissionViews.tsx';
-import { PAGE_SIZES, pageSizeOf } from './ServerPagedList.tsx';
+import { PAGE_SIZES, pageOf, pageSizeOf } from './ServerPagedList.tsx';
 import { shownOf } from './useCrmListPlace.ts';
 
 const KIND_LABELS: Record<InboxKind, string> = { form: 'Form submission', message: 'Message' };
@@ -95,7 +94,7 @@ export function UnifiedInboxView() {
   const params = route.name === 'crm' ? route.params : {};
   const kind = params.show ?? 'all';
   const paging: GridPaginationModel = {
-    page: Math.min(MAX_LIST_PAGE, Math.max(1, Number(params.page ?? 1))) - 1,
+    page: pageOf(params.page) - 1,
     pageSize: pageSizeOf(params.size),
   };
   const go = ({ show, page, pageSize }: InboxPlace) =>

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { appRoute } from '../../contracts/appRoutes.ts';
-import { MAX_LIST_PAGE } from '../../contracts/crmApi.ts';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
-import { DEFAULT_PAGE_SIZE, pageSizeOf, useServerPaging } from './ServerPagedList.tsx';
+import { DEFAULT_PAGE_SIZE, pageOf, pageSizeOf, useServerPaging } from './ServerPagedList.tsx';
 
 /**
  * A CRM list's place in the address: its search, page and page size (`?q=…&page=…&size=…`, and the contacts'
@@ -17,7 +16,7 @@ export function useCrmListPlace(section: 'contacts' | 'leads' | 'activities') {
   // Only the contacts have lists to filter by.
   const list = section === 'contacts' ? params.list : undefined;
   const { q } = params;
-  const page = Math.min(MAX_LIST_PAGE, Math.max(1, Number(params.page ?? 1)));
+  const page = pageOf(params.page);
   const pageSize = pageSizeOf(params.size);
   const paging = useServerPaging({
     search: q ?? '',

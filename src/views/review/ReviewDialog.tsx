@@ -12,7 +12,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { selectReviewRef } from '../../machines/app/appSelectors.ts';
 import {
-  type ReviewContext,
+  EMPTY_REVIEW,
   selectCanSubmitReview,
   selectReviewBusy,
   selectReviewEmailError,
@@ -25,15 +25,6 @@ import { useKeepTypedInput } from '../common/keepTypedInput.ts';
 
 const UNSAVED_REVIEW_HINT = unsavedHint('review', 'Submit', 'Cancel');
 
-const closedReview: ReviewContext = {
-  rating: 0,
-  reviewText: '',
-  email: '',
-  emailError: null,
-  error: null,
-  creditsAwarded: 0,
-};
-
 /** The review popup the star button opens (its code loads after the dashboard shell's). */
 export function ReviewDialog() {
   const app = useAppActor();
@@ -43,7 +34,7 @@ export function ReviewDialog() {
   const busy = useSelector(review, (s) => (s ? selectReviewBusy(s) : false));
   const canSubmit = useSelector(review, (s) => (s ? selectCanSubmitReview(s) : false));
   const emailError = useSelector(review, (s) => (s ? selectReviewEmailError(s) : null));
-  const form = useSelector(review, (s) => s?.context ?? closedReview, shallowEqual);
+  const form = useSelector(review, (s) => s?.context ?? EMPTY_REVIEW, shallowEqual);
   const typed = useSelector(review, (s) => (s ? selectReviewTyped(s) : false));
   // Escape or a click beside keeps a chosen star or typed text (the popup opens empty each time).
   const keep = useKeepTypedInput(typed, () => review?.send({ type: 'review.close' }), UNSAVED_REVIEW_HINT);
