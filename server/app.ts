@@ -181,8 +181,10 @@ export async function buildApp({
   });
   app.addHook('onSend', async (request, reply, payload) => {
     securityHeaders(reply);
-    // API answers are per user: no browser, proxy or service-worker cache may keep them.
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    // API answers are per user: no browser, proxy or service-worker cache may keep them, unless the route says
+    // otherwise (an uploaded image is public and never changes).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 

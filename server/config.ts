@@ -14,6 +14,12 @@ export type Config = {
   /** DATABASE_POOL_SIZE: connections this process keeps to the PostgreSQL server (unused on PGlite). */
   databasePoolSize?: number;
   jwtSecret: string;
+  /**
+   * Set when JWT_SECRET is unset on PostgreSQL: the session key is then the database's (`sharedSessionKey`), so
+   * every process on every host signs and checks alike with nothing shared but the database, and `jwtSecret` is
+   * only the key this process offers if the database has none yet (an earlier DATA_DIR/jwt-secret, or a new one).
+   */
+  sessionKeyInDatabase?: boolean;
   adminEmails: string[];
   /** The built client to serve; null when STATIC_DIR is set to an empty string (API only). */
   staticDir: string | null;
@@ -73,13 +79,16 @@ export function loadConfig(env: Env): Config {
       'APP_URL is required when SMTP_URL is set: the links in mail (orders, invitations) need the address people reach this server at, e.g. APP_URL=https://app.example.com',
     );
   }
+  const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
+  const sessionKeyInDatabase = databaseUrl !== null && nonEmpty(env.JWT_SECRET) === undefined;
   return {
     port: parsePort(env.PORT),
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     dataDir,
-    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    databaseUrl,
     databasePoolSize: parsePoolSize(env.DATABASE_POOL_SIZE),
-    jwtSecret: resolveJwtSecret(env.JWT_SECRET, dataDir),
+    jwtSecret: sessionKeyInDatabase ? offeredSessionKey(dataDir) : resolveJwtSecret(env.JWT_SECRET, dataDir),
+    sessionKeyInDatabase,
     adminEmails: parseAdminEmails(env.ADMIN_EMAILS),
     staticDir: parseStaticDir(env.STATIC_DIR),
     smtpUrl,
@@ -258,6 +267,14 @@ function resolveJwtSecret(raw: string | undefined, dataDir: string): string {
     throw new Error(`JWT_SECRET is unset and ${file} could not be written: ${String(error)}`);
   }
   return secret;
+}
+
+// On PostgreSQL the key a process offers the database: the one an earlier version generated into DATA_DIR (so
+// its sessions stay valid), else a new one. Nothing is written: the database keeps the key.
+function offeredSessionKey(dataDir: string): string {
+  const stored = readSecretFile(path.join(dataDir, SECRET_FILE));
+  if (stored !== undefined && stored.length >= MIN_SECRET_LENGTH) return stored;
+  return randomBytes(48).toString('base64url');
 }
 
 function readSecretFile(file: string): string | undefined {

@@ -3,6 +3,7 @@
 import './processSettings.ts';
 import pino from 'pino';
 import { buildApp } from './app.ts';
+import { sharedSessionKey } from './auth/sessionKey.ts';
 import { loadConfig } from './config.ts';
 import { createDb } from './db/createDb.ts';
 import { migrate } from './db/migrate.ts';
@@ -10,6 +11,7 @@ import { type JobEngine, startJobEngine } from './jobs/jobEngine.ts';
 import { outboundPolicy } from './net/safeFetch.ts';
 import { stripeGatewayOf } from './payments/stripeGateway.ts';
 import { loadPublishing } from './publishing/loadPublishing.ts';
+import { adoptUploadFiles } from './routes/upload/adoptUploadFiles.ts';
 import { installShutdown } from './shutdown.ts';
 
 let config: ReturnType<typeof loadConfig>;
@@ -36,6 +38,13 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 let jobs: JobEngine | null = null;
 try {
   const { applied } = await migrate(db);
+  // JWT_SECRET unset on PostgreSQL: the key every process shares is the database's.
+  if (config.sessionKeyInDatabase)
+    config = { ...config, jwtSecret: await sharedSessionKey(db, config.jwtSecret) };
+  // Images uploaded before they were kept in the database (a no-op once they all are).
+  const adopted = await adoptUploadFiles(db, config.dataDir);
+  if (adopted.copied + adopted.missing > 0)
+    logger.info(adopted, 'uploaded images copied from DATA_DIR/uploads into the database');
   // Card payments through Stripe Checkout, when both Stripe secrets are set.
   const stripe = stripeGatewayOf(config);
   if (!stripe && (config.stripeSecretKey || config.stripeWebhookSecret)) {

@@ -72,21 +72,50 @@ export async function deleteWebsite(db: Queryable, accountId: number, id: number
   return rows.length > 0;
 }
 
+/** Stores an uploaded image: its row and its bytes. */
 export async function recordUpload(
   db: Queryable,
-  upload: { key: string; accountId: number; contentType: string; size: number },
+  upload: { key: string; accountId: number; contentType: string; bytes: Uint8Array },
 ): Promise<void> {
-  await db.query(`insert into uploads (key, account_id, content_type, size) values ($1, $2, $3, $4)`, [
-    upload.key,
-    upload.accountId,
-    upload.contentType,
-    upload.size,
-  ]);
+  await db.query(
+    `insert into uploads (key, account_id, content_type, size, bytes) values ($1, $2, $3, $4, $5)`,
+    [upload.key, upload.accountId, upload.contentType, upload.bytes.length, upload.bytes],
+  );
 }
 
-export async function findUpload(db: Queryable, key: string): Promise<{ contentType: string } | null> {
-  return db.one<{ contentType: string }>(`select content_type as "contentType" from uploads where key = $1`, [
+/** An uploaded image with its bytes, or null when there is none (or its bytes were never stored). */
+export async function findUpload(
+  db: Queryable,
+  key: string,
+): Promise<{ contentType: string; bytes: Uint8Array } | null> {
+  return db.one<{ contentType: string; bytes: Uint8Array }>(
+    `select content_type as "contentType", bytes from uploads where key = $1 and bytes is not null`,
+    [key],
+  );
+}
+
+/** An uploaded image's type, without its bytes (for a revalidation); null when there is none. */
+export async function findUploadType(db: Queryable, key: string): Promise<{ contentType: string } | null> {
+  return db.one<{ contentType: string }>(
+    `select content_type as "contentType" from uploads where key = $1 and bytes is not null`,
+    [key],
+  );
+}
+
+/** The uploads recorded before their bytes moved into the database (migration 0030), a batch at a time. */
+export async function uploadsWithoutBytes(db: Queryable, afterKey: string, limit: number): Promise<string[]> {
+  const rows = await db.query<{ key: string }>(
+    `select key from uploads where bytes is null and key > $1 order by key limit $2`,
+    [afterKey, limit],
+  );
+  return rows.map((row) => row.key);
+}
+
+export async function storeUploadBytes(db: Queryable, key: string, bytes: Uint8Array): Promise<void> {
+  await db.query(`update uploads set bytes = $2, size = $3 where key = $1 and bytes is null`, [
     key,
+    bytes,
+    bytes.length,
   ]);
 }
 

@@ -51,6 +51,10 @@ export const uploadsApi = {
           IMAGE_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
         ),
       },
+      304: {
+        description: 'Not modified: the image If-None-Match names (an image never changes)',
+        type: 'null',
+      },
       404: schemas.message,
     },
   },

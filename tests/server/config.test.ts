@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -32,6 +33,25 @@ describe('loadConfig', () => {
     expect((await readFile(file, 'utf8')).trim()).toBe(first.jwtSecret);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('on PostgreSQL without JWT_SECRET leaves the key to the database and writes nothing to DATA_DIR', async () => {
+    const url = 'postgres://u@localhost:5432/db';
+    const fresh = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url });
+    expect(fresh.sessionKeyInDatabase).toBe(true);
+    expect(fresh.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
+    // An earlier version's key is the one offered, so its sessions stay signed in after the upgrade.
+    const earlier = 'k'.repeat(40);
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(path.join(dataDir, 'jwt-secret'), `${earlier}\n`);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url }).jwtSecret).toBe(earlier);
+    const given = 's'.repeat(32);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, JWT_SECRET: given })).toMatchObject({
+      jwtSecret: given,
+      sessionKeyInDatabase: false,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionKeyInDatabase).toBe(false);
   });
 
   it('uses a given JWT_SECRET and refuses a short one', () => {

@@ -1,4 +1,8 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, it } from 'vitest';
+import { adoptUploadFiles } from '../../server/routes/upload/adoptUploadFiles.ts';
 import { describeEachDatabase } from './harness.ts';
 
 const PNG = Buffer.concat([
@@ -64,5 +68,68 @@ describeEachDatabase('image uploads', (ctx) => {
     expect((await ctx.call('POST', '/api/upload/image', multipart('image', PNG))).statusCode).toBe(401);
     expect((await ctx.call('GET', `/api/uploads/${'a'.repeat(32)}.png`)).statusCode).toBe(404);
     expect((await ctx.call('GET', '/api/uploads/..%2F..%2Fetc%2Fpasswd')).statusCode).toBe(400);
+  });
+
+  it('keeps the image in the database, not on the disk: an upload through one server is served by any other', async () => {
+    const { token } = await ctx.register();
+    const response = await ctx.call('POST', '/api/upload/image', { token, ...multipart('image', PNG) });
+    const { url } = response.json<{ url: string }>();
+    const key = url.split('/').pop() as string;
+    expect(existsSync(path.join(ctx.config.dataDir, 'uploads', key))).toBe(false);
+    const [row] = await ctx.db.query<{ size: number; length: number }>(
+      'select size, octet_length(bytes) as length from uploads where key = $1',
+      [key],
+    );
+    expect(row).toEqual({ size: PNG.length, length: PNG.length });
+  });
+
+  it('lets browsers keep an image for ever and answers a revalidation with 304', async () => {
+    const { token } = await ctx.register();
+    const { url } = (
+      await ctx.call('POST', '/api/upload/image', { token, ...multipart('image', PNG) })
+    ).json<{
+      url: string;
+    }>();
+    const served = await ctx.call('GET', url);
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const etag = served.headers.etag as string;
+    expect(etag).toBe(`"${url.split('/').pop()}"`);
+    for (const ifNoneMatch of [etag, `"other", W/${etag}`, '*']) {
+      const again = await ctx.call('GET', url, { headers: { 'if-none-match': ifNoneMatch } });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+    }
+    const changed = await ctx.call('GET', url, { headers: { 'if-none-match': '"other"' } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.equals(PNG)).toBe(true);
+    const gone = await ctx.call('GET', `/api/uploads/${'b'.repeat(32)}.png`, {
+      headers: { 'if-none-match': '*' },
+    });
+    expect(gone.statusCode).toBe(404);
+  });
+
+  it('copies the images uploaded before into the database at start; one whose file is gone stays a 404', async () => {
+    const { accountId } = await ctx.register();
+    const kept = `${'c'.repeat(31)}${ctx.kind === 'pglite' ? 1 : 2}.jpg`;
+    const lost = `${'d'.repeat(31)}${ctx.kind === 'pglite' ? 1 : 2}.png`;
+    for (const key of [kept, lost]) {
+      await ctx.db.query(
+        'insert into uploads (key, account_id, content_type, size) values ($1, $2, $3, $4)',
+        [key, accountId, key.endsWith('.jpg') ? 'image/jpeg' : 'image/png', 68],
+      );
+    }
+    await mkdir(path.join(ctx.config.dataDir, 'uploads'), { recursive: true });
+    await writeFile(path.join(ctx.config.dataDir, 'uploads', kept), JPEG);
+    expect((await ctx.call('GET', `/api/uploads/${kept}`)).statusCode).toBe(404);
+
+    const adopted = await adoptUploadFiles(ctx.db, ctx.config.dataDir);
+    expect(adopted).toEqual({ copied: 1, missing: 1 });
+    const served = await ctx.call('GET', `/api/uploads/${kept}`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.rawPayload.equals(JPEG)).toBe(true);
+    expect((await ctx.call('GET', `/api/uploads/${lost}`)).statusCode).toBe(404);
+    // A second start finds only the one whose file is missing, and copies nothing again.
+    expect(await adoptUploadFiles(ctx.db, ctx.config.dataDir)).toEqual({ copied: 0, missing: 1 });
   });
 });

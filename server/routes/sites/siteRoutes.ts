@@ -1,6 +1,7 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type SitePageParams, sitesApi } from '../../../src/contracts/publish.ts';
+import { matchesEtag } from '../../conditionalGet.ts';
 import { acceptedEncoding, encodedBody, MIN_COMPRESSED_PAGE_BYTES } from '../../publishing/pageEncodings.ts';
 import type { PublishingDeps } from '../../publishing/publishingDeps.ts';
 import { findPublishedHome, listPublishedPaths } from '../../repositories/publishing.ts';
@@ -101,7 +102,7 @@ export const siteRoutes: FastifyPluginAsync<PublishingDeps> = async (
         : null;
     const etag = encoding ? `${cached.etag.slice(0, -1)}-${encoding}"` : cached.etag;
     reply.headers(PAGE_HEADERS).header('vary', 'accept-encoding').header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
     if (!encoding) return reply.send(cached.body);
     return reply.header('content-encoding', encoding).send(encodedBody(cached, encoding));
   }

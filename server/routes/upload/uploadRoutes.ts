@@ -1,25 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type UploadField, uploadsApi } from '../../../src/contracts/uploads.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
+import { matchesEtag } from '../../conditionalGet.ts';
 import { HttpError } from '../../errors.ts';
-import { findUpload, recordUpload } from '../../repositories/websites.ts';
+import { findUpload, findUploadType, recordUpload } from '../../repositories/websites.ts';
 import type { RouteDeps } from '../routeDeps.ts';
 import { MAX_IMAGE_BYTES, sniffImage } from './imageFiles.ts';
 
 const TOO_LARGE = 'Image must be at most 5 MB';
 const NOT_IMAGE = 'Only image files (PNG, JPEG, GIF, WebP) can be uploaded';
 
-function uploadsDir(dataDir: string): string {
-  return path.join(dataDir, 'uploads');
-}
+// A key names one image for ever (random, never reused, never rewritten): browsers and proxies may keep it.
+const CACHE_FOR_EVER = 'public, max-age=31536000, immutable';
 
-/** Image uploads (field `image` or `file`), checked by content, max 5 MB, stored under DATA_DIR/uploads. */
-export const uploadRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config }) => {
+/** Image uploads (field `image` or `file`), checked by content, max 5 MB, stored in the database. */
+export const uploadRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 } });
   const receive = async (request: FastifyRequest, field: UploadField) => {
     const accountId = requireAccountId(request);
@@ -38,13 +36,10 @@ export const uploadRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, con
     const kind = sniffImage(bytes);
     if (!kind) throw new HttpError(400, NOT_IMAGE);
     const key = `${randomBytes(16).toString('hex')}.${kind.ext}`;
-    await mkdir(uploadsDir(config.dataDir), { recursive: true });
-    await writeFile(path.join(uploadsDir(config.dataDir), key), bytes);
-    await recordUpload(db, { key, accountId, contentType: kind.contentType, size: bytes.length });
+    await recordUpload(db, { key, accountId, contentType: kind.contentType, bytes });
     return { url: `/api/uploads/${key}` };
   };
 
-  // Images belong to the account's websites and business profile: a Viewer may not add any.
   // Images belong to the account's websites and business profile: a Viewer may not add any.
   const upload = { permission: 'websites.edit' } as const;
   app.post('/api/upload/image', { config: upload, schema: uploadsApi.uploadImage }, (request) =>
@@ -57,25 +52,30 @@ export const uploadRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, con
   );
 };
 
-/** Serves uploaded images publicly (published sites show them) with their sniffed type and nosniff. */
-export const uploadFilesRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db, config }) => {
+/** Serves uploaded images publicly (published sites show them) with their sniffed type and nosniff, cached for ever. */
+export const uploadFilesRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db }) => {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   app.get(
     '/api/uploads/:key',
     { config: { permission: 'public' }, schema: uploadsApi.file },
     async (request, reply) => {
-      const upload = await findUpload(db, request.params.key);
+      const { key } = request.params;
+      const etag = `"${key}"`;
+      // A revalidation (a proxy, a forced reload) is answered without reading the image.
+      if (matchesEtag(request.headers['if-none-match'], etag)) {
+        if (!(await findUploadType(db, key))) throw new HttpError(404, 'Not found');
+        return reply.code(304).header('etag', etag).header('cache-control', CACHE_FOR_EVER).send();
+      }
+      const upload = await findUpload(db, key);
       if (!upload) throw new HttpError(404, 'Not found');
-      const bytes = await readFile(path.join(uploadsDir(config.dataDir), request.params.key)).catch(
-        () => null,
-      );
-      if (!bytes) throw new HttpError(404, 'Not found');
       return reply
         .header('content-type', upload.contentType)
+        .header('etag', etag)
+        .header('cache-control', CACHE_FOR_EVER)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('content-disposition', 'inline')
-        .send(bytes);
+        .send(Buffer.from(upload.bytes.buffer, upload.bytes.byteOffset, upload.bytes.byteLength));
     },
   );
 };
