@@ -161,6 +161,26 @@ describe('createHttp', () => {
     expect(c.toasts).toEqual([{ type: 'error', title: 'API Error: Internal Server Error' }]);
   });
 
+  test("a refusal that passes (503, 429) shows the server's words under the catalogue's title", async () => {
+    const down = client({
+      status: 503,
+      statusText: 'Service Unavailable',
+      body: { message: 'The database cannot be reached right now. Try again in a moment.' },
+    });
+    await expect(getMe(down.http)).rejects.toMatchObject({ status: 503 });
+    expect(down.toasts).toEqual([
+      {
+        type: 'error',
+        title: 'API Error: Service Unavailable',
+        message: 'The database cannot be reached right now. Try again in a moment.',
+      },
+    ]);
+    // A proxy's 503 page says nothing of its own: the title alone, as before.
+    const proxy = client({ status: 503, statusText: 'Service Unavailable', body: '<html>down</html>' });
+    await expect(getMe(proxy.http)).rejects.toMatchObject({ status: 503 });
+    expect(proxy.toasts).toEqual([{ type: 'error', title: 'API Error: Service Unavailable' }]);
+  });
+
   test('a missing business profile is null, without a toast', async () => {
     const c = client({ status: 404, statusText: 'Not Found', body: { message: 'No business profile' } });
 

@@ -550,6 +550,16 @@ describe('Account Management', () => {
     let dialog = await openDialog();
     fireEvent.change(dialog.getByLabelText(/Account name/), { target: { value: 'Side Gig' } });
     fireEvent.change(dialog.getByLabelText(/Description/), { target: { value: 'Weekend' } });
+    // A stray click beside it (a tap on a phone) leaves it open, as every form dialog does.
+    const backdrop = document.querySelector('.MuiBackdrop-root') as HTMLElement;
+    fireEvent.mouseDown(backdrop);
+    fireEvent.click(backdrop);
+    // Longer than its closing transition (195 ms): still open.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(fields(within(screen.getByRole('dialog', { name: 'Create New Account' })))).toEqual([
+      'Side Gig',
+      'Weekend',
+    ]);
     fireEvent.keyDown(screen.getByRole('dialog', { name: 'Create New Account' }), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create New Account' })).toBeNull());
 

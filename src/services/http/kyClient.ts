@@ -52,15 +52,13 @@ export function createKy(deps: HttpDeps): KyInstance {
           if (isNetworkError(error) || isTimeoutError(error)) return new ApiError(0, 'Network error');
           if (!isHTTPError(error)) return error;
           const { status, statusText } = error.response;
-          const apiError = new ApiError(
-            status,
-            serverMessage(error.data) ?? (statusText || `HTTP ${status}`),
-          );
+          const said = serverMessage(error.data);
+          const apiError = new ApiError(status, said ?? (statusText || `HTTP ${status}`));
           const context = options.context as CallContext;
           const quiet =
             (context.background === true && status !== 401) ||
             (context.quietStatuses?.includes(status) ?? false);
-          if (!quiet) applyCatalogue(deps, status, statusText, request.headers.has('Authorization'));
+          if (!quiet) applyCatalogue(deps, status, statusText, request.headers.has('Authorization'), said);
           return apiError;
         },
       ],
@@ -68,7 +66,16 @@ export function createKy(deps: HttpDeps): KyInstance {
   });
 }
 
-function applyCatalogue(deps: HttpDeps, status: number, statusText: string, hadToken: boolean): void {
+// Refusals that pass (the database out of reach, too many attempts): the server's words say when to try again.
+const SAYS_WHAT_TO_DO = [429, 503];
+
+function applyCatalogue(
+  deps: HttpDeps,
+  status: number,
+  statusText: string,
+  hadToken: boolean,
+  said: string | undefined,
+): void {
   if (status === 401) {
     // Without a token (a failed sign-in) there is no session to end; the caller reports it.
     if (hadToken) deps.onUnauthorized();
@@ -86,7 +93,12 @@ function applyCatalogue(deps: HttpDeps, status: number, statusText: string, hadT
     deps.notify({ type: 'error', title: 'Data Issue', message: 'Data is not valid' });
     return;
   }
-  deps.notify({ type: 'error', title: `API Error: ${statusText || `HTTP ${status}`}` });
+  const title = `API Error: ${statusText || `HTTP ${status}`}`;
+  deps.notify(
+    said && SAYS_WHAT_TO_DO.includes(status)
+      ? { type: 'error', title, message: said }
+      : { type: 'error', title },
+  );
 }
 
 function serverMessage(data: unknown): string | undefined {

@@ -49,6 +49,11 @@ export function CreateAccountDialog({ open, onClose, onCreated }: Props) {
   const handleClose = () => {
     if (!busy) onClose();
   };
+  // As every form dialog (keepTypedInput.ts): a stray click beside it does not close it. Escape and Cancel do,
+  // and what was typed stays in the machine for the next time it opens.
+  const closeUnlessBeside = (_event: unknown, reason: 'backdropClick' | 'escapeKeyDown') => {
+    if (reason !== 'backdropClick') handleClose();
+  };
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -66,7 +71,7 @@ export function CreateAccountDialog({ open, onClose, onCreated }: Props) {
   };
 
   return (
-    <Dialog open={open} onClose={handleClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog open={open} onClose={closeUnlessBeside} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>Create New Account</DialogTitle>
       <form noValidate onSubmit={handleSubmit} aria-label="Create New Account">
         <DialogContent>
