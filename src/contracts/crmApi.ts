@@ -18,6 +18,7 @@ import {
   duplicatePageSchema,
   INBOX_KINDS,
   importReportSchema,
+  inboxItemSchema,
   inboxPageSchema,
   LEAD_STATUSES,
   leadSchema,
@@ -367,6 +368,15 @@ export const inboxApi = {
       },
     },
     response: { 200: inboxPageSchema },
+  },
+  /** One item, a message with its whole body (the list has its start): what an opened row's address shows. */
+  item: {
+    params: {
+      type: 'object',
+      required: ['kind', 'id'],
+      properties: { kind: { type: 'string', enum: INBOX_KINDS }, id: schemas.id },
+    },
+    response: { 200: inboxItemSchema, 404: message },
   },
   stats: { response: { 200: crmStatsSchema } },
 } as const;

@@ -216,5 +216,28 @@ describeEachDatabase('crm api: searched and paged lists, the unified inbox', (ct
     });
     await expectJson(ctx, 'GET', '/api/crm/inbox?kind=sms', owner.token, 400);
     expect((await ctx.call('GET', '/api/crm/inbox')).statusCode).toBe(401);
+
+    // One item by its kind and id (an opened row's address): a message with its whole body.
+    const older = inbox.items[2] as InboxItem;
+    const message = await expectJson<InboxItem>(
+      ctx,
+      'GET',
+      `/api/crm/inbox/message/${older.sourceId}`,
+      owner.token,
+      200,
+    );
+    expect(message).toEqual({ ...older, body: `Body of Older ${'x'.repeat(300)}` });
+    expect(await expectJson(ctx, 'GET', `/api/crm/inbox/form/${form.id}`, owner.token, 200)).toEqual({
+      ...inbox.items[1],
+      status: 'read',
+    });
+    // Another account's items, or none: 404 with what was not found.
+    expect(
+      await expectJson(ctx, 'GET', `/api/crm/inbox/message/${older.sourceId}`, stranger.token, 404),
+    ).toEqual({ message: 'Message not found' });
+    expect(await expectJson(ctx, 'GET', `/api/crm/inbox/form/${form.id}`, stranger.token, 404)).toEqual({
+      message: 'Form submission not found',
+    });
+    await expectJson(ctx, 'GET', `/api/crm/inbox/sms/${form.id}`, owner.token, 400);
   });
 });

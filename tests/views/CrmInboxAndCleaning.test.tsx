@@ -94,6 +94,42 @@ describe('CRM: the unified inbox’s filter and page are in the address', () => 
     await waitFor(() => expect(inboxAsked(again.requests)).toEqual(['page=2&pageSize=50&kind=form']));
     window.history.replaceState(null, '', '/');
   });
+
+  test('an opened item is in the address: a link opens the whole message; one no longer there says so', async () => {
+    const whole = `Dear Grace, spring is here. ${'The garden opens on Saturday. '.repeat(10)}`.trim();
+    const routes = crmRoutes({
+      'GET /api/crm/inbox': { body: { items: [message], totalCount: 1 } },
+      'GET /api/crm/inbox/message/8': { body: { ...message, body: whole } },
+      'GET /api/crm/inbox/message/9': { status: 404, body: { message: 'Message not found' } },
+    });
+    window.history.replaceState(null, '', '/crm/inbox?show=message&item=message-8');
+    const linked = renderApp(
+      { ...dashboardInput(), location: { pathname: '/crm/inbox', search: '?show=message&item=message-8' } },
+      routes,
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Hello Grace' }, slow));
+    await dialog.findByText(whole, {}, slow);
+    fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(window.location.search).toBe('?show=message'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    linked.unmount();
+
+    window.history.replaceState(null, '', '/crm/inbox?item=message-9');
+    const gone = renderApp(
+      { ...dashboardInput(), location: { pathname: '/crm/inbox', search: '?item=message-9' } },
+      routes,
+    );
+    const missing = within(await screen.findByRole('dialog', { name: 'Unified Inbox' }, slow));
+    await missing.findByText(
+      'This item is no longer in the inbox: it may have been deleted. Close to see the list.',
+      {},
+      slow,
+    );
+    // Said there, once: no "API Error: Not Found" toast beside it.
+    expect(screen.queryByText('API Error: Not Found')).toBeNull();
+    gone.unmount();
+    window.history.replaceState(null, '', '/');
+  });
 });
 
 describe('CRM: unified inbox, data cleaning and reports over everything', () => {
@@ -105,6 +141,7 @@ describe('CRM: unified inbox, data cleaning and reports over everything', () => 
         'GET /api/crm/inbox': () => ({
           body: { items: [{ ...form, status: opened ? 'read' : 'new' }, message], totalCount: 2 },
         }),
+        'GET /api/crm/inbox/form/5': () => ({ body: { ...form, status: opened ? 'read' : 'new' } }),
         'GET /api/forms/submissions/5': () => {
           opened = true;
           return {
@@ -155,12 +192,14 @@ describe('CRM: unified inbox, data cleaning and reports over everything', () => 
     );
 
     fireEvent.click(within(formRow).getByText('Contact Us'));
+    await waitFor(() => expect(window.location.search).toBe('?item=form-5'));
     const dialog = within(await screen.findByRole('dialog', { name: 'Contact Us' }));
     await dialog.findByText('read', {}, slow);
     expect(dialog.getByText(/Two loaves of the long sourdough, please, by Friday/).textContent).toBe(
       'Message: Two loaves of the long sourdough, please, by Friday',
     );
     fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(window.location.search).toBe(''));
     await waitFor(
       () =>
         expect(rowOf(within(grid).getByText('Contact Us')).slice(1)).toEqual([

@@ -13,14 +13,17 @@ const FORMS = `
     s.website_name as "to", s.form_title as subject, s.data, '' as body, s.status
   from form_submissions s where s.account_id = $1`;
 
-// Left out of a list: the whole body (the preview is its start).
-const MESSAGES = `
+const messages = (body: string) => `
   select 'message' as kind, m.id as "sourceId", ${isoOf('m.created_at')} as at,
     case when m.direction = 'inbound' then m.to_address else coalesce(c.name, 'Workflow') end as "from",
     case when m.direction = 'inbound' then '' else m.to_address end as "to",
-    m.subject, null::jsonb as data, left(m.body, 200) as body, m.status
+    m.subject, null::jsonb as data, ${body} as body, m.status
   from crm_communications m left join crm_campaigns c on c.id = m.campaign_id and c.account_id = $1
   where m.account_id = $1`;
+// Left out of a list: the whole body (the preview is its start).
+const MESSAGES = messages('left(m.body, 200)');
+
+const itemOf = (row: Omit<InboxItem, 'id'>): InboxItem => ({ ...row, id: `${row.kind}-${row.sourceId}` });
 
 /**
  * The account's form submissions and CRM messages in one list, newest first, one page of it, with the
@@ -41,5 +44,19 @@ export async function listInbox(db: Queryable, accountId: number, query: InboxQu
   const totalCount =
     (query.kind !== 'message' ? (counts?.forms ?? 0) : 0) +
     (query.kind !== 'form' ? (counts?.messages ?? 0) : 0);
-  return { items: rows.map((row) => ({ ...row, id: `${row.kind}-${row.sourceId}` })), totalCount };
+  return { items: rows.map(itemOf), totalCount };
+}
+
+/** One item of the account's inbox, a message with its whole body; null when the account has no such item. */
+export async function findInboxItem(
+  db: Queryable,
+  accountId: number,
+  kind: InboxItem['kind'],
+  id: number,
+): Promise<InboxItem | null> {
+  const row = await db.one<Omit<InboxItem, 'id'>>(
+    kind === 'form' ? `${FORMS} and s.id = $2` : `${messages('m.body')} and m.id = $2`,
+    [accountId, id],
+  );
+  return row ? itemOf(row) : null;
 }

@@ -10,6 +10,8 @@ import {
   type DuplicatePage,
   type ImportOptions,
   type ImportReport,
+  type InboxItem,
+  type InboxKind,
   type InboxPage,
   type Lead,
   type Pipeline,
@@ -64,6 +66,10 @@ export const listInbox = (http: Http, { page, pageSize, kind }: InboxQuery) =>
   http
     .get('crm/inbox', { searchParams: kind ? { page, pageSize, kind } : { page, pageSize } })
     .json<InboxPage>();
+
+/** GET /api/crm/inbox/{kind}/{id}: one item, a message with its whole body (a 404 is said where it opened). */
+export const getInboxItem = (http: Http, kind: InboxKind, id: number) =>
+  http.get(`crm/inbox/${kind}/${id}`, { context: { quietStatuses: [404] } }).json<InboxItem>();
 
 /** GET /api/crm/contacts/duplicates: groups of likely duplicates across the whole account. */
 export const findDuplicateContacts = (http: Http, limit = 50) =>

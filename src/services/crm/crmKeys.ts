@@ -1,3 +1,4 @@
+import type { InboxKind } from '../../contracts/crm.ts';
 import type { ListQuery } from '../../contracts/crmApi.ts';
 import type { ContactQuery, InboxQuery } from './crmApi.ts';
 
@@ -27,4 +28,5 @@ export const crmKeys = {
   workflows: ['crm', 'workflows'] as const,
   inbox: ['crm', 'inbox'] as const,
   inboxPage: (query: InboxQuery) => ['crm', 'inbox', query] as const,
+  inboxItem: (kind: InboxKind, id: number) => ['crm', 'inbox', 'item', kind, id] as const,
 };

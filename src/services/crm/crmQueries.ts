@@ -17,6 +17,8 @@ import type {
   CrmStats,
   Deal,
   DuplicatePage,
+  InboxItem,
+  InboxKind,
   InboxPage,
   Lead,
   Pipeline,
@@ -35,6 +37,7 @@ import {
   exportContacts,
   findDuplicateContacts,
   getContact,
+  getInboxItem,
   getStats,
   type InboxQuery,
   leadsApi,
@@ -195,6 +198,16 @@ export function useInbox(query: InboxQuery): UseQueryResult<InboxPage> {
     queryKey: crmKeys.inboxPage(query),
     queryFn: () => listInbox(http, query),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** One inbox item (an opened row), or nothing to ask for (`null`). */
+export function useInboxItem(item: { kind: InboxKind; id: number } | null): UseQueryResult<InboxItem> {
+  const http = useHttp();
+  return useQuery({
+    queryKey: crmKeys.inboxItem(item?.kind ?? 'form', item?.id ?? 0),
+    queryFn: () => getInboxItem(http, item?.kind ?? 'form', item?.id ?? 0),
+    enabled: item !== null,
   });
 }
 

@@ -9,12 +9,13 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { appRoute } from '../../contracts/appRoutes.ts';
 import type { InboxItem, InboxKind } from '../../contracts/crm.ts';
-import { useInbox } from '../../services/crm/crmQueries.ts';
+import { useInbox, useInboxItem } from '../../services/crm/crmQueries.ts';
 import { useOpenSubmission } from '../../services/forms/formQueries.ts';
 import { type SubmissionStatus, submissionPreview } from '../../services/forms/formSubmissionsApi.ts';
+import { ApiError } from '../../services/http/ApiError.ts';
 import { DataTable, formatDateTime } from '../common/DataTable.tsx';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
 import { StatusChip } from '../forms/SubmissionViews.tsx';
@@ -52,28 +53,53 @@ const columns: GridColDef<InboxItem>[] = [
   { field: 'status', headerName: 'Status', width: 110, renderCell: ({ row }) => <InboxStatus item={row} /> },
 ];
 
-/** What an opened row shows: every field of a form submission, or the start of a message. */
-function InboxDetail({ item, onClose }: { item: InboxItem; onClose: () => void }) {
+/** An opened row's address (`item=form-12`, `item=message-5`), or null for none or one that cannot be. */
+export function inboxItemOf(raw: string | undefined): { kind: InboxKind; id: number } | null {
+  const match = /^(form|message)-(\d{1,15})$/.exec(raw ?? '');
+  return match ? { kind: match[1] as InboxKind, id: Number(match[2]) } : null;
+}
+
+/**
+ * What an opened row shows: every field of a form submission, or a whole message. `item` is what is known so far
+ * (the row, until the server's answer), `missing` when the server has no such item (deleted, or a wrong link).
+ */
+function InboxDetail({
+  item,
+  missing,
+  onClose,
+}: {
+  item: InboxItem | undefined;
+  missing: boolean;
+  onClose: () => void;
+}) {
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{item.subject || KIND_LABELS[item.kind]}</DialogTitle>
+      <DialogTitle>{item ? item.subject || KIND_LABELS[item.kind] : 'Unified Inbox'}</DialogTitle>
       <DialogContent>
-        <Stack spacing={1}>
-          <Typography variant="body2" color="text.secondary">
-            {KIND_LABELS[item.kind]} · {formatDateTime(item.at)} · {item.from || 'Visitor'}
-            {item.to ? ` → ${item.to}` : ''}
+        {missing ? (
+          <Typography>
+            This item is no longer in the inbox: it may have been deleted. Close to see the list.
           </Typography>
-          <InboxStatus item={item} />
-          {item.data ? (
-            Object.entries(item.data).map(([label, value]) => (
-              <Typography key={label}>
-                <strong>{label}:</strong> {value}
-              </Typography>
-            ))
-          ) : (
-            <Typography sx={{ whiteSpace: 'pre-wrap' }}>{item.body}</Typography>
-          )}
-        </Stack>
+        ) : item ? (
+          <Stack spacing={1}>
+            <Typography variant="body2" color="text.secondary">
+              {KIND_LABELS[item.kind]} · {formatDateTime(item.at)} · {item.from || 'Visitor'}
+              {item.to ? ` → ${item.to}` : ''}
+            </Typography>
+            <InboxStatus item={item} />
+            {item.data ? (
+              Object.entries(item.data).map(([label, value]) => (
+                <Typography key={label}>
+                  <strong>{label}:</strong> {value}
+                </Typography>
+              ))
+            ) : (
+              <Typography sx={{ whiteSpace: 'pre-wrap' }}>{item.body}</Typography>
+            )}
+          </Stack>
+        ) : (
+          <Typography color="text.secondary">Loading…</Typography>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
@@ -82,11 +108,12 @@ function InboxDetail({ item, onClose }: { item: InboxItem; onClose: () => void }
   );
 }
 
-type InboxPlace = { show: InboxKind | undefined; page: number; pageSize: number };
+type InboxPlace = { show: InboxKind | undefined; page: number; pageSize: number; item?: string };
 
 /**
- * Unified Inbox: the account's form submissions and CRM messages in one list, newest first. What it shows and its
- * page are in the address (`/crm/inbox?show=form&page=2&size=50`), so a reload, Back or a link shows the same rows.
+ * Unified Inbox: the account's form submissions and CRM messages in one list, newest first. What it shows, its
+ * page and the opened item are in the address (`/crm/inbox?show=form&page=2&size=50&item=form-12`), so a reload,
+ * Back or a link shows the same rows and the same item.
  */
 export function UnifiedInboxView() {
   const route = useRoute();
@@ -97,8 +124,8 @@ export function UnifiedInboxView() {
     page: pageOf(params.page) - 1,
     pageSize: pageSizeOf(params.size),
   };
-  const go = ({ show, page, pageSize }: InboxPlace) =>
-    navigate(appRoute('crm', { section: 'inbox', show, ...shownOf({ page, pageSize }) }));
+  const go = ({ show, page, pageSize, item }: InboxPlace) =>
+    navigate(appRoute('crm', { section: 'inbox', show, ...shownOf({ page, pageSize }), item }));
   const setPaging = (model: GridPaginationModel) => {
     // A new page size starts again at the first page; the same place again is no step.
     const page = model.pageSize === paging.pageSize ? model.page : 0;
@@ -111,16 +138,18 @@ export function UnifiedInboxView() {
     ...(kind === 'all' ? {} : { kind }),
   });
   const openSubmission = useOpenSubmission();
-  const [opened, setOpened] = useState<InboxItem | null>(null);
+  const openedPlace = inboxItemOf(params.item);
+  const opened = useInboxItem(openedPlace);
+  const openedRow = inbox.data?.items.find((row) => row.id === params.item);
+  const here = { show: params.show, page: paging.page + 1, pageSize: paging.pageSize };
 
-  // Opening a form submission marks it read on the server (new → read); the list then shows it so.
-  const handleOpen = (item: InboxItem) => {
-    setOpened(item);
-    if (item.kind !== 'form') return;
-    openSubmission.mutate(String(item.sourceId), {
-      onSuccess: (submission) => setOpened({ ...item, status: submission.status, data: submission.data }),
-    });
-  };
+  // An opened form submission is read (new → read on the server), however it was opened: a click or its address.
+  const { mutate: markRead } = openSubmission;
+  const unreadForm =
+    opened.data?.kind === 'form' && opened.data.status === 'new' ? opened.data.sourceId : null;
+  useEffect(() => {
+    if (unreadForm !== null) markRead(String(unreadForm));
+  }, [unreadForm, markRead]);
 
   return (
     <Stack spacing={2}>
@@ -149,10 +178,16 @@ export function UnifiedInboxView() {
         paginationModel={paging}
         onPaginationModelChange={setPaging}
         pageSizeOptions={[...PAGE_SIZES]}
-        onRowClick={(params) => handleOpen(params.row)}
+        onRowClick={({ row }) => go({ ...here, item: row.id })}
         sx={{ border: 0, minHeight: 200, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
       />
-      {opened && <InboxDetail item={opened} onClose={() => setOpened(null)} />}
+      {openedPlace && (
+        <InboxDetail
+          item={opened.data ?? openedRow}
+          missing={opened.error instanceof ApiError && opened.error.status === 404}
+          onClose={() => go(here)}
+        />
+      )}
     </Stack>
   );
 }
