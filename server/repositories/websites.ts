@@ -72,14 +72,21 @@ export async function deleteWebsite(db: Queryable, accountId: number, id: number
   return rows.length > 0;
 }
 
+// An image's bytes cross as base64 text, decoded and encoded by the database: PGlite passes a bytea parameter
+// and result as hex text through JavaScript loops, which took 6–7 s to store a 5 MB image and ~1 s to read it
+// (base64: ~0.2 s each). The same statements on PostgreSQL.
+const toBase64 = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+
 /** Stores an uploaded image: its row and its bytes. */
 export async function recordUpload(
   db: Queryable,
   upload: { key: string; accountId: number; contentType: string; bytes: Uint8Array },
 ): Promise<void> {
   await db.query(
-    `insert into uploads (key, account_id, content_type, size, bytes) values ($1, $2, $3, $4, $5)`,
-    [upload.key, upload.accountId, upload.contentType, upload.bytes.length, upload.bytes],
+    `insert into uploads (key, account_id, content_type, size, bytes)
+     values ($1, $2, $3, $4, decode($5, 'base64'))`,
+    [upload.key, upload.accountId, upload.contentType, upload.bytes.length, toBase64(upload.bytes)],
   );
 }
 
@@ -87,11 +94,14 @@ export async function recordUpload(
 export async function findUpload(
   db: Queryable,
   key: string,
-): Promise<{ contentType: string; bytes: Uint8Array } | null> {
-  return db.one<{ contentType: string; bytes: Uint8Array }>(
-    `select content_type as "contentType", bytes from uploads where key = $1 and bytes is not null`,
+): Promise<{ contentType: string; bytes: Buffer } | null> {
+  const row = await db.one<{ contentType: string; bytes: string }>(
+    `select content_type as "contentType", encode(bytes, 'base64') as bytes
+     from uploads where key = $1 and bytes is not null`,
     [key],
   );
+  // Node's decoder skips the line breaks PostgreSQL's base64 puts every 76 characters.
+  return row ? { contentType: row.contentType, bytes: Buffer.from(row.bytes, 'base64') } : null;
 }
 
 /** An uploaded image's type, without its bytes (for a revalidation); null when there is none. */
@@ -112,11 +122,10 @@ export async function uploadsWithoutBytes(db: Queryable, afterKey: string, limit
 }
 
 export async function storeUploadBytes(db: Queryable, key: string, bytes: Uint8Array): Promise<void> {
-  await db.query(`update uploads set bytes = $2, size = $3 where key = $1 and bytes is null`, [
-    key,
-    bytes,
-    bytes.length,
-  ]);
+  await db.query(
+    `update uploads set bytes = decode($2, 'base64'), size = $3 where key = $1 and bytes is null`,
+    [key, toBase64(bytes), bytes.length],
+  );
 }
 
 /** A website's SEO settings (SEO Tools › Site settings) and whether it is published; null when not the account's. */

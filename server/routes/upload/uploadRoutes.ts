@@ -75,7 +75,7 @@ export const uploadFilesRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, 
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('content-disposition', 'inline')
-        .send(Buffer.from(upload.bytes.buffer, upload.bytes.byteOffset, upload.bytes.byteLength));
+        .send(upload.bytes);
     },
   );
 };
