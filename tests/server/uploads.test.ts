@@ -102,6 +102,9 @@ describeEachDatabase('image uploads', (ctx) => {
     const changed = await ctx.call('GET', url, { headers: { 'if-none-match': '"other"' } });
     expect(changed.statusCode).toBe(200);
     expect(changed.rawPayload.equals(PNG)).toBe(true);
+    // Served from memory the second time, but only while the database still has it (an account deleted).
+    await ctx.db.query('delete from uploads where key = $1', [url.split('/').pop()]);
+    expect((await ctx.call('GET', url)).statusCode).toBe(404);
     const gone = await ctx.call('GET', `/api/uploads/${'b'.repeat(32)}.png`, {
       headers: { 'if-none-match': '*' },
     });
