@@ -14,6 +14,7 @@ const inputs = [
   'scripts/tabBrokerPlugin.ts',
   'scripts/firstScreenChunk.ts',
   'scripts/precompressPlugin.ts',
+  'server/publishing/pageEncodings.ts',
   'scripts/buildSite.ts',
 ];
 

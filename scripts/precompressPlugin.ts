@@ -6,14 +6,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { MIN_COMPRESSED_BYTES } from '../server/publishing/pageEncodings.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 /** Files worth compressing: text. Images and fonts are compressed formats already. */
 const TEXT_FILE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
-/** Below this a compressed copy saves less than the headers around it. */
-export const MIN_PRECOMPRESS_BYTES = 1024;
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -27,7 +26,7 @@ export async function precompress(dir: string): Promise<number> {
   await Promise.all(
     files.map(async (file) => {
       const bytes = await readFile(file);
-      if (bytes.length < MIN_PRECOMPRESS_BYTES) return;
+      if (bytes.length < MIN_COMPRESSED_BYTES) return;
       const [br, gzipped] = await Promise.all([
         brotli(bytes, {
           params: {

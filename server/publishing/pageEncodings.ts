@@ -4,8 +4,11 @@ import type { CachedPage } from './sitePageCache.ts';
 /** The compressions a published page is sent in, besides as it is. */
 export type PageEncoding = 'br' | 'gzip';
 
-/** Below this a page is sent as it is: compressing would save less than the headers around it. */
-export const MIN_COMPRESSED_PAGE_BYTES = 1024;
+/**
+ * Below this a response is sent as it is, compressing would save less than the headers around it: a published
+ * page, and a file of the built client (the build writes no compressed copy of it, scripts/precompressPlugin.ts).
+ */
+export const MIN_COMPRESSED_BYTES = 1024;
 
 /**
  * The encoding to send in for an Accept-Encoding header: brotli when accepted, else gzip, else null (as it is).

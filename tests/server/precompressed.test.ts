@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MIN_PRECOMPRESS_BYTES, precompress } from '../../scripts/precompressPlugin.ts';
+import { precompress } from '../../scripts/precompressPlugin.ts';
+import { MIN_COMPRESSED_BYTES } from '../../server/publishing/pageEncodings.ts';
 import { describeEachDatabase, INDEX_HTML } from './harness.ts';
 
 // A build's output, made before the app starts (it serves a static directory only when there is one).
@@ -36,7 +37,7 @@ describeEachDatabase(
         'sw.js.br',
         'sw.js.gz',
       ]);
-      expect(Buffer.byteLength('console.log(1);')).toBeLessThan(MIN_PRECOMPRESS_BYTES);
+      expect(Buffer.byteLength('console.log(1);')).toBeLessThan(MIN_COMPRESSED_BYTES);
     });
 
     it('a browser that accepts brotli gets brotli, one that accepts gzip gets gzip, others the file itself', async () => {

@@ -2,7 +2,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type SitePageParams, sitesApi } from '../../../src/contracts/publish.ts';
 import { matchesEtag } from '../../conditionalGet.ts';
-import { acceptedEncoding, encodedBody, MIN_COMPRESSED_PAGE_BYTES } from '../../publishing/pageEncodings.ts';
+import { acceptedEncoding, encodedBody, MIN_COMPRESSED_BYTES } from '../../publishing/pageEncodings.ts';
 import type { PublishingDeps } from '../../publishing/publishingDeps.ts';
 import { findPublishedHome, listPublishedPaths } from '../../repositories/publishing.ts';
 
@@ -97,7 +97,7 @@ export const siteRoutes: FastifyPluginAsync<PublishingDeps> = async (
     }
     // Compressed for a browser that accepts it (a page of a few KiB goes as it is); each form has its own ETag.
     const encoding =
-      cached.body.length >= MIN_COMPRESSED_PAGE_BYTES
+      cached.body.length >= MIN_COMPRESSED_BYTES
         ? acceptedEncoding(request.headers['accept-encoding'])
         : null;
     const etag = encoding ? `${cached.etag.slice(0, -1)}-${encoding}"` : cached.etag;
