@@ -8,6 +8,9 @@ import { autocannonRun, startServer, stopServer } from './processes.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const ROWS = Number(process.env.BENCH_CRM_ROWS ?? 100_000);
+// BENCH_API_PORT: the first of two ports (hello, then the app) when several benches share one machine.
+const helloPort = Number(process.env.BENCH_API_PORT ?? 3911);
+const appPort = helloPort + 1;
 // Name prefixes: 'name12' matches 1,111 of 100,000 contacts, 'person4242' 11; the first page shows up to 20.
 const SEARCHES = ['name12', 'person4242'];
 
@@ -94,9 +97,13 @@ async function probe(server: ChildProcess, file: string): Promise<ProbePeak> {
 const MiB = 1024 * 1024;
 
 async function helloBaseline(): Promise<{ rps: number; p99Ms: number }> {
-  const hello = await startServer('bench/hello.ts', { PORT: '3911' }, 'http://127.0.0.1:3911/hello');
+  const hello = await startServer(
+    'bench/hello.ts',
+    { PORT: String(helloPort) },
+    `http://127.0.0.1:${helloPort}/hello`,
+  );
   try {
-    return autocannonRun({ url: 'http://127.0.0.1:3911/hello' }, seconds, 10);
+    return autocannonRun({ url: `http://127.0.0.1:${helloPort}/hello` }, seconds, 10);
   } finally {
     await stopServer(hello);
   }
@@ -158,11 +165,11 @@ async function measure(
 ): Promise<CrmDbFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-crm-'));
   const probeFile = join(dataDir, 'memory-probe.json');
-  const base = 'http://127.0.0.1:3912';
+  const base = `http://127.0.0.1:${appPort}`;
   const server = await startServer(
     'server/main.ts',
     {
-      PORT: '3912',
+      PORT: String(appPort),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,

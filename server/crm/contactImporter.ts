@@ -1,9 +1,8 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { type CsvError, parse } from 'csv-parse';
 import { restoreFormula } from '../../src/contracts/csv.ts';
 import { CSV_READ_OPTIONS } from '../../src/contracts/csvRead.ts';
 import type { Db, Queryable } from '../db/types.ts';
+import { deleteChunks, readChunks } from './importChunks.ts';
 import {
   columnFields,
   type ImportField,
@@ -14,13 +13,12 @@ import {
 import { type ImportError, rollbackImport } from './importReports.ts';
 
 export type DuplicateMode = 'skip' | 'update';
-export type ImportJobData = { accountId: number; importId: number; filePath: string };
 
-// Rows written per transaction. The file is read as a stream and only one batch of rows (and at most MAX_ERRORS
-// bad-row entries) is ever held, so the server's memory does not grow with the file: at 100,000 contacts PGlite's
-// WebAssembly memory stays where the start-up left it (see `npm run bench -- crm-import`). 1,000 keeps each
-// statement's parameter arrays and trigger transition tables small. Exported for the tests, which place bad rows
-// and repeated e-mails across batch boundaries.
+// Rows written per transaction. The file is read as a stream (its chunks, one query each) and only one batch of
+// rows (and at most MAX_ERRORS bad-row entries) is ever held, so the server's memory does not grow with the file:
+// at 100,000 contacts PGlite's WebAssembly memory stays where the start-up left it (see `npm run bench --
+// crm-import`). 1,000 keeps each statement's parameter arrays and trigger transition tables small. Exported for the
+// tests, which place bad rows and repeated e-mails across batch boundaries.
 export const IMPORT_BATCH_ROWS = 1000;
 const MAX_ERRORS = 500;
 const TAG_SEPARATOR = '\u001f';
@@ -30,24 +28,45 @@ type Counts = { created: number; updated: number; skipped: number; processed: nu
 /** A pending row of the import, with the CSV line it came from. */
 type Pending = ImportRow & { line: number };
 
-/** Records an import about to run; its id tags every contact it creates. */
-export async function createImport(
-  db: Queryable,
-  accountId: number,
-  input: {
-    fileName: string;
-    mapping: ImportMapping | null;
-    duplicates: DuplicateMode;
-    contactListId: number | null;
-  },
-): Promise<number> {
+export type ImportSettingsInput = {
+  mapping: ImportMapping | null;
+  duplicates: DuplicateMode;
+  contactListId: number | null;
+};
+
+/**
+ * Records an import whose file is arriving ('receiving': no job runs it, no report shows it); its id tags the
+ * file's chunks and, later, every contact it creates.
+ */
+export async function openImport(db: Queryable, accountId: number, fileName: string): Promise<number> {
   const row = await db.one<{ id: number }>(
-    `insert into crm_contact_imports (account_id, file_name, mapping, duplicates, contact_list_id)
-     values ($1, $2, $3::jsonb, $4, $5) returning id`,
-    [accountId, input.fileName, JSON.stringify(input.mapping ?? {}), input.duplicates, input.contactListId],
+    `insert into crm_contact_imports (account_id, file_name, status) values ($1, $2, 'receiving') returning id`,
+    [accountId, fileName],
   );
   if (!row) throw new Error('import insert returned no row');
   return row.id;
+}
+
+/** The file is in: the import gets its settings and may run. */
+export async function queueImport(
+  db: Queryable,
+  accountId: number,
+  importId: number,
+  input: ImportSettingsInput,
+): Promise<void> {
+  await db.query(
+    `update crm_contact_imports set mapping = $3::jsonb, duplicates = $4, contact_list_id = $5, status = 'queued'
+     where account_id = $1 and id = $2 and status = 'receiving'`,
+    [accountId, importId, JSON.stringify(input.mapping ?? {}), input.duplicates, input.contactListId],
+  );
+}
+
+/** A refused upload: the import and its chunks go (the chunks by their foreign key's cascade). */
+export async function discardImport(db: Queryable, accountId: number, importId: number): Promise<void> {
+  await db.query(
+    `delete from crm_contact_imports where account_id = $1 and id = $2 and status = 'receiving'`,
+    [accountId, importId],
+  );
 }
 
 // One batch in one transaction: existing e-mails are snapshotted (update) or skipped, the rest inserted.
@@ -163,29 +182,39 @@ function dedupe(rows: Pending[], mode: DuplicateMode): { rows: Pending[]; merged
 type ImportSettings = { duplicates: DuplicateMode; mapping: ImportMapping; contactListId: number | null };
 
 /**
- * Reads the CSV file and writes its contacts in batches, keeping the import's counters and progress
- * current. Bad rows land in the error report; a failure of the whole import undoes what it wrote.
+ * Reads the CSV file from the import's chunks and writes its contacts in batches, keeping the import's counters
+ * and progress current. Bad rows land in the error report; a failure of the whole import undoes what it wrote.
+ * Once it ends (completed or failed), its chunks go.
  */
-export async function runImport(
+export async function runImport(db: Db, accountId: number, importId: number): Promise<void> {
+  const settings = await db.one<ImportSettings>(
+    `update crm_contact_imports set status = 'running',
+       bytes_total = (select coalesce(sum(length(bytes)), 0) from crm_import_chunks where import_id = $2)
+     where account_id = $1 and id = $2 and status = 'queued'
+     returning duplicates, mapping, contact_list_id as "contactListId"`,
+    [accountId, importId],
+  );
+  if (!settings) return; // already ran (a retried job) or rolled back
+  try {
+    await readAndWrite(db, accountId, importId, settings);
+  } finally {
+    await deleteChunks(db, importId);
+  }
+}
+
+async function readAndWrite(
   db: Db,
   accountId: number,
   importId: number,
-  filePath: string,
+  settings: ImportSettings,
 ): Promise<void> {
-  const settings = await db.one<ImportSettings>(
-    `update crm_contact_imports set status = 'running', bytes_total = $3
-     where account_id = $1 and id = $2 and status = 'queued'
-     returning duplicates, mapping, contact_list_id as "contactListId"`,
-    [accountId, importId, (await stat(filePath)).size],
-  );
-  if (!settings) return; // already ran (a retried job) or rolled back
   const sentMapping = Object.keys(settings.mapping).length > 0 ? settings.mapping : null;
   const counts: Counts = { created: 0, updated: 0, skipped: 0, processed: 0 };
   const errors: ImportError[] = [];
-  const input = createReadStream(filePath);
+  const input = readChunks(db, importId);
   // Read as the contracts say (relaxed quoting; an unreadable row is a bad row of the report, never the failure
   // of the whole file).
-  const parser = input.pipe(
+  const parser = input.stream.pipe(
     parse({
       ...CSV_READ_OPTIONS,
       on_skip: (error) => {
@@ -197,6 +226,8 @@ export async function runImport(
       info: true,
     }),
   );
+  // A chunk that cannot be read fails the import (pipe does not pass errors on).
+  input.stream.on('error', (error) => parser.destroy(error));
   let fields: (ImportField | null)[] | null = null;
   let batch: Pending[] = [];
 
@@ -209,7 +240,7 @@ export async function runImport(
     counts.created += written.created;
     counts.updated += written.updated + merged;
     counts.skipped += written.skipped + skipped;
-    await saveCounts(db, accountId, importId, counts, errors, input.bytesRead);
+    await saveCounts(db, accountId, importId, counts, errors, input.bytesRead());
   };
 
   try {
@@ -245,7 +276,7 @@ export async function runImport(
       [accountId, importId],
     );
   } catch (error) {
-    input.destroy();
+    input.stream.destroy();
     await rollbackImport(db, accountId, importId, 'failed', (error as Error).message);
   }
 }

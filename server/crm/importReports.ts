@@ -52,7 +52,7 @@ export async function findImport(
        created_count as created, updated_count as updated, skipped_count as skipped, errors, message,
        case when status in ('completed', 'rolled-back') then 100 when bytes_total = 0 then 0
          else floor(100 * bytes_done / bytes_total)::int end as progress
-     from crm_contact_imports where account_id = $1 and id = $2`,
+     from crm_contact_imports where account_id = $1 and id = $2 and status <> 'receiving'`,
     [accountId, importId],
   );
 }

@@ -1,10 +1,9 @@
-import { rm } from 'node:fs/promises';
 import type { PgBoss } from 'pg-boss';
 import { type CampaignSendData, sendCampaign } from '../crm/campaignSender.ts';
-import { type ImportJobData, runImport } from '../crm/contactImporter.ts';
 import type { WorkflowRunData } from '../crm/crmEvents.ts';
 import { runWorkflow } from '../crm/workflowRunner.ts';
 import type { Db } from '../db/types.ts';
+import { type ImportJobData, runImportJob } from './contactImportJob.ts';
 import { FORM_SUBMITTED_QUEUE, type FormSubmittedEvent, handleFormSubmitted } from './formSubmittedJob.ts';
 import type { Mailer } from './mailer.ts';
 import { createQueue, type WorkerPolling } from './queues.ts';
@@ -39,13 +38,9 @@ export async function registerCrmWorkers(boss: PgBoss, { db, mailer, polling }: 
   await boss.work<WorkflowRunData>(CRM_QUEUES.workflowRun, options, async ([job]) =>
     runWorkflow(db, mailer, job.data),
   );
-  await boss.work<ImportJobData>(CRM_QUEUES.contactImport, options, async ([job]) => {
-    try {
-      await runImport(db, job.data.accountId, job.data.importId, job.data.filePath);
-    } finally {
-      await rm(job.data.filePath, { force: true });
-    }
-  });
+  await boss.work<ImportJobData>(CRM_QUEUES.contactImport, options, async ([job]) =>
+    runImportJob(db, job.data),
+  );
   await boss.work<FormSubmittedEvent>(CRM_QUEUES.formSubmitted, options, async ([job]) =>
     handleFormSubmitted(db, queueRun, job.data),
   );

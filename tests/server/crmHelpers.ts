@@ -1,19 +1,30 @@
 import { expect } from 'vitest';
 import type { TestContext } from './harness.ts';
 
-/** A multipart body with text fields and one CSV file in field `file`. */
-export function csvUpload(csv: string, fields: Record<string, string> = {}) {
+/**
+ * A multipart body with text fields and one CSV file in field `file`; the fields come first unless `fieldsLast`
+ * (a browser may send them in either order).
+ */
+export function csvUpload(csv: string, fields: Record<string, string> = {}, { fieldsLast = false } = {}) {
   const boundary = '----crm-test-boundary';
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  const parts = Buffer.from(
+    Object.entries(fields)
+      .map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      )
+      .join(''),
   );
-  const body = Buffer.concat([
-    Buffer.from(parts.join('')),
+  const file = Buffer.concat([
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contacts.csv"\r\nContent-Type: text/csv\r\n\r\n`,
     ),
     Buffer.from(csv),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+    Buffer.from('\r\n'),
+  ]);
+  const body = Buffer.concat([
+    ...(fieldsLast ? [file, parts] : [parts, file]),
+    Buffer.from(`--${boundary}--\r\n`),
   ]);
   return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

@@ -1,17 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type ContactListQuery, contactsApi } from '../../../src/contracts/crmApi.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { exportContacts } from '../../crm/contactExport.ts';
-import { createImport, type DuplicateMode, runImport } from '../../crm/contactImporter.ts';
+import {
+  type DuplicateMode,
+  discardImport,
+  openImport,
+  queueImport,
+  runImport,
+} from '../../crm/contactImporter.ts';
+import { storeChunks } from '../../crm/importChunks.ts';
 import { IMPORT_FIELDS, type ImportMapping } from '../../crm/importMapping.ts';
 import { findImport, rollbackImport } from '../../crm/importReports.ts';
+import type { Db } from '../../db/types.ts';
 import { HttpError } from '../../errors.ts';
 import { contactListExists } from '../../repositories/crm/contactLists.ts';
 import { assertStorableText } from '../../textGuard.ts';
@@ -22,28 +25,32 @@ export const INLINE_IMPORT_BYTES = 256 * 1024;
 const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
 const SEND_FILE = 'Send the CSV file as multipart field "file"';
 
-type Upload = { filePath: string; fileName: string; fields: Record<string, string> };
+type Upload = { importId: number; bytes: number; fileName: string; fields: Record<string, string> };
 
-// Streams the multipart body: its text fields, and the file written to disk (never whole in memory).
-async function receive(request: FastifyRequest, dir: string): Promise<Upload> {
+// Streams the multipart body: its text fields, and the file into the chunks of a new import still 'receiving'
+// (never whole in memory, nothing on disk). Text fields may follow the file, so they are checked by the caller;
+// a body refused here (too large, the client gone) takes its import and chunks with it.
+async function receive(request: FastifyRequest, db: Db, accountId: number): Promise<Upload> {
   if (!request.isMultipart()) throw new HttpError(400, SEND_FILE);
   const fields: Record<string, string> = {};
   let upload: Upload | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value);
-    } else if (part.fieldname === 'file' && !upload) {
-      await mkdir(dir, { recursive: true });
-      const filePath = path.join(dir, `${randomBytes(12).toString('hex')}.csv`);
-      await pipeline(part.file, createWriteStream(filePath));
-      if (part.file.truncated) {
-        await rm(filePath, { force: true });
-        throw new HttpError(413, 'The CSV file must be at most 100 MB');
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+      } else if (part.fieldname === 'file' && !upload) {
+        const fileName = part.filename.slice(0, 200);
+        assertStorableText({ filename: fileName }, '');
+        upload = { importId: await openImport(db, accountId, fileName), bytes: 0, fileName, fields };
+        upload.bytes = await storeChunks(db, upload.importId, part.file);
+        if (part.file.truncated) throw new HttpError(413, 'The CSV file must be at most 100 MB');
+      } else {
+        part.file.resume();
       }
-      upload = { filePath, fileName: part.filename.slice(0, 200), fields };
-    } else {
-      part.file.resume();
     }
+  } catch (error) {
+    if (upload) await discardImport(db, accountId, upload.importId);
+    throw error;
   }
   if (!upload) throw new HttpError(400, SEND_FILE);
   return upload;
@@ -70,10 +77,9 @@ function parseMapping(raw: string | undefined): ImportMapping | null {
 }
 
 /** CSV import (inline for small files, a job for large ones), its report and rollback; CSV export. */
-export const contactImportRoutes: FastifyPluginAsync<CrmDeps> = async (fastify, { db, jobs, config }) => {
+export const contactImportRoutes: FastifyPluginAsync<CrmDeps> = async (fastify, { db, jobs }) => {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, parts: 6 } });
-  const dir = path.join(config.dataDir, 'imports');
   const requireImport = async (accountId: number, importId: number) => {
     const found = await findImport(db, accountId, importId);
     if (!found) throw new HttpError(404, 'Import not found');
@@ -85,7 +91,7 @@ export const contactImportRoutes: FastifyPluginAsync<CrmDeps> = async (fastify, 
     { config: crmEdit, schema: contactsApi.import },
     async (request, reply) => {
       const accountId = requireAccountId(request);
-      const upload = await receive(request, dir);
+      const upload = await receive(request, db, accountId);
       try {
         // Multipart text is read here, out of the app-level text guard's sight: the same rule, by hand.
         assertStorableText({ ...upload.fields, filename: upload.fileName }, '');
@@ -100,23 +106,18 @@ export const contactImportRoutes: FastifyPluginAsync<CrmDeps> = async (fastify, 
         ) {
           throw new HttpError(400, `Contact list ${upload.fields.contactListId} does not exist`);
         }
-        const importId = await createImport(db, accountId, {
-          fileName: upload.fileName,
-          mapping,
-          duplicates,
-          contactListId: listId,
-        });
-        if (jobs && (await stat(upload.filePath)).size > INLINE_IMPORT_BYTES) {
-          await jobs.send('crm-contact-import', { accountId, importId, filePath: upload.filePath });
-          return reply.code(202).send(await requireImport(accountId, importId));
-        }
-        await runImport(db, accountId, importId, upload.filePath);
-        await rm(upload.filePath, { force: true });
-        return reply.code(200).send(await requireImport(accountId, importId));
+        await queueImport(db, accountId, upload.importId, { mapping, duplicates, contactListId: listId });
       } catch (error) {
-        await rm(upload.filePath, { force: true });
+        await discardImport(db, accountId, upload.importId);
         throw error;
       }
+      // Both run from the chunks in the database: a job may run on any server.
+      if (jobs && upload.bytes > INLINE_IMPORT_BYTES) {
+        await jobs.send('crm-contact-import', { accountId, importId: upload.importId });
+        return reply.code(202).send(await requireImport(accountId, upload.importId));
+      }
+      await runImport(db, accountId, upload.importId);
+      return reply.code(200).send(await requireImport(accountId, upload.importId));
     },
   );
 

@@ -1,0 +1,45 @@
+import { createReadStream, existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { runImport } from '../crm/contactImporter.ts';
+import { deleteChunks, hasChunks, storeChunks } from '../crm/importChunks.ts';
+import type { Db } from '../db/types.ts';
+
+/**
+ * The `crm-contact-import` job: the import's file is in its chunks (migration 0031). `filePath` is only in jobs
+ * queued before that, when the file lay on the disk of the server that received it.
+ */
+export type ImportJobData = { accountId: number; importId: number; filePath?: string };
+
+export const LOST_IMPORT_FILE =
+  'The file of this import was lost while the server was upgraded: import it again';
+
+/** Runs a queued import from its chunks (a retried job finds it no longer queued and does nothing). */
+export async function runImportJob(db: Db, { accountId, importId, filePath }: ImportJobData): Promise<void> {
+  if (filePath !== undefined) await adoptFile(db, accountId, importId, filePath);
+  await runImport(db, accountId, importId);
+}
+
+// A job of the old shape: its file is read into chunks once, if this server has it; if not, the import fails
+// with a message saying so (the other servers cannot have it either once the upgrade is done).
+async function adoptFile(db: Db, accountId: number, importId: number, filePath: string): Promise<void> {
+  const queued = await db.one(
+    `select 1 from crm_contact_imports where account_id = $1 and id = $2 and status = 'queued'`,
+    [accountId, importId],
+  );
+  if (!queued || (await hasChunks(db, importId))) return;
+  if (!existsSync(filePath)) {
+    await db.query(
+      `update crm_contact_imports set status = 'failed', message = $3, finished_at = now()
+       where account_id = $1 and id = $2 and status = 'queued'`,
+      [accountId, importId, LOST_IMPORT_FILE],
+    );
+    return;
+  }
+  try {
+    await storeChunks(db, importId, createReadStream(filePath));
+  } catch (error) {
+    await deleteChunks(db, importId); // half a file must not run: the retry starts again from the file
+    throw error;
+  }
+  await rm(filePath, { force: true });
+}
