@@ -5,11 +5,19 @@ import { LOGIN_FAILURE_WINDOW_MINUTES } from '../repositories/loginFailures.ts';
 /** How long activity logs are kept. */
 export const ACTIVITY_RETENTION_DAYS = 365;
 
-export type PurgeResult = { invitations: number; loginFailures: number; activityLogs: number };
+/** How long an import's upload may stay unfinished before it counts as abandoned (its server stopped mid-upload). */
+export const ABANDONED_UPLOAD_HOURS = 24;
+
+export type PurgeResult = {
+  invitations: number;
+  loginFailures: number;
+  activityLogs: number;
+  abandonedImports: number;
+};
 
 /**
- * The scheduled cleanup: expired invitations, sign-in failures that no longer count, and activity
- * older than the retention. (Revoked sessions leave no rows behind: a token is revoked by bumping the
+ * The scheduled cleanup: expired invitations, sign-in failures that no longer count, activity older than the
+ * retention, and contact imports whose upload never finished (with the chunks of their file). (Revoked sessions leave no rows behind: a token is revoked by bumping the
  * user's token version, so there is nothing of theirs to purge.)
  */
 export async function purgeExpired(db: Queryable): Promise<PurgeResult> {
@@ -22,7 +30,12 @@ export async function purgeExpired(db: Queryable): Promise<PurgeResult> {
     db,
     `delete from activity_logs where created_at <= now() - interval '${ACTIVITY_RETENTION_DAYS} days'`,
   );
-  return { invitations, loginFailures, activityLogs };
+  const abandonedImports = await countDeleted(
+    db,
+    `delete from crm_contact_imports
+     where status = 'receiving' and created_at <= now() - interval '${ABANDONED_UPLOAD_HOURS} hours'`,
+  );
+  return { invitations, loginFailures, activityLogs, abandonedImports };
 }
 
 async function countDeleted(db: Queryable, deleteSql: string): Promise<number> {

@@ -51,7 +51,7 @@ describeEachDatabase(
       admin = await ctx.register({ email: ADMIN_EMAIL });
     });
 
-    it('the purge job really runs and removes expired invitations and sign-in failures only', async () => {
+    it('the purge job really runs and removes expired invitations, sign-in failures and abandoned uploads only', async () => {
       const owner = await ctx.register();
       const invite = (email: string) =>
         ctx.call('POST', `/api/accounts/${owner.accountId}/users/invite-or-add`, {
@@ -75,6 +75,22 @@ describeEachDatabase(
            ('fresh@example.com', '203.0.113.201', now() - interval '1 minute')`,
       );
 
+      // Imports whose upload never finished (the server stopped mid-upload): a day old goes, with its chunks.
+      const upload = async (hoursAgo: number) => {
+        const row = await ctx.db.one<{ id: number }>(
+          `insert into crm_contact_imports (account_id, file_name, status, created_at)
+           values ($1, 'a.csv', 'receiving', now() - make_interval(hours => $2)) returning id`,
+          [owner.accountId, hoursAgo],
+        );
+        await ctx.db.query(
+          `insert into crm_import_chunks (import_id, seq, bytes) values ($1, 0, decode('YSxi', 'base64'))`,
+          [row?.id],
+        );
+        return row?.id;
+      };
+      const abandoned = await upload(25);
+      const arriving = await upload(1);
+
       const id = await ctx.jobs.send('purge-expired', {});
       expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       await waitForState(ctx, 'purge-expired', id ?? '', 'completed');
@@ -88,6 +104,16 @@ describeEachDatabase(
         "select email from login_failures where ip like '203.0.113.20_' order by email",
       );
       expect(failures).toEqual([{ email: 'fresh@example.com' }]);
+      const imports = await ctx.db.query<{ id: number }>(
+        'select id from crm_contact_imports where id = any($1::int[]) order by id',
+        [[abandoned, arriving]],
+      );
+      expect(imports).toEqual([{ id: arriving }]);
+      const chunks = await ctx.db.query<{ id: number }>(
+        'select import_id as id from crm_import_chunks where import_id = any($1::int[])',
+        [[abandoned, arriving]],
+      );
+      expect(chunks).toEqual([{ id: arriving }]);
     });
 
     it('an invitation to a new address is mailed through SMTP with its link', async () => {
