@@ -10,6 +10,11 @@ const CLIENT_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: 'The address is not valid: a percent-encoded part of it is not UTF-8 text',
 };
 
+// The multipart reader's (busboy's) errors carry no status or code: a body that ends before its last boundary (a
+// client gone mid-upload, a cut connection) or names none is the sender's fault, not the server's.
+const BROKEN_MULTIPART = /unexpected end of multipart data|^Multipart: Boundary not found$/i;
+export const BROKEN_UPLOAD = 'The upload is incomplete or not valid multipart form data: send the file again';
+
 /**
  * The one error handler: validation and malformed bodies → 400, our HttpErrors → their status,
  * Fastify's other client errors → their status, the database out of reach → 503 with Retry-After (a restart
@@ -26,6 +31,9 @@ export function errorHandler(
   }
   if (error.validation) {
     return reply.code(400).send({ message: error.message });
+  }
+  if (error.statusCode === undefined && BROKEN_MULTIPART.test(error.message)) {
+    return reply.code(400).send({ message: BROKEN_UPLOAD });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { BROKEN_UPLOAD } from '../../server/errorHandler.ts';
 import { csvUpload, expectJson, until } from './crmHelpers.ts';
 import { describeEachDatabase, type Session, type TestContext } from './harness.ts';
 
@@ -126,8 +127,8 @@ describeEachDatabase(
         headers: { ...cut.headers, authorization: `Bearer ${session.token}` },
         payload: cut.body.subarray(0, cut.body.length - 1000),
       });
-      // (It answers 500 today: the multipart reader's error has no status. No client is left to read it.)
-      expect(aborted.statusCode).toBeGreaterThanOrEqual(400);
+      expect(aborted.statusCode).toBe(400);
+      expect(aborted.json()).toEqual({ message: BROKEN_UPLOAD });
       expect(await stored(ctx, session)).toEqual({ imports: [], chunks: 0 });
       expect(existsSync(path.join(ctx.config.dataDir, 'imports'))).toBe(false);
     });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { BROKEN_UPLOAD } from '../../server/errorHandler.ts';
 import { adoptUploadFiles } from '../../server/routes/upload/adoptUploadFiles.ts';
 import { describeEachDatabase } from './harness.ts';
 
@@ -68,6 +69,16 @@ describeEachDatabase('image uploads', (ctx) => {
     expect((await ctx.call('POST', '/api/upload/image', multipart('image', PNG))).statusCode).toBe(401);
     expect((await ctx.call('GET', `/api/uploads/${'a'.repeat(32)}.png`)).statusCode).toBe(404);
     expect((await ctx.call('GET', '/api/uploads/..%2F..%2Fetc%2Fpasswd')).statusCode).toBe(400);
+    // A body that ends inside the image (a client gone mid-upload): the sender's fault, said so.
+    const whole = multipart('image', Buffer.concat([PNG, Buffer.alloc(4096, 1)]));
+    const cut = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/upload/image',
+      headers: { ...whole.headers, authorization: `Bearer ${token}` },
+      payload: whole.body.subarray(0, whole.body.length - 1000),
+    });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toEqual({ message: BROKEN_UPLOAD });
   });
 
   it('keeps the image in the database, not on the disk: an upload through one server is served by any other', async () => {
