@@ -43,8 +43,13 @@ try {
     config = { ...config, jwtSecret: await sharedSessionKey(db, config.jwtSecret) };
   // Images uploaded before they were kept in the database (a no-op once they all are).
   const adopted = await adoptUploadFiles(db, config.dataDir);
-  if (adopted.copied + adopted.missing > 0)
-    logger.info(adopted, 'uploaded images copied from DATA_DIR/uploads into the database');
+  if (adopted.copied > 0)
+    logger.info({ copied: adopted.copied }, 'uploaded images copied from DATA_DIR/uploads into the database');
+  if (adopted.missing > 0)
+    logger.warn(
+      { missing: adopted.missing, dir: `${config.dataDir}/uploads` },
+      'uploaded images recorded before 0030 have no file here: they answer 404 until a server that has them starts',
+    );
   // Card payments through Stripe Checkout, when both Stripe secrets are set.
   const stripe = stripeGatewayOf(config);
   if (!stripe && (config.stripeSecretKey || config.stripeWebhookSecret)) {
