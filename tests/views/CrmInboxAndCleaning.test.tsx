@@ -128,6 +128,18 @@ describe('CRM: the unified inbox’s filter and page are in the address', () => 
     // Said there, once: no "API Error: Not Found" toast beside it.
     expect(screen.queryByText('API Error: Not Found')).toBeNull();
     gone.unmount();
+
+    // The server could not answer: the catalogue's toast, and the dialog says what to do (never "Loading…" for ever).
+    window.history.replaceState(null, '', '/crm/inbox?item=message-10');
+    renderApp(
+      { ...dashboardInput(), location: { pathname: '/crm/inbox', search: '?item=message-10' } },
+      {
+        ...routes,
+        'GET /api/crm/inbox/message/10': { status: 500, body: { message: 'Internal server error' } },
+      },
+    );
+    const failed = within(await screen.findByRole('dialog', { name: 'Unified Inbox' }, slow));
+    await failed.findByText('This item could not be loaded. Close and open it again in a moment.', {}, slow);
     window.history.replaceState(null, '', '/');
   });
 });

@@ -59,27 +59,31 @@ export function inboxItemOf(raw: string | undefined): { kind: InboxKind; id: num
   return match ? { kind: match[1] as InboxKind, id: Number(match[2]) } : null;
 }
 
+const ITEM_PROBLEMS = {
+  missing: 'This item is no longer in the inbox: it may have been deleted. Close to see the list.',
+  failed: 'This item could not be loaded. Close and open it again in a moment.',
+} as const;
+
 /**
  * What an opened row shows: every field of a form submission, or a whole message. `item` is what is known so far
- * (the row, until the server's answer), `missing` when the server has no such item (deleted, or a wrong link).
+ * (the row, until the server's answer); `problem` when the server has no such item (deleted, or a wrong link) or
+ * could not answer, and nothing of it is known.
  */
 function InboxDetail({
   item,
-  missing,
+  problem,
   onClose,
 }: {
   item: InboxItem | undefined;
-  missing: boolean;
+  problem: keyof typeof ITEM_PROBLEMS | null;
   onClose: () => void;
 }) {
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>{item ? item.subject || KIND_LABELS[item.kind] : 'Unified Inbox'}</DialogTitle>
       <DialogContent>
-        {missing ? (
-          <Typography>
-            This item is no longer in the inbox: it may have been deleted. Close to see the list.
-          </Typography>
+        {problem && (problem === 'missing' || !item) ? (
+          <Typography>{ITEM_PROBLEMS[problem]}</Typography>
         ) : item ? (
           <Stack spacing={1}>
             <Typography variant="body2" color="text.secondary">
@@ -184,7 +188,13 @@ export function UnifiedInboxView() {
       {openedPlace && (
         <InboxDetail
           item={opened.data ?? openedRow}
-          missing={opened.error instanceof ApiError && opened.error.status === 404}
+          problem={
+            opened.error instanceof ApiError && opened.error.status === 404
+              ? 'missing'
+              : opened.isError
+                ? 'failed'
+                : null
+          }
           onClose={() => go(here)}
         />
       )}
