@@ -1,5 +1,6 @@
 import { type SiteSeo, siteSeoOf } from '../../src/canvas/siteSeo.ts';
 import type { Website as WebsiteAnswer, WebsiteListItem } from '../../src/contracts/website.ts';
+import { base64Of, bytesOf } from '../db/bytea.ts';
 import { rowMapper } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
 
@@ -72,12 +73,6 @@ export async function deleteWebsite(db: Queryable, accountId: number, id: number
   return rows.length > 0;
 }
 
-// An image's bytes cross as base64 text, decoded and encoded by the database: PGlite passes a bytea parameter
-// and result as hex text through JavaScript loops, which took 6–7 s to store a 5 MB image and ~1 s to read it
-// (base64: ~0.2 s each). The same statements on PostgreSQL.
-const toBase64 = (bytes: Uint8Array) =>
-  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
-
 /** Stores an uploaded image: its row and its bytes. */
 export async function recordUpload(
   db: Queryable,
@@ -86,7 +81,7 @@ export async function recordUpload(
   await db.query(
     `insert into uploads (key, account_id, content_type, size, bytes)
      values ($1, $2, $3, $4, decode($5, 'base64'))`,
-    [upload.key, upload.accountId, upload.contentType, upload.bytes.length, toBase64(upload.bytes)],
+    [upload.key, upload.accountId, upload.contentType, upload.bytes.length, base64Of(upload.bytes)],
   );
 }
 
@@ -100,8 +95,7 @@ export async function findUpload(
      from uploads where key = $1 and bytes is not null`,
     [key],
   );
-  // Node's decoder skips the line breaks PostgreSQL's base64 puts every 76 characters.
-  return row ? { contentType: row.contentType, bytes: Buffer.from(row.bytes, 'base64') } : null;
+  return row ? { contentType: row.contentType, bytes: bytesOf(row.bytes) } : null;
 }
 
 /** An uploaded image's type, without its bytes (for a revalidation); null when there is none. */
@@ -124,7 +118,7 @@ export async function uploadsWithoutBytes(db: Queryable, afterKey: string, limit
 export async function storeUploadBytes(db: Queryable, key: string, bytes: Uint8Array): Promise<void> {
   await db.query(
     `update uploads set bytes = decode($2, 'base64'), size = $3 where key = $1 and bytes is null`,
-    [key, toBase64(bytes), bytes.length],
+    [key, base64Of(bytes), bytes.length],
   );
 }
 
