@@ -8,7 +8,7 @@ export async function rollbackImport(
   db: Db,
   accountId: number,
   importId: number,
-  status: 'failed' | 'rolled-back' = 'rolled-back',
+  status: 'failed' | 'rolled-back' | 'queued' = 'rolled-back',
   message: string | null = null,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {

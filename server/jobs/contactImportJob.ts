@@ -2,6 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { runImport } from '../crm/contactImporter.ts';
 import { deleteChunks, hasChunks, storeChunks } from '../crm/importChunks.ts';
+import { rollbackImport } from '../crm/importReports.ts';
 import type { Db } from '../db/types.ts';
 
 /**
@@ -13,10 +14,30 @@ export type ImportJobData = { accountId: number; importId: number; filePath?: st
 export const LOST_IMPORT_FILE =
   'The file of this import was lost while the server was upgraded: import it again';
 
-/** Runs a queued import from its chunks (a retried job finds it no longer queued and does nothing). */
+/**
+ * Runs a queued import from its chunks. A retried job finds it finished and does nothing, or finds it still
+ * 'running' with its chunks: the server that ran it stopped mid-way (a deploy's shutdown fails the job, a dead
+ * process stops its heartbeat), so what it wrote is undone and it runs again from the start.
+ */
 export async function runImportJob(db: Db, { accountId, importId, filePath }: ImportJobData): Promise<void> {
   if (filePath !== undefined) await adoptFile(db, accountId, importId, filePath);
+  await requeueInterrupted(db, accountId, importId);
   await runImport(db, accountId, importId);
+}
+
+async function requeueInterrupted(db: Db, accountId: number, importId: number): Promise<void> {
+  const running = await db.one(
+    `select 1 from crm_contact_imports where account_id = $1 and id = $2 and status = 'running'`,
+    [accountId, importId],
+  );
+  if (!running || !(await hasChunks(db, importId))) return;
+  await rollbackImport(db, accountId, importId, 'queued');
+  await db.query(
+    `update crm_contact_imports set finished_at = null, message = null, total_rows = 0, processed_rows = 0,
+       bytes_done = 0, created_count = 0, updated_count = 0, skipped_count = 0, errors = '[]'::jsonb
+     where account_id = $1 and id = $2 and status = 'queued'`,
+    [accountId, importId],
+  );
 }
 
 // A job of the old shape: its file is read into chunks once, if this server has it; if not, the import fails

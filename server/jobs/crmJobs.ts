@@ -25,10 +25,23 @@ export type CrmJobData = {
 
 type Deps = { db: Db; mailer: Mailer; polling: WorkerPolling };
 
+/**
+ * An import's job says it is alive every 15 s (pg-boss heartbeats): one whose process died (killed, a host lost)
+ * is retried within 30 s and starts again from its file (`requeueInterrupted`), while a long import that is
+ * alive is never taken for dead (pg-boss's 15-minute expiry is raised to 3 hours for it).
+ */
+const IMPORT_LIVENESS = { heartbeatSeconds: 30, expireInSeconds: 3 * 60 * 60 } as const;
+
 /** Creates the CRM queues and starts their workers on the engine's pg-boss. */
 export async function registerCrmWorkers(boss: PgBoss, { db, mailer, polling }: Deps): Promise<void> {
   const retries = { retryLimit: 3, retryDelay: 10, retryBackoff: true, deleteAfterSeconds: 7 * 24 * 60 * 60 };
-  for (const name of Object.values(CRM_QUEUES)) await createQueue(boss, name, retries);
+  for (const name of Object.values(CRM_QUEUES)) {
+    await createQueue(
+      boss,
+      name,
+      name === CRM_QUEUES.contactImport ? { ...retries, ...IMPORT_LIVENESS } : retries,
+    );
+  }
   const options = polling;
   const queueRun = (data: WorkflowRunData) => boss.send(CRM_QUEUES.workflowRun, data);
 

@@ -17,6 +17,7 @@ export async function createQueue(
   options: Omit<Queue, 'name' | 'notify'> = {},
 ): Promise<void> {
   await boss.createQueue(name, { ...options, notify: true });
-  // createQueue does nothing for a queue that exists, whatever its options.
-  await boss.updateQueue(name, { notify: true });
+  // createQueue does nothing for a queue that exists, whatever its options: a queue made by an earlier version
+  // gets today's.
+  await boss.updateQueue(name, { ...options, notify: true });
 }

@@ -2,7 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { expect, it } from 'vitest';
+import { openImport, queueImport } from '../../server/crm/contactImporter.ts';
+import { storeChunks } from '../../server/crm/importChunks.ts';
 import { BROKEN_UPLOAD } from '../../server/errorHandler.ts';
 import { csvUpload, expectJson, until } from './crmHelpers.ts';
 import { describeEachDatabase, type Session, type TestContext } from './harness.ts';
@@ -171,6 +174,41 @@ describeEachDatabase(
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
+    });
+
+    it('an import its server stopped mid-way (still running, its file kept) runs again from the start on the retry', async () => {
+      const session = await ctx.register();
+      const id = await openImport(ctx.db, session.accountId, 'big.csv');
+      await storeChunks(ctx.db, id, Readable.from([Buffer.from(csvOf(300))]));
+      await queueImport(ctx.db, session.accountId, id, {
+        mapping: null,
+        duplicates: 'skip',
+        contactListId: null,
+      });
+      // What the first attempt did before its server stopped: running, two contacts written, a third of the file read.
+      await ctx.db.query(
+        `update crm_contact_imports set status = 'running', created_count = 2, processed_rows = 2, bytes_done = 90
+         where id = $1`,
+        [id],
+      );
+      await ctx.db.query(
+        `insert into crm_contacts (account_id, first_name, last_name, email, import_id) values
+           ($1, 'Name0', 'Family0', 'person0@example.com', $2), ($1, 'Name1', 'Family1', 'person1@example.com', $2)`,
+        [session.accountId, id],
+      );
+      await ctx.jobs.send('crm-contact-import', { accountId: session.accountId, importId: id });
+      expect(await finished(ctx, session.token, id)).toMatchObject({
+        status: 'completed',
+        created: 300,
+        skipped: 0,
+        processedRows: 300,
+      });
+      const contacts = await ctx.db.one<{ count: number }>(
+        'select count(*)::int as count from crm_contacts where account_id = $1',
+        [session.accountId],
+      );
+      expect(contacts?.count).toBe(300);
+      expect((await stored(ctx, session)).chunks).toBe(0);
     });
   },
   { jobs: () => ({}) },
