@@ -188,8 +188,11 @@ type ImportSettings = { duplicates: DuplicateMode; mapping: ImportMapping; conta
  */
 export async function runImport(db: Db, accountId: number, importId: number): Promise<void> {
   const settings = await db.one<ImportSettings>(
+    // A run starts from nothing: also when an interrupted run was undone and queued again (contactImportJob.ts).
     `update crm_contact_imports set status = 'running',
-       bytes_total = (select coalesce(sum(length(bytes)), 0) from crm_import_chunks where import_id = $2)
+       bytes_total = (select coalesce(sum(length(bytes)), 0) from crm_import_chunks where import_id = $2),
+       bytes_done = 0, total_rows = 0, processed_rows = 0, created_count = 0, updated_count = 0, skipped_count = 0,
+       errors = '[]'::jsonb, message = null, finished_at = null
      where account_id = $1 and id = $2 and status = 'queued'
      returning duplicates, mapping, contact_list_id as "contactListId"`,
     [accountId, importId],

@@ -31,13 +31,8 @@ async function requeueInterrupted(db: Db, accountId: number, importId: number): 
     [accountId, importId],
   );
   if (!running || !(await hasChunks(db, importId))) return;
+  // Queued again; its run starts its counters from nothing (runImport).
   await rollbackImport(db, accountId, importId, 'queued');
-  await db.query(
-    `update crm_contact_imports set finished_at = null, message = null, total_rows = 0, processed_rows = 0,
-       bytes_done = 0, created_count = 0, updated_count = 0, skipped_count = 0, errors = '[]'::jsonb
-     where account_id = $1 and id = $2 and status = 'queued'`,
-    [accountId, importId],
-  );
 }
 
 // A job of the old shape: its file is read into chunks once, if this server has it; if not, the import fails

@@ -17,8 +17,9 @@ export type PurgeResult = {
 
 /**
  * The scheduled cleanup: expired invitations, sign-in failures that no longer count, activity older than the
- * retention, and contact imports whose upload never finished (with the chunks of their file). (Revoked sessions leave no rows behind: a token is revoked by bumping the
- * user's token version, so there is nothing of theirs to purge.)
+ * retention, and contact imports whose upload never finished (with the chunks of their file). (Revoked sessions
+ * leave no rows behind: a token is revoked by bumping the user's token version, so there is nothing of theirs to
+ * purge.)
  */
 export async function purgeExpired(db: Queryable): Promise<PurgeResult> {
   const invitations = await deleteExpiredInvitations(db);

@@ -231,6 +231,15 @@ export type Communication = Infer<typeof communicationSchema>;
 
 export const INBOX_KINDS = ['form', 'message'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
+
+/** An inbox item's id (`form-12`, `message-5`): its kind and the id of its row. */
+export const inboxItemId = (kind: InboxKind, sourceId: number) => `${kind}-${sourceId}`;
+
+/** The kind and row id an inbox item's id names, or null for a text that is none (an address typed by hand). */
+export function parseInboxItemId(raw: string | undefined): { kind: InboxKind; id: number } | null {
+  const match = /^(form|message)-(\d{1,15})$/.exec(raw ?? '');
+  return match ? { kind: match[1] as InboxKind, id: Number(match[2]) } : null;
+}
 /** One row of the Unified Inbox: a form submission or a CRM message. */
 export const inboxItemSchema = record({
   /** `form-{id}` or `message-{id}`. */

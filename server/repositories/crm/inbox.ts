@@ -1,4 +1,4 @@
-import type { InboxItem, InboxPage } from '../../../src/contracts/crm.ts';
+import { type InboxItem, type InboxPage, inboxItemId } from '../../../src/contracts/crm.ts';
 import type { InboxQuery } from '../../../src/contracts/crmApi.ts';
 import { pageWindow, withWindow } from '../../db/paging.ts';
 import type { Queryable } from '../../db/types.ts';
@@ -23,7 +23,10 @@ const messages = (body: string) => `
 // Left out of a list: the whole body (the preview is its start).
 const MESSAGES = messages('left(m.body, 200)');
 
-const itemOf = (row: Omit<InboxItem, 'id'>): InboxItem => ({ ...row, id: `${row.kind}-${row.sourceId}` });
+const itemOf = (row: Omit<InboxItem, 'id'>): InboxItem => ({
+  ...row,
+  id: inboxItemId(row.kind, row.sourceId),
+});
 
 /**
  * The account's form submissions and CRM messages in one list, newest first, one page of it, with the

@@ -93,8 +93,9 @@ export const contactImportRoutes: FastifyPluginAsync<CrmDeps> = async (fastify, 
       const accountId = requireAccountId(request);
       const upload = await receive(request, db, accountId);
       try {
-        // Multipart text is read here, out of the app-level text guard's sight: the same rule, by hand.
-        assertStorableText({ ...upload.fields, filename: upload.fileName }, '');
+        // Multipart text is read here, out of the app-level text guard's sight: the same rule, by hand (the file's
+        // name was checked as it arrived, before the import row took it).
+        assertStorableText(upload.fields, '');
         const duplicates = (upload.fields.duplicates ?? 'skip') as DuplicateMode;
         if (duplicates !== 'skip' && duplicates !== 'update')
           throw new HttpError(400, 'duplicates must be skip or update');

@@ -11,6 +11,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { Account } from '../../contracts/auth.ts';
 import { INDUSTRIES, type Industry } from '../../contracts/common.ts';
 import { type AccountDraft, selectAccountDraft } from '../../machines/account/teamMachine.ts';
+import { useKeepTypedInput } from '../common/keepTypedInput.ts';
 import { compact, required } from '../forms/validation.ts';
 import { useTeam } from './useTeam.ts';
 
@@ -49,11 +50,9 @@ export function CreateAccountDialog({ open, onClose, onCreated }: Props) {
   const handleClose = () => {
     if (!busy) onClose();
   };
-  // As every form dialog (keepTypedInput.ts): a stray click beside it does not close it. Escape and Cancel do,
-  // and what was typed stays in the machine for the next time it opens.
-  const closeUnlessBeside = (_event: unknown, reason: 'backdropClick' | 'escapeKeyDown') => {
-    if (reason !== 'backdropClick') handleClose();
-  };
+  // The form dialogs' closing rule (keepTypedInput.ts), for a form whose closing loses nothing (what was typed
+  // stays in the machine for the next time it opens): Escape and Cancel close it, a stray click beside it does not.
+  const keep = useKeepTypedInput(false, handleClose, '');
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -71,7 +70,7 @@ export function CreateAccountDialog({ open, onClose, onCreated }: Props) {
   };
 
   return (
-    <Dialog open={open} onClose={closeUnlessBeside} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog open={open} onClose={keep.onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>Create New Account</DialogTitle>
       <form noValidate onSubmit={handleSubmit} aria-label="Create New Account">
         <DialogContent>

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useEffect } from 'react';
 import { appRoute } from '../../contracts/appRoutes.ts';
-import type { InboxItem, InboxKind } from '../../contracts/crm.ts';
+import { type InboxItem, type InboxKind, parseInboxItemId } from '../../contracts/crm.ts';
 import { useInbox, useInboxItem } from '../../services/crm/crmQueries.ts';
 import { useOpenSubmission } from '../../services/forms/formQueries.ts';
 import { type SubmissionStatus, submissionPreview } from '../../services/forms/formSubmissionsApi.ts';
@@ -52,12 +52,6 @@ const columns: GridColDef<InboxItem>[] = [
   { field: 'preview', headerName: 'Preview', flex: 2, valueGetter: (_, row) => inboxPreview(row) },
   { field: 'status', headerName: 'Status', width: 110, renderCell: ({ row }) => <InboxStatus item={row} /> },
 ];
-
-/** An opened row's address (`item=form-12`, `item=message-5`), or null for none or one that cannot be. */
-export function inboxItemOf(raw: string | undefined): { kind: InboxKind; id: number } | null {
-  const match = /^(form|message)-(\d{1,15})$/.exec(raw ?? '');
-  return match ? { kind: match[1] as InboxKind, id: Number(match[2]) } : null;
-}
 
 const ITEM_PROBLEMS = {
   missing: 'This item is no longer in the inbox: it may have been deleted. Close to see the list.',
@@ -141,14 +135,13 @@ export function UnifiedInboxView() {
     pageSize: paging.pageSize,
     ...(kind === 'all' ? {} : { kind }),
   });
-  const openSubmission = useOpenSubmission();
-  const openedPlace = inboxItemOf(params.item);
+  const openedPlace = parseInboxItemId(params.item);
   const opened = useInboxItem(openedPlace);
   const openedRow = inbox.data?.items.find((row) => row.id === params.item);
   const here = { show: params.show, page: paging.page + 1, pageSize: paging.pageSize };
 
   // An opened form submission is read (new → read on the server), however it was opened: a click or its address.
-  const { mutate: markRead } = openSubmission;
+  const { mutate: markRead } = useOpenSubmission();
   const unreadForm =
     opened.data?.kind === 'form' && opened.data.status === 'new' ? opened.data.sourceId : null;
   useEffect(() => {
