@@ -1,4 +1,4 @@
-import type { PgBoss } from 'pg-boss';
+import type { PgBoss, Queue } from 'pg-boss';
 import { type CampaignSendData, sendCampaign } from '../crm/campaignSender.ts';
 import type { WorkflowRunData } from '../crm/crmEvents.ts';
 import { runWorkflow } from '../crm/workflowRunner.ts';
@@ -13,6 +13,8 @@ export const CRM_QUEUES = {
   campaignSend: 'crm-campaign-send',
   workflowRun: 'crm-workflow-run',
   contactImport: 'crm-contact-import',
+  /** Files the request waits for (contactImportRoutes.ts): a worker of their own, never behind a large import. */
+  smallContactImport: 'crm-contact-import-small',
   formSubmitted: FORM_SUBMITTED_QUEUE,
 } as const;
 
@@ -20,6 +22,7 @@ export type CrmJobData = {
   'crm-campaign-send': CampaignSendData;
   'crm-workflow-run': WorkflowRunData;
   'crm-contact-import': ImportJobData;
+  'crm-contact-import-small': ImportJobData;
   'form-submitted': FormSubmittedEvent;
 };
 
@@ -32,16 +35,19 @@ type Deps = { db: Db; mailer: Mailer; polling: WorkerPolling };
  */
 const IMPORT_LIVENESS = { heartbeatSeconds: 30, expireInSeconds: 3 * 60 * 60 } as const;
 
+const RETRIES = { retryLimit: 3, retryDelay: 10, retryBackoff: true, deleteAfterSeconds: 7 * 24 * 60 * 60 };
+const QUEUE_OPTIONS: Record<(typeof CRM_QUEUES)[keyof typeof CRM_QUEUES], Omit<Queue, 'name' | 'notify'>> = {
+  'crm-campaign-send': RETRIES,
+  'crm-workflow-run': RETRIES,
+  'crm-contact-import': { ...RETRIES, ...IMPORT_LIVENESS },
+  'crm-contact-import-small': { ...RETRIES, ...IMPORT_LIVENESS },
+  'form-submitted': RETRIES,
+};
+
 /** Creates the CRM queues and starts their workers on the engine's pg-boss. */
 export async function registerCrmWorkers(boss: PgBoss, { db, mailer, polling }: Deps): Promise<void> {
-  const retries = { retryLimit: 3, retryDelay: 10, retryBackoff: true, deleteAfterSeconds: 7 * 24 * 60 * 60 };
-  for (const name of Object.values(CRM_QUEUES)) {
-    await createQueue(
-      boss,
-      name,
-      name === CRM_QUEUES.contactImport ? { ...retries, ...IMPORT_LIVENESS } : retries,
-    );
-  }
+  for (const [name, queueOptions] of Object.entries(QUEUE_OPTIONS))
+    await createQueue(boss, name, queueOptions);
   const options = polling;
   const queueRun = (data: WorkflowRunData) => boss.send(CRM_QUEUES.workflowRun, data);
 
@@ -51,9 +57,9 @@ export async function registerCrmWorkers(boss: PgBoss, { db, mailer, polling }: 
   await boss.work<WorkflowRunData>(CRM_QUEUES.workflowRun, options, async ([job]) =>
     runWorkflow(db, mailer, job.data),
   );
-  await boss.work<ImportJobData>(CRM_QUEUES.contactImport, options, async ([job]) =>
-    runImportJob(db, job.data),
-  );
+  for (const queue of [CRM_QUEUES.contactImport, CRM_QUEUES.smallContactImport]) {
+    await boss.work<ImportJobData>(queue, options, async ([job]) => runImportJob(db, job.data));
+  }
   await boss.work<FormSubmittedEvent>(CRM_QUEUES.formSubmitted, options, async ([job]) =>
     handleFormSubmitted(db, queueRun, job.data),
   );

@@ -57,6 +57,7 @@ export const QUEUE_NAMES = [
   'crm-campaign-send',
   'crm-workflow-run',
   'crm-contact-import',
+  'crm-contact-import-small',
   'form-submitted',
   'webhook-delivery',
   'post-due',

@@ -118,7 +118,8 @@ export const businessApi = {
     body: detailsBodySchema,
     response: { 200: profileSchema, 400: schemas.message, 404: schemas.message },
   },
-  get: { response: { 200: profileSchema, 404: schemas.message } },
+  /** The profile, or `null` while the account has none yet (a new account: not an error). */
+  get: { response: { 200: { anyOf: [profileSchema, { type: 'null' }] } } },
 } as const;
 
 export type BusinessSetupAnswer = Infer<(typeof businessApi.setup.response)[200]>;

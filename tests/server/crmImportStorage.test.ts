@@ -176,6 +176,26 @@ describeEachDatabase(
       }
     });
 
+    it('a small file is imported by a job too (a stop mid-way is retried), and its request answers the finished report', async () => {
+      const session = await ctx.register();
+      const response = await ctx.call('POST', '/api/crm/contacts/import', {
+        token: session.token,
+        ...csvUpload(csvOf(50)),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const report = response.json<Report>();
+      expect(report).toMatchObject({ status: 'completed', created: 50, processedRows: 50, progress: 100 });
+      // Its job ends just after the import's last transaction (pg-boss marks it when the handler returns).
+      const jobs = await until(async () => {
+        const rows = await ctx.db.query<{ name: string; state: string }>(
+          `select name, state::text as state from pgboss.job where data->>'importId' = $1`,
+          [String(report.id)],
+        );
+        return rows.every((row) => row.state !== 'active') ? rows : undefined;
+      }, 'the import job');
+      expect(jobs).toEqual([{ name: 'crm-contact-import-small', state: 'completed' }]);
+    });
+
     it('an import its server stopped mid-way (still running, its file kept) runs again from the start on the retry', async () => {
       const session = await ctx.register();
       const id = await openImport(ctx.db, session.accountId, 'big.csv');

@@ -181,7 +181,14 @@ describe('createHttp', () => {
     expect(proxy.toasts).toEqual([{ type: 'error', title: 'API Error: Service Unavailable' }]);
   });
 
-  test('a missing business profile is null, without a toast', async () => {
+  test('an account without a business profile reads null, without a toast', async () => {
+    const c = client({ status: 200, body: null });
+
+    expect(await getBusinessProfile(c.http)).toBeNull();
+    expect(c.toasts).toEqual([]);
+  });
+
+  test("an earlier server's 404 for a missing business profile is null too, without a toast", async () => {
     const c = client({ status: 404, statusText: 'Not Found', body: { message: 'No business profile' } });
 
     expect(await getBusinessProfile(c.http)).toBeNull();

@@ -33,11 +33,7 @@ export const businessRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { d
   app.get(
     '/api/business/profile',
     { config: { permission: 'account.view' }, schema: businessApi.get },
-    async (request) => {
-      const profile = await findBusinessProfile(db, requireAccountId(request));
-      if (!profile) throw new HttpError(404, 'No business profile yet');
-      return profile;
-    },
+    async (request) => (await findBusinessProfile(db, requireAccountId(request))) ?? null,
   );
 
   // Settings › Business details: sites show these through their business tokens (on the next publish).

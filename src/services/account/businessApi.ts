@@ -33,11 +33,12 @@ export async function updateBusinessDetails(
   return toProfile(await http.put('business/profile', { json: input, context }).json<RawProfile>());
 }
 
-/** GET /api/business/profile; `null` when the account has none yet (404, not an error). */
+/** GET /api/business/profile; `null` while the account has none yet (an earlier server answered that with 404). */
 export async function getBusinessProfile(http: Http): Promise<BusinessProfile | null> {
   const context: CallContext = { quietStatuses: [404] };
   try {
-    return toProfile(await http.get('business/profile', { context }).json<RawProfile>());
+    const raw = await http.get('business/profile', { context }).json<RawProfile | null>();
+    return raw === null ? null : toProfile(raw);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
