@@ -5,7 +5,7 @@ import { type SpecElement, specElementOf, toNodes } from './pagesData.ts';
 import { escapeHtml } from './safeText.ts';
 import { type ElementProps, PLACEMENT_KEYS, type SiteDoc } from './siteDoc.ts';
 import { renderPageMarkup } from './staticRender.tsx';
-import { readTree, type TreeIndex } from './tree.ts';
+import { readTree, readTreeAndElements, type TreeIndex } from './tree.ts';
 
 /** The type marker of the builder's clipboard payload (carried as `text/plain`). */
 export const CLIPBOARD_TYPE = 'bizsite/elements';
@@ -67,8 +67,8 @@ function documentOrder(tree: TreeIndex): Map<string, number> {
 
 /** The elements (with their shown children) in the spec shape, as the save payload has them. */
 export function specSubtrees(site: SiteDoc, ids: readonly string[]): SpecElement[] {
-  const tree = readTree(site);
-  return topLevelSelection(site, ids, tree).map((id) => specElementOf(site, tree, id, null));
+  const read = readTreeAndElements(site);
+  return topLevelSelection(site, ids, read.tree).map((id) => specElementOf(site, read, id, null));
 }
 
 /**

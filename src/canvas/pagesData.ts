@@ -1,6 +1,6 @@
 import type { ElementNode } from './ops/elementOps.ts';
 import { type ElementProps, listPages, readElement, type SiteDoc } from './siteDoc.ts';
-import { readTree, type TreeIndex } from './tree.ts';
+import { type ReadTree, readTreeAndElements } from './tree.ts';
 
 /** An element in the nested shape of spec §3 (the save payload and templates). */
 export type SpecElement = ElementProps & {
@@ -27,24 +27,25 @@ export type SpecPage = {
 /** One element and its shown children in the spec shape (the save payload's and the clipboard's). */
 export function specElementOf(
   site: SiteDoc,
-  tree: TreeIndex,
+  read: ReadTree,
   id: string,
   parentId: string | null,
 ): SpecElement {
-  const map = site.elements.get(id);
-  const element = map ? readElement(map) : null;
+  // A deleted element (a selection another tab deleted) is not in `read.elements`: read from the document.
+  const map = read.elements.has(id) ? undefined : site.elements.get(id);
+  const element = read.elements.get(id) ?? (map ? readElement(map) : null);
   return {
     ...(element?.props ?? {}),
     id,
     type: element?.type ?? 'text',
     parentId,
-    children: (tree.children.get(id) ?? []).map((child) => specElementOf(site, tree, child, id)),
+    children: (read.tree.children.get(id) ?? []).map((child) => specElementOf(site, read, child, id)),
   };
 }
 
 /** The site's pages with their element trees, as shown (repaired, deleted left out). */
 export function toSpecPages(site: SiteDoc): SpecPage[] {
-  const tree = readTree(site);
+  const read = readTreeAndElements(site);
   return listPages(site).map((page) => ({
     id: page.id,
     name: page.name,
@@ -55,7 +56,7 @@ export function toSpecPages(site: SiteDoc): SpecPage[] {
     canonicalUrl: page.canonicalUrl,
     ogImage: page.ogImage,
     noindex: page.noindex,
-    elements: (tree.roots.get(page.id) ?? []).map((id) => specElementOf(site, tree, id, null)),
+    elements: (read.tree.roots.get(page.id) ?? []).map((id) => specElementOf(site, read, id, null)),
   }));
 }
 

@@ -15,12 +15,20 @@ export function childrenKey(pageId: string, parentId: string | null): string {
   return parentId ?? `root:${pageId}`;
 }
 
+/** The tree and the data of every element not deleted, each element read once. */
+export type ReadTree = { tree: TreeIndex; elements: ReadonlyMap<string, ElementData> };
+
 /**
  * Reads the tree with deterministic repair: deleted elements and orphans (whose parent is gone or on
  * another page) are left out with their subtrees; each parent cycle is broken by lifting the member with
  * the smallest id to the top level; siblings sort by order key, then id.
  */
 export function readTree(site: SiteDoc): TreeIndex {
+  return readTreeAndElements(site).tree;
+}
+
+/** `readTree` with the elements' data it read on the way (for readers that want both: the save payload). */
+export function readTreeAndElements(site: SiteDoc): ReadTree {
   const all = new Map<string, ElementData>();
   for (const map of site.elements.values()) {
     const element = readElement(map);
@@ -73,7 +81,7 @@ export function readTree(site: SiteDoc): TreeIndex {
   }
   const sorted = (lists: Map<string, ElementData[]>) =>
     new Map([...lists].map(([key, list]) => [key, list.sort(compareOrdered).map((element) => element.id)]));
-  return { roots: sorted(roots), children: sorted(children), parentOf };
+  return { tree: { roots: sorted(roots), children: sorted(children), parentOf }, elements: all };
 }
 
 // Each cycle of parent links is a function of the state alone, so lifting its smallest id is deterministic.
