@@ -32,8 +32,8 @@ export function specElementOf(
   parentId: string | null,
 ): SpecElement {
   // A deleted element (a selection another tab deleted) is not in `read.elements`: read from the document.
-  const map = read.elements.has(id) ? undefined : site.elements.get(id);
-  const element = read.elements.get(id) ?? (map ? readElement(map) : null);
+  const deleted = read.elements.has(id) ? undefined : site.elements.get(id);
+  const element = read.elements.get(id) ?? (deleted ? readElement(deleted) : null);
   return {
     ...(element?.props ?? {}),
     id,
