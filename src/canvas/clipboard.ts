@@ -68,7 +68,7 @@ function documentOrder(tree: TreeIndex): Map<string, number> {
 /** The elements (with their shown children) in the spec shape, as the save payload has them. */
 export function specSubtrees(site: SiteDoc, ids: readonly string[]): SpecElement[] {
   const read = readTreeAndElements(site);
-  return topLevelSelection(site, ids, read.tree).map((id) => specElementOf(site, read, id, null));
+  return topLevelSelection(site, ids, read.tree).map((id) => specElementOf(read, id, null));
 }
 
 /**

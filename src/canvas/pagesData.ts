@@ -1,5 +1,5 @@
 import type { ElementNode } from './ops/elementOps.ts';
-import { type ElementProps, listPages, readElement, type SiteDoc } from './siteDoc.ts';
+import { type ElementProps, listPages, type SiteDoc } from './siteDoc.ts';
 import { type ReadTree, readTreeAndElements } from './tree.ts';
 
 /** An element in the nested shape of spec §3 (the save payload and templates). */
@@ -25,21 +25,15 @@ export type SpecPage = {
 };
 
 /** One element and its shown children in the spec shape (the save payload's and the clipboard's). */
-export function specElementOf(
-  site: SiteDoc,
-  read: ReadTree,
-  id: string,
-  parentId: string | null,
-): SpecElement {
-  // A deleted element (a selection another tab deleted) is not in `read.elements`: read from the document.
-  const deleted = read.elements.has(id) ? undefined : site.elements.get(id);
-  const element = read.elements.get(id) ?? (deleted ? readElement(deleted) : null);
+export function specElementOf(read: ReadTree, id: string, parentId: string | null): SpecElement {
+  // Every id of the tree is a shown element, read with it.
+  const element = read.elements.get(id);
   return {
     ...(element?.props ?? {}),
     id,
     type: element?.type ?? 'text',
     parentId,
-    children: (read.tree.children.get(id) ?? []).map((child) => specElementOf(site, read, child, id)),
+    children: (read.tree.children.get(id) ?? []).map((child) => specElementOf(read, child, id)),
   };
 }
 
@@ -56,7 +50,7 @@ export function toSpecPages(site: SiteDoc): SpecPage[] {
     canonicalUrl: page.canonicalUrl,
     ogImage: page.ogImage,
     noindex: page.noindex,
-    elements: (read.tree.roots.get(page.id) ?? []).map((id) => specElementOf(site, read, id, null)),
+    elements: (read.tree.roots.get(page.id) ?? []).map((id) => specElementOf(read, id, null)),
   }));
 }
 
