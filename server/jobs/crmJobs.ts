@@ -36,11 +36,12 @@ type Deps = { db: Db; mailer: Mailer; polling: WorkerPolling };
 const IMPORT_LIVENESS = { heartbeatSeconds: 30, expireInSeconds: 3 * 60 * 60 } as const;
 
 const RETRIES = { retryLimit: 3, retryDelay: 10, retryBackoff: true, deleteAfterSeconds: 7 * 24 * 60 * 60 };
+const IMPORTS = { ...RETRIES, ...IMPORT_LIVENESS };
 const QUEUE_OPTIONS: Record<(typeof CRM_QUEUES)[keyof typeof CRM_QUEUES], Omit<Queue, 'name' | 'notify'>> = {
   'crm-campaign-send': RETRIES,
   'crm-workflow-run': RETRIES,
-  'crm-contact-import': { ...RETRIES, ...IMPORT_LIVENESS },
-  'crm-contact-import-small': { ...RETRIES, ...IMPORT_LIVENESS },
+  'crm-contact-import': IMPORTS,
+  'crm-contact-import-small': IMPORTS,
   'form-submitted': RETRIES,
 };
 

@@ -297,6 +297,9 @@ export const importReportSchema = record({
   message: strOrNull,
 });
 export type ImportReport = Infer<typeof importReportSchema>;
+/** Whether an import's job is over (completed, failed or rolled back): what the dialog and the upload wait for. */
+export const importEnded = (report: ImportReport) =>
+  report.status !== 'queued' && report.status !== 'running';
 /** The choices sent with a CSV file (multipart fields of POST /api/crm/contacts/import). */
 export type ImportOptions = {
   duplicates: 'skip' | 'update';

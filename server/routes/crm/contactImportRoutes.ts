@@ -2,7 +2,7 @@ import { setTimeout } from 'node:timers/promises';
 import multipart from '@fastify/multipart';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ImportReport } from '../../../src/contracts/crm.ts';
+import { type ImportReport, importEnded } from '../../../src/contracts/crm.ts';
 import { type ContactListQuery, contactsApi } from '../../../src/contracts/crmApi.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { exportContacts } from '../../crm/contactExport.ts';
@@ -63,20 +63,12 @@ async function receive(request: FastifyRequest, db: Db, accountId: number): Prom
   return upload;
 }
 
-const ended = (report: ImportReport) => report.status !== 'queued' && report.status !== 'running';
-
-// The import's report once its job has ended, or as it stands after `waitMs`.
-async function reportWhenEnded(
-  db: Db,
-  accountId: number,
-  importId: number,
-  waitMs: number,
-): Promise<ImportReport> {
+// The import's report (`read`) once its job has ended, or as it stands after `waitMs`.
+async function reportWhenEnded(read: () => Promise<ImportReport>, waitMs: number): Promise<ImportReport> {
   const deadline = Date.now() + waitMs;
   for (let pause = 10; ; pause = Math.min(2 * pause, 200)) {
-    const report = await findImport(db, accountId, importId);
-    if (!report) throw new HttpError(404, 'Import not found'); // rolled back and purged meanwhile
-    if (ended(report) || Date.now() + pause > deadline) return report;
+    const report = await read();
+    if (importEnded(report) || Date.now() + pause > deadline) return report;
     await setTimeout(pause);
   }
 }
@@ -145,10 +137,9 @@ export const contactImportRoutes: FastifyPluginAsync<CrmDeps> = async (fastify, 
       const small = upload.bytes <= SMALL_IMPORT_BYTES;
       const job = { accountId, importId: upload.importId };
       await jobs.send(small ? 'crm-contact-import-small' : 'crm-contact-import', job);
-      const report = small
-        ? await reportWhenEnded(db, accountId, upload.importId, SMALL_IMPORT_WAIT_MS)
-        : await requireImport(accountId, upload.importId);
-      return reply.code(ended(report) ? 200 : 202).send(report);
+      const read = () => requireImport(accountId, upload.importId);
+      const report = small ? await reportWhenEnded(read, SMALL_IMPORT_WAIT_MS) : await read();
+      return reply.code(importEnded(report) ? 200 : 202).send(report);
     },
   );
 

@@ -1,5 +1,5 @@
 import { type ActorRefFrom, assign, type SnapshotFrom, setup } from 'xstate';
-import type { ImportOptions, ImportReport } from '../../contracts/crm.ts';
+import { type ImportOptions, type ImportReport, importEnded } from '../../contracts/crm.ts';
 import { notProvided } from '../app/notProvided.ts';
 
 /** How often a running import's progress is read. */
@@ -12,8 +12,6 @@ export type ContactImportEvent =
   | { type: 'import.reset' };
 
 export type ContactImportContext = { report: ImportReport | null; error: string | null };
-
-const finished = (report: ImportReport) => report.status !== 'queued' && report.status !== 'running';
 
 /**
  * A CSV import: upload; a large file comes back queued and its progress is polled until the job ends;
@@ -28,7 +26,7 @@ export const contactImportMachine = setup({
   },
   actions: { imported: () => {} },
   guards: {
-    isFinished: (_, report: ImportReport) => finished(report),
+    isFinished: (_, report: ImportReport) => importEnded(report),
   },
 }).createMachine({
   id: 'contactImport',
