@@ -1,15 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { homePage, password, signIn, topLevelElement, uniqueEmail } from './helpers.ts';
 
 const HEADINGS = 120;
 
-// A long page is drawn in blocks that Chromium skips while they are off screen (Canvas.tsx): the owner must not
-// notice them. A sticky navbar sticks over the whole page, and an element far down is selected and edited as any.
-test('on a long page the sticky navbar stays on top while the owner scrolls to the end and edits a heading there', async ({
-  page,
-  request,
-}) => {
-  const email = uniqueEmail('long-page');
+/** Signs up `prefix`'s owner through the API and saves the long page: a sticky navbar and the headings. */
+async function longPage(request: APIRequestContext, prefix: string): Promise<{ email: string; id: number }> {
+  const email = uniqueEmail(prefix);
   const registered = await request.post('/api/auth/register', { data: { email, password } });
   expect(registered.status()).toBe(201);
   const { token } = (await registered.json()) as { token: string };
@@ -24,7 +20,16 @@ test('on a long page the sticky navbar stays on top while the owner scrolls to t
   });
   expect(saved.status(), await saved.text()).toBe(200);
   const { id } = (await saved.json()) as { id: number };
+  return { email, id };
+}
 
+// A long page is drawn in blocks that Chromium skips while they are off screen (Canvas.tsx): the owner must not
+// notice them. A sticky navbar sticks over the whole page, and an element far down is selected and edited as any.
+test('on a long page the sticky navbar stays on top while the owner scrolls to the end and edits a heading there', async ({
+  page,
+  request,
+}) => {
+  const { email, id } = await longPage(request, 'long-page');
   await signIn(page, email);
   await page.goto(`/builder/${id}`);
   const canvas = page.getByRole('main', { name: 'Canvas' });
@@ -55,4 +60,36 @@ test('on a long page the sticky navbar stays on top while the owner scrolls to t
   const middle = canvas.getByText('Heading number 40', { exact: true });
   await middle.scrollIntoViewIfNeeded();
   await expect(middle).toBeInViewport();
+});
+
+// A click in Components adds at the end of the page and a layer may be far down: the canvas shows what is selected.
+test('on a long page an element added from Components, or chosen in Layers, is scrolled into the canvas', async ({
+  page,
+  request,
+}) => {
+  const { email, id } = await longPage(request, 'long-page-reveal');
+  await signIn(page, email);
+  await page.goto(`/builder/${id}`);
+  const canvas = page.getByRole('main', { name: 'Canvas' });
+  await expect(canvas.getByText('Heading number 0', { exact: true })).toBeInViewport();
+
+  await page.getByRole('tab', { name: 'Components' }).click();
+  await page.getByRole('button', { name: 'Text', exact: true }).click();
+  await expect(canvas.getByText('Add your text here. Click to edit.', { exact: true })).toBeInViewport();
+  await expect(canvas.getByText('Heading number 0', { exact: true })).not.toBeInViewport();
+
+  // Back at the top, the heading above it (the last one) chosen in Layers with the keyboard comes into view.
+  await canvas.evaluate((node) => {
+    node.scrollTop = 0;
+  });
+  const lastHeading = canvas.getByText(`Heading number ${HEADINGS - 1}`, { exact: true });
+  await expect(canvas.getByText('Heading number 0', { exact: true })).toBeInViewport();
+  await expect(lastHeading).not.toBeInViewport();
+  const added = page
+    .getByRole('tree', { name: 'Structure' })
+    .locator('[role="treeitem"][aria-selected="true"]');
+  await added.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Heading', { exact: true })).toHaveValue(`Heading number ${HEADINGS - 1}`);
+  await expect(lastHeading).toBeInViewport();
 });

@@ -40,6 +40,7 @@ import { SitePreview } from '../preview/SitePreview.tsx';
 import { type ElementGroup, groupIds } from './elementGroups.ts';
 import { liveCatalogue } from './liveCatalogue.ts';
 import { PresenceOutlines } from './PresenceOutlines.tsx';
+import { useRevealSelected } from './revealSelected.ts';
 
 /** One element, subscribed to itself and its own children list only. */
 const ElementView = memo(function ElementView({ id, pageId }: { id: string; pageId: string }) {
@@ -161,6 +162,8 @@ export function Canvas() {
   // A Viewer sees the page and the others' selections, but selects and drops nothing.
   const readOnly = useBuilderReadOnly();
   const editing = mode === 'edit' && !readOnly;
+  const view = useRef<HTMLElement>(null);
+  useRevealSelected(view, selectedId, editing);
   if (!page) return null;
   if (mode !== 'edit') return <SitePreview pageId={page.id} />;
 
@@ -208,6 +211,7 @@ export function Canvas() {
 
   return (
     <Box
+      ref={view}
       component="main"
       aria-label="Canvas"
       sx={{ flex: 1, minHeight: 0, overflow: 'auto', bgcolor: 'grey.100', p: editing ? { xs: 1, sm: 3 } : 0 }}
