@@ -62,8 +62,9 @@ test('on a long page the sticky navbar stays on top while the owner scrolls to t
   await expect(middle).toBeInViewport();
 });
 
-// A click in Components adds at the end of the page and a layer may be far down: the canvas shows what is selected.
-test('on a long page an element added from Components, or chosen in Layers, is scrolled into the canvas', async ({
+// A click in Components adds at the end of the page and a layer may be far down: the canvas shows what is selected,
+// and Layers shows the row of what was clicked on the canvas.
+test('on a long page an element added from Components, or chosen in Layers, is scrolled into the canvas, and one clicked on the canvas into Layers', async ({
   page,
   request,
 }) => {
@@ -92,4 +93,14 @@ test('on a long page an element added from Components, or chosen in Layers, is s
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Heading', { exact: true })).toHaveValue(`Heading number ${HEADINGS - 1}`);
   await expect(lastHeading).toBeInViewport();
+
+  // And the other way: the first heading clicked on the canvas is scrolled into Layers (which shows the end now).
+  const firstRow = page.getByRole('treeitem', { name: 'Header — Heading number 0', exact: true });
+  await expect(firstRow).not.toBeInViewport();
+  await canvas.evaluate((node) => {
+    node.scrollTop = 0;
+  });
+  await canvas.getByText('Heading number 0', { exact: true }).click();
+  await expect(firstRow).toBeInViewport();
+  await expect(firstRow).toHaveAttribute('aria-selected', 'true');
 });

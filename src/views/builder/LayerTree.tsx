@@ -22,7 +22,7 @@ import { definitionOf } from '../../canvas/elements/registry.ts';
 import { moveElement, removeElement } from '../../canvas/ops/elementOps.ts';
 import type { ElementData } from '../../canvas/siteDoc.ts';
 import type { TreeIndex } from '../../canvas/tree.ts';
-import { selectSelectedIds } from '../../machines/builder/builderMachine.ts';
+import { selectSelectedId, selectSelectedIds } from '../../machines/builder/builderMachine.ts';
 import { useBuilder, useBuilderSelector, useElementSelector } from './builderContext.ts';
 import { DRAG_MOVE } from './ComponentsPanel.tsx';
 import { focusLayer, setLayerRevealer } from './layerFocus.ts';
@@ -78,6 +78,7 @@ export function LayerTree({ pageId }: { pageId: string }) {
   const { builder, store } = useBuilder();
   const rows = useLayerRows(pageId);
   const selectedIds = useBuilderSelector(selectSelectedIds);
+  const selectedId = useBuilderSelector(selectSelectedId);
   const scroller = useRef<HTMLDivElement | null>(null);
   const [span, setSpan] = useState<Span>(() => spanAt(0, 0));
   const [focusedId, setFocusedId] = useState<string | null>(null);
@@ -101,22 +102,30 @@ export function LayerTree({ pageId }: { pageId: string }) {
   }, [measure]);
 
   // A layer asked for by id (an element just added, a row reached with the keyboard) is scrolled into view.
-  useEffect(
-    () =>
-      setLayerRevealer((id) => {
-        const node = scroller.current;
-        const index = indexOf.get(id);
-        if (!node || index === undefined) return;
-        setRevealedId(id);
-        const top = index * ROW_HEIGHT;
-        const view = node.clientHeight;
-        if (top < node.scrollTop) node.scrollTop = top;
-        else if (view > 0 && top + ROW_HEIGHT > node.scrollTop + view)
-          node.scrollTop = top + ROW_HEIGHT - view;
-        measure();
-      }),
+  const reveal = useCallback(
+    (id: string) => {
+      const node = scroller.current;
+      const index = indexOf.get(id);
+      if (!node || index === undefined) return;
+      setRevealedId(id);
+      const top = index * ROW_HEIGHT;
+      const view = node.clientHeight;
+      if (top < node.scrollTop) node.scrollTop = top;
+      else if (view > 0 && top + ROW_HEIGHT > node.scrollTop + view) node.scrollTop = top + ROW_HEIGHT - view;
+      measure();
+    },
     [indexOf, measure],
   );
+  useEffect(() => setLayerRevealer(reveal), [reveal]);
+  // So is the selection made elsewhere (on the canvas, by a paste), when it changes or the tree opens: the keyboard
+  // focus stays where it is. Only a change of selection scrolls, not an edit of the structure around it.
+  const revealRef = useRef(reveal);
+  useLayoutEffect(() => {
+    revealRef.current = reveal;
+  }, [reveal]);
+  useEffect(() => {
+    if (selectedId) revealRef.current(selectedId);
+  }, [selectedId]);
   useEffect(() => () => setLayerRevealer(null), []);
 
   // Rendered: the rows in view, plus the tree's tab stop (the selection, else the first row) and the focused row.
