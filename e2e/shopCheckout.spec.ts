@@ -15,18 +15,20 @@ async function ownerWithStore(
   const { token } = (await registered.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };
   const storeId = `shop-${Date.now()}`;
-  if (!withStore) return { email, storeId: null };
+  if (!withStore) return { email, storeId: null, headers, productIds: [] };
   expect(
     (await request.post('/api/ecommerce/stores', { headers, data: { storeId, storeName: 'Mill' } })).status(),
   ).toBe(201);
+  const productIds: number[] = [];
   for (const [name, price, inventoryQuantity] of products) {
     const created = await request.post('/api/ecommerce/products', {
       headers,
       data: { storeId, name, price, inventoryQuantity },
     });
     expect(created.status()).toBe(201);
+    productIds.push(((await created.json()) as { id: number }).id);
   }
-  return { email, storeId };
+  return { email, storeId, headers, productIds };
 }
 
 /** Builds a page with one product grid (bound to the owner's store, if any), saves and publishes it; returns its URL. */
@@ -117,6 +119,48 @@ test('a visitor buys through the checkout form on a published site and sees the 
   await orderPage.goto(orderUrl);
   await expect(orderPage.getByRole('heading', { name: 'Order #1001' })).toBeVisible();
   await expect(orderPage.getByText('1 × Rye Flour')).toBeVisible();
+  await visitorContext.close();
+});
+
+test('a price raised while a visitor checks out is not charged unseen: the new total shows, then the order is placed at it', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const { email, headers, productIds } = await ownerWithStore(request, [['Spelt Flour', 4, 5]]);
+  const url = await publishGrid(page, email, 'Mill', 'Spelt Shop');
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(url);
+  const flour = visitor.locator('[data-product-card]', { hasText: 'Spelt Flour' });
+  await expect(flour.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  await flour.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(visitor.getByText('Cart (1)')).toBeVisible();
+  await visitor.getByRole('button', { name: 'Checkout' }).click();
+  await visitor.getByLabel('Name').fill('Ana Buyer');
+  await visitor.getByLabel('Email').fill('ana@example.com');
+  const totals = visitor.locator('[data-store-cart] [data-checkout-totals]');
+  await expect(totals).toContainText('$4.00');
+
+  // Meanwhile the owner raises the price.
+  const raised = await request.put(`/api/ecommerce/products/${productIds[0]}`, {
+    headers,
+    data: { name: 'Spelt Flour', price: 5 },
+  });
+  expect(raised.status()).toBe(200);
+  await visitor.getByRole('button', { name: 'Place order' }).click();
+  await expect(
+    visitor.getByText(
+      'The total of your order is now $5.00: a price, shipping or tax has changed. Check your cart and place your order again.',
+    ),
+  ).toBeVisible();
+  await expect(totals).toContainText('$5.00');
+  await expect(visitor.getByLabel('Name')).toHaveValue('Ana Buyer');
+  await visitor.getByRole('button', { name: 'Place order' }).click();
+  await expect(visitor.getByText('Order placed successfully!')).toBeVisible();
+  await expect(visitor.getByText('Order #1001')).toBeVisible();
+  await expect(visitor.locator('[data-store-cart]')).toContainText('$5.00');
   await visitorContext.close();
 });
 

@@ -21,6 +21,8 @@ import {
   type PaymentMethod,
   type PaymentStatus,
   type StoreCurrency,
+  toCents,
+  totalChanged,
 } from '../../src/contracts/store.ts';
 import { readPage, skipTakeWindow } from '../db/paging.ts';
 import { isoDate } from '../db/rows.ts';
@@ -309,6 +311,11 @@ async function checkout(tx: Queryable, request: CheckoutRequest): Promise<Placed
   }
   const subtotalCents = taken.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const totals = computeTotalsCents(subtotalCents, delivery, settings);
+  // The buyer agreed to the total they were shown: another one is theirs to check first (the transaction
+  // rolls back the stock taken above).
+  if (input.expectedTotal !== undefined && toCents(input.expectedTotal) !== totals.totalCents) {
+    throw new HttpError(409, totalChanged(fromCents(totals.totalCents), cart.currency));
+  }
   // Last, so the store row (which serialises this store's checkouts) is held for the shortest time;
   // a rollback gives the number back, so numbers stay gapless.
   const numbered = await tx.one<{ orderNumber: number }>(

@@ -265,6 +265,13 @@ export const CHECKOUT_MESSAGES = {
   paymentUnavailable: 'This payment method is not available for this store',
 } as const;
 
+/**
+ * The checkout's answer (409) when the total the buyer was shown is no longer what the order would cost: a price,
+ * the shipping or the tax changed since the cart was read. Nothing is placed; the storefront reads the cart again.
+ */
+export const totalChanged = (total: number, currency: string): string =>
+  `The total of your order is now ${formatMoney(total, currency)}: a price, shipping or tax has changed. Check your cart and place your order again.`;
+
 /** What a checkout form holds while a buyer types: every field a string (the address flattened). */
 export type CheckoutDraft = {
   name: string;

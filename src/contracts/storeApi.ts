@@ -87,6 +87,13 @@ const checkoutBody = {
     note: { type: 'string', transform: ['trim'], maxLength: CHECKOUT_LIMITS.note },
     /** Defaults to 'manual'; 'card' only when the store offers it (Stripe configured). */
     paymentMethod: { type: 'string', enum: PAYMENT_METHODS, default: 'manual' },
+    expectedTotal: {
+      type: 'number',
+      minimum: 0,
+      maximum: 1_000_000_000,
+      description:
+        'The total the buyer was shown. When given and the order would cost another amount (a price, shipping or tax changed since), nothing is placed: 409 with the new total',
+    },
   },
 } as const;
 /** POST /api/ecommerce/orders as it arrives (the buyer's name and email still to be checked). */

@@ -34,17 +34,19 @@ const coverage = trackCoverage(cartMachine);
 
 const STORE = 'default-store';
 const product: Product = { ...SAMPLE_PRODUCTS[0]!, id: 1, storeId: STORE, name: 'Bread', price: 2.5 };
-const serverCart = (id: string, quantity = 0): Cart => ({
+const serverCart = (id: string, quantity = 0, price = 2.5): Cart => ({
   id,
   storeId: STORE,
   currency: 'USD',
   orderId: null,
-  total: quantity * 2.5,
+  total: quantity * price,
   items:
     quantity > 0
-      ? [{ id: 7, productId: 1, productName: 'Bread', price: 2.5, quantity, total: quantity * 2.5 }]
+      ? [{ id: 7, productId: 1, productName: 'Bread', price, quantity, total: quantity * price }]
       : [],
 });
+/** The checkout's answer when the total the buyer saw changed (the owner raised the price to $3.00). */
+const TOTAL_CHANGED = 'The total of your order is now $6.60: a price, shipping or tax has changed. …';
 const OPTIONS: CheckoutOptions = {
   storeId: STORE,
   storeName: 'Bakery',
@@ -139,7 +141,11 @@ for (const path of basketPaths) {
     let checkoutError: string | null = null;
     let buyer: { name: string; email: string; phone?: string } = { name: '', email: '' };
     let attempt: { request: string; serial: number; cartId: string } | null = null;
-    const request = () => JSON.stringify([buyer, quantity]);
+    // The price the cart was last read at: a conflict reads it again, at the raised price.
+    let price = 2.5;
+    // Set while the conflict's reads run (the cart, then the store's choices).
+    let refreshing = false;
+    const request = () => JSON.stringify([buyer, quantity, price]);
     const submit = () => {
       actor.send({ type: 'checkout.submit' });
       const valid = buyer.name !== '' && buyer.email !== '';
@@ -168,24 +174,30 @@ for (const path of basketPaths) {
         'start.saved': () => boot(SAVED),
         'call.succeed': async () => {
           const name = current();
-          if (name === 'loadCart') {
+          if (name === 'loadCart' && refreshing) {
+            expect(calls.calls.at(-1)?.input).toEqual({ cartId: cart.id });
+            price = 3;
+            cart = serverCart(cart.id, quantity, price);
+          } else if (name === 'loadCart') {
             expect(calls.calls.at(-1)?.input).toEqual({ cartId: SAVED });
             quantity = 2;
-            cart = serverCart(SAVED, quantity);
+            cart = serverCart(SAVED, quantity, price);
           } else if (name === 'createCart') {
             cart = serverCart(nextCartId());
           } else if (name === 'addItem') {
             quantity += 1;
-            cart = serverCart(cart.id || nextCartId(), quantity);
+            cart = serverCart(cart.id || nextCartId(), quantity, price);
             notice = null;
           } else if (name === 'updateItem') {
             quantity = 5;
-            cart = serverCart(cart.id, quantity);
+            cart = serverCart(cart.id, quantity, price);
             notice = null;
           } else if (name === 'removeItem') {
             quantity = 0;
-            cart = serverCart(cart.id);
+            cart = serverCart(cart.id, 0, price);
             notice = null;
+          } else if (name === 'loadCheckoutOptions') {
+            refreshing = false;
           } else if (name === 'placeOrder') {
             lastOrder = order;
             cart = serverCart('');
@@ -218,8 +230,21 @@ for (const path of basketPaths) {
           attempt = null;
           await calls.settleNamed('placeOrder', cardOrder);
         },
+        'call.conflict': async () => {
+          // Placing answered 409: its message shows, and the cart is read again.
+          checkoutError = TOTAL_CHANGED;
+          refreshing = true;
+          await calls.fail(new ApiError(409, TOTAL_CHANGED));
+        },
         'call.fail': async () => {
           const name = current();
+          if (refreshing) {
+            // A failed read after the conflict: its message stays, the cart is as it was.
+            if (name === 'loadCheckoutOptions') refreshing = false;
+            else if (name === 'loadCart') refreshing = false;
+            await calls.fail(new ApiError(503, 'API Error: Service Unavailable'));
+            return;
+          }
           if (name === 'loadCheckoutOptions') checkoutError = CHECKOUT_OPTIONS_FAILED_MESSAGE;
           if (name === 'placeOrder') {
             // A server failure (5xx) gets the spec's message; what was typed stays.
@@ -364,6 +389,16 @@ for (const path of basketPaths) {
         invalid: () => expect(selectCheckoutStep(actor.getSnapshot())).toBe('details'),
         ready: () => expect(selectCheckoutStep(actor.getSnapshot())).toBe('details'),
         failed: () => expect(selectCheckoutStep(actor.getSnapshot())).toBe('details'),
+        refreshingCart: () => {
+          expect(selectCheckoutStep(actor.getSnapshot())).toBe('details');
+          expect(selectCartBusy(actor.getSnapshot())).toBe(true);
+          expect(calls.inFlight()).toEqual(['loadCart']);
+        },
+        refreshingOptions: () => {
+          expect(selectCheckoutStep(actor.getSnapshot())).toBe('details');
+          expect(selectCartBusy(actor.getSnapshot())).toBe(true);
+          expect(calls.calls.at(-1)).toEqual({ name: 'loadCheckoutOptions', input: { storeId: STORE } });
+        },
         failedInvalid: () => expect(selectCheckoutStep(actor.getSnapshot())).toBe('details'),
         filledReady: () => expect(selectCheckoutStep(actor.getSnapshot())).toBe('cart'),
         placing: () => {
@@ -377,6 +412,8 @@ for (const path of basketPaths) {
                 customer: buyer,
                 deliveryMethod: 'pickup',
                 paymentMethod: 'manual',
+                // The total the buyer is shown: 10 % tax on top of the cart.
+                expectedTotal: Math.round(cart.total * 110) / 100,
               },
               idempotencyKey: `checkout-${cart.id}-${attempt?.serial}`,
             },
@@ -458,6 +495,36 @@ for (const path of cataloguePaths) {
     });
   });
 }
+
+test('after a changed total (409) the cart is read again, and the next try carries the new total under a new key', async () => {
+  const calls = new FakeCalls();
+  const actor = start(calls, SAVED);
+  await calls.settleNamed('loadProducts', { results: [product], totalCount: 1 });
+  await calls.settleNamed('loadCart', serverCart(SAVED, 2));
+  actor.send({ type: 'cart.checkout' });
+  await calls.settleNamed('loadCheckoutOptions', OPTIONS);
+  actor.send({ type: 'checkout.update', fields: { name: 'Ana', email: 'ana@example.com' } });
+  actor.send({ type: 'checkout.submit' });
+  const placed = () => calls.calls.filter((call) => call.name === 'placeOrder').at(-1)?.input;
+  // 2 × $2.50 and 10 % tax: the $5.50 the buyer is shown.
+  expect(placed()).toMatchObject({ input: { expectedTotal: 5.5 }, idempotencyKey: `checkout-${SAVED}-1` });
+  await calls.failNamed('placeOrder', new ApiError(409, TOTAL_CHANGED));
+  expect(actor.getSnapshot().context.checkoutError).toBe(TOTAL_CHANGED);
+  await calls.settleNamed('loadCart', serverCart(SAVED, 2, 3));
+  await calls.settleNamed('loadCheckoutOptions', OPTIONS);
+  expect(selectCheckoutTotals(actor.getSnapshot())).toEqual({
+    subtotal: 6,
+    shipping: 0,
+    tax: 0.6,
+    total: 6.6,
+  });
+  // What was typed and the message stay until the buyer places the order again.
+  expect(actor.getSnapshot().context.draft).toMatchObject({ name: 'Ana', email: 'ana@example.com' });
+  expect(actor.getSnapshot().context.checkoutError).toBe(TOTAL_CHANGED);
+  actor.send({ type: 'checkout.submit' });
+  expect(placed()).toMatchObject({ input: { expectedTotal: 6.6 }, idempotencyKey: `checkout-${SAVED}-2` });
+  expect(actor.getSnapshot().context.checkoutError).toBeNull();
+});
 
 test('the generated paths cover every state and transition of both models', () => {
   for (const [model, paths] of [

@@ -194,6 +194,45 @@ describeEachDatabase('shop checkout, orders and settings', (ctx) => {
     });
   });
 
+  it('holds the order to the total the buyer was shown: a price or tax changed since is a 409 that changes nothing', async () => {
+    const setup = await createStore(ctx);
+    const bread = await createProduct(ctx, setup, { name: 'Bread', price: 3, inventoryQuantity: 5 });
+    const cart = await cartWith(ctx, setup.storeId, [[bread, 2]]);
+    // The owner raises the price after the buyer read the cart (2 × $3.00 = $6.00).
+    const raised = await ctx.call('PUT', `/api/ecommerce/products/${bread.id}`, {
+      token: setup.owner.token,
+      body: { name: 'Bread', price: 3.5 },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    const stale = await checkout(ctx, { cartId: cart.id, expectedTotal: 6 });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toEqual({
+      message:
+        'The total of your order is now $7.00: a price, shipping or tax has changed. Check your cart and place your order again.',
+    });
+    // Nothing was taken: the stock, the open cart (at the new price), the order number.
+    expect(await stockOf(ctx, setup.storeId, bread)).toBe(5);
+    expect((await ctx.call('GET', `/api/ecommerce/cart/${cart.id}`)).json<Cart>()).toMatchObject({
+      orderId: null,
+      total: 7,
+    });
+    expect(await nextNumber(ctx, setup.storeId)).toBe(1001);
+    // Tax added since: the total shown before it is refused too.
+    await saveSettings(ctx, setup, { taxRate: 10 });
+    const untaxed = await checkout(ctx, { cartId: cart.id, expectedTotal: 7 });
+    expect(untaxed.statusCode, untaxed.body).toBe(409);
+    expect(untaxed.json<{ message: string }>().message).toMatch(/^The total of your order is now \$7\.70:/);
+    const placed = await checkout(ctx, { cartId: cart.id, expectedTotal: 7.7 });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json<PlacedOrderResponse>()).toMatchObject({
+      orderNumber: 1001,
+      subtotal: 7,
+      tax: 0.7,
+      total: 7.7,
+    });
+    expect(await stockOf(ctx, setup.storeId, bread)).toBe(3);
+  });
+
   it('numbers orders 1001, 1002… per store, without gaps under 20 parallel checkouts', async () => {
     const setup = await createStore(ctx);
     const other = await createStore(ctx);

@@ -144,6 +144,16 @@ const signatureOf = (input: CheckoutInput, cart: Cart) => JSON.stringify([input,
 /** The checkout's request from the context. */
 const inputOf = (context: CartContext) => checkoutInputOf(context.cart.id, context.draft);
 
+/** The totals the buyer is shown with the chosen delivery (the server's own rule), once the store's choices are read. */
+const totalsOf = ({ cart, draft, checkoutOptions }: CartContext) =>
+  checkoutOptions ? computeTotals(cart.total, draft.deliveryMethod, checkoutOptions) : null;
+
+/** The order as placed: the request, and the total the buyer was shown (the server refuses another one, 409). */
+function orderOf(context: CartContext): CheckoutInput {
+  const totals = totalsOf(context);
+  return totals ? { ...inputOf(context), expectedTotal: totals.total } : inputOf(context);
+}
+
 // Leaving the form (the cart again, or adding another product) keeps what was typed.
 const LEAVE_CHECKOUT = {
   'checkout.back': { target: '#cart.basket.idle', actions: 'clearCheckoutError' },
@@ -207,7 +217,7 @@ export const cartMachine = setup({
     })),
     /** The same request keeps its key (a retry); a changed one is a new attempt with a new key. */
     startAttempt: assign(({ context }) => {
-      const input = inputOf(context);
+      const input = orderOf(context);
       const signature = signatureOf(input, context.cart);
       if (context.attempt?.signature === signature) {
         return { fieldErrors: {}, checkoutError: null };
@@ -241,6 +251,8 @@ export const cartMachine = setup({
     hasCheckoutOptions: ({ context }) => context.checkoutOptions !== null,
     checkoutValid: ({ context }) =>
       Object.keys(validateCheckout(inputOf(context), context.checkoutOptions)).length === 0,
+    isConflict: ({ event }) =>
+      'error' in event && (event.error as { status?: unknown } | null)?.status === 409,
     isCardOrder: ({ event }) =>
       'output' in event && (event.output as PlacedOrderResponse | undefined)?.checkoutUrl != null,
     /** A stored cart that was checked out already (e.g. back from the payment page): a new one starts. */
@@ -472,7 +484,7 @@ export const cartMachine = setup({
               invoke: {
                 src: 'placeOrder',
                 input: ({ context }) => ({
-                  input: context.attempt?.input ?? inputOf(context),
+                  input: context.attempt?.input ?? orderOf(context),
                   idempotencyKey: context.attempt?.key ?? `checkout-${context.cart.id}-0`,
                 }),
                 onDone: [
@@ -489,10 +501,46 @@ export const cartMachine = setup({
                     ],
                   },
                 ],
-                onError: {
-                  target: 'failed',
-                  actions: assign(({ event }) => ({ checkoutError: orderErrorText(event.error) })),
+                onError: [
+                  // The cart or the store changed under the buyer (a price, the stock, shipping or tax): what
+                  // the form shows is read again, so the next try is checked against what they now see.
+                  {
+                    guard: 'isConflict',
+                    target: 'refreshingCart',
+                    actions: assign(({ event }) => ({ checkoutError: orderErrorText(event.error) })),
+                  },
+                  {
+                    target: 'failed',
+                    actions: assign(({ event }) => ({ checkoutError: orderErrorText(event.error) })),
+                  },
+                ],
+              },
+            },
+            refreshingCart: {
+              tags: ['busy'],
+              invoke: {
+                src: 'loadCart',
+                input: ({ context }) => ({ cartId: context.cart.id }),
+                onDone: {
+                  target: 'refreshingOptions',
+                  actions: assign(({ event }) => ({ cart: event.output })),
                 },
+                onError: { target: 'failed' },
+              },
+            },
+            refreshingOptions: {
+              tags: ['busy'],
+              invoke: {
+                src: 'loadCheckoutOptions',
+                input: ({ context }) => ({ storeId: context.storeId }),
+                onDone: {
+                  target: 'failed',
+                  actions: assign(({ context, event }) => ({
+                    checkoutOptions: event.output,
+                    draft: fitDraft(context.draft, event.output),
+                  })),
+                },
+                onError: { target: 'failed' },
               },
             },
             failed: { on: { ...LEAVE_CHECKOUT, ...EDIT_CHECKOUT } },
@@ -566,7 +614,4 @@ export const selectCheckoutError = (snapshot: CartSnapshot) => snapshot.context.
 export const selectLastOrder = (snapshot: CartSnapshot) => snapshot.context.lastOrder;
 
 /** The totals the buyer will pay with the chosen delivery (the server's own rule, computeTotals). */
-export function selectCheckoutTotals(snapshot: CartSnapshot) {
-  const { cart, draft, checkoutOptions } = snapshot.context;
-  return checkoutOptions ? computeTotals(cart.total, draft.deliveryMethod, checkoutOptions) : null;
-}
+export const selectCheckoutTotals = (snapshot: CartSnapshot) => totalsOf(snapshot.context);

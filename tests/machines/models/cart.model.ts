@@ -4,7 +4,8 @@ import { createMachine } from 'xstate';
 // a failed load says 'Failed to load cart' and creates a fresh one; a failed creation leaves an empty local
 // cart; answers replace the cart; a quantity ≤ 0 removes; a failed removal removes locally; checkout opens the
 // form, validates, places the order (then a new cart starts) or sends a card order to pay; a failure keeps
-// what was typed for a retry with the same Idempotency-Key. Ignored events are self-loops.
+// what was typed for a retry with the same Idempotency-Key; a conflict reads the cart and the store's choices
+// again (a retry then carries the new total, under a new key). Ignored events are self-loops.
 export const basketModel = createMachine({
   id: 'basketModel',
   initial: 'init',
@@ -80,10 +81,14 @@ export const basketModel = createMachine({
         'call.succeed': 'confirmed',
         'call.succeedCard': 'redirecting',
         'call.fail': 'failed',
+        'call.conflict': 'refreshingCart',
         'cart.add': 'placing',
         'checkout.back': 'placing',
       },
     },
+    // A 409 (the total the buyer saw changed, or the stock): the cart and the store's choices are read again.
+    refreshingCart: { on: { 'call.succeed': 'refreshingOptions', 'call.fail': 'failed' } },
+    refreshingOptions: { on: { 'call.succeed': 'failed', 'call.fail': 'failed' } },
     failed: {
       on: {
         'checkout.submit': 'placing',
