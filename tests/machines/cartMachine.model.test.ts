@@ -175,7 +175,9 @@ for (const path of basketPaths) {
         'call.succeed': async () => {
           const name = current();
           if (name === 'loadCart' && refreshing) {
-            expect(calls.calls.at(-1)?.input).toEqual({ cartId: cart.id });
+            expect(calls.calls.findLast((call) => call.name === 'loadCart')?.input).toEqual({
+              cartId: cart.id,
+            });
             price = 3;
             cart = serverCart(cart.id, quantity, price);
           } else if (name === 'loadCart') {
@@ -235,6 +237,9 @@ for (const path of basketPaths) {
           checkoutError = TOTAL_CHANGED;
           refreshing = true;
           await calls.fail(new ApiError(409, TOTAL_CHANGED));
+          // The catalogue is read again too (the cards show the new price).
+          expect(calls.inFlight()).toContain('loadProducts');
+          await calls.settleNamed('loadProducts', { results: [product], totalCount: 1 });
         },
         'call.fail': async () => {
           const name = current();
@@ -496,6 +501,54 @@ for (const path of cataloguePaths) {
   });
 }
 
+test('after a conflict the products are read again whether their last read failed or is still running', async () => {
+  const calls = new FakeCalls();
+  const actor = start(calls, SAVED);
+  await calls.failNamed('loadProducts', new ApiError(500, 'API Error: Internal Server Error'));
+  await calls.settleNamed('loadCart', serverCart(SAVED, 2));
+  actor.send({ type: 'cart.checkout' });
+  await calls.settleNamed('loadCheckoutOptions', OPTIONS);
+  actor.send({ type: 'checkout.update', fields: { name: 'Ana', email: 'ana@example.com' } });
+  const conflict = async () => {
+    actor.send({ type: 'checkout.submit' });
+    await calls.failNamed('placeOrder', new ApiError(409, TOTAL_CHANGED));
+    await calls.settleNamed('loadCart', serverCart(SAVED, 2, 3));
+    await calls.settleNamed('loadCheckoutOptions', OPTIONS);
+  };
+  await conflict();
+  expect(calls.inFlight()).toEqual(['loadProducts']);
+  // A second conflict while that read runs starts it again: one read in flight, the older answer dropped.
+  await conflict();
+  expect(calls.inFlight()).toEqual(['loadProducts']);
+  expect(calls.calls.filter((call) => call.name === 'loadProducts')).toHaveLength(3);
+  await calls.settleNamed('loadProducts', { results: [product], totalCount: 1 });
+  expect(actor.getSnapshot().context).toMatchObject({ products: [product], productsError: null });
+});
+
+test('a category filter reads the products again and nothing else: the cart, its items and an open checkout stay', async () => {
+  const calls = new FakeCalls();
+  // A first visit: no stored cart, so the machine created this one.
+  const actor = start(calls, null);
+  await calls.settleNamed('loadProducts', { results: [product], totalCount: 1 });
+  const fresh = serverCart('f'.repeat(32));
+  await calls.settleNamed('createCart', fresh);
+  actor.send({ type: 'cart.add', productId: 1, quantity: 2 });
+  await calls.settleNamed('addItem', serverCart(fresh.id, 2));
+  actor.send({ type: 'cart.checkout' });
+  await calls.settleNamed('loadCheckoutOptions', OPTIONS);
+  actor.send({ type: 'checkout.update', fields: { name: 'Ana' } });
+  for (const categoryId of [7, null]) {
+    actor.send({ type: 'cart.filter', categoryId });
+    expect(calls.inFlight()).toEqual(['loadProducts']);
+    expect(calls.calls.at(-1)?.input).toMatchObject({ categoryId });
+    await calls.settleNamed('loadProducts', { results: [product], totalCount: 1 });
+    expect(selectCheckoutStep(actor.getSnapshot())).toBe('details');
+    expect(actor.getSnapshot().context.cart).toEqual(serverCart(fresh.id, 2));
+    expect(actor.getSnapshot().context.draft).toMatchObject({ name: 'Ana' });
+  }
+  expect(calls.calls.filter((call) => call.name === 'createCart')).toHaveLength(1);
+});
+
 test('after a changed total (409) the cart is read again, and the next try carries the new total under a new key', async () => {
   const calls = new FakeCalls();
   const actor = start(calls, SAVED);
@@ -510,6 +563,9 @@ test('after a changed total (409) the cart is read again, and the next try carri
   expect(placed()).toMatchObject({ input: { expectedTotal: 5.5 }, idempotencyKey: `checkout-${SAVED}-1` });
   await calls.failNamed('placeOrder', new ApiError(409, TOTAL_CHANGED));
   expect(actor.getSnapshot().context.checkoutError).toBe(TOTAL_CHANGED);
+  const raisedBread = { ...product, price: 3 };
+  await calls.settleNamed('loadProducts', { results: [raisedBread], totalCount: 1 });
+  expect(actor.getSnapshot().context.products).toEqual([raisedBread]);
   await calls.settleNamed('loadCart', serverCart(SAVED, 2, 3));
   await calls.settleNamed('loadCheckoutOptions', OPTIONS);
   expect(selectCheckoutTotals(actor.getSnapshot())).toEqual({

@@ -1,4 +1,4 @@
-import { assign, type SnapshotFrom, setup } from 'xstate';
+import { assign, raise, type SnapshotFrom, setup } from 'xstate';
 import {
   CART_FAILED_MESSAGE,
   type Cart,
@@ -40,6 +40,8 @@ export type CartEvent =
   | { type: 'cart.retry' }
   /** Shows only one category's products (null: all of them). */
   | { type: 'cart.filter'; categoryId: number | null }
+  /** Internal: the products are read again (their prices changed under a checkout). */
+  | { type: 'catalogue.reload' }
   | { type: 'cart.add'; productId: number; quantity: number }
   | { type: 'cart.setQuantity'; itemId: number; quantity: number }
   | { type: 'cart.remove'; itemId: number }
@@ -154,6 +156,19 @@ function orderOf(context: CartContext): CheckoutInput {
   return totals ? { ...inputOf(context), expectedTotal: totals.total } : inputOf(context);
 }
 
+// A new filter (re)loads the products, also while a load is running: the older answer is dropped with its actor.
+// Each goes from a catalogue state to the catalogue's `loading`, never from the catalogue itself: a re-entering
+// transition of a region of this parallel machine would exit the other region too (the basket would start again
+// and, with no stored cart, create an empty one).
+const RELOAD_CATALOGUE = {
+  'cart.filter': {
+    target: '#cart.catalogue.loading',
+    reenter: true,
+    actions: 'chooseCategory',
+  },
+  'catalogue.reload': { target: '#cart.catalogue.loading', reenter: true },
+} as const;
+
 // Leaving the form (the cart again, or adding another product) keeps what was typed.
 const LEAVE_CHECKOUT = {
   'checkout.back': { target: '#cart.basket.idle', actions: 'clearCheckoutError' },
@@ -238,6 +253,9 @@ export const cartMachine = setup({
     })),
     showError: assign((_, text: string) => ({ notice: { severity: 'error' as const, text } })),
     clearCheckoutError: assign({ checkoutError: null }),
+    chooseCategory: assign(({ event }) =>
+      event.type === 'cart.filter' ? { categoryId: event.categoryId } : {},
+    ),
   },
   guards: {
     hasInitialCart: ({ context }) => context.initialCartId !== null,
@@ -294,6 +312,7 @@ export const cartMachine = setup({
       states: {
         loading: {
           tags: ['loadingProducts'],
+          on: RELOAD_CATALOGUE,
           invoke: {
             src: 'loadProducts',
             input: ({ context }) => ({
@@ -324,16 +343,8 @@ export const cartMachine = setup({
             },
           },
         },
-        ready: { on: { 'cart.retry': 'loading' } },
-        failed: { on: { 'cart.retry': 'loading' } },
-      },
-      // A new filter (re)loads, also while a load is running: the older answer is dropped with its actor.
-      on: {
-        'cart.filter': {
-          target: '.loading',
-          reenter: true,
-          actions: assign(({ event }) => ({ categoryId: event.categoryId })),
-        },
+        ready: { on: { 'cart.retry': 'loading', ...RELOAD_CATALOGUE } },
+        failed: { on: { 'cart.retry': 'loading', ...RELOAD_CATALOGUE } },
       },
     },
     basket: {
@@ -507,7 +518,11 @@ export const cartMachine = setup({
                   {
                     guard: 'isConflict',
                     target: 'refreshingCart',
-                    actions: assign(({ event }) => ({ checkoutError: orderErrorText(event.error) })),
+                    actions: [
+                      assign(({ event }) => ({ checkoutError: orderErrorText(event.error) })),
+                      // The product cards show the prices the cart now has.
+                      raise({ type: 'catalogue.reload' }),
+                    ],
                   },
                   {
                     target: 'failed',
