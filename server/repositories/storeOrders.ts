@@ -32,6 +32,12 @@ import { CARD_RESERVATION_MS } from '../payments/gateway.ts';
 import type { OrderEvent, OrderEvents } from '../shop/orderEvents.ts';
 import { logActivity } from './activityLogs.ts';
 import { CART_NOT_FOUND, notEnoughStock, OUT_OF_STOCK, randomId } from './storeCarts.ts';
+
+/** A line of the cart that cannot be bought any more, at checkout: what to do about it. */
+const soldOut = (name: string) => `${name} is out of stock: remove it from your cart to place your order.`;
+const noLongerSold = (name: string) =>
+  `${name} is no longer sold: remove it from your cart to place your order.`;
+
 import { offeredPaymentMethods, storeSettingsOf } from './storeSettings.ts';
 
 export const CART_EMPTY = 'Your cart is empty';
@@ -301,11 +307,14 @@ async function checkout(tx: Queryable, request: CheckoutRequest): Promise<Placed
       [line.productId, cart.storeId, line.quantity],
     );
     if (!row) {
-      const left = await tx.one<{ name: string; stock: number }>(
-        'select name, inventory_quantity as stock from products where id = $1 and is_active',
+      // Said with the product's name: the buyer sees which line of their cart to change.
+      const left = await tx.one<{ name: string; stock: number; active: boolean }>(
+        'select name, inventory_quantity as stock, is_active as active from products where id = $1',
         [line.productId],
       );
-      throw new HttpError(409, left && left.stock > 0 ? notEnoughStock(left.name, left.stock) : OUT_OF_STOCK);
+      if (!left) throw new HttpError(409, OUT_OF_STOCK);
+      if (!left.active) throw new HttpError(409, noLongerSold(left.name));
+      throw new HttpError(409, left.stock > 0 ? notEnoughStock(left.name, left.stock) : soldOut(left.name));
     }
     taken.push({ ...line, ...row });
   }

@@ -233,6 +233,44 @@ describeEachDatabase('shop checkout, orders and settings', (ctx) => {
     expect(await stockOf(ctx, setup.storeId, bread)).toBe(3);
   });
 
+  it('names the line a buyer must change when a product sold out or stopped being sold since it was added', async () => {
+    const setup = await createStore(ctx);
+    const bread = await createProduct(ctx, setup, { name: 'Bread', price: 3, inventoryQuantity: 5 });
+    const cake = await createProduct(ctx, setup, { name: 'Cake', price: 9, inventoryQuantity: 1 });
+    const cart = await cartWith(ctx, setup.storeId, [
+      [bread, 1],
+      [cake, 1],
+    ]);
+    const edit = (fields: Record<string, unknown>) =>
+      ctx.call('PUT', `/api/ecommerce/products/${cake.id}`, {
+        token: setup.owner.token,
+        body: { name: 'Cake', price: 9, ...fields },
+      });
+    expect((await edit({ inventoryQuantity: 0 })).statusCode).toBe(200);
+    const soldOut = await checkout(ctx, { cartId: cart.id });
+    expect(soldOut.statusCode).toBe(409);
+    expect(soldOut.json()).toEqual({
+      message: 'Cake is out of stock: remove it from your cart to place your order.',
+    });
+    expect((await edit({ inventoryQuantity: 1, isActive: false })).statusCode).toBe(200);
+    const hidden = await checkout(ctx, { cartId: cart.id });
+    expect(hidden.statusCode).toBe(409);
+    expect(hidden.json()).toEqual({
+      message: 'Cake is no longer sold: remove it from your cart to place your order.',
+    });
+    // Nothing was taken from the other line.
+    expect(await stockOf(ctx, setup.storeId, bread)).toBe(5);
+    const line = (await ctx.call('GET', `/api/ecommerce/cart/${cart.id}`))
+      .json<Cart>()
+      .items.find((item) => item.productId === cake.id);
+    expect((await ctx.call('DELETE', `/api/ecommerce/cart/${cart.id}/items/${line?.id}`)).statusCode).toBe(
+      200,
+    );
+    const placed = await checkout(ctx, { cartId: cart.id });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json<PlacedOrderResponse>()).toMatchObject({ total: 3 });
+  });
+
   it('numbers orders 1001, 1002… per store, without gaps under 20 parallel checkouts', async () => {
     const setup = await createStore(ctx);
     const other = await createStore(ctx);
