@@ -164,6 +164,37 @@ test('a price raised while a visitor checks out is not charged unseen: the new t
   await visitorContext.close();
 });
 
+test('a visitor who filters the products by category keeps what is in their cart', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const { email, headers, storeId } = await ownerWithStore(request, [['Oat Flour', 3, 5]]);
+  const category = await request.post('/api/ecommerce/categories', {
+    headers,
+    data: { storeId, name: 'Flours' },
+  });
+  expect(category.status()).toBe(201);
+  const url = await publishGrid(page, email, 'Mill', 'Oat Shop');
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(url);
+  const flour = visitor.locator('[data-product-card]', { hasText: 'Oat Flour' });
+  await expect(flour.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  await flour.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(visitor.getByText('Cart (1)')).toBeVisible();
+  const categories = visitor.getByRole('group', { name: 'Categories' });
+  await categories.getByRole('button', { name: 'Flours' }).click();
+  await expect(categories.getByRole('button', { name: 'Flours' })).toHaveAttribute('aria-pressed', 'true');
+  await categories.getByRole('button', { name: 'All' }).click();
+  await expect(categories.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+  // The first visit's cart is the one the visitor filled: not a new empty one.
+  await expect(visitor.getByText('Cart (1)')).toBeVisible();
+  await expect(visitor.locator('[data-store-cart]')).toContainText('Oat Flour');
+  await visitorContext.close();
+});
+
 test('a published grid of an owner without a store shows visitors no samples and no error', async ({
   page,
   request,
