@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { password, sidebar, signIn, uniqueEmail } from './helpers.ts';
 
 // A visitor buys on a published site through the checkout form; a grid bound to a store that does not
@@ -68,6 +68,23 @@ async function publishGrid(
   return (await publishDialog.getByRole('link').getAttribute('href')) ?? '';
 }
 
+/** A visitor (a browser context of their own) opens the published page and puts one of `product` in the cart. */
+async function visitorWithOne(
+  browser: Browser,
+  url: string,
+  product: string,
+  viewport?: { width: number; height: number },
+) {
+  const visitorContext = await browser.newContext(viewport ? { viewport } : {});
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(url);
+  const card = visitor.locator('[data-product-card]', { hasText: product });
+  await expect(card.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  await card.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(visitor.getByText('Cart (1)')).toBeVisible();
+  return { visitorContext, visitor };
+}
+
 test('a visitor buys through the checkout form on a published site and sees the order number', async ({
   page,
   request,
@@ -76,13 +93,10 @@ test('a visitor buys through the checkout form on a published site and sees the 
   const { email } = await ownerWithStore(request, [['Rye Flour', 4.5, 5]]);
   const url = await publishGrid(page, email, 'Mill', 'Mill Shop');
 
-  const visitorContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
-  const visitor = await visitorContext.newPage();
-  await visitor.goto(url);
-  const flour = visitor.locator('[data-product-card]', { hasText: 'Rye Flour' });
-  await expect(flour.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
-  await flour.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(visitor.getByText('Cart (1)')).toBeVisible();
+  const { visitorContext, visitor } = await visitorWithOne(browser, url, 'Rye Flour', {
+    width: 375,
+    height: 800,
+  });
   await visitor.getByRole('button', { name: 'Checkout' }).click();
 
   // The form, with focus on its heading; nothing typed yet says what each field needs.
@@ -130,13 +144,7 @@ test('a price raised while a visitor checks out is not charged unseen: the new t
   const { email, headers, productIds } = await ownerWithStore(request, [['Spelt Flour', 4, 5]]);
   const url = await publishGrid(page, email, 'Mill', 'Spelt Shop');
 
-  const visitorContext = await browser.newContext();
-  const visitor = await visitorContext.newPage();
-  await visitor.goto(url);
-  const flour = visitor.locator('[data-product-card]', { hasText: 'Spelt Flour' });
-  await expect(flour.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
-  await flour.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(visitor.getByText('Cart (1)')).toBeVisible();
+  const { visitorContext, visitor } = await visitorWithOne(browser, url, 'Spelt Flour');
   await visitor.getByRole('button', { name: 'Checkout' }).click();
   await visitor.getByLabel('Name').fill('Ana Buyer');
   await visitor.getByLabel('Email').fill('ana@example.com');
@@ -177,13 +185,7 @@ test('a visitor who filters the products by category keeps what is in their cart
   expect(category.status()).toBe(201);
   const url = await publishGrid(page, email, 'Mill', 'Oat Shop');
 
-  const visitorContext = await browser.newContext();
-  const visitor = await visitorContext.newPage();
-  await visitor.goto(url);
-  const flour = visitor.locator('[data-product-card]', { hasText: 'Oat Flour' });
-  await expect(flour.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
-  await flour.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(visitor.getByText('Cart (1)')).toBeVisible();
+  const { visitorContext, visitor } = await visitorWithOne(browser, url, 'Oat Flour');
   const categories = visitor.getByRole('group', { name: 'Categories' });
   await categories.getByRole('button', { name: 'Flours' }).click();
   await expect(categories.getByRole('button', { name: 'Flours' })).toHaveAttribute('aria-pressed', 'true');
