@@ -525,6 +525,40 @@ test('after a conflict the products are read again whether their last read faile
   expect(actor.getSnapshot().context).toMatchObject({ products: [product], productsError: null });
 });
 
+test('a delivery choice withdrawn while the buyer types is read again: the form offers what the store now does', async () => {
+  const calls = new FakeCalls();
+  const actor = start(calls, SAVED);
+  await calls.settleNamed('loadProducts', { results: [product], totalCount: 1 });
+  await calls.settleNamed('loadCart', serverCart(SAVED, 2));
+  actor.send({ type: 'cart.checkout' });
+  await calls.settleNamed('loadCheckoutOptions', { ...OPTIONS, shippingEnabled: true, flatShippingRate: 4 });
+  const address = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
+  actor.send({
+    type: 'checkout.update',
+    fields: { name: 'Ana', email: 'ana@example.com', deliveryMethod: 'shipping', ...address },
+  });
+  actor.send({ type: 'checkout.submit' });
+  await calls.failNamed('placeOrder', new ApiError(400, CHECKOUT_MESSAGES.deliveryUnavailable));
+  await calls.settleNamed('loadCart', serverCart(SAVED, 2));
+  // The owner turned shipping off: pickup is what is offered, and chosen.
+  await calls.settleNamed('loadCheckoutOptions', OPTIONS);
+  await calls.settleNamed('loadProducts', { results: [product], totalCount: 1 });
+  const { context } = actor.getSnapshot();
+  expect(context.checkoutError).toBe(CHECKOUT_MESSAGES.deliveryUnavailable);
+  expect(context.draft).toMatchObject({ name: 'Ana', deliveryMethod: 'pickup', line1: '1 Main St' });
+  expect(selectCheckoutTotals(actor.getSnapshot())).toEqual({
+    subtotal: 5,
+    shipping: 0,
+    tax: 0.5,
+    total: 5.5,
+  });
+  // Any other refusal is shown as it is, with nothing read again.
+  actor.send({ type: 'checkout.submit' });
+  await calls.failNamed('placeOrder', new ApiError(400, 'note must be at most 1000 characters'));
+  expect(calls.inFlight()).toEqual([]);
+  expect(actor.getSnapshot().context.checkoutError).toBe('note must be at most 1000 characters');
+});
+
 test('a category filter reads the products again and nothing else: the cart, its items and an open checkout stay', async () => {
   const calls = new FakeCalls();
   // A first visit: no stored cart, so the machine created this one.

@@ -2,6 +2,7 @@ import { assign, raise, type SnapshotFrom, setup } from 'xstate';
 import {
   CART_FAILED_MESSAGE,
   type Cart,
+  CHECKOUT_MESSAGES,
   type CheckoutDraft,
   type CheckoutErrors,
   type CheckoutField,
@@ -140,6 +141,12 @@ function fitDraft(draft: CheckoutDraft, options: CheckoutOptions): CheckoutDraft
   return { ...draft, deliveryMethod, paymentMethod };
 }
 
+/** The checkout's refusals of a choice the form offered when it opened (the owner has withdrawn it since). */
+const CHOICES_WITHDRAWN: readonly string[] = [
+  CHECKOUT_MESSAGES.deliveryUnavailable,
+  CHECKOUT_MESSAGES.paymentUnavailable,
+];
+
 /** What makes two order requests the same attempt: the request and the cart's lines. */
 const signatureOf = (input: CheckoutInput, cart: Cart) => JSON.stringify([input, cart.items]);
 
@@ -269,8 +276,13 @@ export const cartMachine = setup({
     hasCheckoutOptions: ({ context }) => context.checkoutOptions !== null,
     checkoutValid: ({ context }) =>
       Object.keys(validateCheckout(inputOf(context), context.checkoutOptions)).length === 0,
-    isConflict: ({ event }) =>
-      'error' in event && (event.error as { status?: unknown } | null)?.status === 409,
+    /** The store or the cart changed under the checkout: a 409, or a delivery or payment choice no longer offered. */
+    storeChanged: ({ event }) => {
+      const error = ('error' in event ? event.error : null) as { status?: unknown; message?: unknown } | null;
+      return (
+        error?.status === 409 || (error?.status === 400 && CHOICES_WITHDRAWN.includes(String(error.message)))
+      );
+    },
     isCardOrder: ({ event }) =>
       'output' in event && (event.output as PlacedOrderResponse | undefined)?.checkoutUrl != null,
     /** A stored cart that was checked out already (e.g. back from the payment page): a new one starts. */
@@ -513,10 +525,11 @@ export const cartMachine = setup({
                   },
                 ],
                 onError: [
-                  // The cart or the store changed under the buyer (a price, the stock, shipping or tax): what
-                  // the form shows is read again, so the next try is checked against what they now see.
+                  // The cart or the store changed under the buyer (a price, the stock, shipping or tax, a delivery or
+                  // payment choice withdrawn): what the form shows is read again, so the next try is checked
+                  // against what they now see.
                   {
-                    guard: 'isConflict',
+                    guard: 'storeChanged',
                     target: 'refreshingCart',
                     actions: [
                       assign(({ event }) => ({ checkoutError: orderErrorText(event.error) })),
