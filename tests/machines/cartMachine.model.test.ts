@@ -501,13 +501,21 @@ for (const path of cataloguePaths) {
   });
 }
 
-test('after a conflict the products are read again whether their last read failed or is still running', async () => {
-  const calls = new FakeCalls();
+/** The stored cart (2 × Bread) loaded and its checkout form open, with the store's choices read. */
+async function atCheckout(calls: FakeCalls, { productsFail = false, options = OPTIONS } = {}) {
   const actor = start(calls, SAVED);
-  await calls.failNamed('loadProducts', new ApiError(500, 'API Error: Internal Server Error'));
+  if (productsFail)
+    await calls.failNamed('loadProducts', new ApiError(500, 'API Error: Internal Server Error'));
+  else await calls.settleNamed('loadProducts', { results: [product], totalCount: 1 });
   await calls.settleNamed('loadCart', serverCart(SAVED, 2));
   actor.send({ type: 'cart.checkout' });
-  await calls.settleNamed('loadCheckoutOptions', OPTIONS);
+  await calls.settleNamed('loadCheckoutOptions', options);
+  return actor;
+}
+
+test('after a conflict the products are read again whether their last read failed or is still running', async () => {
+  const calls = new FakeCalls();
+  const actor = await atCheckout(calls, { productsFail: true });
   actor.send({ type: 'checkout.update', fields: { name: 'Ana', email: 'ana@example.com' } });
   const conflict = async () => {
     actor.send({ type: 'checkout.submit' });
@@ -527,11 +535,9 @@ test('after a conflict the products are read again whether their last read faile
 
 test('a delivery choice withdrawn while the buyer types is read again: the form offers what the store now does', async () => {
   const calls = new FakeCalls();
-  const actor = start(calls, SAVED);
-  await calls.settleNamed('loadProducts', { results: [product], totalCount: 1 });
-  await calls.settleNamed('loadCart', serverCart(SAVED, 2));
-  actor.send({ type: 'cart.checkout' });
-  await calls.settleNamed('loadCheckoutOptions', { ...OPTIONS, shippingEnabled: true, flatShippingRate: 4 });
+  const actor = await atCheckout(calls, {
+    options: { ...OPTIONS, shippingEnabled: true, flatShippingRate: 4 },
+  });
   const address = { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' };
   actor.send({
     type: 'checkout.update',
@@ -585,11 +591,7 @@ test('a category filter reads the products again and nothing else: the cart, its
 
 test('after a changed total (409) the cart is read again, and the next try carries the new total under a new key', async () => {
   const calls = new FakeCalls();
-  const actor = start(calls, SAVED);
-  await calls.settleNamed('loadProducts', { results: [product], totalCount: 1 });
-  await calls.settleNamed('loadCart', serverCart(SAVED, 2));
-  actor.send({ type: 'cart.checkout' });
-  await calls.settleNamed('loadCheckoutOptions', OPTIONS);
+  const actor = await atCheckout(calls);
   actor.send({ type: 'checkout.update', fields: { name: 'Ana', email: 'ana@example.com' } });
   actor.send({ type: 'checkout.submit' });
   const placed = () => calls.calls.filter((call) => call.name === 'placeOrder').at(-1)?.input;
