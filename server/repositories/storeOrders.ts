@@ -32,15 +32,15 @@ import { CARD_RESERVATION_MS } from '../payments/gateway.ts';
 import type { OrderEvent, OrderEvents } from '../shop/orderEvents.ts';
 import { logActivity } from './activityLogs.ts';
 import { CART_NOT_FOUND, notEnoughStock, OUT_OF_STOCK, randomId } from './storeCarts.ts';
+import { offeredPaymentMethods, storeSettingsOf } from './storeSettings.ts';
+
+export const CART_EMPTY = 'Your cart is empty';
 
 /** A line of the cart that cannot be bought any more, at checkout: what to do about it. */
 const soldOut = (name: string) => `${name} is out of stock: remove it from your cart to place your order.`;
 const noLongerSold = (name: string) =>
   `${name} is no longer sold: remove it from your cart to place your order.`;
 
-import { offeredPaymentMethods, storeSettingsOf } from './storeSettings.ts';
-
-export const CART_EMPTY = 'Your cart is empty';
 export const ORDER_NOT_FOUND = 'Order not found';
 export const KEY_USED_FOR_ANOTHER_CART = 'Idempotency-Key was already used for another cart';
 export const CARD_UNAVAILABLE =
