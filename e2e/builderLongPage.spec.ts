@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { homePage, password, signIn, topLevelElement, uniqueEmail } from './helpers.ts';
 
 const HEADINGS = 120;
@@ -23,16 +23,21 @@ async function longPage(request: APIRequestContext, prefix: string): Promise<{ e
   return { email, id };
 }
 
+/** The long page of a new owner (`prefix`), open in the builder: its canvas. */
+async function openLongPage(page: Page, request: APIRequestContext, prefix: string) {
+  const { email, id } = await longPage(request, prefix);
+  await signIn(page, email);
+  await page.goto(`/builder/${id}`);
+  return page.getByRole('main', { name: 'Canvas' });
+}
+
 // A long page is drawn in blocks that Chromium skips while they are off screen (Canvas.tsx): the owner must not
 // notice them. A sticky navbar sticks over the whole page, and an element far down is selected and edited as any.
 test('on a long page the sticky navbar stays on top while the owner scrolls to the end and edits a heading there', async ({
   page,
   request,
 }) => {
-  const { email, id } = await longPage(request, 'long-page');
-  await signIn(page, email);
-  await page.goto(`/builder/${id}`);
-  const canvas = page.getByRole('main', { name: 'Canvas' });
+  const canvas = await openLongPage(page, request, 'long-page');
   const navbar = canvas.locator('nav.bz-nav');
   await expect(navbar).toContainText('Rosa Bakery');
   await expect(navbar).toBeInViewport();
@@ -68,10 +73,7 @@ test('on a long page an element added from Components, or chosen in Layers, is s
   page,
   request,
 }) => {
-  const { email, id } = await longPage(request, 'long-page-reveal');
-  await signIn(page, email);
-  await page.goto(`/builder/${id}`);
-  const canvas = page.getByRole('main', { name: 'Canvas' });
+  const canvas = await openLongPage(page, request, 'long-page-reveal');
   await expect(canvas.getByText('Heading number 0', { exact: true })).toBeInViewport();
 
   await page.getByRole('tab', { name: 'Components' }).click();

@@ -259,6 +259,11 @@ export const cartMachine = setup({
       draft: { ...context.draft, note: '' },
     })),
     showError: assign((_, text: string) => ({ notice: { severity: 'error' as const, text } })),
+    /** The store's choices as read, and the draft made to fit them (a choice no longer offered is replaced). */
+    takeCheckoutOptions: assign(({ context }, options: CheckoutOptions) => ({
+      checkoutOptions: options,
+      draft: fitDraft(context.draft, options),
+    })),
     clearCheckoutError: assign({ checkoutError: null }),
     chooseCategory: assign(({ event }) =>
       event.type === 'cart.filter' ? { categoryId: event.categoryId } : {},
@@ -482,11 +487,10 @@ export const cartMachine = setup({
                 input: ({ context }) => ({ storeId: context.storeId }),
                 onDone: {
                   target: 'details',
-                  actions: assign(({ context, event }) => ({
-                    checkoutOptions: event.output,
-                    draft: fitDraft(context.draft, event.output),
-                    checkoutError: null,
-                  })),
+                  actions: [
+                    { type: 'takeCheckoutOptions', params: ({ event }) => event.output },
+                    'clearCheckoutError',
+                  ],
                 },
                 onError: {
                   target: 'optionsFailed',
@@ -563,10 +567,7 @@ export const cartMachine = setup({
                 input: ({ context }) => ({ storeId: context.storeId }),
                 onDone: {
                   target: 'failed',
-                  actions: assign(({ context, event }) => ({
-                    checkoutOptions: event.output,
-                    draft: fitDraft(context.draft, event.output),
-                  })),
+                  actions: { type: 'takeCheckoutOptions', params: ({ event }) => event.output },
                 },
                 onError: { target: 'failed' },
               },
