@@ -10,7 +10,7 @@ import {
   selectDraftState,
   selectPageId,
 } from '../../machines/builder/builderMachine.ts';
-import { useCan } from '../common/useCan.ts';
+import { useCan, useViewOnly } from '../common/useCan.ts';
 
 /**
  * Marks a panel whose text fields edit the document: Ctrl+Z there undoes the document (one step per typing
@@ -118,13 +118,21 @@ const selectCollabReadOnly = (snapshot: CollabSnapshot) => snapshot.readOnly;
 export const selectPeers = (snapshot: CollabSnapshot) => snapshot.peers;
 
 /**
- * Whether this user may not edit the site: the co-editing server made the connection read-only, or the
- * role in the account lacks `websites.edit` (known before the connection says so, and while it is offline).
+ * Whether this user may edit the site: `view` when the co-editing server made the connection read-only or the
+ * role in the account lacks `websites.edit` (known before the connection says so, and while it is offline);
+ * `pending` while the role or the server's table is still being read (just after a reload).
  */
-export function useBuilderReadOnly(): boolean {
+export function useBuilderEditAccess(): 'edit' | 'view' | 'pending' {
   const readOnly = useCollabSelector(selectCollabReadOnly);
   const canEdit = useCan('websites.edit');
-  return readOnly || !canEdit;
+  const viewOnly = useViewOnly('websites.edit');
+  if (readOnly || viewOnly) return 'view';
+  return canEdit ? 'edit' : 'pending';
+}
+
+/** Whether this user may not edit the site, or may not yet be known to (`useBuilderEditAccess`). */
+export function useBuilderReadOnly(): boolean {
+  return useBuilderEditAccess() !== 'edit';
 }
 
 /**

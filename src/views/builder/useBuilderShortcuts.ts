@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { useBuilder, useBuilderReadOnly } from './builderContext.ts';
+import { useEffect, useRef } from 'react';
+import { useBuilder, useBuilderEditAccess } from './builderContext.ts';
 import { useBuilderClipboardEvents } from './useBuilderClipboard.ts';
 
 function isTextInput(target: EventTarget | null): boolean {
@@ -18,22 +18,32 @@ function isDocumentField(target: EventTarget | null): boolean {
  * Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z (or Ctrl+Y) redo, Ctrl/Cmd+S save (spec §4's save shortcut), Ctrl/Cmd+C,
  * X and V copy, cut and paste elements; none for a Viewer, who may not edit. In a field that edits the
  * document, undo and redo are the document's too (the browser's own would leave the field and the canvas
- * apart); in any other text field (a dialog) the browser's own undo applies.
+ * apart); in any other text field (a dialog) the browser's own undo applies. A save asked for while the role
+ * is still being read (just after a reload) is the builder's, not the browser's Save page: it runs once the
+ * role is known to edit.
  */
 export function useBuilderShortcuts(): void {
   useBuilderClipboardEvents();
   const { builder, store } = useBuilder();
-  const readOnly = useBuilderReadOnly();
+  const access = useBuilderEditAccess();
+  const saveAsked = useRef(false);
   useEffect(() => {
-    if (readOnly) return;
+    if (access === 'pending' || !saveAsked.current) return;
+    saveAsked.current = false;
+    if (access === 'edit') builder.send({ type: 'save.request' });
+  }, [builder, access]);
+  useEffect(() => {
+    if (access === 'view') return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey)) return;
       const key = event.key.toLowerCase();
       if (key === 's') {
         event.preventDefault();
-        builder.send({ type: 'save.request' });
+        if (access === 'edit') builder.send({ type: 'save.request' });
+        else saveAsked.current = true;
         return;
       }
+      if (access !== 'edit') return;
       if (isTextInput(event.target) && !isDocumentField(event.target)) return;
       if (key === 'z' && event.shiftKey) {
         event.preventDefault();
@@ -48,7 +58,7 @@ export function useBuilderShortcuts(): void {
     };
     // Undo from the browser's menu or a context menu, in a document field: the document's undo as well.
     const onBeforeInput = (event: InputEvent) => {
-      if (!isDocumentField(event.target)) return;
+      if (access !== 'edit' || !isDocumentField(event.target)) return;
       if (event.inputType === 'historyUndo') {
         event.preventDefault();
         store.undo();
@@ -63,5 +73,5 @@ export function useBuilderShortcuts(): void {
       window.removeEventListener('keydown', onKeyDown);
       window.removeEventListener('beforeinput', onBeforeInput, true);
     };
-  }, [builder, store, readOnly]);
+  }, [builder, store, access]);
 }
