@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
+import { KEPT_CAMPAIGN_NOTE } from '../../src/views/crm/CampaignsView.tsx';
 import { grace, requestPath as path, requestQuery as query } from './crmFixtures.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
@@ -273,5 +274,77 @@ describe('CRM campaigns: the open campaign is in the address', () => {
     fireEvent.click(list.getByText('New campaign'));
     await waitFor(() => expect(window.location.search).toBe(''));
     expect((screen.getByLabelText('Campaign name') as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('CRM campaigns: what is typed is not thrown away by going elsewhere', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+  const nav = () => within(screen.getByRole('navigation', { name: 'Sections' }));
+
+  test('changes to a campaign and a new one stay through another campaign and another place, until discarded', async () => {
+    renderApp(dashboardInput(), campaignRoutes());
+    await openCampaign('Spring news');
+    const list = within(screen.getByRole('list', { name: 'Campaigns' }));
+    await waitFor(() => expect(field('Subject').value).toBe('Hello {{firstName}}'));
+    fireEvent.change(field('Content'), { target: { value: 'Dear {{fullName}}, our spring cakes are in.' } });
+
+    // Another campaign (a new one), typed into too, then back: each has what was typed in it, with a note.
+    fireEvent.click(list.getByText('New campaign'));
+    await waitFor(() => expect(field('Content').value).toBe(''));
+    fireEvent.change(field('Campaign name'), { target: { value: 'December specials' } });
+    fireEvent.click(list.getByText('Spring news'));
+    await waitFor(() => expect(field('Content').value).toBe('Dear {{fullName}}, our spring cakes are in.'));
+    expect(screen.getByText(KEPT_CAMPAIGN_NOTE).textContent).toBe(KEPT_CAMPAIGN_NOTE);
+    expect(KEPT_CAMPAIGN_NOTE).toBe(
+      'Your changes to this campaign are back: they are not saved yet. Save campaign to keep them, or Discard changes to throw them away.',
+    );
+
+    // Another place of the CRM, and back to the campaigns.
+    fireEvent.click(nav().getByRole('button', { name: 'Contacts' }));
+    await screen.findByText('grace@navy.example', {}, slow);
+    fireEvent.click(nav().getByRole('button', { name: 'Campaigns' }));
+    fireEvent.click(
+      await within(await screen.findByRole('list', { name: 'Campaigns' }, slow)).findByText('New campaign'),
+    );
+    await waitFor(() => expect(field('Campaign name').value).toBe('December specials'));
+    fireEvent.click(within(screen.getByRole('list', { name: 'Campaigns' })).getByText('Spring news'));
+    await waitFor(() => expect(field('Content').value).toBe('Dear {{fullName}}, our spring cakes are in.'));
+
+    // Discard changes: the saved text, no note, and nothing comes back after leaving again.
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(field('Content').value).toBe('Dear {{fullName}}, spring is here.');
+    expect(screen.queryByText(KEPT_CAMPAIGN_NOTE)).toBeNull();
+    fireEvent.click(within(screen.getByRole('list', { name: 'Campaigns' })).getByText('New campaign'));
+    await waitFor(() => expect(field('Campaign name').value).toBe('December specials'));
+    fireEvent.click(within(screen.getByRole('list', { name: 'Campaigns' })).getByText('Spring news'));
+    await waitFor(() => expect(field('Content').value).toBe('Dear {{fullName}}, spring is here.'));
+    expect(screen.queryByRole('button', { name: 'Discard changes' })).toBeNull();
+  });
+
+  test('a saved new campaign leaves nothing behind: New campaign opens blank', async () => {
+    let created: (typeof spring)[] = [];
+    renderApp(
+      dashboardInput(),
+      campaignRoutes(spring, {
+        'GET /api/crm/campaigns': () => ({ body: [spring, ...created] }),
+        'POST /api/crm/campaigns': async (r) => {
+          created = [{ ...spring, ...((await r.json()) as object), id: 2 }];
+          return { status: 201, body: created[0] };
+        },
+      }),
+    );
+    await openCampaign('Spring news');
+    const list = within(screen.getByRole('list', { name: 'Campaigns' }));
+    fireEvent.click(list.getByText('New campaign'));
+    await waitFor(() => expect(field('Content').value).toBe(''));
+    fireEvent.change(field('Campaign name'), { target: { value: 'December specials' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save campaign' }));
+    await waitFor(() => expect(window.location.search).toBe('?campaign=2'), slow);
+    expect(field('Campaign name').value).toBe('December specials');
+    fireEvent.click(list.getByText('New campaign'));
+    await waitFor(() => expect(field('Campaign name').value).toBe(''));
+    expect(screen.queryByText(KEPT_CAMPAIGN_NOTE)).toBeNull();
   });
 });

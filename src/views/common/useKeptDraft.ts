@@ -43,15 +43,24 @@ type Options<T> = {
   changed: boolean;
   /** Puts kept values back into the form. */
   restore: (values: T) => void;
+  /**
+   * An editor on a page rather than a dialog: what was typed stays through leaving it as well (another place,
+   * another item, a reload), until it is saved or discarded, and comes back with `note`.
+   */
+  keepOnLeave?: { note: string };
 };
 
 /**
  * Keeps what is typed in the form `form` (e.g. `crm.contact.42`, `store.product.new`) through an expired session,
  * in this tab, for the same user and account: while it is changed its values are in sessionStorage; an unmount
- * because the session expired leaves them there, any other (Save, Cancel, leaving) removes them. Mounted again
- * after the same user signed in again, the form gets them back (`restore`) and the note to show is returned.
+ * because the session expired leaves them there, any other (Save, Cancel, leaving) removes them — but with
+ * `keepOnLeave` only a save or a discard (the form back to unchanged) does. Mounted again after the same user
+ * signed in again (or came back), the form gets them back (`restore`) and the note to show is returned.
  */
-export function useKeptDraft<T>(form: string, { values, changed, restore }: Options<T>): string | null {
+export function useKeptDraft<T>(
+  form: string,
+  { values, changed, restore, keepOnLeave }: Options<T>,
+): string | null {
   const sessionRef = useSessionRef();
   const storageKey = useSelector(sessionRef, (snapshot) => {
     const session = draftSessionOf(snapshot);
@@ -85,13 +94,14 @@ export function useKeptDraft<T>(form: string, { values, changed, restore }: Opti
     } else if (kept.current === null) removeKeptDraft(storageKey);
   }, [storageKey, changed, text]);
 
+  const keepsOnLeave = keepOnLeave !== undefined;
   useEffect(
     () => () => {
       const key = written.current;
-      if (key !== null && !sessionRef.getSnapshot().context.expiredIn) removeKeptDraft(key);
+      if (key !== null && !keepsOnLeave && !sessionRef.getSnapshot().context.expiredIn) removeKeptDraft(key);
     },
-    [sessionRef],
+    [sessionRef, keepsOnLeave],
   );
 
-  return restored && changed ? KEPT_DRAFT_NOTE : null;
+  return restored && changed ? (keepOnLeave?.note ?? KEPT_DRAFT_NOTE) : null;
 }

@@ -16,7 +16,9 @@ import { appRoute } from '../../contracts/appRoutes.ts';
 import type { Campaign, CampaignStatus, Contact } from '../../contracts/crm.ts';
 import { useAudienceSample, useCampaigns, useContactLists } from '../../services/crm/crmQueries.ts';
 import { toLocalInput } from '../common/localDateTime.ts';
+import { useBeforeUnload } from '../common/useBeforeUnload.ts';
 import { useCan } from '../common/useCan.ts';
+import { useKeptDraft } from '../common/useKeptDraft.ts';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
 import { campaignResult, canRetry, NO_MAIL_SERVER } from './campaignResult.ts';
@@ -67,62 +69,35 @@ function preview(template: string, contact: Contact | undefined): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
 }
 
+/** What a campaign editor says when it shows changes typed before the owner went elsewhere. */
+export const KEPT_CAMPAIGN_NOTE =
+  'Your changes to this campaign are back: they are not saved yet. Save campaign to keep them, or Discard changes to throw them away.';
+
 /** Campaigns: pick or start one, edit it with its audience, preview it for a contact, send it, watch its status. */
 export function CampaignsView() {
-  const campaigns = useCampaigns().data ?? [];
-  const lists = useContactLists().data ?? [];
+  const campaigns = useCampaigns();
   const route = useRoute();
   const navigate = useNavigate();
   const selectedId = route.name === 'crm' && route.params.campaign ? Number(route.params.campaign) : null;
-  const selected = campaigns.find((c) => c.id === selectedId) ?? null;
-  const [form, setForm] = useState(BLANK);
-  // Which campaign the fields hold: another one opened (a click, Back, a link once the list is there) fills them.
-  const [formFor, setFormFor] = useState<number | null>(null);
-  if (selectedId !== formFor && (selectedId === null || selected)) {
-    setFormFor(selectedId);
-    setForm(formOf(selected));
-  }
+  const selected = campaigns.data?.find((c) => c.id === selectedId) ?? null;
   const canEdit = useCan('crm.edit');
-  // A new campaign, once saved, is the one being edited: saving again updates it (it made a second draft).
-  const save = useCrmForm(
-    CAMPAIGN_FIELDS,
-    useCallback(
-      (id: number | null) => {
-        if (id === null) return;
-        setFormFor(id);
-        navigate(campaignsPlace(id), { replace: true });
-      },
-      [navigate],
-    ),
+  // Each campaign opened gets an editor of its own (its fields, its kept changes); a new campaign keeps its
+  // editor once saved, as it is the same campaign.
+  const [created, setCreated] = useState<number | null>(null);
+  const [editor, setEditor] = useState({ for: selectedId, key: 0 });
+  if (selectedId !== editor.for) {
+    const same = selectedId !== null && selectedId === created;
+    setEditor({ for: selectedId, key: same ? editor.key : editor.key + 1 });
+    setCreated(null);
+  }
+  const onCreated = useCallback(
+    (id: number) => {
+      setCreated(id);
+      navigate(campaignsPlace(id), { replace: true });
+    },
+    [navigate],
   );
-  // The preview's recipient is the first contact of the chosen audience, so it is someone the send reaches.
-  const sample = useAudienceSample(form.contactListId).data ?? undefined;
-  const [confirming, setConfirming] = useState(false);
-  const closeConfirm = useCallback(() => setConfirming(false), []);
-  const send = useCrmForm(NO_FIELDS, closeConfirm);
-  const retry = useCrmForm(
-    NO_FIELDS,
-    useCallback(() => {}, []),
-  );
-  // The confirmation names a real recipient: the first contact of the campaign's own audience.
-  const recipient = useAudienceSample(selected?.contactListId ?? null).data ?? null;
-  const audience = lists.find((list) => list.id === selected?.contactListId) ?? null;
-  const editable = canEdit && (!selected || selected.status === 'draft' || selected.status === 'scheduled');
-  // Send sends the campaign as saved: with changes not saved yet it waits, saying so (it sent the old text).
-  const unsaved =
-    selected !== null &&
-    (form.name !== selected.name ||
-      form.subject !== selected.subject ||
-      form.content !== selected.content ||
-      form.contactListId !== selected.contactListId ||
-      form.schedule !== toLocalInput(selected.scheduledAt));
-
   const handleSelect = (campaign: Campaign | null) => navigate(campaignsPlace(campaign?.id ?? null));
-  const handleSave = () => {
-    const { schedule, ...fields } = form;
-    const scheduledAt = schedule ? new Date(schedule).toISOString() : null;
-    save.submit({ kind: 'saveCampaign', id: selected?.id ?? null, input: { ...fields, scheduledAt } });
-  };
 
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
@@ -135,7 +110,7 @@ export function CampaignsView() {
               </ListItemButton>
             </ListItem>
           ) : null}
-          {campaigns.map((c) => (
+          {(campaigns.data ?? []).map((c) => (
             <ListItem key={c.id} disablePadding>
               <ListItemButton selected={c.id === selectedId} onClick={() => handleSelect(c)}>
                 <ListItemText
@@ -151,168 +126,246 @@ export function CampaignsView() {
         <Typography sx={{ flex: 1 }} color="text.secondary">
           Choose a campaign to read it.
         </Typography>
-      ) : (
-        <Stack spacing={2} sx={{ flex: 1 }}>
-          {selected && (
-            <Chip label={`Status: ${STATUS_LABELS[selected.status]}`} sx={{ alignSelf: 'flex-start' }} />
-          )}
-          <TextField
-            label="Campaign name"
-            value={form.name}
-            disabled={!editable}
-            error={Boolean(save.fieldError('name'))}
-            helperText={save.fieldError('name')}
-            onChange={(e) => setForm({ ...form, name: e.target.value })}
-          />
-          <TextField
-            select
-            label="Audience (contact list)"
-            value={form.contactListId ?? ''}
-            disabled={!editable}
-            onChange={(e) =>
-              setForm({ ...form, contactListId: e.target.value === '' ? null : Number(e.target.value) })
-            }
-          >
-            <MenuItem value="">No list</MenuItem>
-            {lists.map((list) => (
-              <MenuItem key={list.id} value={list.id}>
-                {list.name} ({list.contactCount})
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label="Subject"
-            value={form.subject}
-            disabled={!editable}
-            error={Boolean(save.fieldError('subject'))}
-            helperText={save.fieldError('subject')}
-            onChange={(e) => setForm({ ...form, subject: e.target.value })}
-          />
-          <TextField
-            label="Content"
-            helperText="Placeholders: {{firstName}}, {{lastName}}, {{fullName}}, {{email}}, {{company}}, {{phone}}"
-            multiline
-            minRows={4}
-            value={form.content}
-            disabled={!editable}
-            onChange={(e) => setForm({ ...form, content: e.target.value })}
-          />
-          <TextField
-            label="Schedule for (empty: send by hand)"
-            type="datetime-local"
-            value={form.schedule}
-            disabled={!editable}
-            onChange={(e) => setForm({ ...form, schedule: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <Paper variant="outlined" sx={{ p: 2 }} aria-label="Preview">
-            <Typography variant="overline">
-              {sample
-                ? `Preview for ${contactLabel(sample)}${sample.email ? ` (${sample.email})` : ''}`
-                : 'Preview'}
-            </Typography>
-            {form.contactListId === null ? (
-              <Typography color="text.secondary">
-                Choose an audience to preview the message for one of its contacts.
-              </Typography>
-            ) : sample ? (
-              <>
-                <Typography variant="subtitle1">{preview(form.subject, sample)}</Typography>
-                <Typography sx={{ whiteSpace: 'pre-wrap' }}>{preview(form.content, sample)}</Typography>
-              </>
-            ) : (
-              <Typography color="text.secondary">{EMPTY_AUDIENCE}</Typography>
-            )}
-          </Paper>
-          {save.alert ? <Alert severity="error">{save.alert}</Alert> : null}
-          {selected?.status === 'sending' && (
-            <Stack spacing={1} aria-label="Sending progress">
-              <Typography>
-                Sending… {selected.stats.sent + selected.stats.failed + selected.stats.outbox} done so far
-              </Typography>
-              <LinearProgress />
-            </Stack>
-          )}
-          {selected?.status === 'sent' && (
-            <Alert
-              severity={selected.stats.failed > 0 ? 'warning' : selected.stats.sent > 0 ? 'success' : 'info'}
-              action={
-                canEdit && canRetry(selected.stats) ? (
-                  <Button
-                    color="inherit"
-                    size="small"
-                    disabled={retry.saving}
-                    onClick={() => retry.submit({ kind: 'retryCampaign', id: selected.id })}
-                  >
-                    Retry
-                  </Button>
-                ) : undefined
-              }
-            >
-              {campaignResult(selected.stats)}
-              {selected.stats.outbox > 0 ? (
-                <Typography variant="body2" sx={{ mt: 1 }}>
-                  {NO_MAIL_SERVER}
-                </Typography>
-              ) : null}
-            </Alert>
-          )}
-          {retry.alert ? <Alert severity="error">{retry.alert}</Alert> : null}
-          {canEdit ? (
-            <Stack direction="row" spacing={1}>
-              <Button
-                variant="contained"
-                disabled={!editable || !form.name.trim() || save.saving}
-                onClick={handleSave}
-              >
-                Save campaign
-              </Button>
-              {selected && editable && (
-                <Button
-                  color="secondary"
-                  variant="contained"
-                  disabled={selected.contactListId === null || unsaved}
-                  onClick={() => setConfirming(true)}
-                >
-                  Send campaign
-                </Button>
-              )}
-            </Stack>
-          ) : null}
-          {canEdit && selected && editable && unsaved ? (
-            <Typography variant="body2" color="text.secondary">
-              Save the campaign to send it as it is now.
-            </Typography>
-          ) : null}
-          {confirming && selected ? (
-            <CrmFormDialog
-              title={`Send '${selected.name}' to ${contactsCount(audience?.contactCount ?? 0)}?`}
-              saveLabel="Send"
-              canSave={(audience?.contactCount ?? 0) > 0}
-              saving={send.saving}
-              alert={send.alert}
-              onSave={() => send.submit({ kind: 'sendCampaign', id: selected.id })}
-              onClose={closeConfirm}
-            >
-              {(audience?.contactCount ?? 0) > 0 ? (
-                <>
-                  <Typography>
-                    Each contact of {audience?.name} with an email address gets it once.
-                  </Typography>
-                  {recipient ? (
-                    <Typography>
-                      Sample recipient: {contactLabel(recipient)}
-                      {recipient.email ? ` (${recipient.email})` : ''}
-                    </Typography>
-                  ) : null}
-                </>
-              ) : (
-                <Typography color="text.secondary">{EMPTY_AUDIENCE}</Typography>
-              )}
-            </CrmFormDialog>
-          ) : null}
+      ) : selectedId === null || selected || campaigns.isSuccess ? (
+        // A campaign named in the address opens once the list has it.
+        <CampaignEditor
+          key={editor.key}
+          id={selectedId}
+          selected={selected}
+          canEdit={canEdit}
+          onCreated={onCreated}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * One campaign's editor (`selected`, or a new one): what is typed stays through leaving it (another campaign,
+ * another place, a reload) until it is saved or discarded. It is kept under the campaign of the address (`id`):
+ * a new campaign's text moves to its id as soon as it is saved, so New campaign opens blank again.
+ */
+function CampaignEditor({
+  id,
+  selected,
+  canEdit,
+  onCreated,
+}: {
+  id: number | null;
+  selected: Campaign | null;
+  canEdit: boolean;
+  onCreated: (id: number) => void;
+}) {
+  const lists = useContactLists().data ?? [];
+  const [form, setForm] = useState(() => formOf(selected));
+  const opened = formOf(selected);
+  const unsaved =
+    form.name !== opened.name ||
+    form.subject !== opened.subject ||
+    form.content !== opened.content ||
+    form.contactListId !== opened.contactListId ||
+    form.schedule !== opened.schedule;
+  const editable = canEdit && (!selected || selected.status === 'draft' || selected.status === 'scheduled');
+  const keptNote = useKeptDraft(`crm.campaign.${id ?? 'new'}`, {
+    values: form,
+    changed: unsaved && editable,
+    restore: setForm,
+    keepOnLeave: { note: KEPT_CAMPAIGN_NOTE },
+  });
+  useBeforeUnload(unsaved && editable);
+  // A new campaign, once saved, is the one being edited: saving again updates it (it made a second draft).
+  const save = useCrmForm(
+    CAMPAIGN_FIELDS,
+    useCallback(
+      (id: number | null) => {
+        if (id !== null && !selected) onCreated(id);
+      },
+      [selected, onCreated],
+    ),
+  );
+  // The preview's recipient is the first contact of the chosen audience, so it is someone the send reaches.
+  const sample = useAudienceSample(form.contactListId).data ?? undefined;
+  const [confirming, setConfirming] = useState(false);
+  const closeConfirm = useCallback(() => setConfirming(false), []);
+  const send = useCrmForm(NO_FIELDS, closeConfirm);
+  const retry = useCrmForm(
+    NO_FIELDS,
+    useCallback(() => {}, []),
+  );
+  // The confirmation names a real recipient: the first contact of the campaign's own audience.
+  const recipient = useAudienceSample(selected?.contactListId ?? null).data ?? null;
+  const audience = lists.find((list) => list.id === selected?.contactListId) ?? null;
+
+  const handleSave = () => {
+    const { schedule, ...fields } = form;
+    const scheduledAt = schedule ? new Date(schedule).toISOString() : null;
+    save.submit({ kind: 'saveCampaign', id: selected?.id ?? null, input: { ...fields, scheduledAt } });
+  };
+
+  return (
+    <Stack spacing={2} sx={{ flex: 1 }}>
+      {selected && (
+        <Chip label={`Status: ${STATUS_LABELS[selected.status]}`} sx={{ alignSelf: 'flex-start' }} />
+      )}
+      {keptNote ? <Alert severity="info">{keptNote}</Alert> : null}
+      <TextField
+        label="Campaign name"
+        value={form.name}
+        disabled={!editable}
+        error={Boolean(save.fieldError('name'))}
+        helperText={save.fieldError('name')}
+        onChange={(e) => setForm({ ...form, name: e.target.value })}
+      />
+      <TextField
+        select
+        label="Audience (contact list)"
+        value={form.contactListId ?? ''}
+        disabled={!editable}
+        onChange={(e) =>
+          setForm({ ...form, contactListId: e.target.value === '' ? null : Number(e.target.value) })
+        }
+      >
+        <MenuItem value="">No list</MenuItem>
+        {lists.map((list) => (
+          <MenuItem key={list.id} value={list.id}>
+            {list.name} ({list.contactCount})
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label="Subject"
+        value={form.subject}
+        disabled={!editable}
+        error={Boolean(save.fieldError('subject'))}
+        helperText={save.fieldError('subject')}
+        onChange={(e) => setForm({ ...form, subject: e.target.value })}
+      />
+      <TextField
+        label="Content"
+        helperText="Placeholders: {{firstName}}, {{lastName}}, {{fullName}}, {{email}}, {{company}}, {{phone}}"
+        multiline
+        minRows={4}
+        value={form.content}
+        disabled={!editable}
+        onChange={(e) => setForm({ ...form, content: e.target.value })}
+      />
+      <TextField
+        label="Schedule for (empty: send by hand)"
+        type="datetime-local"
+        value={form.schedule}
+        disabled={!editable}
+        onChange={(e) => setForm({ ...form, schedule: e.target.value })}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <Paper variant="outlined" sx={{ p: 2 }} aria-label="Preview">
+        <Typography variant="overline">
+          {sample
+            ? `Preview for ${contactLabel(sample)}${sample.email ? ` (${sample.email})` : ''}`
+            : 'Preview'}
+        </Typography>
+        {form.contactListId === null ? (
+          <Typography color="text.secondary">
+            Choose an audience to preview the message for one of its contacts.
+          </Typography>
+        ) : sample ? (
+          <>
+            <Typography variant="subtitle1">{preview(form.subject, sample)}</Typography>
+            <Typography sx={{ whiteSpace: 'pre-wrap' }}>{preview(form.content, sample)}</Typography>
+          </>
+        ) : (
+          <Typography color="text.secondary">{EMPTY_AUDIENCE}</Typography>
+        )}
+      </Paper>
+      {save.alert ? <Alert severity="error">{save.alert}</Alert> : null}
+      {selected?.status === 'sending' && (
+        <Stack spacing={1} aria-label="Sending progress">
+          <Typography>
+            Sending… {selected.stats.sent + selected.stats.failed + selected.stats.outbox} done so far
+          </Typography>
+          <LinearProgress />
         </Stack>
       )}
+      {selected?.status === 'sent' && (
+        <Alert
+          severity={selected.stats.failed > 0 ? 'warning' : selected.stats.sent > 0 ? 'success' : 'info'}
+          action={
+            canEdit && canRetry(selected.stats) ? (
+              <Button
+                color="inherit"
+                size="small"
+                disabled={retry.saving}
+                onClick={() => retry.submit({ kind: 'retryCampaign', id: selected.id })}
+              >
+                Retry
+              </Button>
+            ) : undefined
+          }
+        >
+          {campaignResult(selected.stats)}
+          {selected.stats.outbox > 0 ? (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {NO_MAIL_SERVER}
+            </Typography>
+          ) : null}
+        </Alert>
+      )}
+      {retry.alert ? <Alert severity="error">{retry.alert}</Alert> : null}
+      {canEdit ? (
+        <Stack direction="row" spacing={1}>
+          <Button
+            variant="contained"
+            disabled={!editable || !form.name.trim() || save.saving}
+            onClick={handleSave}
+          >
+            Save campaign
+          </Button>
+          {selected && editable && (
+            <Button
+              color="secondary"
+              variant="contained"
+              disabled={selected.contactListId === null || unsaved}
+              onClick={() => setConfirming(true)}
+            >
+              Send campaign
+            </Button>
+          )}
+          {editable && unsaved ? (
+            <Button disabled={save.saving} onClick={() => setForm(opened)}>
+              Discard changes
+            </Button>
+          ) : null}
+        </Stack>
+      ) : null}
+      {canEdit && selected && editable && unsaved ? (
+        <Typography variant="body2" color="text.secondary">
+          Save the campaign to send it as it is now.
+        </Typography>
+      ) : null}
+      {confirming && selected ? (
+        <CrmFormDialog
+          title={`Send '${selected.name}' to ${contactsCount(audience?.contactCount ?? 0)}?`}
+          saveLabel="Send"
+          canSave={(audience?.contactCount ?? 0) > 0}
+          saving={send.saving}
+          alert={send.alert}
+          onSave={() => send.submit({ kind: 'sendCampaign', id: selected.id })}
+          onClose={closeConfirm}
+        >
+          {(audience?.contactCount ?? 0) > 0 ? (
+            <>
+              <Typography>Each contact of {audience?.name} with an email address gets it once.</Typography>
+              {recipient ? (
+                <Typography>
+                  Sample recipient: {contactLabel(recipient)}
+                  {recipient.email ? ` (${recipient.email})` : ''}
+                </Typography>
+              ) : null}
+            </>
+          ) : (
+            <Typography color="text.secondary">{EMPTY_AUDIENCE}</Typography>
+          )}
+        </CrmFormDialog>
+      ) : null}
     </Stack>
   );
 }
