@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
+import { KEPT_WORKFLOW_NOTE } from '../../src/views/crm/WorkflowsView.tsx';
 import { leadRow, requestPath as path } from './crmFixtures.ts';
 import { clickBesideDialog, descriptionOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
@@ -372,6 +373,53 @@ describe('CRM workflows', () => {
       trigger: 'contact.created',
       conditions: [{ field: 'company', operator: 'contains', value: 'Hotel' }],
     });
+  }, 30_000);
+
+  test('a workflow being written stays through another place of the CRM until it is added or discarded', async () => {
+    const created: unknown[] = [];
+    renderApp(
+      dashboardInput(),
+      crmRoutes({
+        'GET /api/crm/workflow-runs': { body: [] },
+        'POST /api/crm/workflows': async (r) => {
+          created.push(await r.json());
+          return { status: 201, body: { id: 1, isActive: true, ...(created[0] as object) } };
+        },
+      }),
+    );
+    await openCrm('Contacts');
+    fireEvent.click(await screen.findByRole('button', { name: 'Workflows' }, slow));
+    fireEvent.change(await screen.findByLabelText('Workflow name', {}, slow), {
+      target: { value: 'Welcome' },
+    });
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Call them within a day' } });
+    expect(screen.queryByText(KEPT_WORKFLOW_NOTE)).toBeNull();
+
+    // Away to Contacts and back: the workflow is as it was left, with a note saying it is not added yet.
+    await openCrm('Contacts');
+    await screen.findByRole('button', { name: 'Add contact' }, slow);
+    fireEvent.click(await screen.findByRole('button', { name: 'Workflows' }, slow));
+    await waitFor(() => expect(typedIn(screen, 'Workflow name')).toBe('Welcome'), slow);
+    expect(typedIn(screen, 'Subject')).toBe('Call them within a day');
+    expect(screen.getByText(KEPT_WORKFLOW_NOTE).textContent).toBe(
+      'Your new workflow is back as you left it: it is not added yet. Add workflow to keep it, or Discard changes to throw it away.',
+    );
+
+    // Discard changes: a blank form, which stays blank after leaving again.
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(typedIn(screen, 'Workflow name')).toBe('');
+    await openCrm('Contacts');
+    await screen.findByRole('button', { name: 'Add contact' }, slow);
+    fireEvent.click(await screen.findByRole('button', { name: 'Workflows' }, slow));
+    await waitFor(() => expect(typedIn(screen, 'Workflow name')).toBe(''), slow);
+    expect(screen.queryByText(KEPT_WORKFLOW_NOTE)).toBeNull();
+
+    // Added: the form is blank again and nothing is kept.
+    fireEvent.change(screen.getByLabelText('Workflow name'), { target: { value: 'Welcome' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add workflow' }));
+    await waitFor(() => expect(created).toHaveLength(1), slow);
+    await waitFor(() => expect(typedIn(screen, 'Workflow name')).toBe(''));
+    expect(Object.keys(sessionStorage).filter((key) => key.includes('crm.workflow'))).toEqual([]);
   }, 30_000);
 });
 

@@ -16,7 +16,9 @@ import {
 } from '../../contracts/crm.ts';
 import { useContactLists, useCrmList, useWorkflowRuns } from '../../services/crm/crmQueries.ts';
 import { formatDateTime } from '../common/DataTable.tsx';
+import { useBeforeUnload } from '../common/useBeforeUnload.ts';
 import { useCan } from '../common/useCan.ts';
+import { useKeptDraft } from '../common/useKeptDraft.ts';
 import { useCrmActor } from './crmActorContext.ts';
 import { useCrmForm } from './useCrmForm.ts';
 import { ACTION_LABELS, actionLabel, describeWorkflow, TRIGGER_LABELS } from './workflowLabels.ts';
@@ -59,6 +61,10 @@ function toAction(d: Draft): WorkflowAction {
   }
 }
 
+/** What the new workflow's form says when it shows what was typed in it before the owner went elsewhere. */
+export const KEPT_WORKFLOW_NOTE =
+  'Your new workflow is back as you left it: it is not added yet. Add workflow to keep it, or Discard changes to throw it away.';
+
 /** Workflows: trigger → optional condition → action; switched on and off; the log of their runs. */
 export function WorkflowsView() {
   const crm = useCrmActor();
@@ -68,6 +74,15 @@ export function WorkflowsView() {
   const [d, setD] = useState<Draft>(BLANK);
   const set = (patch: Partial<Draft>) => setD({ ...d, ...patch });
   const canEdit = useCan('crm.edit');
+  // A workflow being written stays through leaving the page (or a reload) until it is added or discarded.
+  const changed = canEdit && JSON.stringify(d) !== JSON.stringify(BLANK);
+  const keptNote = useKeptDraft('crm.workflow.new', {
+    values: d,
+    changed,
+    restore: setD,
+    keepOnLeave: { note: KEPT_WORKFLOW_NOTE },
+  });
+  useBeforeUnload(changed);
   const handleSaved = useCallback(() => setD(BLANK), []);
   const save = useCrmForm(['name'] as const, handleSaved);
 
@@ -205,7 +220,17 @@ export function WorkflowsView() {
               >
                 Add workflow
               </Button>
+              {changed ? (
+                <Button disabled={save.saving} onClick={() => setD(BLANK)}>
+                  Discard changes
+                </Button>
+              ) : null}
             </Stack>
+            {keptNote ? (
+              <Alert severity="info" sx={{ mt: 1 }}>
+                {keptNote}
+              </Alert>
+            ) : null}
             {save.alert ? (
               <Alert severity="error" sx={{ mt: 1 }}>
                 {save.alert}
