@@ -6,6 +6,7 @@ import {
   type Product,
   type ProductInput,
   type ProductPage,
+  type ProductUpdate,
   type Store,
   type StoreCurrency,
   toCents,
@@ -199,7 +200,9 @@ export async function lockAccountProduct(
  * What a PUT writes: the fields sent over the product's own (a field left out keeps its value, never a
  * default: a PUT without a stock does not set it to 0).
  */
-export const keptProductInput = (current: Product, sent: ProductInput): ProductInput => ({
+export const keptProductInput = (current: Product, sent: ProductUpdate): ProductInput => ({
+  name: current.name,
+  price: current.price,
   code: current.code,
   originalPrice: current.originalPrice,
   description: current.description,

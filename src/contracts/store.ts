@@ -26,6 +26,7 @@ export type {
   OrderAction,
   OrderListQuery,
   ProductInput,
+  ProductUpdate,
 } from './storeApi.ts';
 export {
   type Address,

@@ -215,6 +215,9 @@ const productBody = {
   properties: productFields,
 } as const;
 export type ProductInput = Infer<typeof productBody>;
+/** An edit sends only the fields it changes: the others keep what the product has now. */
+const productUpdateBody = { type: 'object', additionalProperties: false, properties: productFields } as const;
+export type ProductUpdate = Infer<typeof productUpdateBody>;
 
 const orderFilters = {
   status: { type: 'string', enum: ORDER_STATUSES },
@@ -281,9 +284,9 @@ export const storeOwnerApi = {
     description:
       "Replaces the product's fields that are sent; a field left out keeps its current value (a PUT without " +
       'inventoryQuantity keeps the stock, never sets it to 0), and null clears originalPrice or categoryId. ' +
-      'name and price are always required.',
+      'An editor sends only what it changed, so stock sold and other members’ edits made meanwhile stay.',
     params: idParams,
-    body: productBody,
+    body: productUpdateBody,
     response: { 200: productSchema, 400: message, 404: message },
   },
   deleteById: { params: idParams, response: { 204: schemas.noContent, 404: message } },

@@ -276,6 +276,39 @@ describeEachDatabase('store catalogue', (ctx) => {
     );
   });
 
+  it('an edit sends only what it changed: the stock sold and the price set meanwhile are kept', async () => {
+    const setup = await createStore(ctx);
+    const product = await createProduct(ctx, setup, { name: 'Loaf', price: 4.5, inventoryQuantity: 7 });
+    // Meanwhile: another member raises the price, and the stock goes down (an order, a count).
+    const raised = await ctx.call('PUT', `/api/ecommerce/products/${product.id}`, {
+      token: setup.owner.token,
+      body: { price: 5, inventoryQuantity: 6 },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    const described = await ctx.call('PUT', `/api/ecommerce/products/${product.id}`, {
+      token: setup.owner.token,
+      body: { description: 'Baked at dawn' },
+    });
+    expect(described.statusCode, described.body).toBe(200);
+    expect(described.json()).toEqual({
+      ...product,
+      price: 5,
+      inventoryQuantity: 6,
+      description: 'Baked at dawn',
+    });
+    // Nothing sent changes nothing; a sent field is still checked against the kept ones.
+    const empty = await ctx.call('PUT', `/api/ecommerce/products/${product.id}`, {
+      token: setup.owner.token,
+      body: {},
+    });
+    expect(empty.json()).toEqual(described.json());
+    const below = await ctx.call('PUT', `/api/ecommerce/products/${product.id}`, {
+      token: setup.owner.token,
+      body: { originalPrice: 4 },
+    });
+    expect(below.statusCode, below.body).toBe(400);
+  });
+
   it('refuses a rating with more than 1 decimal (4.55 is not stored as 4.6) and changes nothing', async () => {
     const setup = await createStore(ctx);
     const product = await createProduct(ctx, setup, { name: 'Loaf', price: 4.5, rating: 4.5 });

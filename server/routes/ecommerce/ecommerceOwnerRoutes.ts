@@ -7,6 +7,7 @@ import {
   ORDER_STATUS_LABELS,
   type OrderDetails,
   type ProductInput,
+  type ProductUpdate,
   type StoreCurrency,
   type StoreSettings,
 } from '../../../src/contracts/store.ts';
@@ -66,7 +67,7 @@ function checkProduct(input: ProductInput): void {
 }
 
 // Prices are in the store's currency: a product cannot name another one.
-function checkCurrency(input: ProductInput, storeCurrency: StoreCurrency | null): void {
+function checkCurrency(input: ProductUpdate, storeCurrency: StoreCurrency | null): void {
   if (storeCurrency === null) throw new HttpError(404, NOT_YOURS);
   if (input.currency !== undefined && input.currency !== storeCurrency) {
     throw new HttpError(400, `currency must be the store currency (${storeCurrency})`);

@@ -8,6 +8,7 @@ import type {
   Product,
   ProductInput,
   ProductPage,
+  ProductUpdate,
   Store,
   StoreCurrency,
   StoreSettings,
@@ -52,7 +53,7 @@ export const createProduct = (http: Http, storeId: string, input: ProductInput):
   http.post('ecommerce/products', { json: { storeId, ...input }, context: SHOWN_HERE }).json<Product>();
 
 /** PUT /api/ecommerce/products/{id}. */
-export const updateProduct = (http: Http, id: number, input: ProductInput): Promise<Product> =>
+export const updateProduct = (http: Http, id: number, input: ProductUpdate): Promise<Product> =>
   http.put(`ecommerce/products/${id}`, { json: input, context: SHOWN_HERE }).json<Product>();
 
 /** DELETE /api/ecommerce/products/{id}. */

@@ -16,6 +16,7 @@ import type {
   Product,
   ProductInput,
   ProductPage,
+  ProductUpdate,
   Store,
   StoreCurrency,
   StoreSettings,
@@ -244,10 +245,14 @@ export function useCreateStore(): UseMutationResult<
   });
 }
 
-/** Creates (no id) or replaces (with an id) a product, then refreshes the catalogue. */
+/** Creates (no id) a product or changes (with an id) the fields sent of one, then refreshes the catalogue. */
 export function useSaveProduct(
   storeId: string,
-): UseMutationResult<Product, Error, { id: number | null; input: ProductInput }> {
+): UseMutationResult<
+  Product,
+  Error,
+  { id: null; input: ProductInput } | { id: number; input: ProductUpdate }
+> {
   const http = useHttp();
   const queryClient = useQueryClient();
   return useMutation({

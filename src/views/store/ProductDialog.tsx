@@ -16,7 +16,12 @@ import {
   productNumbersOf,
   validateProductNumbers,
 } from '../../contracts/productRules.ts';
-import { PRODUCT_DEFAULTS, type Product, type ProductInput } from '../../contracts/store.ts';
+import {
+  PRODUCT_DEFAULTS,
+  type Product,
+  type ProductInput,
+  type ProductUpdate,
+} from '../../contracts/store.ts';
 import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { errorMessage } from '../../services/http/ApiError.ts';
 import { useCategories, useSaveProduct, useUploadProductImage } from '../../services/store/storeQueries.ts';
@@ -77,10 +82,19 @@ const toInput = (form: Form): ProductInput => ({
   ...productNumbersOf(form),
   description: form.description,
   imageUrl: form.imageUrl,
-  // Always sent: a PUT keeps a field left out, so only null takes a product out of its category.
+  // null, not a field left out (which a PUT keeps), takes a product out of its category.
   categoryId: form.categoryId === '' ? null : Number(form.categoryId),
   isActive: form.isActive,
 });
+
+/**
+ * What an edit sends: the fields the owner changed since the dialog opened. The others keep what the product
+ * has on the server then — stock sold meanwhile, another member's price — instead of the dialog's older copy.
+ */
+function changedFields(input: ProductInput, opened: ProductInput): ProductUpdate {
+  const keys = Object.keys(input) as (keyof ProductInput)[];
+  return Object.fromEntries(keys.filter((key) => input[key] !== opened[key]).map((key) => [key, input[key]]));
+}
 
 const UNSAVED_PRODUCT_HINT = unsavedHint('product', 'Save', 'Cancel');
 
@@ -116,7 +130,15 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (invalid) return;
-    save.mutate({ id: product?.id ?? null, input: toInput(form) }, { onSuccess: onClose });
+    const input = toInput(form);
+    save.mutate(
+      product
+        ? { id: product.id, input: changedFields(input, toInput(toForm(product))) }
+        : { id: null, input },
+      {
+        onSuccess: onClose,
+      },
+    );
   };
   const handleFile = (file: File) => {
     upload.mutate(file, { onSuccess: (url) => setForm((current) => ({ ...current, imageUrl: url })) });
