@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ACTIVITY_TYPES, type Activity, type Deal } from '../../contracts/crm.ts';
 import type { ActivityInput } from '../../contracts/crmApi.ts';
 import { unsavedHint } from '../../contracts/unsavedHint.ts';
+import { changedFields, nothingChanged } from '../common/changedFields.ts';
 import { useChangedSinceOpened } from '../common/keepTypedInput.ts';
 import { toLocalInput } from '../common/localDateTime.ts';
 import { useKeptDraft } from '../common/useKeptDraft.ts';
@@ -21,10 +22,30 @@ type Props = {
 
 const FORM_FIELDS = ['subject', 'description', 'dueDate'] as const;
 
+type ActivityForm = {
+  type: Activity['type'];
+  subject: string;
+  description: string;
+  due: string;
+  completed: boolean;
+  dealId: number | '';
+};
+
+/** What the form sends. */
+const activityInput = (form: ActivityForm, contact: ContactChoice | null): ActivityInput => ({
+  type: form.type,
+  subject: form.subject.trim(),
+  description: form.description,
+  dueDate: form.due ? new Date(form.due).toISOString() : null,
+  completed: form.completed,
+  contactId: contact?.id ?? null,
+  dealId: form.dealId === '' ? null : form.dealId,
+});
+
 /** Create or edit one activity: type, subject, description, due date, done, its contact and deal. */
 export function ActivityDialog({ activity, deals, onClose }: Props) {
   const save = useCrmForm(FORM_FIELDS, onClose);
-  const [form, setForm] = useState({
+  const [form, setForm] = useState<ActivityForm>({
     type: activity?.type ?? ('task' as Activity['type']),
     subject: activity?.subject ?? '',
     description: activity?.description ?? '',
@@ -38,6 +59,7 @@ export function ActivityDialog({ activity, deals, onClose }: Props) {
       : null,
   );
   const changed = useChangedSinceOpened({ form, contactId: contact?.id ?? null });
+  const [opened] = useState(() => activityInput(form, contact));
   const keptNote = useKeptDraft(`crm.activity.${activity?.id ?? 'new'}`, {
     values: { form, contact },
     changed,
@@ -49,18 +71,12 @@ export function ActivityDialog({ activity, deals, onClose }: Props) {
   const canSave = form.subject.trim() !== '';
 
   const handleSave = () => {
-    const input: ActivityInput = {
-      type: form.type,
-      subject: form.subject.trim(),
-      description: form.description,
-      dueDate: form.due ? new Date(form.due).toISOString() : null,
-      completed: form.completed,
-      contactId: contact?.id ?? null,
-      dealId: form.dealId === '' ? null : form.dealId,
-    };
-    save.submit(
-      activity ? { kind: 'updateActivity', id: activity.id, input } : { kind: 'addActivity', input },
-    );
+    const input = activityInput(form, contact);
+    if (!activity) return save.submit({ kind: 'addActivity', input });
+    // Only what the owner changed: marked done elsewhere, or another member's edit, since it opened stays.
+    const changes = changedFields(input, opened);
+    if (nothingChanged(changes)) return onClose();
+    save.submit({ kind: 'updateActivity', id: activity.id, input: changes });
   };
 
   return (

@@ -7,6 +7,7 @@ import type { Contact, ContactList } from '../../contracts/crm.ts';
 import { contactErrors } from '../../contracts/crmFieldRules.ts';
 import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { useEditingPresence } from '../../services/live/presenceQueries.ts';
+import { changedFields, nothingChanged } from '../common/changedFields.ts';
 import { useChangedSinceOpened } from '../common/keepTypedInput.ts';
 import { useKeptDraft } from '../common/useKeptDraft.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
@@ -29,13 +30,34 @@ const FIELDS = [
 ] as const;
 const FORM_FIELDS = [...FIELDS.map(([name]) => name), 'tags', 'notes', 'contactListIds'] as const;
 
+type ContactForm = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  company: string;
+  tags: string;
+  notes: string;
+  contactListIds: number[];
+};
+
+/** What the form sends: the email trimmed, the tags split at commas. */
+const contactInput = (form: ContactForm) => ({
+  ...form,
+  email: form.email.trim(),
+  tags: form.tags
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean),
+});
+
 /** Create or edit one contact; it closes once the server has it, and shows a refusal beside its field. */
 export function ContactDialog({ contact, lists, onClose }: Props) {
   const save = useCrmForm(FORM_FIELDS, onClose);
   // The account's other members see that this contact is being edited, and this dialog who else is.
   useEditingPresence('crm.contact', contact?.id ?? null);
   const othersEditing = useOtherEditors('crm.contact').get(String(contact?.id));
-  const [form, setForm] = useState({
+  const [form, setForm] = useState<ContactForm>({
     firstName: contact?.firstName ?? '',
     lastName: contact?.lastName ?? '',
     email: contact?.email ?? '',
@@ -46,16 +68,13 @@ export function ContactDialog({ contact, lists, onClose }: Props) {
     contactListIds: contact?.contactListIds ?? [],
   });
   const changed = useChangedSinceOpened(form);
+  const [opened] = useState(() => contactInput(form));
   const keptNote = useKeptDraft(`crm.contact.${contact?.id ?? 'new'}`, {
     values: form,
     changed,
     restore: setForm,
   });
-  const email = form.email.trim();
-  const tags = form.tags
-    .split(',')
-    .map((tag) => tag.trim())
-    .filter(Boolean);
+  const { email, tags } = contactInput(form);
   // The server's own rules (src/contracts/crmFieldRules.ts), checked before sending.
   const ruleErrors = contactErrors({ ...form, tags });
   const canSave =
@@ -64,8 +83,12 @@ export function ContactDialog({ contact, lists, onClose }: Props) {
     (name !== 'contactListIds' ? ruleErrors[name] : undefined) ?? save.fieldError(name);
 
   const handleSave = () => {
-    const input = { ...form, email, tags };
-    save.submit(contact ? { kind: 'updateContact', id: contact.id, input } : { kind: 'addContact', input });
+    const input = contactInput(form);
+    if (!contact) return save.submit({ kind: 'addContact', input });
+    // Only what the owner changed: another member's edit since it opened stays.
+    const changes = changedFields(input, opened);
+    if (nothingChanged(changes)) return onClose();
+    save.submit({ kind: 'updateContact', id: contact.id, input: changes });
   };
 
   return (

@@ -6,6 +6,7 @@ import type { DealInput } from '../../contracts/crmApi.ts';
 import { typedAmount } from '../../contracts/crmFieldRules.ts';
 import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { useContact } from '../../services/crm/crmQueries.ts';
+import { changedFields, nothingChanged } from '../common/changedFields.ts';
 import { useChangedSinceOpened } from '../common/keepTypedInput.ts';
 import { useKeptDraft } from '../common/useKeptDraft.ts';
 import { type ContactChoice, ContactPicker } from './ContactPicker.tsx';
@@ -43,6 +44,12 @@ export function DealDialog({ deal, stages, readOnly = false, onClose }: Props) {
       : null);
   // A picked contact is a change too (its name loading is not).
   const changed = useChangedSinceOpened(form) || picked !== null;
+  const [opened] = useState<DealInput>(() => ({
+    title: deal.title.trim(),
+    value: deal.value,
+    stage: deal.stage,
+    expectedCloseDate: deal.expectedCloseDate || null,
+  }));
   const keptNote = useKeptDraft(`crm.deal.${deal.id}`, {
     values: { form, picked },
     changed: changed && !readOnly,
@@ -65,7 +72,10 @@ export function DealDialog({ deal, stages, readOnly = false, onClose }: Props) {
       // Sent only when changed: the contact stays linked however its name loads.
       ...(picked ? { contactId: picked.choice?.id ?? null } : {}),
     };
-    save.submit({ kind: 'updateDeal', id: deal.id, input });
+    // Only what the owner changed: a move on the board or another member's edit since it opened stays.
+    const changes = changedFields(input, opened);
+    if (nothingChanged(changes)) return onClose();
+    save.submit({ kind: 'updateDeal', id: deal.id, input: changes });
   };
 
   return (

@@ -5,6 +5,7 @@ import { LEAD_STATUSES, type Lead, type LeadStatus } from '../../contracts/crm.t
 import type { LeadInput } from '../../contracts/crmApi.ts';
 import { leadErrors, typedAmount } from '../../contracts/crmFieldRules.ts';
 import { unsavedHint } from '../../contracts/unsavedHint.ts';
+import { changedFields, nothingChanged } from '../common/changedFields.ts';
 import { useChangedSinceOpened } from '../common/keepTypedInput.ts';
 import { useKeptDraft } from '../common/useKeptDraft.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
@@ -24,10 +25,33 @@ const TEXT_FIELDS = [
 ] as const;
 const FORM_FIELDS = [...TEXT_FIELDS.map(([name]) => name), 'value', 'notes', 'status'] as const;
 
+type LeadForm = {
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  status: LeadStatus;
+  source: string;
+  value: string;
+  notes: string;
+};
+
+/** What the form sends, its amount already read (`typedAmount`). */
+const leadInput = (form: LeadForm, value: LeadInput['value']): LeadInput => ({
+  name: form.name.trim(),
+  email: form.email.trim(),
+  phone: form.phone.trim(),
+  company: form.company.trim(),
+  status: form.status,
+  source: form.source.trim(),
+  value,
+  notes: form.notes,
+});
+
 /** Create or edit one lead: every field the API keeps (the server checks them again). */
 export function LeadDialog({ lead, onClose }: Props) {
   const save = useCrmForm(FORM_FIELDS, onClose);
-  const [form, setForm] = useState({
+  const [form, setForm] = useState<LeadForm>({
     name: lead?.name ?? '',
     email: lead?.email ?? '',
     phone: lead?.phone ?? '',
@@ -38,25 +62,20 @@ export function LeadDialog({ lead, onClose }: Props) {
     notes: lead?.notes ?? '',
   });
   const changed = useChangedSinceOpened(form);
+  const [opened] = useState(() => leadInput(form, typedAmount(form.value).amount));
   const keptNote = useKeptDraft(`crm.lead.${lead?.id ?? 'new'}`, { values: form, changed, restore: setForm });
-  const email = form.email.trim();
   // The server's own rules (src/contracts/crmFieldRules.ts), checked before sending.
   const ruleErrors = leadErrors(form);
   const { amount: value, problem: valueError } = typedAmount(form.value);
   const canSave = form.name.trim() !== '' && Object.keys(ruleErrors).length === 0 && !valueError;
 
   const handleSave = () => {
-    const input: LeadInput = {
-      name: form.name.trim(),
-      email,
-      phone: form.phone.trim(),
-      company: form.company.trim(),
-      status: form.status,
-      source: form.source.trim(),
-      value,
-      notes: form.notes,
-    };
-    save.submit(lead ? { kind: 'updateLead', id: lead.id, input } : { kind: 'addLead', input });
+    const input = leadInput(form, value);
+    if (!lead) return save.submit({ kind: 'addLead', input });
+    // Only what the owner changed: another member's edit since it opened stays.
+    const changes = changedFields(input, opened);
+    if (nothingChanged(changes)) return onClose();
+    save.submit({ kind: 'updateLead', id: lead.id, input: changes });
   };
   const fieldError = (name: (typeof FORM_FIELDS)[number]) => {
     if (name !== 'value' && name !== 'status' && ruleErrors[name]) return ruleErrors[name];

@@ -16,15 +16,11 @@ import {
   productNumbersOf,
   validateProductNumbers,
 } from '../../contracts/productRules.ts';
-import {
-  PRODUCT_DEFAULTS,
-  type Product,
-  type ProductInput,
-  type ProductUpdate,
-} from '../../contracts/store.ts';
+import { PRODUCT_DEFAULTS, type Product, type ProductInput } from '../../contracts/store.ts';
 import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { errorMessage } from '../../services/http/ApiError.ts';
 import { useCategories, useSaveProduct, useUploadProductImage } from '../../services/store/storeQueries.ts';
+import { changedFields, nothingChanged } from '../common/changedFields.ts';
 import { useChangedSinceOpened, useKeepTypedInput } from '../common/keepTypedInput.ts';
 import { UploadImageButton } from '../common/UploadImageButton.tsx';
 import { useKeptDraft } from '../common/useKeptDraft.ts';
@@ -87,15 +83,6 @@ const toInput = (form: Form): ProductInput => ({
   isActive: form.isActive,
 });
 
-/**
- * What an edit sends: the fields the owner changed since the dialog opened. The others keep what the product
- * has on the server then — stock sold meanwhile, another member's price — instead of the dialog's older copy.
- */
-function changedFields(input: ProductInput, opened: ProductInput): ProductUpdate {
-  const keys = Object.keys(input) as (keyof ProductInput)[];
-  return Object.fromEntries(keys.filter((key) => input[key] !== opened[key]).map((key) => [key, input[key]]));
-}
-
 const UNSAVED_PRODUCT_HINT = unsavedHint('product', 'Save', 'Cancel');
 
 /** Create or edit a product, with an image uploaded through /api/upload/image. */
@@ -131,14 +118,11 @@ export function ProductDialog({ storeId, product, onClose }: Props) {
     event.preventDefault();
     if (invalid) return;
     const input = toInput(form);
-    save.mutate(
-      product
-        ? { id: product.id, input: changedFields(input, toInput(toForm(product))) }
-        : { id: null, input },
-      {
-        onSuccess: onClose,
-      },
-    );
+    if (!product) return save.mutate({ id: null, input }, { onSuccess: onClose });
+    // Only what the owner changed: stock sold and another member's edits since it opened stay.
+    const changes = changedFields(input, toInput(toForm(product)));
+    if (nothingChanged(changes)) return onClose();
+    save.mutate({ id: product.id, input: changes }, { onSuccess: onClose });
   };
   const handleFile = (file: File) => {
     upload.mutate(file, { onSuccess: (url) => setForm((current) => ({ ...current, imageUrl: url })) });
