@@ -172,6 +172,44 @@ test('a price raised while a visitor checks out is not charged unseen: the new t
   await visitorContext.close();
 });
 
+test('a product sold out while it sits in a visitor’s cart says so on its line at the cart’s next answer, and Checkout waits for it to go', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const { email, headers, productIds } = await ownerWithStore(request, [
+    ['Rye Flour', 3, 5],
+    ['Malt', 2, 5],
+  ]);
+  const url = await publishGrid(page, email, 'Mill', 'Rye Shop');
+  const { visitorContext, visitor } = await visitorWithOne(browser, url, 'Rye Flour');
+  await visitor
+    .locator('[data-product-card]', { hasText: 'Malt' })
+    .getByRole('button', { name: 'Add to Cart' })
+    .click();
+  await expect(visitor.getByText('Cart (2)')).toBeVisible();
+
+  // Meanwhile the last Malt is sold elsewhere; the visitor adds another bag of rye.
+  const soldOut = await request.put(`/api/ecommerce/products/${productIds[1]}`, {
+    headers,
+    data: { inventoryQuantity: 0 },
+  });
+  expect(soldOut.status()).toBe(200);
+  await visitor
+    .locator('[data-product-card]', { hasText: 'Rye Flour' })
+    .getByRole('button', { name: 'Add to Cart' })
+    .click();
+  await expect(visitor.getByText('Cart (3)')).toBeVisible();
+  const cart = visitor.locator('[data-store-cart]');
+  const malt = cart.locator('[data-cart-item]', { hasText: 'Malt' });
+  await expect(malt).toContainText('Malt is out of stock: remove it from your cart to place your order.');
+  await expect(cart.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+  await malt.getByRole('button', { name: 'Remove' }).click();
+  await expect(visitor.getByText('Cart (2)')).toBeVisible();
+  await expect(cart.getByRole('button', { name: 'Checkout' })).toBeEnabled();
+  await visitorContext.close();
+});
+
 test('a visitor who filters the products by category keeps what is in their cart', async ({
   page,
   request,

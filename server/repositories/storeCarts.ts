@@ -12,6 +12,24 @@ export const OUT_OF_STOCK = 'This product is out of stock';
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const ITEM_NOT_FOUND = 'Cart item not found';
 export const notEnoughStock = (name: string, stock: number) => `Only ${stock} of ${name} in stock`;
+const soldOut = (name: string) => `${name} is out of stock: remove it from your cart to place your order.`;
+const noLongerSold = (name: string) =>
+  `${name} is no longer sold: remove it from your cart to place your order.`;
+
+/**
+ * What stops a cart line from being bought now, in the buyer's words (with the product's name, so they see which
+ * line to change); null when it can be. The cart shows it on the line, and checkout refuses with it.
+ */
+export function lineProblem(line: {
+  name: string;
+  stock: number;
+  active: boolean;
+  quantity: number;
+}): string | null {
+  if (!line.active) return noLongerSold(line.name);
+  if (line.stock <= 0) return soldOut(line.name);
+  return line.quantity > line.stock ? notEnoughStock(line.name, line.stock) : null;
+}
 
 type CartRow = {
   id: string;
@@ -48,17 +66,29 @@ async function findCartRow(db: Queryable, cartId: string, lock = false): Promise
 export async function findCart(db: Queryable, cartId: string): Promise<Cart | null> {
   const row = await findCartRow(db, cartId);
   if (!row) return null;
-  const items = await db.query<Omit<CartItem, 'price' | 'total'> & { priceCents: number }>(
+  type ItemRow = Omit<CartItem, 'price' | 'total' | 'problem'> & {
+    priceCents: number;
+    stock: number;
+    active: boolean;
+  };
+  const items = await db.query<ItemRow>(
     `select i.id, i.product_id as "productId", p.name as "productName", p.price_cents as "priceCents",
-       i.quantity
+       i.quantity, p.inventory_quantity as stock, p.is_active as active
      from cart_items i join products p on p.id = i.product_id
      where i.cart_id = $1 and i.account_id = $2 order by i.id`,
     [cartId, row.accountId],
   );
   let totalCents = 0;
-  const priced = items.map(({ priceCents, ...item }) => {
+  const priced = items.map(({ priceCents, stock, active, ...item }) => {
     totalCents += priceCents * item.quantity;
-    return { ...item, price: fromCents(priceCents), total: fromCents(priceCents * item.quantity) };
+    // A line that cannot be bought as it is says so now, not only once the buyer has filled in the checkout.
+    const problem = lineProblem({ name: item.productName, stock, active, quantity: item.quantity });
+    return {
+      ...item,
+      price: fromCents(priceCents),
+      total: fromCents(priceCents * item.quantity),
+      ...(problem ? { problem } : {}),
+    };
   });
   return {
     id: row.id,

@@ -31,15 +31,10 @@ import { HttpError, isUniqueViolation } from '../errors.ts';
 import { CARD_RESERVATION_MS } from '../payments/gateway.ts';
 import type { OrderEvent, OrderEvents } from '../shop/orderEvents.ts';
 import { logActivity } from './activityLogs.ts';
-import { CART_NOT_FOUND, notEnoughStock, OUT_OF_STOCK, randomId } from './storeCarts.ts';
+import { CART_NOT_FOUND, lineProblem, OUT_OF_STOCK, randomId } from './storeCarts.ts';
 import { offeredPaymentMethods, storeSettingsOf } from './storeSettings.ts';
 
 export const CART_EMPTY = 'Your cart is empty';
-
-/** A line of the cart that cannot be bought any more, at checkout: what to do about it. */
-const soldOut = (name: string) => `${name} is out of stock: remove it from your cart to place your order.`;
-const noLongerSold = (name: string) =>
-  `${name} is no longer sold: remove it from your cart to place your order.`;
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const KEY_USED_FOR_ANOTHER_CART = 'Idempotency-Key was already used for another cart';
@@ -312,9 +307,7 @@ async function checkout(tx: Queryable, request: CheckoutRequest): Promise<Placed
         'select name, inventory_quantity as stock, is_active as active from products where id = $1',
         [line.productId],
       );
-      if (!left) throw new HttpError(409, OUT_OF_STOCK);
-      if (!left.active) throw new HttpError(409, noLongerSold(left.name));
-      throw new HttpError(409, left.stock > 0 ? notEnoughStock(left.name, left.stock) : soldOut(left.name));
+      throw new HttpError(409, (left && lineProblem({ ...left, quantity: line.quantity })) ?? OUT_OF_STOCK);
     }
     taken.push({ ...line, ...row });
   }

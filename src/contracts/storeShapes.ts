@@ -138,6 +138,8 @@ const cartItemSchema = {
     price: { type: 'number' },
     quantity: { type: 'integer' },
     total: { type: 'number' },
+    /** Present when the line cannot be bought as it is (sold out, no longer sold, fewer left): what to do. */
+    problem: { type: 'string' },
   },
   additionalProperties: false,
 } as const;

@@ -271,6 +271,47 @@ describeEachDatabase('shop checkout, orders and settings', (ctx) => {
     expect(placed.json<PlacedOrderResponse>()).toMatchObject({ total: 3 });
   });
 
+  it('the cart itself says which line cannot be bought as it is, before any checkout, and stops saying once it can', async () => {
+    const setup = await createStore(ctx);
+    const bread = await createProduct(ctx, setup, { name: 'Bread', price: 3, inventoryQuantity: 5 });
+    const cake = await createProduct(ctx, setup, { name: 'Cake', price: 9, inventoryQuantity: 3 });
+    const cart = await cartWith(ctx, setup.storeId, [
+      [bread, 1],
+      [cake, 2],
+    ]);
+    const edit = (fields: Record<string, unknown>) =>
+      ctx.call('PUT', `/api/ecommerce/products/${cake.id}`, { token: setup.owner.token, body: fields });
+    const problems = async () =>
+      (await ctx.call('GET', `/api/ecommerce/cart/${cart.id}`))
+        .json<Cart>()
+        .items.map((item) => [item.productName, item.problem ?? null]);
+
+    expect(await problems()).toEqual([
+      ['Bread', null],
+      ['Cake', null],
+    ]);
+    expect((await edit({ inventoryQuantity: 1 })).statusCode).toBe(200);
+    expect(await problems()).toEqual([
+      ['Bread', null],
+      ['Cake', 'Only 1 of Cake in stock'],
+    ]);
+    expect((await edit({ inventoryQuantity: 0 })).statusCode).toBe(200);
+    expect(await problems()).toEqual([
+      ['Bread', null],
+      ['Cake', 'Cake is out of stock: remove it from your cart to place your order.'],
+    ]);
+    expect((await edit({ inventoryQuantity: 4, isActive: false })).statusCode).toBe(200);
+    expect(await problems()).toEqual([
+      ['Bread', null],
+      ['Cake', 'Cake is no longer sold: remove it from your cart to place your order.'],
+    ]);
+    expect((await edit({ isActive: true })).statusCode).toBe(200);
+    expect(await problems()).toEqual([
+      ['Bread', null],
+      ['Cake', null],
+    ]);
+  });
+
   it('numbers orders 1001, 1002… per store, without gaps under 20 parallel checkouts', async () => {
     const setup = await createStore(ctx);
     const other = await createStore(ctx);

@@ -91,3 +91,36 @@ describe('Store › Storefront preview', () => {
     expect(productsOf(requests)).toEqual(['bakery', 'florist']);
   }, 30_000);
 });
+
+describe('Store › Storefront cart', () => {
+  test('a line that cannot be bought as it is says so in the cart, and Checkout waits until it is removed', async () => {
+    const problem = 'Tulips is out of stock: remove it from your cart to place your order.';
+    const flour = { id: 11, productId: 1, productName: 'Flour sack', price: 3, quantity: 1, total: 3 };
+    const tulips = { id: 12, productId: 2, productName: 'Tulips', price: 3, quantity: 1, total: 3, problem };
+    const withLines = (items: Cart['items']): Cart => ({
+      ...emptyCart('bakery'),
+      items,
+      total: items.reduce((sum, item) => sum + item.total, 0),
+    });
+    renderApp(
+      { ...dashboardInput(), location: { pathname: '/store', search: '' } },
+      {
+        ...storeRoutes(),
+        'POST /api/ecommerce/cart': { body: withLines([flour, tulips]) },
+        'DELETE /api/ecommerce/cart/cart-bakery/items/12': { body: withLines([flour]) },
+      },
+    );
+    await screen.findByRole('tab', { name: 'Products' }, slow);
+    fireEvent.click(screen.getByRole('button', { name: 'Storefront' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Cart \(/ }, slow));
+    const drawer = within(await screen.findByRole('presentation'));
+    expect(drawer.getByText(problem).textContent).toBe(problem);
+    expect((drawer.getByRole('button', { name: 'Checkout' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(drawer.getAllByRole('button', { name: 'Remove' })[1] as HTMLElement);
+    await waitFor(() => expect(drawer.queryByText(problem)).toBeNull());
+    await waitFor(() =>
+      expect((drawer.getByRole('button', { name: 'Checkout' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+  }, 30_000);
+});

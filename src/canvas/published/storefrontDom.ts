@@ -261,11 +261,10 @@ export function renderCart(parts: CartParts, view: CartView, onRemove: (itemId: 
     const remove = el(doc, 'button', { type: 'button', 'data-store-action': 'remove' }, 'Remove');
     remove.disabled = view.busy;
     remove.addEventListener('click', () => onRemove(item.id));
-    line.append(
-      el(doc, 'span', {}, `${item.productName} × ${item.quantity}`),
-      el(doc, 'span', {}, formatMoney(item.total, view.cart.currency)),
-      remove,
-    );
+    const name = el(doc, 'span', {}, `${item.productName} × ${item.quantity}`);
+    // A line that cannot be bought as it is: what to do, under its name.
+    if (item.problem) name.append(el(doc, 'small', { style: 'display:block;color:#b00020' }, item.problem));
+    line.append(name, el(doc, 'span', {}, formatMoney(item.total, view.cart.currency)), remove);
     return line;
   });
   parts.items.replaceChildren(...(lines.length > 0 ? lines : [el(doc, 'li', {}, 'Your cart is empty')]));

@@ -614,7 +614,9 @@ export const selectCartOpen = (snapshot: CartSnapshot) => snapshot.context.isOpe
 export const selectCartNotice = (snapshot: CartSnapshot) => snapshot.context.notice;
 export const selectCartBusy = (snapshot: CartSnapshot) => snapshot.hasTag('busy');
 export const selectCanCheckout = (snapshot: CartSnapshot) =>
-  snapshot.matches({ basket: 'idle' }) && snapshot.context.cart.items.length > 0;
+  snapshot.matches({ basket: 'idle' }) &&
+  snapshot.context.cart.items.length > 0 &&
+  snapshot.context.cart.items.every((item) => item.problem === undefined);
 
 /** Where the checkout stands: 'cart' (no checkout open) or the step the drawer shows. */
 export type CheckoutStep =

@@ -46,7 +46,16 @@ export function CartPanel({ cart, variant, busy, canCheckout, onQuantity, onRemo
             >
               <ListItemText
                 primary={item.productName}
-                secondary={`${formatMoney(item.price, cart.currency)} × ${item.quantity} = ${formatMoney(item.total, cart.currency)}`}
+                secondary={
+                  <>
+                    {`${formatMoney(item.price, cart.currency)} × ${item.quantity} = ${formatMoney(item.total, cart.currency)}`}
+                    {item.problem ? (
+                      <Typography component="span" variant="body2" color="error" sx={{ display: 'block' }}>
+                        {item.problem}
+                      </Typography>
+                    ) : null}
+                  </>
+                }
               />
               <TextField
                 type="number"
