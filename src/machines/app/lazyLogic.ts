@@ -27,7 +27,7 @@ export function lazyLogic<TLogic extends AnyActorLogic>(
 ): LazyLogic<TLogic> {
   let loaded: TLogic | undefined;
   const logic = (): TLogic => {
-    if (!loaded) throw new Error('An actor of lazily loaded logic was created before its code loaded');
+    if (!loaded) throw new Error('lazy logic used before it loaded');
     return loaded;
   };
   const lazy: LazyLogic<AnyActorLogic> = {
