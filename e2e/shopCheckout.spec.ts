@@ -210,7 +210,7 @@ test('a product sold out while it sits in a visitor’s cart says so on its line
   await visitorContext.close();
 });
 
-test('a visitor who filters the products by category keeps what is in their cart', async ({
+test('a visitor who filters the products by category, or reloads the page, keeps what is in their cart', async ({
   page,
   request,
   browser,
@@ -230,6 +230,10 @@ test('a visitor who filters the products by category keeps what is in their cart
   await categories.getByRole('button', { name: 'All' }).click();
   await expect(categories.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
   // The first visit's cart is the one the visitor filled: not a new empty one.
+  await expect(visitor.getByText('Cart (1)')).toBeVisible();
+  await expect(visitor.locator('[data-store-cart]')).toContainText('Oat Flour');
+  // The page is sandboxed (no storage of its own): the cart stays through a reload all the same.
+  await visitor.reload();
   await expect(visitor.getByText('Cart (1)')).toBeVisible();
   await expect(visitor.locator('[data-store-cart]')).toContainText('Oat Flour');
   await visitorContext.close();

@@ -24,7 +24,7 @@ import {
   setAddButtonsBusy,
 } from './storefrontDom.ts';
 
-type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
+export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
 
 export type MountOptions = {
   /** The store API; default: same origin (or `<meta name="store-api-base">`), plain fetch. */
@@ -37,12 +37,39 @@ export type MountOptions = {
 
 type CartActor = Actor<typeof cartMachine>;
 
+const WINDOW_NAME_PREFIX = 'bizsite-store:';
+
+/**
+ * Keeps the visitor's ids in the tab's `window.name`, for a sandboxed (opaque-origin) page that may not use
+ * localStorage: it lasts through reloads and the site's other pages in this tab, and browsers clear it when the
+ * tab goes to another site. A name that is not ours (a frame's own) is left alone: then nothing is kept.
+ */
+export function windowNameStore(view: Pick<Window, 'name'>): KeyValueStore | null {
+  if (view.name !== '' && !view.name.startsWith(WINDOW_NAME_PREFIX)) return null;
+  const read = (): Record<string, string> => {
+    try {
+      const kept: unknown = JSON.parse(view.name.slice(WINDOW_NAME_PREFIX.length) || '{}');
+      return kept && typeof kept === 'object' ? (kept as Record<string, string>) : {};
+    } catch {
+      return {};
+    }
+  };
+  return {
+    getItem: (key) => (typeof read()[key] === 'string' ? (read()[key] as string) : null),
+    setItem: (key, value) => {
+      view.name = WINDOW_NAME_PREFIX + JSON.stringify({ ...read(), [key]: value });
+    },
+  };
+}
+
 function defaultStorage(doc: Document): KeyValueStore | null {
+  const view = doc.defaultView;
+  if (!view) return null;
   try {
-    // An opaque-origin (sandboxed) page throws on access: the cart then lives as long as the page.
-    return doc.defaultView?.localStorage ?? null;
+    return view.localStorage;
   } catch {
-    return null;
+    // An opaque-origin (sandboxed) page throws on access: the tab's name keeps the cart instead.
+    return windowNameStore(view);
   }
 }
 
@@ -155,7 +182,7 @@ export function mountStorefronts(doc: Document, options: MountOptions = {}): voi
         try {
           storage?.setItem(`bizsite-cart:${storeId}`, context.cart.id);
         } catch {
-          // No storage in a sandboxed page: the cart lasts as long as the page.
+          // Nowhere to keep it (a full or refused store, a frame with a name of its own): it lasts as long as the page.
         }
       }
       const step = selectCheckoutStep(snapshot);
