@@ -55,7 +55,10 @@ export function windowNameStore(view: Pick<Window, 'name'>): KeyValueStore | nul
     }
   };
   return {
-    getItem: (key) => (typeof read()[key] === 'string' ? (read()[key] as string) : null),
+    getItem: (key) => {
+      const value = read()[key];
+      return typeof value === 'string' ? value : null;
+    },
     setItem: (key, value) => {
       view.name = WINDOW_NAME_PREFIX + JSON.stringify({ ...read(), [key]: value });
     },

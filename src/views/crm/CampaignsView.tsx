@@ -15,6 +15,7 @@ import { useCallback, useState } from 'react';
 import { appRoute } from '../../contracts/appRoutes.ts';
 import type { Campaign, CampaignStatus, Contact } from '../../contracts/crm.ts';
 import { useAudienceSample, useCampaigns, useContactLists } from '../../services/crm/crmQueries.ts';
+import { changedFields, nothingChanged } from '../common/changedFields.ts';
 import { toLocalInput } from '../common/localDateTime.ts';
 import { useBeforeUnload } from '../common/useBeforeUnload.ts';
 import { useCan } from '../common/useCan.ts';
@@ -159,12 +160,8 @@ function CampaignEditor({
   const lists = useContactLists().data ?? [];
   const [form, setForm] = useState(() => formOf(selected));
   const opened = formOf(selected);
-  const unsaved =
-    form.name !== opened.name ||
-    form.subject !== opened.subject ||
-    form.content !== opened.content ||
-    form.contactListId !== opened.contactListId ||
-    form.schedule !== opened.schedule;
+  // Against the campaign as the server has it now (Send waits for these to be saved).
+  const unsaved = !nothingChanged(changedFields(form, opened));
   const editable = canEdit && (!selected || selected.status === 'draft' || selected.status === 'scheduled');
   const keptNote = useKeptDraft(`crm.campaign.${id ?? 'new'}`, {
     values: form,

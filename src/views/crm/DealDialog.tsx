@@ -25,10 +25,26 @@ type Props = {
 
 const FORM_FIELDS = ['title', 'value', 'stage', 'expectedCloseDate', 'contactId'] as const;
 
+type DealForm = { title: string; value: string; stage: string; expectedCloseDate: string };
+
+/** What the form sends, its amount already read (`typedAmount`); the contact only once one was picked. */
+const dealInput = (
+  form: DealForm,
+  value: DealInput['value'],
+  picked: { choice: ContactChoice | null } | null,
+): DealInput => ({
+  title: form.title.trim(),
+  value,
+  stage: form.stage,
+  expectedCloseDate: form.expectedCloseDate || null,
+  // Sent only when changed: the contact stays linked however its name loads.
+  ...(picked ? { contactId: picked.choice?.id ?? null } : {}),
+});
+
 /** Edit one deal of the board — title, value, stage, expected close date, contact — or delete it (or read it). */
 export function DealDialog({ deal, stages, readOnly = false, onClose }: Props) {
   const save = useCrmForm(FORM_FIELDS, onClose);
-  const [form, setForm] = useState({
+  const [form, setForm] = useState<DealForm>({
     title: deal.title,
     value: String(deal.value),
     stage: deal.stage,
@@ -44,12 +60,7 @@ export function DealDialog({ deal, stages, readOnly = false, onClose }: Props) {
       : null);
   // A picked contact is a change too (its name loading is not).
   const changed = useChangedSinceOpened(form) || picked !== null;
-  const [opened] = useState<DealInput>(() => ({
-    title: deal.title.trim(),
-    value: deal.value,
-    stage: deal.stage,
-    expectedCloseDate: deal.expectedCloseDate || null,
-  }));
+  const [opened] = useState(() => dealInput(form, typedAmount(form.value).amount, null));
   const keptNote = useKeptDraft(`crm.deal.${deal.id}`, {
     values: { form, picked },
     changed: changed && !readOnly,
@@ -64,14 +75,7 @@ export function DealDialog({ deal, stages, readOnly = false, onClose }: Props) {
     (name === 'value' ? valueError : undefined) ?? save.fieldError(name);
 
   const handleSave = () => {
-    const input: DealInput = {
-      title: form.title.trim(),
-      value,
-      stage: form.stage,
-      expectedCloseDate: form.expectedCloseDate || null,
-      // Sent only when changed: the contact stays linked however its name loads.
-      ...(picked ? { contactId: picked.choice?.id ?? null } : {}),
-    };
+    const input = dealInput(form, value, picked);
     // Only what the owner changed: a move on the board or another member's edit since it opened stays.
     const changes = changedFields(input, opened);
     if (nothingChanged(changes)) return onClose();
