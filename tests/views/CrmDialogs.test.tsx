@@ -502,3 +502,47 @@ describe('Import contacts', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import contacts' })).toBeNull());
   });
 });
+
+describe('Pipelines: leaving with typed changes asks first', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+  const ask = () => screen.findByRole('dialog', { name: 'Leave without saving?' }, slow);
+  const goToContacts = () =>
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('button', { name: 'Contacts' }),
+    );
+
+  test('a stage typed on one pipeline asks before another section; Stay keeps it, and put back it goes at once', async () => {
+    window.history.replaceState(null, '', '/crm/pipelines');
+    renderApp(
+      { ...dashboardInput(), location: { pathname: '/crm/pipelines', search: '' } },
+      crmRoutes({
+        'GET /api/crm/pipelines': {
+          body: [
+            { id: 1, name: 'Sales', stages: ['lead', 'won'], isDefault: true },
+            { id: 2, name: 'Catering', stages: ['enquiry', 'booked'], isDefault: false },
+          ],
+        },
+      }),
+    );
+    const names = await screen.findAllByLabelText('Pipeline name', {}, slow);
+    expect(names.map((field) => (field as HTMLInputElement).value)).toEqual(['Sales', 'Catering', '']);
+    // The second pipeline's card: a stage typed, not added yet.
+    const catering = within(names[1]?.closest('.MuiCardContent-root') as HTMLElement);
+    fireEvent.change(catering.getByLabelText('New stage'), { target: { value: 'deposit' } });
+
+    goToContacts();
+    fireEvent.click(within(await ask()).getByRole('button', { name: 'Stay on this page' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(window.location.pathname).toBe('/crm/pipelines');
+    expect(typedIn(catering, 'New stage')).toBe('deposit');
+
+    // Another pipeline's name changed and put back, the stage cleared: nothing is held back.
+    const sales = within(names[0]?.closest('.MuiCardContent-root') as HTMLElement);
+    fireEvent.change(sales.getByLabelText('Pipeline name'), { target: { value: 'Sales team' } });
+    fireEvent.change(catering.getByLabelText('New stage'), { target: { value: '' } });
+    fireEvent.change(sales.getByLabelText('Pipeline name'), { target: { value: 'Sales' } });
+    goToContacts();
+    await waitFor(() => expect(window.location.pathname).toBe('/crm/contacts'));
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  }, 30_000);
+});

@@ -176,6 +176,57 @@ describe('SEO Tools › Site settings', () => {
   });
 });
 
+describe('SEO Tools › Site settings: leaving with typed changes asks first', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+  const ask = () => screen.findByRole('dialog', { name: 'Leave without saving?' });
+  const goToStore = () =>
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'Sections' })).getAllByRole('button', {
+        name: 'Online Store',
+      })[0] as HTMLElement,
+    );
+  const unload = () => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+
+  test('a sidebar click with a typed suffix asks; Stay keeps it, Leave goes', async () => {
+    renderApp(dashboardInput(), routes());
+    const form = await openSettings();
+    fireEvent.change(form.getByLabelText('Title suffix'), { target: { value: ' | Rosa' } });
+    expect(unload()).toBe(true);
+
+    goToStore();
+    fireEvent.click(within(await ask()).getByRole('button', { name: 'Stay on this page' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(window.location.pathname).toBe('/seo');
+    expect(form.getByLabelText<HTMLInputElement>('Title suffix').value).toBe(' | Rosa');
+
+    goToStore();
+    fireEvent.click(within(await ask()).getByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/store'));
+    expect(screen.queryByRole('form', { name: 'Site settings' })).toBeNull();
+    expect(unload()).toBe(false);
+  });
+
+  test('once saved, or typed back as it was, a sidebar click goes at once', async () => {
+    renderApp(dashboardInput(), routes());
+    const form = await openSettings();
+    fireEvent.change(form.getByLabelText('Title suffix'), { target: { value: ' | Rosa' } });
+    fireEvent.change(form.getByLabelText('Title suffix'), { target: { value: '' } });
+    expect(unload()).toBe(false);
+    fireEvent.change(form.getByLabelText('Default meta description'), { target: { value: 'Fresh bread' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save site settings' }));
+    expect((await form.findByRole('status')).textContent).toContain('Site settings saved.');
+    expect(unload()).toBe(false);
+
+    goToStore();
+    await waitFor(() => expect(window.location.pathname).toBe('/store'));
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  });
+});
+
 describe('SEO Tools: the chosen website is in the address', () => {
   const second = { ...site, id: 8, name: 'Rosa Catering', subdomain: 'rosa-catering' };
   const siteRoutes = (): Routes => ({

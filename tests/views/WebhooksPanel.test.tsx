@@ -68,4 +68,22 @@ describe('Integrations › Webhooks', () => {
     expect(system.actor.system.get('toasts')?.getSnapshot().context.nextId).toBe(1);
     expect(screen.queryByText('Data is not valid')).toBeNull();
   });
+
+  test('a refused address stays in the form, and leaving the page with it asks first', async () => {
+    window.history.replaceState(null, '', '/integrations');
+    renderApp({ ...dashboardInput(), location: { pathname: '/integrations', search: '' } }, routes());
+    const form = within(await screen.findByRole('form', { name: 'New webhook' }, { timeout: 10_000 }));
+    const url = form.getByRole('textbox', { name: 'Webhook URL' }) as HTMLInputElement;
+    fireEvent.change(url, { target: { value: 'http://10.0.0.5/hook' } });
+    fireEvent.click(form.getByRole('button', { name: 'Add webhook' }));
+    await waitFor(() => expect(form.getByRole('alert').textContent).toBe(PRIVATE));
+
+    const sidebar = within(screen.getByRole('navigation', { name: 'Sections' }));
+    fireEvent.click(sidebar.getAllByRole('button', { name: 'Online Store' })[0] as HTMLElement);
+    const ask = within(await screen.findByRole('dialog', { name: 'Leave without saving?' }));
+    fireEvent.click(ask.getByRole('button', { name: 'Stay on this page' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(window.location.pathname).toBe('/integrations');
+    expect(url.value).toBe('http://10.0.0.5/hook');
+  });
 });

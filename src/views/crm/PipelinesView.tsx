@@ -10,13 +10,22 @@ import { useCallback, useState } from 'react';
 import type { Pipeline } from '../../contracts/crm.ts';
 import { usePipelines } from '../../services/crm/crmQueries.ts';
 import { useCan } from '../common/useCan.ts';
+import { useLeaveGuard } from '../common/useLeaveGuard.ts';
 import { useCrmForm } from './useCrmForm.ts';
+
+const NEW_PIPELINE_STAGES = ['new', 'won'];
 
 /** One pipeline's name and ordered stages, edited locally until saved. */
 function PipelineEditor({ pipeline }: { pipeline: Pipeline | null }) {
   const [name, setName] = useState(pipeline?.name ?? '');
-  const [stages, setStages] = useState<string[]>(pipeline?.stages ?? ['new', 'won']);
+  const [stages, setStages] = useState<string[]>(pipeline?.stages ?? NEW_PIPELINE_STAGES);
   const [stage, setStage] = useState('');
+  // Typed and not saved (a stage typed but not added too): leaving the page asks first.
+  useLeaveGuard(
+    name.trim() !== (pipeline?.name ?? '') ||
+      stages.join('\n') !== (pipeline?.stages ?? NEW_PIPELINE_STAGES).join('\n') ||
+      stage.trim() !== '',
+  );
   const move = (index: number, by: number) => {
     const next = [...stages];
     const [item] = next.splice(index, 1);
@@ -28,7 +37,7 @@ function PipelineEditor({ pipeline }: { pipeline: Pipeline | null }) {
   const handleSaved = useCallback(() => {
     if (pipeline) return;
     setName('');
-    setStages(['new', 'won']);
+    setStages(NEW_PIPELINE_STAGES);
   }, [pipeline]);
   const save = useCrmForm(['name', 'stages'] as const, handleSaved);
   const handleSave = () => {

@@ -17,6 +17,7 @@ import {
   useWebhooks,
 } from '../../services/planner/plannerQueries.ts';
 import { useCan } from '../common/useCan.ts';
+import { useLeaveGuard } from '../common/useLeaveGuard.ts';
 import { DeliveryLog } from './DeliveryLog.tsx';
 
 const EVENT_LABELS: Record<WebhookEvent, string> = {
@@ -47,6 +48,8 @@ export function WebhooksPanel() {
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>(['form.submitted']);
   const [problem, setProblem] = useState<string | null>(null);
+  // An address typed and not added yet: leaving the page asks first.
+  useLeaveGuard(url.trim() !== '');
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();

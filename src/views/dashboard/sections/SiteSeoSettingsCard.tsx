@@ -18,7 +18,9 @@ import {
 import type { SiteSeoSettings } from '../../../contracts/seo.ts';
 import { useSaveSiteSeoSettings, useSiteSeoSettings } from '../../../services/builder/seoApi.ts';
 import { errorMessage } from '../../../services/http/ApiError.ts';
+import { changedFields, nothingChanged } from '../../common/changedFields.ts';
 import { useCan } from '../../common/useCan.ts';
+import { useLeaveGuard } from '../../common/useLeaveGuard.ts';
 
 type TextKey = Exclude<keyof SiteSeo, 'noindex'>;
 type Errors = Partial<Record<TextKey, string>>;
@@ -73,22 +75,28 @@ export function SiteSeoSettingsCard({ websiteId }: { websiteId: string }) {
       </Typography>
       {settings.isPending ? <CircularProgress size={24} aria-label="Loading site settings" /> : null}
       {settings.isError ? <Alert severity="error">{settings.error.message}</Alert> : null}
-      {settings.data ? <SiteSeoForm key={websiteId} websiteId={websiteId} initial={settings.data} /> : null}
+      {settings.data ? <SiteSeoForm key={websiteId} websiteId={websiteId} current={settings.data} /> : null}
     </Paper>
   );
 }
 
-function SiteSeoForm({ websiteId, initial }: { websiteId: string; initial: SiteSeoSettings }) {
+/** The settings' fields the form edits. */
+const seoOf = (settings: SiteSeoSettings): SiteSeo => ({
+  titleSuffix: settings.titleSuffix,
+  description: settings.description,
+  canonicalBase: settings.canonicalBase,
+  ogImage: settings.ogImage,
+  noindex: settings.noindex,
+});
+
+/** `current`: the site's settings as the server has them now (a save puts its answer there). */
+function SiteSeoForm({ websiteId, current }: { websiteId: string; current: SiteSeoSettings }) {
   const save = useSaveSiteSeoSettings(websiteId);
   // A role that may only view reads the settings; nothing it could change would be accepted.
   const canEdit = useCan('websites.edit');
-  const [form, setForm] = useState<SiteSeo>({
-    titleSuffix: initial.titleSuffix,
-    description: initial.description,
-    canonicalBase: initial.canonicalBase,
-    ogImage: initial.ogImage,
-    noindex: initial.noindex,
-  });
+  const [form, setForm] = useState<SiteSeo>(() => seoOf(current));
+  // Typed and not saved: leaving the page (another section, another site) asks first.
+  useLeaveGuard(canEdit && !nothingChanged(changedFields(form, seoOf(current))));
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
 
