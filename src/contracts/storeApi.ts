@@ -262,6 +262,15 @@ export const storeOwnerApi = {
     },
     response: { 200: productPageSchema, 404: message },
   },
+  /** One product of the store, active or not, wherever it is in the list (the editor's link: `?product=<id>`). */
+  product: {
+    params: {
+      type: 'object',
+      required: ['storeId', 'id'],
+      properties: { storeId, id: schemas.id },
+    },
+    response: { 200: productSchema, 404: message },
+  },
   createProduct: {
     body: {
       type: 'object',

@@ -398,6 +398,44 @@ describeEachDatabase('store catalogue', (ctx) => {
     expect((await list())[0]).toMatchObject({ inventoryQuantity: 1 });
   });
 
+  it('an owner reads one product of a store by its id, inactive too (the editor’s link); others get 404', async () => {
+    const setup = await createStore(ctx);
+    const rye = await createProduct(ctx, setup, {
+      name: 'Rye',
+      price: 5,
+      inventoryQuantity: 12,
+      isActive: false,
+    });
+    const token = setup.owner.token;
+    const url = `/api/ecommerce/stores/${setup.storeId}/products/${rye.id}`;
+
+    const own = await ctx.call('GET', url, { token });
+    expect([own.statusCode, own.json()]).toEqual([200, rye]);
+    // Shoppers' own read keeps an inactive product out.
+    const shopper = await ctx.call('GET', `/api/ecommerce/products/${rye.id}?storeId=${setup.storeId}`);
+    expect(shopper.statusCode).toBe(404);
+
+    const second = uniqueStoreId();
+    const created = await ctx.call('POST', '/api/ecommerce/stores', {
+      token,
+      body: { storeId: second, storeName: 'Second shop' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const misses = await Promise.all([
+      // Another store of the same account, another account, no sign-in, an unknown id.
+      ctx.call('GET', `/api/ecommerce/stores/${second}/products/${rye.id}`, { token }),
+      ctx.call('GET', url, { token: (await ctx.register()).token }),
+      ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/products/${rye.id + 1000}`, { token }),
+    ]);
+    expect(misses.map((response) => [response.statusCode, response.json()])).toEqual(
+      Array(3).fill([404, { message: 'Product not found' }]),
+    );
+    expect((await ctx.call('GET', url)).statusCode).toBe(401);
+    expect(
+      (await ctx.call('GET', `/api/ecommerce/stores/${setup.storeId}/products/abc`, { token })).statusCode,
+    ).toBe(400);
+  });
+
   it('another account cannot touch a store, its products, categories or orders', async () => {
     const setup = await createStore(ctx);
     const product = await createProduct(ctx, setup, {});

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import type { Product } from '../../src/contracts/store.ts';
+import { PRODUCT_NOT_FOUND_HERE } from '../../src/views/store/ProductsTab.tsx';
 import { descriptionOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, renderApp } from './renderApp.tsx';
 import { bakery } from './storeFixtures.ts';
@@ -406,5 +407,80 @@ describe('Store › Products › Upload Image', () => {
     expect(shown()).toBeNull();
     // Said in the dialog only: the uploads raised no toast (the toasts queue's counter did not move).
     expect(toastsRaised()).toBe(before);
+  });
+});
+
+describe('Store › Products: a product’s editor has an address', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+  const rye: Product = { ...loaf, id: 99, name: 'Rye', price: 5, inventoryQuantity: 12, isActive: false };
+  /** The products tab at `search`, listing only `loaf`; rye (99) is found by its own address, 98 is gone. */
+  function open(search: string, saved: unknown[] = []) {
+    window.history.replaceState(null, '', `/store${search}`);
+    const { requests } = renderApp(
+      { ...dashboardInput(), location: { pathname: '/store', search } },
+      {
+        ...routes([]),
+        'GET /api/ecommerce/stores/bakery/products': { body: { results: [loaf], totalCount: 2 } },
+        'GET /api/ecommerce/stores/bakery/products/99': { body: rye },
+        'GET /api/ecommerce/stores/bakery/products/98': {
+          status: 404,
+          body: { message: 'Product not found' },
+        },
+        'PUT /api/ecommerce/products/99': async (request: Request) => {
+          const body = (await request.json()) as Partial<Product>;
+          saved.push(body);
+          return { body: { ...rye, ...body } };
+        },
+      },
+    );
+    return requests;
+  }
+  const address = () => window.location.pathname + window.location.search;
+
+  test('Edit puts the product in the address and Cancel takes it out; Back opens it again', async () => {
+    open('');
+    const grid = await screen.findByRole('grid', { name: 'Products' }, slow);
+    fireEvent.click(await within(grid).findByRole('button', { name: 'Edit Sourdough' }, slow));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Product' }));
+    expect((dialog.getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe('Sourdough');
+    expect(address()).toBe('/store?product=7');
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(address()).toBe('/store');
+
+    window.history.back();
+    const again = within(await screen.findByRole('dialog', { name: 'Edit Product' }, slow));
+    expect((again.getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe('Sourdough');
+  });
+
+  test('a reload of a product the page does not hold opens it, inactive as it is, and saves only what changed', async () => {
+    const saved: unknown[] = [];
+    open('?product=99', saved);
+    // While it loads, the editor says so; then the product's own editor takes its place.
+    const name = (await screen.findByRole('textbox', { name: /^Name/ }, slow)) as HTMLInputElement;
+    expect(name.value).toBe('Rye');
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Product' }));
+    expect((dialog.getByRole('spinbutton', { name: /^Stock/ }) as HTMLInputElement).value).toBe('12');
+    fireEvent.change(dialog.getByRole('spinbutton', { name: /^Price/ }), { target: { value: '5.5' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(saved).toEqual([{ price: 5.5 }]);
+    expect(address()).toBe('/store');
+  });
+
+  test('the address of a product that is gone says so, and Close goes back to the list', async () => {
+    open('?product=98');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Product' }, slow));
+    await waitFor(() => expect(dialog.getByRole('status').textContent).toBe(PRODUCT_NOT_FOUND_HERE));
+    fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(address()).toBe('/store'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('?product=new opens a new product', async () => {
+    open('?product=new');
+    const dialog = within(await screen.findByRole('dialog', { name: 'New Product' }, slow));
+    expect((dialog.getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe('');
   });
 });

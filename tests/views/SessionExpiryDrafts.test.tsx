@@ -117,8 +117,9 @@ describe('typing kept through an expired session', { timeout: 60_000 }, () => {
     await screen.findByRole('form', { name: 'Authentication' }, slow);
 
     await signIn('bob@example.com');
-    fireEvent.click(await screen.findByRole('button', { name: 'Add Product' }, slow));
-    const again = await screen.findByRole('dialog', { name: 'New Product' });
+    // Back at the place it was in: the new product's editor (/store?product=new), holding what was typed.
+    const again = await screen.findByRole('dialog', { name: 'New Product' }, slow);
+    expect(window.location.pathname + window.location.search).toBe('/store?product=new');
     await waitFor(() => expect(field(again, /^Name/).value).toBe('Baguette'));
     expect(field(again, /^Description/).value).toBe('Crusty, baked at dawn');
     expect((within(again).getByRole('spinbutton', { name: /^Price/ }) as HTMLInputElement).value).toBe(

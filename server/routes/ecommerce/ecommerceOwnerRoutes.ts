@@ -28,6 +28,7 @@ import {
   createStore,
   deleteCategory,
   deleteProduct,
+  findProduct,
   keptProductInput,
   listProducts,
   listStores,
@@ -107,6 +108,19 @@ export const ecommerceOwnerRoutes: FastifyPluginAsync<RouteDeps> = async (
       if (!(await ownsStore(db, requireAccountId(request), request.params.storeId)))
         throw new HttpError(404, STORE_NOT_FOUND);
       return listProducts(db, { ...request.query, storeId: request.params.storeId, includeInactive: true });
+    },
+  );
+
+  app.get(
+    '/api/ecommerce/stores/:storeId/products/:id',
+    { config: view, schema: storeOwnerApi.product },
+    async (request) => {
+      const { storeId, id } = request.params;
+      const product = (await ownsStore(db, requireAccountId(request), storeId))
+        ? await findProduct(db, storeId, id, true)
+        : null;
+      if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
+      return product;
     },
   );
 

@@ -48,6 +48,10 @@ export const listStoreProducts = (
     })
     .json<ProductPage>();
 
+/** GET /api/ecommerce/stores/{storeId}/products/{id}: one product, inactive too, wherever it is in the list. */
+export const getStoreProduct = (http: Http, storeId: string, id: number): Promise<Product> =>
+  http.get(`ecommerce/stores/${encodeURIComponent(storeId)}/products/${id}`).json<Product>();
+
 /** POST /api/ecommerce/products. */
 export const createProduct = (http: Http, storeId: string, input: ProductInput): Promise<Product> =>
   http.post('ecommerce/products', { json: { storeId, ...input }, context: SHOWN_HERE }).json<Product>();

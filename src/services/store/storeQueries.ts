@@ -32,6 +32,7 @@ import {
   exportOrdersCsv,
   getCheckoutOptions,
   getStoreOrder,
+  getStoreProduct,
   getStoreSettings,
   listCategories,
   listStoreOrders,
@@ -76,6 +77,24 @@ export function useOwnerProducts(
     queryKey: [...storeKeys.ownerProducts(storeId), page],
     queryFn: () => listStoreProducts(http, storeId, page),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * One product by its id, for a link to a product the list's page does not hold (another page, a search);
+ * `enabled` false while the list may still show it. Under the owner's product pages, so a save refreshes it.
+ */
+export function useOwnerProduct(
+  storeId: string,
+  id: number | null,
+  enabled: boolean,
+): UseQueryResult<Product> {
+  const http = useHttp();
+  return useQuery({
+    queryKey: [...storeKeys.ownerProducts(storeId), 'one', id],
+    queryFn: () => getStoreProduct(http, storeId, id ?? 0),
+    enabled: enabled && id !== null,
+    retry: false,
   });
 }
 

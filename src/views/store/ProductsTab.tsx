@@ -1,16 +1,50 @@
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { formatMoney, PRODUCT_PAGE_SIZE, type Product } from '../../contracts/store.ts';
-import { useCategories, useDeleteProduct, useOwnerProducts } from '../../services/store/storeQueries.ts';
+import {
+  useCategories,
+  useDeleteProduct,
+  useOwnerProduct,
+  useOwnerProducts,
+} from '../../services/store/storeQueries.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { useCan } from '../common/useCan.ts';
 import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { useDebounced } from '../common/useDebounced.ts';
 import { CategoriesBar } from './CategoriesBar.tsx';
 import { ProductDialog } from './ProductDialog.tsx';
+import { useStoreUrl } from './storeUrl.ts';
+
+export const PRODUCT_NOT_FOUND_HERE =
+  'This product was not found in this store: it may have been deleted. Pick a product from the list.';
+
+/**
+ * The product whose editor the address opens (`?product=<id>`), as it was when the editor opened — from the
+ * list's page, or fetched when the page does not hold it (another page, a search, a reload) — so a save sends
+ * only what was changed in the editor, whatever the list shows meanwhile.
+ */
+function useOpenedProduct(storeId: string, productId: number | null, page: readonly Product[] | null) {
+  const onPage = page?.find((product) => product.id === productId);
+  const fetched = useOwnerProduct(storeId, productId, page !== null && onPage === undefined);
+  // A copy fetched for an earlier opening waits for the fresh one.
+  const current =
+    onPage ?? (fetched.data?.id === productId && !fetched.isFetching ? fetched.data : undefined);
+  const [opened, setOpened] = useState<Product | null>(null);
+  // Opened anew each time: a product edited and closed reopens as it is now.
+  if (productId === null ? opened !== null : current && opened?.id !== productId) setOpened(current ?? null);
+  return {
+    product: opened?.id === productId ? opened : null,
+    loading: productId !== null && (page === null || fetched.isFetching),
+  };
+}
 
 /** The store's categories, and its products in a server-paged grid with create, edit (stock and category included) and delete. */
 export function ProductsTab({ storeId }: { storeId: string }) {
@@ -26,8 +60,12 @@ export function ProductsTab({ storeId }: { storeId: string }) {
   const categories = useCategories(storeId);
   const categoryName = (id: number | null) =>
     categories.data?.find((category) => category.id === id)?.name ?? '';
-  const [editing, setEditing] = useState<Product | 'new' | null>(null);
+  // The editor is a place of its own (`?product=<id>`, `?product=new`): a reload, Back and a link reopen it.
+  const url = useStoreUrl();
+  const productId = url.productId !== null && /^\d+$/.test(url.productId) ? Number(url.productId) : null;
+  const opened = useOpenedProduct(storeId, productId, products.data?.results ?? null);
   const canEdit = useCan('store.edit');
+  const closeEditor = () => url.openProduct(null);
   const confirm = useConfirmDelete();
 
   const columns: GridColDef<Product>[] = [
@@ -59,7 +97,11 @@ export function ProductsTab({ storeId }: { storeId: string }) {
       sortable: false,
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
-          <Button size="small" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)}>
+          <Button
+            size="small"
+            aria-label={`Edit ${row.name}`}
+            onClick={() => url.openProduct(String(row.id))}
+          >
             Edit
           </Button>
           <Button
@@ -89,7 +131,7 @@ export function ProductsTab({ storeId }: { storeId: string }) {
           }}
         />
         {canEdit ? (
-          <Button variant="contained" onClick={() => setEditing('new')}>
+          <Button variant="contained" onClick={() => url.openProduct('new')}>
             Add Product
           </Button>
         ) : null}
@@ -107,12 +149,29 @@ export function ProductsTab({ storeId }: { storeId: string }) {
         pageSizeOptions={[10, 20, 50, 100]}
         autoHeight
       />
-      {editing && canEdit ? (
+      {canEdit && url.productId === 'new' ? (
+        <ProductDialog storeId={storeId} product={null} onClose={closeEditor} />
+      ) : null}
+      {canEdit && opened.product ? (
         <ProductDialog
+          key={opened.product.id}
           storeId={storeId}
-          product={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
+          product={opened.product}
+          onClose={closeEditor}
         />
+      ) : null}
+      {canEdit && url.productId !== null && url.productId !== 'new' && !opened.product ? (
+        <Dialog open onClose={closeEditor} aria-labelledby="product-place-title">
+          <DialogTitle id="product-place-title">Edit Product</DialogTitle>
+          <DialogContent>
+            <DialogContentText role="status">
+              {opened.loading ? 'Loading the product…' : PRODUCT_NOT_FOUND_HERE}
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={closeEditor}>Close</Button>
+          </DialogActions>
+        </Dialog>
       ) : null}
       {confirm.dialog}
     </Stack>

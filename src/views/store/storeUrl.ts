@@ -10,14 +10,16 @@ export type StoreUrl = {
   status: OrderStatus | null;
   search: string;
   orderId: string | null;
+  /** The product open in its editor: an id, or `new` for a product being added. */
+  productId: string | null;
 };
 
 type StoreParams = RouteParams<'store'>;
 
 /**
- * The store admin's place as the address says it (`/store/orders?store=…&status=…&q=…&order=…`, see
- * contracts/appRoutes.ts) and the moves between places: a tab, a store, an order (Back steps) and the
- * Orders filters (no Back step while typing).
+ * The store admin's place as the address says it (`/store/orders?store=…&status=…&q=…&order=…`,
+ * `/store/products?store=…&product=…`, see contracts/appRoutes.ts) and the moves between places: a tab, a
+ * store, an order, a product's editor (Back steps) and the Orders filters (no Back step while typing).
  */
 export function useStoreUrl() {
   const route = useRoute();
@@ -30,10 +32,11 @@ export function useStoreUrl() {
     status: params.status ?? null,
     search: params.q ?? '',
     orderId: params.order ?? null,
+    productId: params.product ?? null,
   };
   return {
     ...url,
-    openStoreTab: (tab: StoreTab) => go({ ...params, tab, order: undefined }),
+    openStoreTab: (tab: StoreTab) => go({ ...params, tab, order: undefined, product: undefined }),
     chooseStore: (storeId: string) => go({ tab: params.tab, store: storeId }),
     setOrderFilters: (filters: { status?: OrderStatus | null; search?: string }) =>
       go(
@@ -45,5 +48,6 @@ export function useStoreUrl() {
         true,
       ),
     openOrder: (orderId: string | null) => go({ ...params, order: orderId ?? undefined }),
+    openProduct: (productId: string | null) => go({ ...params, product: productId ?? undefined }),
   };
 }
