@@ -59,6 +59,14 @@ test('an owner with the Orders tab open sees a new order within 5 s, a badge of 
   await expect(row).toContainText('$9.00');
   await expect(row).toContainText('Unpaid');
   await expect(row).toContainText('Unfulfilled');
+  // Its date shows whole in its column, not cut off with an ellipsis.
+  const date = row.locator('[role="gridcell"][data-field="createdDate"]');
+  await expect(date).toContainText(String(new Date().getFullYear()));
+  expect(
+    await date.evaluate((cell) =>
+      [cell, ...cell.querySelectorAll('*')].filter((el) => el.scrollWidth > el.clientWidth).length,
+    ),
+  ).toBe(0);
   await expect(sidebar(page).getByRole('status', { name: '1 order needs action' })).toHaveText('1');
 
   // The drawer, at its own URL: ready for pickup, then completed.

@@ -8,7 +8,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useId } from 'react';
 import { isLastAdmin, LAST_ADMIN } from '../../contracts/accounts.ts';
 import type { AccountUser } from '../../services/account/accountsApi.ts';
-import { DataTable, formatDateTime } from '../common/DataTable.tsx';
+import { DATE_COLUMN, DataTable } from '../common/DataTable.tsx';
 import { visuallyHidden } from '../common/visuallyHidden.ts';
 import { useTeam } from './useTeam.ts';
 
@@ -68,8 +68,7 @@ export function MembersTable({ accountId, users, loading, roles, canManage }: Pr
     {
       field: 'joinedAt',
       headerName: 'Joined',
-      width: 190,
-      valueFormatter: (value: string) => formatDateTime(value),
+      ...DATE_COLUMN,
     },
   ];
   if (canManage) {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { ACTIVITY_TYPES, type ActivityType } from '../../contracts/admin.ts';
 import type { ActivityLog } from '../../services/admin/adminApi.ts';
 import { useActivityLogs } from '../../services/admin/adminQueries.ts';
-import { DataTable, formatDateTime } from '../common/DataTable.tsx';
+import { DATE_COLUMN, DataTable } from '../common/DataTable.tsx';
 import { useDebounced } from '../common/useDebounced.ts';
 
 /** `key: value` pairs of an entry's details, on one line. */
@@ -20,8 +20,7 @@ const columns: GridColDef<ActivityLog>[] = [
   {
     field: 'createdAt',
     headerName: 'Time',
-    width: 190,
-    valueFormatter: (value: string) => formatDateTime(value),
+    ...DATE_COLUMN,
   },
   { field: 'sentence', headerName: 'What happened', flex: 2, minWidth: 320, sortable: false },
   { field: 'type', headerName: 'Type', width: 190 },

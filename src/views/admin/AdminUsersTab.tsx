@@ -6,7 +6,7 @@ import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useState } from 'react';
 import type { AdminUser, UserChanges } from '../../services/admin/adminApi.ts';
 import { useAdminUsers } from '../../services/admin/adminQueries.ts';
-import { DataTable, formatDateTime } from '../common/DataTable.tsx';
+import { DATE_COLUMN, DataTable } from '../common/DataTable.tsx';
 import { useDebounced } from '../common/useDebounced.ts';
 import { PLAN_NAMES } from './adminFormat.ts';
 import { useAdmin } from './useAdmin.ts';
@@ -84,8 +84,7 @@ export function AdminUsersTab() {
     {
       field: 'createdAt',
       headerName: 'Joined',
-      width: 190,
-      valueFormatter: (value: string) => formatDateTime(value),
+      ...DATE_COLUMN,
     },
   ];
 

@@ -11,7 +11,7 @@ import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { OUTBOX_STATUSES, type OutboxMessage, type OutboxStatus } from '../../contracts/admin.ts';
 import { useOutbox } from '../../services/admin/adminQueries.ts';
-import { DataTable, formatDateTime } from '../common/DataTable.tsx';
+import { DATE_COLUMN, DataTable, formatDateTime } from '../common/DataTable.tsx';
 
 const STATUS_LABELS: Record<OutboxStatus, string> = {
   queued: 'Queued',
@@ -24,8 +24,7 @@ const columns: GridColDef<OutboxMessage>[] = [
   {
     field: 'createdAt',
     headerName: 'Time',
-    width: 190,
-    valueFormatter: (value: string) => formatDateTime(value),
+    ...DATE_COLUMN,
   },
   { field: 'to', headerName: 'To', flex: 1, minWidth: 200 },
   { field: 'subject', headerName: 'Subject', flex: 1.5, minWidth: 240 },

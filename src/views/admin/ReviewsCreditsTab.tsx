@@ -9,7 +9,7 @@ import { useCallback, useState } from 'react';
 import { appRoute } from '../../contracts/appRoutes.ts';
 import { useAdminCredits, useAdminReviews } from '../../services/admin/adminQueries.ts';
 import type { AdminReview, CreditEntry } from '../../services/admin/reviewApi.ts';
-import { DataTable, formatDateTime } from '../common/DataTable.tsx';
+import { DATE_COLUMN, DataTable } from '../common/DataTable.tsx';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
 import { reviewPreview } from './adminFormat.ts';
 import { CreditEditDialog } from './CreditEditDialog.tsx';
@@ -35,8 +35,7 @@ const reviewColumns: GridColDef<AdminReview>[] = [
   {
     field: 'createdAt',
     headerName: 'Date',
-    width: 190,
-    valueFormatter: (value: string) => formatDateTime(value),
+    ...DATE_COLUMN,
   },
 ];
 
@@ -62,8 +61,7 @@ export function ReviewsCreditsTab() {
     {
       field: 'createdAt',
       headerName: 'Date',
-      width: 190,
-      valueFormatter: (value: string) => formatDateTime(value),
+      ...DATE_COLUMN,
     },
     {
       field: 'actions',

@@ -10,7 +10,7 @@ import { REPLAY_LIMITS } from '../../contracts/replay.ts';
 import { selectReplaySessionId } from '../../machines/app/appSelectors.ts';
 import { useReplaySessions } from '../../services/replay/replayQueries.ts';
 import { useAppActor } from '../appActorContext.ts';
-import { DataTable, formatDateTime } from '../common/DataTable.tsx';
+import { DATE_COLUMN, DataTable, formatDateTime } from '../common/DataTable.tsx';
 import { useDebounced } from '../common/useDebounced.ts';
 import { ReplayViewer } from './replay/ReplayViewer.tsx';
 
@@ -32,14 +32,12 @@ export function SessionReplayTab() {
     {
       field: 'lastEventAt',
       headerName: 'Last activity',
-      width: 190,
-      valueFormatter: (value: string) => formatDateTime(value),
+      ...DATE_COLUMN,
     },
     {
       field: 'startedAt',
       headerName: 'Started',
-      width: 190,
-      valueFormatter: (value: string) => formatDateTime(value),
+      ...DATE_COLUMN,
     },
     { field: 'userEmail', headerName: 'User', flex: 1, minWidth: 200 },
     { field: 'accountId', headerName: 'Account', width: 100 },

@@ -6,7 +6,7 @@ import { useCallback, useState } from 'react';
 import type { Activity } from '../../contracts/crm.ts';
 import type { CrmWrite } from '../../machines/crm/crmMachine.ts';
 import { useActivitiesPage, useCrmList } from '../../services/crm/crmQueries.ts';
-import { formatDateTime } from '../common/DataTable.tsx';
+import { DATE_COLUMN } from '../common/DataTable.tsx';
 import { useCan } from '../common/useCan.ts';
 import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { ActivityDialog } from './ActivityDialog.tsx';
@@ -49,8 +49,7 @@ export function ActivitiesView() {
     {
       field: 'dueDate',
       headerName: 'Due',
-      width: 180,
-      valueFormatter: (v: string | null) => formatDateTime(v),
+      ...DATE_COLUMN,
     },
   ];
   const actions: GridColDef<Activity>[] = [

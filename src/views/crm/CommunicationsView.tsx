@@ -2,10 +2,10 @@ import Chip from '@mui/material/Chip';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Communication } from '../../contracts/crm.ts';
 import { useCommunications } from '../../services/crm/crmQueries.ts';
-import { DataTable, formatDateTime } from '../common/DataTable.tsx';
+import { DATE_COLUMN, DataTable } from '../common/DataTable.tsx';
 
 const columns: GridColDef<Communication>[] = [
-  { field: 'createdAt', headerName: 'When', width: 180, valueFormatter: (v: string) => formatDateTime(v) },
+  { field: 'createdAt', headerName: 'When', ...DATE_COLUMN },
   { field: 'toAddress', headerName: 'To', flex: 1 },
   { field: 'subject', headerName: 'Subject', flex: 1 },
   {

@@ -16,7 +16,7 @@ import { useInbox, useInboxItem } from '../../services/crm/crmQueries.ts';
 import { useOpenSubmission } from '../../services/forms/formQueries.ts';
 import { type SubmissionStatus, submissionPreview } from '../../services/forms/formSubmissionsApi.ts';
 import { ApiError } from '../../services/http/ApiError.ts';
-import { DataTable, formatDateTime } from '../common/DataTable.tsx';
+import { DATE_COLUMN, DataTable, formatDateTime } from '../common/DataTable.tsx';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
 import { StatusChip } from '../forms/SubmissionViews.tsx';
 import { PAGE_SIZES, pageOf, pageSizeOf } from './ServerPagedList.tsx';
@@ -39,7 +39,7 @@ function InboxStatus({ item }: { item: InboxItem }) {
 }
 
 const columns: GridColDef<InboxItem>[] = [
-  { field: 'at', headerName: 'When', width: 180, valueFormatter: (v: string) => formatDateTime(v) },
+  { field: 'at', headerName: 'When', ...DATE_COLUMN },
   { field: 'kind', headerName: 'Kind', width: 140, valueGetter: (v: InboxKind) => KIND_LABELS[v] },
   {
     field: 'from',

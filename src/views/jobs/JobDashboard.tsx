@@ -21,7 +21,7 @@ import { JOB_STATES, type JobSummary } from '../../services/admin/adminApi.ts';
 import { useJobsOverview } from '../../services/admin/adminQueries.ts';
 import { ApiError } from '../../services/http/ApiError.ts';
 import { LOGIN_REQUIRED } from '../auth/AuthScreen.tsx';
-import { DataTable, formatDateTime } from '../common/DataTable.tsx';
+import { DATE_COLUMN, DataTable } from '../common/DataTable.tsx';
 import { ADMIN_REQUIRED } from '../dashboard/RequireAuth.tsx';
 
 type Props = { admin: ActorRefFrom<typeof adminMachine>; signedIn: boolean; isAdmin: boolean };
@@ -68,14 +68,12 @@ export function JobDashboard({ admin, signedIn, isAdmin }: Props) {
     {
       field: 'createdOn',
       headerName: 'Created',
-      width: 180,
-      valueFormatter: (v: string) => formatDateTime(v),
+      ...DATE_COLUMN,
     },
     {
       field: 'completedOn',
       headerName: 'Finished',
-      width: 180,
-      valueFormatter: (v: string) => formatDateTime(v),
+      ...DATE_COLUMN,
     },
     { field: 'retryCount', headerName: 'Retries', type: 'number', width: 80 },
     { field: 'error', headerName: 'Error', flex: 1, minWidth: 200 },

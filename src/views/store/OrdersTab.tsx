@@ -17,7 +17,7 @@ import {
 } from '../../contracts/store.ts';
 import { errorMessage } from '../../services/http/ApiError.ts';
 import { useExportOrders, useStoreOrders } from '../../services/store/storeQueries.ts';
-import { DataTable, formatDateTime } from '../common/DataTable.tsx';
+import { DATE_COLUMN, DataTable } from '../common/DataTable.tsx';
 import { saveBlob } from '../common/saveBlob.ts';
 import { useDebounced } from '../common/useDebounced.ts';
 import { OrderDrawer } from './OrderDrawer.tsx';
@@ -37,8 +37,7 @@ const columns: GridColDef<OrderDetails>[] = [
   {
     field: 'createdDate',
     headerName: 'Date',
-    width: 170,
-    valueFormatter: (value: string) => formatDateTime(value),
+    ...DATE_COLUMN,
   },
   {
     field: 'customer',
