@@ -416,7 +416,7 @@ describe('Store › Products: a product’s editor has an address', () => {
   /** The products tab at `search`, listing only `loaf`; rye (99) is found by its own address, 98 is gone. */
   function open(search: string, saved: unknown[] = []) {
     window.history.replaceState(null, '', `/store${search}`);
-    const { requests } = renderApp(
+    const { requests, system } = renderApp(
       { ...dashboardInput(), location: { pathname: '/store', search } },
       {
         ...routes([]),
@@ -433,7 +433,7 @@ describe('Store › Products: a product’s editor has an address', () => {
         },
       },
     );
-    return requests;
+    return { requests, system };
   }
   const address = () => window.location.pathname + window.location.search;
 
@@ -470,9 +470,11 @@ describe('Store › Products: a product’s editor has an address', () => {
   });
 
   test('the address of a product that is gone says so, and Close goes back to the list', async () => {
-    open('?product=98');
+    const { system } = open('?product=98');
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Product' }, slow));
     await waitFor(() => expect(dialog.getByRole('status').textContent).toBe(PRODUCT_NOT_FOUND_HERE));
+    // Said there alone: the http client raised no toast (the queue's counter never moved).
+    expect(system.actor.system.get('toasts')?.getSnapshot().context.nextId).toBe(1);
     fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(address()).toBe('/store'));
     expect(screen.queryByRole('dialog')).toBeNull();

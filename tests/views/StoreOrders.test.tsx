@@ -281,8 +281,8 @@ describe('the Orders tab', { timeout: 20_000 }, () => {
     expect(drawer.queryByText(/not in the list|not found/)).toBeNull();
   });
 
-  test('a link to an order of no store of the account says so and what to do', async () => {
-    openOrders(
+  test('a link to an order of no store of the account says so and what to do, in the drawer alone', async () => {
+    const { system } = openOrders(
       storeRoutes('Admin', [ada], undefined, {
         'GET /api/ecommerce/stores/bakery/orders/o9': { status: 404, body: { message: 'Order not found' } },
       }),
@@ -293,6 +293,8 @@ describe('the Orders tab', { timeout: 20_000 }, () => {
     expect((await drawer.findByText(/not found in this store/, {}, slow)).textContent).toBe(
       'This order was not found in this store: pick an order from the list, or choose its store above.',
     );
+    // No toast beside it (the queue's counter never moved).
+    expect(system.actor.system.get('toasts')?.getSnapshot().context.nextId).toBe(1);
   });
 
   test('a failed Export CSV says so under the list, once (no toast beside)', async () => {

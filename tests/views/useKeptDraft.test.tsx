@@ -5,7 +5,7 @@ import { waitFor } from 'xstate';
 import { AppActorContext } from '../../src/views/appActorContext.ts';
 import { useChangedSinceOpened } from '../../src/views/common/keepTypedInput.ts';
 import { draftKeysToDrop, keptDraftKey } from '../../src/views/common/keptDrafts.ts';
-import { KEPT_DRAFT_NOTE, useKeptDraft } from '../../src/views/common/useKeptDraft.ts';
+import { KEPT_DRAFT_NOTE, KEPT_TYPING_NOTE, useKeptDraft } from '../../src/views/common/useKeptDraft.ts';
 import { type AppSystem, createAppSystem } from '../../src/views/createAppSystem.ts';
 import { bob, dashboardInput, fakeServer } from './renderApp.tsx';
 
@@ -91,6 +91,23 @@ describe('useKeptDraft', () => {
     type('');
     expect(screen.queryByText(KEPT_DRAFT_NOTE)).toBeNull();
     expect(entries()).toEqual([]);
+  });
+
+  test('left by a reload (no unmount runs), it comes back with the reload’s note, not the session’s', () => {
+    const { mount, type, input } = start();
+    const form = mount();
+    type('Ada');
+    // A reload runs no cleanup: the entry written while typing is what the next page finds.
+    const left = sessionStorage.getItem(bobKey) ?? '';
+    form.unmount();
+    sessionStorage.setItem(bobKey, left);
+
+    mount();
+    expect(input()).toBe('Ada');
+    expect(screen.getByText(KEPT_TYPING_NOTE).textContent).toBe(
+      'We kept what you typed here before the page was reloaded or closed. Save to keep it, or Cancel to throw it away.',
+    );
+    expect(screen.queryByText(KEPT_DRAFT_NOTE)).toBeNull();
   });
 
   test('another form, or the same user in another account, does not get it', () => {

@@ -22,6 +22,8 @@ import { UPLOAD_SHOWN_HERE, uploadError } from '../http/uploadError.ts';
 // A refused form, action or setting is shown where it happened, with the server's message (a store ID or a
 // category name taken, a field the server refuses): no generic toast beside it.
 const SHOWN_HERE: CallContext = { quietStatuses: [400, 409] };
+// A link to an order or a product that is gone: the drawer or the editor says so, with a way back.
+const GONE_SHOWN_HERE: CallContext = { quietStatuses: [404] };
 
 /** GET /api/ecommerce/stores. */
 export const listStores = (http: Http): Promise<Store[]> => http.get('ecommerce/stores').json<Store[]>();
@@ -50,7 +52,9 @@ export const listStoreProducts = (
 
 /** GET /api/ecommerce/stores/{storeId}/products/{id}: one product, inactive too, wherever it is in the list. */
 export const getStoreProduct = (http: Http, storeId: string, id: number): Promise<Product> =>
-  http.get(`ecommerce/stores/${encodeURIComponent(storeId)}/products/${id}`).json<Product>();
+  http
+    .get(`ecommerce/stores/${encodeURIComponent(storeId)}/products/${id}`, { context: GONE_SHOWN_HERE })
+    .json<Product>();
 
 /** POST /api/ecommerce/products. */
 export const createProduct = (http: Http, storeId: string, input: ProductInput): Promise<Product> =>
@@ -94,7 +98,9 @@ export const listStoreOrders = (http: Http, storeId: string, query: OrderListQue
 /** GET /api/ecommerce/stores/{storeId}/orders/{id}: one order of the store, wherever it is in the list. */
 export const getStoreOrder = (http: Http, storeId: string, id: string): Promise<OrderDetails> =>
   http
-    .get(`ecommerce/stores/${encodeURIComponent(storeId)}/orders/${encodeURIComponent(id)}`)
+    .get(`ecommerce/stores/${encodeURIComponent(storeId)}/orders/${encodeURIComponent(id)}`, {
+      context: GONE_SHOWN_HERE,
+    })
     .json<OrderDetails>();
 
 /** GET /api/ecommerce/stores/{storeId}/orders.csv: every order matching the filters, as a CSV file. */

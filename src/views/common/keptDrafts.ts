@@ -40,15 +40,29 @@ export function sweepKeptDrafts(session: DraftSession, storage: Storage = sessio
   for (const key of draftKeysToDrop(keys, session)) storage.removeItem(key);
 }
 
-/** The values kept under `key`, or null (none, or unreadable). */
-export function readKeptDraft<T>(key: string, storage: Storage = sessionStorage): T | null {
+/** What an entry holds: the form's values, and whether they were kept because the session expired. */
+export type KeptDraft<T> = { values: T; afterExpiry: boolean };
+
+// An entry left by a form that went because the session expired starts with this; any other entry left (the
+// tab reloaded or closed while the form was open) does not.
+const AFTER_EXPIRY = 'expired:';
+
+/** What is kept under `key`, or null (none, or unreadable). */
+export function readKeptDraft<T>(key: string, storage: Storage = sessionStorage): KeptDraft<T> | null {
   const text = storage.getItem(key);
   if (text === null) return null;
+  const afterExpiry = text.startsWith(AFTER_EXPIRY);
   try {
-    return JSON.parse(text) as T;
+    return { values: JSON.parse(afterExpiry ? text.slice(AFTER_EXPIRY.length) : text) as T, afterExpiry };
   } catch {
     return null;
   }
+}
+
+/** Marks the entry under `key` as kept because the session expired (the form says so when it has it back). */
+export function markKeptAfterExpiry(key: string, storage: Storage = sessionStorage): void {
+  const text = storage.getItem(key);
+  if (text !== null && !text.startsWith(AFTER_EXPIRY)) writeKeptDraft(key, AFTER_EXPIRY + text, storage);
 }
 
 /** Keeps `json` (the form's values, already as JSON) under `key`. */

@@ -5,7 +5,9 @@ import type { sessionMachine } from '../../machines/session/sessionMachine.ts';
 import { useSessionRef } from '../appActorContext.ts';
 import {
   type DraftSession,
+  type KeptDraft,
   keptDraftKey,
+  markKeptAfterExpiry,
   readKeptDraft,
   removeKeptDraft,
   sweepKeptDrafts,
@@ -15,6 +17,9 @@ import {
 /** What a form says when it shows what was typed in it before the session expired. */
 export const KEPT_DRAFT_NOTE =
   'We kept what you typed before your session expired. Save to keep it, or Cancel to throw it away.';
+/** What it says when it shows what was typed in it before the tab was reloaded or closed with it open. */
+export const KEPT_TYPING_NOTE =
+  'We kept what you typed here before the page was reloaded or closed. Save to keep it, or Cancel to throw it away.';
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 type SessionRef = ReturnType<typeof useSessionRef>;
@@ -54,8 +59,10 @@ type Options<T> = {
  * Keeps what is typed in the form `form` (e.g. `crm.contact.42`, `store.product.new`) through an expired session,
  * in this tab, for the same user and account: while it is changed its values are in sessionStorage; an unmount
  * because the session expired leaves them there, any other (Save, Cancel, leaving) removes them — but with
- * `keepOnLeave` only a save or a discard (the form back to unchanged) does. Mounted again after the same user
- * signed in again (or came back), the form gets them back (`restore`) and the note to show is returned.
+ * `keepOnLeave` only a save or a discard (the form back to unchanged) does. A reload or a closed tab runs no
+ * unmount, so what was typed stays too. Mounted again after the same user signed in again (or came back, or the
+ * page was reloaded), the form gets them back (`restore`) and the note to show is returned: the session's, or the
+ * reload's.
  */
 export function useKeptDraft<T>(
   form: string,
@@ -67,9 +74,9 @@ export function useKeptDraft<T>(
     return session.kind === 'signedIn' ? keptDraftKey(session.owner, form) : null;
   });
   // Read once, as the form opens; held (not removed while unchanged) until the form has it back.
-  const kept = useRef<T | null | undefined>(undefined);
+  const kept = useRef<KeptDraft<T> | null | undefined>(undefined);
   if (kept.current === undefined) kept.current = storageKey ? readKeptDraft<T>(storageKey) : null;
-  const [restored, setRestored] = useState(false);
+  const [restored, setRestored] = useState<'afterExpiry' | 'afterReload' | null>(null);
   const restoreRef = useRef(restore);
   restoreRef.current = restore;
   // The entry this form writes, for its unmount (when the session may already be gone).
@@ -78,8 +85,8 @@ export function useKeptDraft<T>(
   useEffect(() => {
     watchSession(sessionRef);
     if (kept.current === null || kept.current === undefined) return;
-    restoreRef.current(kept.current);
-    setRestored(true);
+    restoreRef.current(kept.current.values);
+    setRestored(kept.current.afterExpiry ? 'afterExpiry' : 'afterReload');
   }, [sessionRef]);
 
   const text = JSON.stringify(values);
@@ -98,10 +105,13 @@ export function useKeptDraft<T>(
   useEffect(
     () => () => {
       const key = written.current;
-      if (key !== null && !keepsOnLeave && !sessionRef.getSnapshot().context.expiredIn) removeKeptDraft(key);
+      if (key === null) return;
+      if (sessionRef.getSnapshot().context.expiredIn) markKeptAfterExpiry(key);
+      else if (!keepsOnLeave) removeKeptDraft(key);
     },
     [sessionRef, keepsOnLeave],
   );
 
-  return restored && changed ? (keepOnLeave?.note ?? KEPT_DRAFT_NOTE) : null;
+  if (!restored || !changed) return null;
+  return keepOnLeave?.note ?? (restored === 'afterExpiry' ? KEPT_DRAFT_NOTE : KEPT_TYPING_NOTE);
 }
