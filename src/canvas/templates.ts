@@ -1,4 +1,5 @@
 import { BUSINESS_TOKENS } from './businessTokens.ts';
+import { DEFAULT_STORE_ID } from './elements/constants.ts';
 import type { ElementNode } from './ops/elementOps.ts';
 
 export type TemplateCategory = 'business' | 'portfolio' | 'ecommerce' | 'blog' | 'landing';
@@ -198,9 +199,9 @@ export const TEMPLATES: Template[] = [
       hero('New Collection', 'Fresh arrivals every week', 'Pink Red'),
       {
         type: 'product-grid',
-        props: { content: 'Featured Products', storeId: 'default-store', gridColumns: 3 },
+        props: { content: 'Featured Products', storeId: DEFAULT_STORE_ID, gridColumns: 3 },
       },
-      { type: 'shopping-cart', props: { storeId: 'default-store' } },
+      { type: 'shopping-cart', props: { storeId: DEFAULT_STORE_ID } },
       footer(),
     ],
   },
@@ -290,3 +291,21 @@ export const TEMPLATES: Template[] = [
 
 /** Blank plus the first three templates (spec §9). */
 export const PAGE_TEMPLATES = TEMPLATES.slice(0, 3);
+
+/** Whether a template's elements show a store (a product grid, a cart…). */
+export const showsStore = (nodes: readonly ElementNode[]): boolean =>
+  nodes.some((node) => node.props.storeId === DEFAULT_STORE_ID || showsStore(node.children ?? []));
+
+/**
+ * A template's elements for an account whose first store is `storeId`: its store elements show that store's
+ * products rather than the placeholder store 'default-store' (which an account has only when it kept that id
+ * for its first store). Without a store (null) they stay as they are.
+ */
+export function withStore(nodes: readonly ElementNode[], storeId: string | null): ElementNode[] {
+  if (!storeId) return [...nodes];
+  return nodes.map((node) => ({
+    ...node,
+    props: node.props.storeId === DEFAULT_STORE_ID ? { ...node.props, storeId } : node.props,
+    ...(node.children ? { children: withStore(node.children, storeId) } : {}),
+  }));
+}

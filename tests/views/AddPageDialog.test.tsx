@@ -1,19 +1,21 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { addPage } from '../../src/canvas/ops/pageOps.ts';
+import { toSpecPages } from '../../src/canvas/pagesData.ts';
 import { createSiteDoc, listPages } from '../../src/canvas/siteDoc.ts';
 import { SiteStore } from '../../src/canvas/siteStore.ts';
 import { PageManager } from '../../src/views/builder/PageManager.tsx';
 import { renderInBuilder } from './builderHarness.tsx';
 import { clickBesideDialog } from './queries.ts';
+import type { Routes } from './renderApp.tsx';
 
-/** The Pages tab of a site with Home and About, its Add Page dialog open. */
-function openAddPage() {
+/** The Pages tab of a site with Home and About, its Add Page dialog open (`routes`: the fake server's). */
+function openAddPage(routes: Routes = {}) {
   const site = createSiteDoc();
   addPage(site, { name: 'Home', path: '', isHomePage: true });
   addPage(site, { name: 'About', path: 'about' });
   const store = new SiteStore(site);
-  renderInBuilder(store, <PageManager />);
+  renderInBuilder(store, <PageManager />, routes);
   fireEvent.click(screen.getByRole('button', { name: 'Add Page' }));
   const dialog = screen.getByRole('dialog', { name: 'Add Page' });
   const pagesShown = () =>
@@ -25,6 +27,40 @@ function openAddPage() {
 }
 
 describe('Add Page', () => {
+  test('a page from the E-commerce template shows the account’s first store, not the placeholder store', async () => {
+    const { dialog, store } = openAddPage({
+      'GET /api/ecommerce/stores': {
+        body: [{ storeId: 'rosas-bakery', storeName: 'Rosa’s Bakery', currency: 'USD' }],
+      },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Page Name' }), {
+      target: { value: 'Shop' },
+    });
+    fireEvent.click(within(dialog).getByRole('radio', { name: /E-commerce Modern/ }));
+    // The dialog says which store the page shows.
+    expect((await within(dialog).findByRole('status')).textContent).toBe(
+      'Its products and cart are those of Rosa’s Bakery.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    const shop = toSpecPages(store.site).find((page) => page.path === 'shop');
+    expect(shop?.elements.filter((element) => 'storeId' in element).map((e) => [e.type, e.storeId])).toEqual([
+      ['product-grid', 'rosas-bakery'],
+      ['shopping-cart', 'rosas-bakery'],
+    ]);
+  });
+
+  test('without a store yet, the E-commerce template says its products stay empty until one is created', async () => {
+    const { dialog } = openAddPage({ 'GET /api/ecommerce/stores': { body: [] } });
+    expect(within(dialog).queryByRole('status')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('radio', { name: /E-commerce Modern/ }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe(
+      'Its products and cart stay empty until you create a store in Online Store.',
+    );
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Portfolio Minimal/ }));
+    expect(within(dialog).queryByRole('status')).toBeNull();
+  });
+
   test('Enter in the page name creates the page, as Create does', async () => {
     const { dialog, pagesShown, store } = openAddPage();
     const name = within(dialog).getByRole('textbox', { name: 'Page Name' });

@@ -13,7 +13,7 @@ import {
 } from '../../canvas/siteDoc.ts';
 import { SiteStore } from '../../canvas/siteStore.ts';
 import { renderSiteHtml } from '../../canvas/staticRender.tsx';
-import { TEMPLATES } from '../../canvas/templates.ts';
+import { showsStore, TEMPLATES, withStore } from '../../canvas/templates.ts';
 import { getBusinessProfile } from '../../services/account/businessApi.ts';
 import {
   freeSiteName,
@@ -23,6 +23,7 @@ import {
   type Website,
 } from '../../services/builder/websiteApi.ts';
 import type { Http } from '../../services/http/http.ts';
+import { listStores } from '../../services/store/storeAdminApi.ts';
 import {
   type BuilderSession,
   DEFAULT_SITE_NAME,
@@ -43,18 +44,36 @@ function withIds(nodes: ElementNode[], prefix: string): ElementNode[] {
   }));
 }
 
-/** Spec §4: a new site's Home is seeded from the template chosen in the chooser (the builder's input). */
-function chosenTemplate(id: string | undefined): ElementNode[] {
-  if (!id) return [];
-  const template = TEMPLATES.find((t) => t.id === id);
-  return template ? withIds(template.elements, `tpl-${template.id}`) : [];
+const templateOf = (id: string | undefined) => (id ? TEMPLATES.find((t) => t.id === id) : undefined);
+
+/**
+ * Spec §4: a new site's Home is seeded from the template chosen in the chooser (the builder's input); its store
+ * elements show the account's first store (`storeId`), as a new store element does.
+ */
+function chosenTemplate(id: string | undefined, storeId: string | null): ElementNode[] {
+  const template = templateOf(id);
+  return template ? withIds(withStore(template.elements, storeId), `tpl-${template.id}`) : [];
+}
+
+/** The account's first store (null: none, or the list cannot be read: the template's placeholder stays). */
+async function firstStoreId(http: Http): Promise<string | null> {
+  try {
+    return (await listStores(http))[0]?.storeId ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /**
  * Spec §4: a site's pages when present, otherwise its saved HTML parsed into elements; a new site gets Home (from
  * the chosen template). True when a new site's Home was given a template's elements.
  */
-function seed(site: SiteDoc, website: Website | null, templateId?: string): boolean {
+function seed(
+  site: SiteDoc,
+  website: Website | null,
+  templateId: string | undefined,
+  storeId: string | null,
+): boolean {
   if (site.pages.size > 0) return false;
   let fromTemplate = false;
   site.doc.transact(() => {
@@ -67,7 +86,7 @@ function seed(site: SiteDoc, website: Website | null, templateId?: string): bool
       ? withIds(parseHtmlToElements(website.htmlContent), 'parsed')
       : website
         ? []
-        : chosenTemplate(templateId);
+        : chosenTemplate(templateId, storeId);
     addPage(site, { id: HOME_PAGE_ID, name: 'Home', path: 'home', isHomePage: true });
     for (const node of parsed) insertElement(site, node, { pageId: HOME_PAGE_ID, parentId: null });
     fromTemplate = !website && parsed.length > 0;
@@ -88,13 +107,15 @@ export async function loadSite(
   const collab = remote ? new SiteCollab(site, remote) : null;
   const connection = connectSite(site, roomFor(input.websiteId ?? input.draftId), collab);
   try {
-    const [website, businessName] = await Promise.all([
+    const template = input.websiteId ? undefined : templateOf(input.templateId);
+    const [website, businessName, storeId] = await Promise.all([
       input.websiteId ? getWebsite(http, input.websiteId) : Promise.resolve(null),
       input.websiteId ? Promise.resolve(null) : newSiteName(http),
+      template && showsStore(template.elements) ? firstStoreId(http) : Promise.resolve(null),
       connection.whenLoaded,
     ]);
     if (website?.yjsState) applyEncodedState(site, website.yjsState);
-    const seeded = seed(site, website, input.templateId);
+    const seeded = seed(site, website, input.templateId, storeId);
     return {
       session: { store: new SiteStore(site), connection, collab },
       name: website?.name ?? businessName ?? DEFAULT_SITE_NAME,

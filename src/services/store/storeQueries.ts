@@ -67,6 +67,15 @@ export function useStores(): UseQueryResult<Store[]> {
   return useQuery({ queryKey: storeKeys.stores, queryFn: () => listStores(http) });
 }
 
+/**
+ * The account's first store, which a new store element or a template's shows: null while it has none, undefined
+ * while the list is read.
+ */
+export function useFirstStore(): Store | null | undefined {
+  const stores = useStores().data;
+  return stores ? (stores[0] ?? null) : undefined;
+}
+
 /** One page of a store's products as its owner sees them (inactive ones too). */
 export function useOwnerProducts(
   storeId: string,

@@ -13,8 +13,9 @@ import { type KeyboardEvent, useState } from 'react';
 import { addPage } from '../../canvas/ops/pageOps.ts';
 import { normalizePath, PAGE_MESSAGES } from '../../canvas/ops/pagePaths.ts';
 import { newId } from '../../canvas/siteDoc.ts';
-import { PAGE_TEMPLATES } from '../../canvas/templates.ts';
+import { PAGE_TEMPLATES, showsStore, withStore } from '../../canvas/templates.ts';
 import { unsavedHint } from '../../contracts/unsavedHint.ts';
+import { useFirstStore } from '../../services/store/storeQueries.ts';
 import { useKeepTypedInput } from '../common/keepTypedInput.ts';
 import { useBuilder, usePages } from './builderContext.ts';
 
@@ -24,9 +25,11 @@ const UNSAVED_PAGE_HINT = unsavedHint('page', 'Create', 'Cancel');
 export function AddPageDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { builder, store } = useBuilder();
   const pages = usePages();
+  const firstStore = useFirstStore();
   const [name, setName] = useState('');
   const [path, setPath] = useState('');
   const [template, setTemplate] = useState('blank');
+  const chosen = PAGE_TEMPLATES.find((t) => t.id === template);
   const [touched, setTouched] = useState({ name: false, path: false });
 
   const nameError = touched.name && name.trim() === '' ? PAGE_MESSAGES.emptyName : null;
@@ -56,7 +59,8 @@ export function AddPageDialog({ open, onClose }: { open: boolean; onClose: () =>
   const handleCreate = () => {
     if (disabled) return;
     const id = newId('page');
-    const elements = PAGE_TEMPLATES.find((t) => t.id === template)?.elements ?? [];
+    // A template's store elements show the account's first store, as a new store element does.
+    const elements = withStore(chosen?.elements ?? [], firstStore?.storeId ?? null);
     store.edit(() => {
       addPage(store.site, { id, name: name.trim(), path, elements });
     });
@@ -118,6 +122,13 @@ export function AddPageDialog({ open, onClose }: { open: boolean; onClose: () =>
             <FormControlLabel key={t.id} value={t.id} control={<Radio />} label={t.name} />
           ))}
         </RadioGroup>
+        {chosen && showsStore(chosen.elements) && firstStore !== undefined ? (
+          <Typography variant="body2" color="text.secondary" role="status">
+            {firstStore
+              ? `Its products and cart are those of ${firstStore.storeName}.`
+              : 'Its products and cart stay empty until you create a store in Online Store.'}
+          </Typography>
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={keep.cancel}>Cancel</Button>

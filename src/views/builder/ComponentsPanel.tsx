@@ -6,7 +6,7 @@ import { ELEMENT_TYPES, type ElementType } from '../../canvas/elements/types.ts'
 import { insertElement, pageAddIndex } from '../../canvas/ops/elementOps.ts';
 import { refreshNavigation } from '../../canvas/ops/pageOps.ts';
 import { newId } from '../../canvas/siteDoc.ts';
-import { useStores } from '../../services/store/storeQueries.ts';
+import { useFirstStore } from '../../services/store/storeQueries.ts';
 import { useBuilder, useCurrentPage } from './builderContext.ts';
 import { focusLayer } from './layerFocus.ts';
 
@@ -20,7 +20,7 @@ const STORE_TYPES = new Set<ElementType>(['product-grid', 'product-card', 'shopp
 export function useAddElement() {
   const { store, builder } = useBuilder();
   // A new store element shows the account's first store rather than the placeholder 'default-store'.
-  const firstStore = useStores().data?.[0]?.storeId;
+  const firstStore = useFirstStore()?.storeId;
   return (type: ElementType, pageId: string, parentId: string | null, index?: number) => {
     const id = newId();
     const defaults = ELEMENTS[type].defaults();
