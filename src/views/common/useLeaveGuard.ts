@@ -15,6 +15,10 @@ const tell = (app: AppRef, unsaved: boolean) => {
  * or signing out asks first ("Leave without saving?"), and closing or reloading the tab gets the browser's own
  * question — the app's LeaveGuard, as for Business details. Saved, cleared or gone, the form no longer holds
  * anything back.
+ *
+ * Any other address counts as leaving (the app compares addresses): a page whose own controls change its address
+ * while the form stays (a dialog or drawer with an address of its own, a filter) would ask when nothing is lost:
+ * the quick-add fields of such pages (the store's categories, the deals board) are not guarded this way.
  */
 export function useLeaveGuard(unsaved: boolean): void {
   const app = useAppActor();
