@@ -111,7 +111,8 @@ describe('CRM campaigns: a send is confirmed, its result is a sentence, its prev
     fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Cakes for the holidays' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save campaign' }));
     await waitFor(() => expect(saved).toHaveLength(1), slow);
-    expect(saved[0]).toMatchObject({ name: 'December specials', subject: 'Cakes for the holidays' });
+    // Only what changed since it was saved: the update keeps the rest as the server has it.
+    expect(saved).toEqual([{ subject: 'Cakes for the holidays' }]);
     expect(requests.filter((r) => path(r) === 'POST /api/crm/campaigns')).toHaveLength(1);
     expect(list.getAllByText('December specials')).toHaveLength(1);
   });
@@ -347,4 +348,44 @@ describe('CRM campaigns: what is typed is not thrown away by going elsewhere', (
     await waitFor(() => expect(field('Campaign name').value).toBe(''));
     expect(screen.queryByText(KEPT_CAMPAIGN_NOTE)).toBeNull();
   });
+
+  test('another member’s edit shows in the open editor, and a save sends only what was typed here', async () => {
+    // A second campaign is sending, so the list is read every second; meanwhile another member edits the subject.
+    const winter = { ...spring, id: 3, name: 'Winter news', status: 'sending' };
+    let stored = spring;
+    let reads = 0;
+    const saved: unknown[] = [];
+    renderApp(
+      dashboardInput(),
+      campaignRoutes(spring, {
+        'GET /api/crm/campaigns': () => {
+          reads += 1;
+          if (reads === 3) stored = { ...stored, subject: 'Spring is here, {{firstName}}' };
+          return { body: [stored, winter] };
+        },
+        'PUT /api/crm/campaigns/1': async (r) => {
+          const body = (await r.json()) as object;
+          saved.push(body);
+          stored = { ...stored, ...body };
+          return { body: stored };
+        },
+      }),
+    );
+    await openCampaign('Spring news');
+    await waitFor(() => expect(field('Subject').value).toBe('Hello {{firstName}}'));
+
+    // Nothing typed: the editor follows the campaign, with nothing to save or discard.
+    await waitFor(() => expect(field('Subject').value).toBe('Spring is here, {{firstName}}'), slow);
+    expect(screen.queryByRole('button', { name: 'Discard changes' })).toBeNull();
+    expect(screen.queryByText(KEPT_CAMPAIGN_NOTE)).toBeNull();
+
+    fireEvent.change(field('Campaign name'), { target: { value: 'Spring sale' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save campaign' }));
+    await waitFor(() => expect(saved).toEqual([{ name: 'Spring sale' }]), slow);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Discard changes' })).toBeNull());
+    expect([field('Campaign name').value, field('Subject').value]).toEqual([
+      'Spring sale',
+      'Spring is here, {{firstName}}',
+    ]);
+  }, 30_000);
 });

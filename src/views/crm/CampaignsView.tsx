@@ -159,9 +159,17 @@ function CampaignEditor({
 }) {
   const lists = useContactLists().data ?? [];
   const [form, setForm] = useState(() => formOf(selected));
-  const opened = formOf(selected);
-  // Against the campaign as the server has it now (Send waits for these to be saved).
-  const unsaved = !nothingChanged(changedFields(form, opened));
+  // The campaign as the editor last took it from the server: what was typed is what differs from it.
+  const [base, setBase] = useState(() => formOf(selected));
+  const typed = changedFields(form, base);
+  const current = formOf(selected);
+  if (!nothingChanged(changedFields(current, base))) {
+    // Changed on the server (another member, a save's answer): the editor follows it, keeping what was typed.
+    setBase(current);
+    setForm({ ...current, ...typed });
+  }
+  // Send waits for these to be saved.
+  const unsaved = !nothingChanged(typed);
   const editable = canEdit && (!selected || selected.status === 'draft' || selected.status === 'scheduled');
   const keptNote = useKeptDraft(`crm.campaign.${id ?? 'new'}`, {
     values: form,
@@ -194,9 +202,13 @@ function CampaignEditor({
   const audience = lists.find((list) => list.id === selected?.contactListId) ?? null;
 
   const handleSave = () => {
-    const { schedule, ...fields } = form;
-    const scheduledAt = schedule ? new Date(schedule).toISOString() : null;
-    save.submit({ kind: 'saveCampaign', id: selected?.id ?? null, input: { ...fields, scheduledAt } });
+    // A campaign saved before sends only what was typed: another member's edit of another field stays.
+    const { schedule, ...fields } = selected ? typed : form;
+    const input = {
+      ...fields,
+      ...(schedule === undefined ? {} : { scheduledAt: schedule ? new Date(schedule).toISOString() : null }),
+    };
+    save.submit({ kind: 'saveCampaign', id: selected?.id ?? null, input });
   };
 
   return (
@@ -327,7 +339,7 @@ function CampaignEditor({
             </Button>
           )}
           {editable && unsaved ? (
-            <Button disabled={save.saving} onClick={() => setForm(opened)}>
+            <Button disabled={save.saving} onClick={() => setForm(base)}>
               Discard changes
             </Button>
           ) : null}
