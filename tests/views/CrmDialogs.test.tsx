@@ -463,6 +463,45 @@ describe('Deals board', () => {
     expect(within(reloaded).queryByText('Shop fit-out')).toBeNull();
     expect(screen.getByRole('combobox', { name: 'Pipeline' }).textContent).toBe('Catering');
   });
+
+  test('an opened deal is in the address: a reload opens it again, and a deal that is gone says so', async () => {
+    const first = renderApp(
+      { ...dashboardInput(), location: { pathname: '/crm/deals', search: '?pipeline=2' } },
+      boards,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit deal Wedding buffet' }, slow));
+    await screen.findByRole('dialog', { name: 'Edit deal' });
+    expect(window.location.pathname + window.location.search).toBe('/crm/deals?pipeline=2&item=2');
+    first.unmount();
+
+    const second = renderApp(
+      { ...dashboardInput(), location: { pathname: '/crm/deals', search: '?pipeline=2&item=2' } },
+      boards,
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit deal' }, slow));
+    expect(await dialog.findByLabelText(/^Deal title/)).toHaveProperty('value', 'Wedding buffet');
+    // Its stage among its own pipeline's stages.
+    fireEvent.mouseDown(dialog.getByRole('combobox', { name: 'Stage' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'enquiry',
+      'booked',
+    ]);
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(window.location.pathname + window.location.search).toBe('/crm/deals?pipeline=2'),
+    );
+    second.unmount();
+
+    renderApp({ ...dashboardInput(), location: { pathname: '/crm/deals', search: '?item=77' } }, boards);
+    const gone = within(await screen.findByRole('dialog', { name: 'Edit deal' }, slow));
+    expect(gone.getByRole('status').textContent).toBe(
+      'This deal was not found: it may have been deleted. Close to see the board.',
+    );
+    fireEvent.click(gone.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/crm/deals'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });
 
 describe('Import contacts', () => {
@@ -524,8 +563,10 @@ describe('Pipelines: leaving with typed changes asks first', () => {
         },
       }),
     );
-    const names = await screen.findAllByLabelText('Pipeline name', {}, slow);
-    expect(names.map((field) => (field as HTMLInputElement).value)).toEqual(['Sales', 'Catering', '']);
+    const namesShown = () =>
+      screen.getAllByLabelText('Pipeline name').map((field) => (field as HTMLInputElement).value);
+    await waitFor(() => expect(namesShown()).toEqual(['Sales', 'Catering', '']), slow);
+    const names = screen.getAllByLabelText('Pipeline name');
     // The second pipeline's card: a stage typed, not added yet.
     const catering = within(names[1]?.closest('.MuiCardContent-root') as HTMLElement);
     fireEvent.change(catering.getByLabelText('New stage'), { target: { value: 'deposit' } });

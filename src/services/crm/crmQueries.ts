@@ -96,6 +96,12 @@ export function useCrmList<K extends CrmListName>(name: K): CrmListRow[K][] {
 }
 const EMPTY_LIST: never[] = [];
 
+/** Whether the list `name` has been read: an address naming one of its rows can then say the row is gone. */
+export function useCrmListRead(name: CrmListName): boolean {
+  const http = useHttp();
+  return useQuery(crmListQueries(http)[name] as ReturnType<typeof list<unknown>>).isSuccess;
+}
+
 /** GET /api/crm/stats. */
 export function useCrmStats(): UseQueryResult<CrmStats> {
   const http = useHttp();

@@ -3,6 +3,11 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -12,7 +17,7 @@ import { type DragEvent, type FormEvent, useCallback, useState } from 'react';
 import { appRoute } from '../../contracts/appRoutes.ts';
 import type { Deal } from '../../contracts/crm.ts';
 import { typedAmount } from '../../contracts/crmFieldRules.ts';
-import { useCrmList, usePipelines } from '../../services/crm/crmQueries.ts';
+import { useCrmList, useCrmListRead, usePipelines } from '../../services/crm/crmQueries.ts';
 import { useCan } from '../common/useCan.ts';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
 import { useCrmActor } from './crmActorContext.ts';
@@ -21,6 +26,8 @@ import { DealDialog } from './DealDialog.tsx';
 import { useCrmForm } from './useCrmForm.ts';
 
 const DEAL_MIME = 'application/x-crm-deal';
+
+export const DEAL_NOT_FOUND = 'This deal was not found: it may have been deleted. Close to see the board.';
 
 /** Deals as a kanban of the chosen pipeline: drag a card onto another stage to move it. */
 export function DealsBoard() {
@@ -37,8 +44,23 @@ export function DealsBoard() {
   const [title, setTitle] = useState('');
   const [value, setValue] = useState('');
   const [over, setOver] = useState<string | null>(null);
-  const [editingId, setEditingId] = useState<number | null>(null);
-  const closeEditing = useCallback(() => setEditingId(null), []);
+  // An opened deal is in the address too (`?item=<id>`): a reload, Back or a link opens it again.
+  const item = route.name === 'crm' ? route.params.item : undefined;
+  const editingId = item && /^\d+$/.test(item) ? Number(item) : null;
+  const pipelineParam = route.name === 'crm' ? route.params.pipeline : undefined;
+  const openDeal = useCallback(
+    (id: number | null) =>
+      navigate(
+        appRoute('crm', {
+          section: 'deals',
+          pipeline: pipelineParam,
+          item: id === null ? undefined : String(id),
+        }),
+      ),
+    [navigate, pipelineParam],
+  );
+  const closeEditing = useCallback(() => openDeal(null), [openDeal]);
+  const dealsRead = useCrmListRead('deals');
   const canEdit = useCan('crm.edit');
   const handleSaved = useCallback(() => {
     setTitle('');
@@ -156,12 +178,7 @@ export function DealsBoard() {
               </Typography>
               <Stack spacing={1} sx={{ mt: 1, minHeight: 80 }}>
                 {cards.map((deal) => (
-                  <DealCard
-                    key={deal.id}
-                    deal={deal}
-                    movable={canEdit}
-                    onOpen={() => setEditingId(deal.id)}
-                  />
+                  <DealCard key={deal.id} deal={deal} movable={canEdit} onOpen={() => openDeal(deal.id)} />
                 ))}
               </Stack>
             </Paper>
@@ -173,10 +190,20 @@ export function DealsBoard() {
         <DealDialog
           key={editing.id}
           deal={editing}
-          stages={pipeline.stages}
+          stages={pipelines.find((p) => p.id === editing.pipelineId)?.stages ?? pipeline.stages}
           readOnly={!canEdit}
           onClose={closeEditing}
         />
+      ) : item !== undefined && dealsRead ? (
+        <Dialog open onClose={closeEditing} aria-labelledby="deal-place-title">
+          <DialogTitle id="deal-place-title">Edit deal</DialogTitle>
+          <DialogContent>
+            <DialogContentText role="status">{DEAL_NOT_FOUND}</DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={closeEditing}>Close</Button>
+          </DialogActions>
+        </Dialog>
       ) : null}
     </Stack>
   );
