@@ -56,6 +56,8 @@ const errors = { 400: message, 404: message, 409: message } as const;
 function entity<const P, const R extends readonly string[], const Row>(properties: P, required: R, row: Row) {
   return {
     list: { response: { 200: { type: 'array', items: row } } },
+    /** One record by its id (an opened record's address, wherever it is in the list). */
+    get: { params: idParams, response: { 200: row, ...errors } },
     create: {
       body: { type: 'object', additionalProperties: false, required, properties },
       response: { 201: row, ...errors },

@@ -55,4 +55,30 @@ describeEachDatabase('crm api: account isolation', (ctx) => {
     }
     expect((await ctx.call('GET', '/api/crm/stats')).statusCode).toBe(401);
   });
+
+  it('reads one lead or activity by its id (an opened record’s address) for its account only', async () => {
+    const owner = await ctx.register();
+    const t = owner.token;
+    const lead = await expectJson<{ id: number }>(ctx, 'POST', '/api/crm/leads', t, 201, {
+      name: 'Grace Hopper',
+      company: 'Navy',
+    });
+    const activity = await expectJson<{ id: number }>(ctx, 'POST', '/api/crm/activities', t, 201, {
+      type: 'call',
+      subject: 'Call Grace',
+    });
+    expect(await expectJson(ctx, 'GET', `/api/crm/leads/${lead.id}`, t, 200)).toEqual(lead);
+    expect(await expectJson(ctx, 'GET', `/api/crm/activities/${activity.id}`, t, 200)).toEqual(activity);
+
+    const s = (await ctx.register()).token;
+    expect(await expectJson(ctx, 'GET', `/api/crm/leads/${lead.id}`, s, 404)).toEqual({
+      message: 'Lead not found',
+    });
+    expect(await expectJson(ctx, 'GET', `/api/crm/activities/${activity.id}`, s, 404)).toEqual({
+      message: 'Activity not found',
+    });
+    await expectJson(ctx, 'GET', `/api/crm/leads/${lead.id + 1000}`, t, 404);
+    await expectJson(ctx, 'GET', '/api/crm/activities/abc', t, 400);
+    expect((await ctx.call('GET', `/api/crm/leads/${lead.id}`)).statusCode).toBe(401);
+  });
 });

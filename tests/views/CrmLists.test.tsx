@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { grace, requestPath as path, requestQuery as query } from './crmFixtures.ts';
 import { descriptionOf, rowOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
@@ -285,4 +285,75 @@ describe('CRM deals board', () => {
     await waitFor(() => expect(requests.some((r) => path(r) === 'DELETE /api/crm/deals/9')).toBe(true));
     await waitFor(() => expect(screen.queryByTestId('deal-Wedding cake, 3 tiers')).toBeNull());
   }, 30_000);
+});
+
+describe('an opened lead or activity is in the address', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+  const address = () => window.location.pathname + window.location.search;
+  /** A field's value in the dialog named `dialog` (the grid's column headers carry the same names). */
+  const fieldIn = (dialog: string, label: RegExp) =>
+    (within(screen.getByRole('dialog', { name: dialog })).getByLabelText(label) as HTMLInputElement).value;
+  const other = { ...lead, id: 42, name: 'Grace Hopper', company: 'Navy' };
+  /** The CRM at `pathname` + `search`: lead 42 and activity 7 are on no page, lead 43 and activity 8 are gone. */
+  function openAt(pathname: string, search: string, extra: Routes = {}) {
+    window.history.replaceState(null, '', pathname + search);
+    return renderApp(
+      { ...dashboardInput(), location: { pathname, search } },
+      crmRoutes({
+        'GET /api/crm/leads/42': { body: other },
+        'GET /api/crm/leads/43': { status: 404, body: { message: 'Lead not found' } },
+        'GET /api/crm/activities/7': { body: { ...activity, id: 7, subject: 'Meet Grace' } },
+        'GET /api/crm/activities/8': { status: 404, body: { message: 'Activity not found' } },
+        ...extra,
+      }),
+    );
+  }
+
+  test('Edit puts the lead in the address, Cancel takes it out; a reload opens one on no page, or says it is gone', async () => {
+    const first = openAt('/crm/leads', '');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Walk-in' }, slow));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit lead' }));
+    expect((dialog.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Walk-in');
+    expect(address()).toBe('/crm/leads?item=1');
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(address()).toBe('/crm/leads'));
+    first.unmount();
+
+    const second = openAt('/crm/leads', '?item=42');
+    // While it is read the dialog says so; then the lead's own dialog takes its place.
+    await waitFor(() => expect(fieldIn('Edit lead', /^Name/)).toBe('Grace Hopper'), slow);
+    second.unmount();
+
+    const { system } = openAt('/crm/leads', '?item=43');
+    const gone = within(await screen.findByRole('dialog', { name: 'Edit lead' }, slow));
+    await waitFor(() =>
+      expect(gone.getByRole('status').textContent).toBe(
+        'This lead was not found: it may have been deleted. Close to see the list.',
+      ),
+    );
+    // Said there alone: no toast beside it.
+    expect(system.actor.system.get('toasts')?.getSnapshot().context.nextId).toBe(1);
+    fireEvent.click(gone.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(address()).toBe('/crm/leads'));
+  });
+
+  test('Add lead is ?item=new; an activity on no page opens from its address and saves only what changed', async () => {
+    const first = openAt('/crm/leads', '?item=new');
+    await waitFor(() => expect(fieldIn('Add lead', /^Name/)).toBe(''), slow);
+    first.unmount();
+
+    const saved: unknown[] = [];
+    openAt('/crm/activities', '?item=7', {
+      'PUT /api/crm/activities/7': async (r) => {
+        saved.push(await r.json());
+        return { body: { ...activity, id: 7, subject: 'Meet Grace at noon' } };
+      },
+    });
+    await waitFor(() => expect(fieldIn('Edit activity', /^Subject/)).toBe('Meet Grace'), slow);
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit activity' }));
+    fireEvent.change(dialog.getByLabelText(/^Subject/), { target: { value: 'Meet Grace at noon' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(address()).toBe('/crm/activities'), slow);
+    expect(saved).toEqual([{ subject: 'Meet Grace at noon' }]);
+  });
 });

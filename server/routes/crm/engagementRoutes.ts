@@ -15,7 +15,14 @@ import { UPDATABLE_FIELDS } from '../../crm/workflowRunner.ts';
 import { HttpError } from '../../errors.ts';
 import { listCommunications, listWorkflowRuns } from '../../repositories/crm/communications.ts';
 import { contactListExists } from '../../repositories/crm/contactLists.ts';
-import { deleteRow, insertRow, listRows, listRowsPage, updateRow } from '../../repositories/crm/crud.ts';
+import {
+  deleteRow,
+  findRow,
+  insertRow,
+  listRows,
+  listRowsPage,
+  updateRow,
+} from '../../repositories/crm/crud.ts';
 import { requireOwned } from '../../repositories/crm/deals.ts';
 import { ACTIVITIES, WORKFLOWS } from '../../repositories/crm/tables.ts';
 import { type CrmDeps, crmEdit, crmView } from './crmDeps.ts';
@@ -65,6 +72,15 @@ export const engagementRoutes: FastifyPluginAsync<CrmDeps> = async (fastify, { d
       const accountId = requireAccountId(request);
       const { rows, totalCount } = await listRowsPage<Activity>(db, ACTIVITIES, accountId, request.query);
       return reply.header(TOTAL_COUNT_HEADER, totalCount).send(rows);
+    },
+  );
+  app.get(
+    '/api/crm/activities/:id',
+    { config: crmView, schema: engagementApi.activities.get },
+    async (request) => {
+      const activity = await findRow<Activity>(db, ACTIVITIES, requireAccountId(request), request.params.id);
+      if (!activity) throw notFound('Activity');
+      return activity;
     },
   );
   app.post(

@@ -5,7 +5,7 @@ import { salesApi } from '../../../src/contracts/crmApi.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { emitCrmEvent } from '../../crm/crmEvents.ts';
 import { HttpError } from '../../errors.ts';
-import { deleteRow, insertRow, listRowsPage } from '../../repositories/crm/crud.ts';
+import { deleteRow, findRow, insertRow, listRowsPage } from '../../repositories/crm/crud.ts';
 import { createDeal, listDeals, updateDeal } from '../../repositories/crm/deals.ts';
 import { convertLead, updateLead } from '../../repositories/crm/leads.ts';
 import {
@@ -52,6 +52,11 @@ export const salesRoutes: FastifyPluginAsync<CrmDeps> = async (fastify, { db, qu
       request.query,
     );
     return reply.header(TOTAL_COUNT_HEADER, totalCount).send(rows);
+  });
+  app.get('/api/crm/leads/:id', { config: crmView, schema: salesApi.leads.get }, async (request) => {
+    const lead = await findRow<Lead>(db, LEADS, requireAccountId(request), request.params.id);
+    if (!lead) throw notFound('Lead');
+    return lead;
   });
   app.post('/api/crm/leads', { config: crmEdit, schema: salesApi.leads.create }, async (request, reply) =>
     reply.code(201).send(await insertRow<Lead>(db, LEADS, requireAccountId(request), request.body)),

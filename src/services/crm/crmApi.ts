@@ -111,6 +111,12 @@ export const contactsApi = resource<Contact, ContactInput>('contacts');
 /** GET /api/crm/contacts/:id: one contact (an opened record's address). */
 export const getContact = (http: Http, id: number) => http.get(`crm/contacts/${id}`).json<Contact>();
 export const leadsApi = resource<Lead, LeadInput>('leads');
+/**
+ * GET /api/crm/leads/:id or /api/crm/activities/:id: one record (an opened record's address); a 404 is shown
+ * where it was opened (the record is gone), not as a toast.
+ */
+export const getCrmRecord = <T>(http: Http, kind: 'leads' | 'activities', id: number) =>
+  http.get(`crm/${kind}/${id}`, { context: { quietStatuses: [404] } }).json<T>();
 export const dealsApi = resource<Deal, DealInput>('deals');
 export const activitiesApi = resource<Activity, ActivityInput>('activities');
 export const workflowsApi = resource<Workflow, WorkflowInput>('workflows');

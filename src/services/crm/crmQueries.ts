@@ -37,6 +37,7 @@ import {
   exportContacts,
   findDuplicateContacts,
   getContact,
+  getCrmRecord,
   getInboxItem,
   getStats,
   type InboxQuery,
@@ -184,6 +185,20 @@ export function useLeadsPage(query: ListQuery): UseQueryResult<RowsPage<Lead>> {
     queryKey: crmKeys.leads(query),
     queryFn: () => listLeadsPage(http, query),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * One lead or activity by its id, for an address naming one the list's page does not hold (another page, a
+ * search, a reload); `enabled` false while the page may still show it. Under the list's key: a write refreshes it.
+ */
+export function useCrmRecord<T>(kind: 'leads' | 'activities', id: number | null, enabled: boolean) {
+  const http = useHttp();
+  return useQuery({
+    queryKey: ['crm', kind, 'one', id],
+    queryFn: () => getCrmRecord<T>(http, kind, id ?? 0),
+    enabled: enabled && id !== null,
+    retry: false,
   });
 }
 

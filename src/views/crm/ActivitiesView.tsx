@@ -2,28 +2,31 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useCallback, useState } from 'react';
 import type { Activity } from '../../contracts/crm.ts';
 import type { CrmWrite } from '../../machines/crm/crmMachine.ts';
 import { useActivitiesPage, useCrmList } from '../../services/crm/crmQueries.ts';
 import { DATE_COLUMN } from '../common/DataTable.tsx';
+import { RecordPlaceDialog } from '../common/RecordPlaceDialog.tsx';
 import { useCan } from '../common/useCan.ts';
 import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { ActivityDialog } from './ActivityDialog.tsx';
 import { useCrmActor } from './crmActorContext.ts';
 import { SearchField, ServerPagedTable } from './ServerPagedList.tsx';
 import { useCrmListPlace } from './useCrmListPlace.ts';
+import { useRecordPlace } from './useRecordPlace.ts';
+
+export const ACTIVITY_GONE = 'This activity was not found: it may have been deleted. Close to see the list.';
 
 /** Activities: calls, e-mails, meetings, tasks and notes; searched and paged on the server, edited in a dialog. */
 export function ActivitiesView() {
   const crm = useCrmActor();
   const deals = useCrmList('deals');
-  const { paging } = useCrmListPlace('activities');
+  const { paging, kept } = useCrmListPlace('activities');
   const page = useActivitiesPage(paging.query);
-  const [editing, setEditing] = useState<Activity | 'new' | null>(null);
+  // The activity being edited (or added) is in the address: a reload, Back or a link opens it again.
+  const place = useRecordPlace('activities', kept, page.data?.rows);
   const write = (w: CrmWrite) => crm.send({ type: 'crm.write', write: w });
   const canEdit = useCan('crm.edit');
-  const handleCloseDialog = useCallback(() => setEditing(null), []);
   const confirm = useConfirmDelete();
 
   const columns: GridColDef<Activity>[] = [
@@ -60,7 +63,7 @@ export function ActivitiesView() {
       sortable: false,
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={1}>
-          <Button size="small" aria-label={`Edit ${row.subject}`} onClick={() => setEditing(row)}>
+          <Button size="small" aria-label={`Edit ${row.subject}`} onClick={() => place.open(String(row.id))}>
             Edit
           </Button>
           <Button
@@ -85,7 +88,7 @@ export function ActivitiesView() {
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <SearchField label="Search activities" paging={paging} />
         {canEdit ? (
-          <Button variant="contained" onClick={() => setEditing('new')}>
+          <Button variant="contained" onClick={() => place.open('new')}>
             Add activity
           </Button>
         ) : null}
@@ -98,13 +101,20 @@ export function ActivitiesView() {
         loading={page.isFetching}
         paging={paging}
       />
-      {editing && canEdit && (
-        <ActivityDialog
-          activity={editing === 'new' ? null : editing}
-          deals={deals}
-          onClose={handleCloseDialog}
+      {canEdit && place.item === 'new' ? (
+        <ActivityDialog activity={null} deals={deals} onClose={place.close} />
+      ) : null}
+      {canEdit && place.record ? (
+        <ActivityDialog key={place.record.id} activity={place.record} deals={deals} onClose={place.close} />
+      ) : null}
+      {canEdit && place.item !== undefined && place.item !== 'new' && !place.record ? (
+        <RecordPlaceDialog
+          title="Edit activity"
+          loading={place.loading}
+          gone={ACTIVITY_GONE}
+          onClose={place.close}
         />
-      )}
+      ) : null}
       {confirm.dialog}
     </Stack>
   );

@@ -3,11 +3,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -18,6 +13,7 @@ import { appRoute } from '../../contracts/appRoutes.ts';
 import type { Deal } from '../../contracts/crm.ts';
 import { typedAmount } from '../../contracts/crmFieldRules.ts';
 import { useCrmList, useCrmListRead, usePipelines } from '../../services/crm/crmQueries.ts';
+import { RecordPlaceDialog } from '../common/RecordPlaceDialog.tsx';
 import { useCan } from '../common/useCan.ts';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
 import { useCrmActor } from './crmActorContext.ts';
@@ -195,15 +191,7 @@ export function DealsBoard() {
           onClose={closeEditing}
         />
       ) : item !== undefined && dealsRead ? (
-        <Dialog open onClose={closeEditing} aria-labelledby="deal-place-title">
-          <DialogTitle id="deal-place-title">Edit deal</DialogTitle>
-          <DialogContent>
-            <DialogContentText role="status">{DEAL_NOT_FOUND}</DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={closeEditing}>Close</Button>
-          </DialogActions>
-        </Dialog>
+        <RecordPlaceDialog title="Edit deal" loading={false} gone={DEAL_NOT_FOUND} onClose={closeEditing} />
       ) : null}
     </Stack>
   );

@@ -12,6 +12,7 @@ import { useCallback, useState } from 'react';
 import { LEAD_STATUSES, type Lead, type LeadStatus } from '../../contracts/crm.ts';
 import type { CrmWrite } from '../../machines/crm/crmMachine.ts';
 import { useLeadsPage } from '../../services/crm/crmQueries.ts';
+import { RecordPlaceDialog } from '../common/RecordPlaceDialog.tsx';
 import { useCan } from '../common/useCan.ts';
 import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { ConvertLeadDialog } from './ConvertLeadDialog.tsx';
@@ -20,18 +21,21 @@ import { formatMoney } from './crmFormat.ts';
 import { LeadDialog } from './LeadDialog.tsx';
 import { SearchField, ServerPagedTable } from './ServerPagedList.tsx';
 import { useCrmListPlace } from './useCrmListPlace.ts';
+import { useRecordPlace } from './useRecordPlace.ts';
+
+export const LEAD_GONE = 'This lead was not found: it may have been deleted. Close to see the list.';
 
 /** Leads: server-side search and paging, add/edit in a dialog, status, convert into a contact and a deal. */
 export function LeadsView() {
   const crm = useCrmActor();
-  const { paging } = useCrmListPlace('leads');
+  const { paging, kept } = useCrmListPlace('leads');
   const page = useLeadsPage(paging.query);
-  const [editing, setEditing] = useState<Lead | 'new' | null>(null);
+  // The lead being edited (or added) is in the address: a reload, Back or a link opens it again.
+  const place = useRecordPlace('leads', kept, page.data?.rows);
   const [converting, setConverting] = useState<Lead | null>(null);
   const handleCloseConvert = useCallback(() => setConverting(null), []);
   const write = (w: CrmWrite) => crm.send({ type: 'crm.write', write: w });
   const canEdit = useCan('crm.edit');
-  const handleCloseDialog = useCallback(() => setEditing(null), []);
   const confirm = useConfirmDelete();
 
   // Name, email and company share what the others leave and keep a readable width (the table scrolls
@@ -82,7 +86,11 @@ export function LeadsView() {
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
           <Tooltip title="Edit">
-            <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)}>
+            <IconButton
+              size="small"
+              aria-label={`Edit ${row.name}`}
+              onClick={() => place.open(String(row.id))}
+            >
               <EditOutlined fontSize="small" />
             </IconButton>
           </Tooltip>
@@ -117,7 +125,7 @@ export function LeadsView() {
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <SearchField label="Search leads" paging={paging} />
         {canEdit ? (
-          <Button variant="contained" onClick={() => setEditing('new')}>
+          <Button variant="contained" onClick={() => place.open('new')}>
             Add lead
           </Button>
         ) : null}
@@ -130,9 +138,13 @@ export function LeadsView() {
         loading={page.isFetching}
         paging={paging}
       />
-      {editing && canEdit && (
-        <LeadDialog lead={editing === 'new' ? null : editing} onClose={handleCloseDialog} />
-      )}
+      {canEdit && place.item === 'new' ? <LeadDialog lead={null} onClose={place.close} /> : null}
+      {canEdit && place.record ? (
+        <LeadDialog key={place.record.id} lead={place.record} onClose={place.close} />
+      ) : null}
+      {canEdit && place.item !== undefined && place.item !== 'new' && !place.record ? (
+        <RecordPlaceDialog title="Edit lead" loading={place.loading} gone={LEAD_GONE} onClose={place.close} />
+      ) : null}
       {converting && canEdit && <ConvertLeadDialog lead={converting} onClose={handleCloseConvert} />}
       {confirm.dialog}
     </Stack>

@@ -1,9 +1,4 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -16,6 +11,7 @@ import {
   useOwnerProducts,
 } from '../../services/store/storeQueries.ts';
 import { DataTable } from '../common/DataTable.tsx';
+import { RecordPlaceDialog } from '../common/RecordPlaceDialog.tsx';
 import { useCan } from '../common/useCan.ts';
 import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { useDebounced } from '../common/useDebounced.ts';
@@ -161,17 +157,12 @@ export function ProductsTab({ storeId }: { storeId: string }) {
         />
       ) : null}
       {canEdit && url.productId !== null && url.productId !== 'new' && !opened.product ? (
-        <Dialog open onClose={closeEditor} aria-labelledby="product-place-title">
-          <DialogTitle id="product-place-title">Edit Product</DialogTitle>
-          <DialogContent>
-            <DialogContentText role="status">
-              {opened.loading ? 'Loading the product…' : PRODUCT_NOT_FOUND_HERE}
-            </DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={closeEditor}>Close</Button>
-          </DialogActions>
-        </Dialog>
+        <RecordPlaceDialog
+          title="Edit Product"
+          loading={opened.loading}
+          gone={PRODUCT_NOT_FOUND_HERE}
+          onClose={closeEditor}
+        />
       ) : null}
       {confirm.dialog}
     </Stack>
