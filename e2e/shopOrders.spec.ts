@@ -63,8 +63,8 @@ test('an owner with the Orders tab open sees a new order within 5 s, a badge of 
   const date = row.locator('[role="gridcell"][data-field="createdDate"]');
   await expect(date).toContainText(String(new Date().getFullYear()));
   expect(
-    await date.evaluate((cell) =>
-      [cell, ...cell.querySelectorAll('*')].filter((el) => el.scrollWidth > el.clientWidth).length,
+    await date.evaluate(
+      (cell) => [cell, ...cell.querySelectorAll('*')].filter((el) => el.scrollWidth > el.clientWidth).length,
     ),
   ).toBe(0);
   await expect(sidebar(page).getByRole('status', { name: '1 order needs action' })).toHaveText('1');
