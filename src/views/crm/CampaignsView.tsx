@@ -202,7 +202,9 @@ function CampaignEditor({
   const audience = lists.find((list) => list.id === selected?.contactListId) ?? null;
 
   const handleSave = () => {
-    // A campaign saved before sends only what was typed: another member's edit of another field stays.
+    // A campaign saved before sends only what was typed: another member's edit of another field stays; with
+    // nothing typed it is saved as it is (the server takes no empty update).
+    if (selected && !unsaved) return;
     const { schedule, ...fields } = selected ? typed : form;
     const input = {
       ...fields,
