@@ -13,40 +13,26 @@ import { ORDER_STATUSES } from './orderStatuses.ts';
 /** How one URL parameter reads (null: not valid, so the URL does not match) and writes its value. */
 export type Param<T> = { parse(raw: string): T | null; format(value: T): string };
 
-const digits: Param<string> = {
-  parse: (raw) => (/^\d{1,18}$/.test(raw) ? raw : null),
+/** A parameter whose text is its value, valid when `valid` says so. */
+const textParam = <T extends string = string>(valid: (raw: string) => boolean): Param<T> => ({
+  parse: (raw) => (valid(raw) ? (raw as T) : null),
   format: (value) => value,
-};
+});
+const digits = textParam((raw) => /^\d{1,18}$/.test(raw));
 /** A calendar day, YYYY-MM-DD. */
-const day: Param<string> = {
-  parse: (raw) => (/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(raw) ? raw : null),
-  format: (value) => value,
-};
+const day = textParam((raw) => /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(raw));
 /** The content planner's views (month is the default, left out of the address). */
 export const PLANNER_VIEWS = ['month', 'week', 'list'] as const;
 export type PlannerView = (typeof PLANNER_VIEWS)[number];
 /** The builder preview's devices (spec §2), in the address as `/builder/7?preview=mobile`. */
 export const PREVIEW_DEVICES = ['desktop', 'laptop', 'tablet', 'mobile'] as const;
 /** A store's or an order's id (letters, digits, '-' and '_'). */
-const recordId: Param<string> = {
-  parse: (raw) => (/^[A-Za-z0-9_-]{1,64}$/.test(raw) ? raw : null),
-  format: (value) => value,
-};
-const text: Param<string> = {
-  parse: (raw) => (raw.length > 0 && raw.length <= 200 ? raw : null),
-  format: (value) => value,
-};
+const recordId = textParam((raw) => /^[A-Za-z0-9_-]{1,64}$/.test(raw));
+const text = textParam((raw) => raw.length > 0 && raw.length <= 200);
 /** A saved site's id, or the local room of a site not saved yet (`draft-…`). */
-const siteId: Param<string> = {
-  parse: (raw) => (/^\d{1,18}$/.test(raw) || /^draft-[A-Za-z0-9-]{1,58}$/.test(raw) ? raw : null),
-  format: (value) => value,
-};
-function oneOf<const T extends string>(values: readonly T[]): Param<T> {
-  return {
-    parse: (raw) => ((values as readonly string[]).includes(raw) ? (raw as T) : null),
-    format: (value) => value,
-  };
-}
+const siteId = textParam((raw) => /^\d{1,18}$/.test(raw) || /^draft-[A-Za-z0-9-]{1,58}$/.test(raw));
+const oneOf = <const T extends string>(values: readonly T[]) =>
+  textParam<T>((raw) => (values as readonly string[]).includes(raw));
 
 /** The store admin's tabs. */
 export const STORE_TABS = ['products', 'orders', 'settings', 'stores'] as const;
@@ -110,11 +96,11 @@ export const ROUTES = {
   generateSetup: route('/websites/new/business'),
   businessSetup: route('/setup'),
   builder: route('/builder/:siteId', { siteId }, { history: oneOf(['1']), version: digits, preview: oneOf(PREVIEW_DEVICES) }, ['/websites/:siteId/edit']),
-  store: route('/store/:tab?', {}, { tab: oneOf(STORE_TABS), store: recordId, order: recordId, product: recordId, status: oneOf(ORDER_STATUSES), q: text }),
+  store: route('/store/:tab?', {}, { tab: oneOf(STORE_TABS), store: recordId, order: recordId, product: recordId, status: oneOf(ORDER_STATUSES), q: text, page: digits, size: digits }),
   crmContact: route('/crm/contacts/:contactId', { contactId: digits }, { list: digits, q: text, page: digits, size: digits }),
   crm: route('/crm/:section?', {}, { section: oneOf(CRM_SECTION_KEYS), pipeline: digits, campaign: digits, show: oneOf(['form', 'message']), item: recordId, list: digits, q: text, page: digits, size: digits }),
   seo: route('/seo', {}, { site: digits }),
-  social: route('/social', {}, { view: oneOf(PLANNER_VIEWS), date: day }),
+  social: route('/social', {}, { view: oneOf(PLANNER_VIEWS), date: day, item: recordId }),
   integrations: route('/integrations'),
   assistant: route('/assistant'),
   settings: route('/settings/:tab', { tab: oneOf(SETTINGS_TABS) }, { account: recordId }),

@@ -41,6 +41,7 @@ export {
   FULFILMENT_STATUSES,
   type FulfilmentStatus,
   MAX_PAGE_SIZE,
+  MAX_SKIP,
   ORDER_ACTIONS,
   ORDER_STATUSES,
   type Order,

@@ -12,6 +12,7 @@ import {
   currency,
   DELIVERY_METHODS,
   MAX_PAGE_SIZE,
+  MAX_SKIP,
   ORDER_ACTIONS,
   ORDER_STATUSES,
   orderDetailsSchema,
@@ -37,7 +38,7 @@ const money = { type: 'number', minimum: 0, maximum: 10_000_000 } as const;
 const message = schemas.message;
 
 const paging = {
-  skip: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
+  skip: { type: 'integer', minimum: 0, maximum: MAX_SKIP, default: 0 },
   take: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: PRODUCT_PAGE_SIZE },
 } as const;
 const storeQuery = { type: 'object', required: ['storeId'], properties: { storeId } } as const;

@@ -20,6 +20,8 @@ export const PRODUCT_DEFAULTS = {
   inventoryQuantity: 10,
 } as const;
 export const MAX_PAGE_SIZE = 100;
+/** The most rows a store list may skip (`skip`): the last page an address may ask for follows from it. */
+export const MAX_SKIP = 1_000_000;
 
 export const DELIVERY_METHODS = ['pickup', 'shipping'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];

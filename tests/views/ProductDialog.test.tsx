@@ -480,6 +480,51 @@ describe('Store › Products: a product’s editor has an address', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  test('the products search and page are in the address: a reload shows the same rows, Back the page before', async () => {
+    const { requests } = open('?q=rye&page=3');
+    const asked = (r: Request) => {
+      const url = new URL(r.url);
+      return url.pathname === '/api/ecommerce/stores/bakery/products' ? url.searchParams : null;
+    };
+    const box = (await screen.findByRole('textbox', { name: 'Search products' }, slow)) as HTMLInputElement;
+    expect(box.value).toBe('rye');
+    await waitFor(() =>
+      expect(requests.map(asked).filter(Boolean)[0]?.toString()).toBe('skip=40&take=20&searchTerm=rye'),
+    );
+
+    // A search typed is written once the typing pauses, as a replacement, and starts again at the first page.
+    fireEvent.change(box, { target: { value: 'sour' } });
+    await waitFor(() => expect(address()).toBe('/store?q=sour'), slow);
+    await waitFor(() =>
+      expect(requests.map(asked).some((q) => q?.toString() === 'skip=0&take=20&searchTerm=sour')).toBe(true),
+    );
+    // A page size chosen is a Back step; Back shows the rows before it.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Rows per page:' }));
+    fireEvent.click(await screen.findByRole('option', { name: '50' }));
+    await waitFor(() => expect(address()).toBe('/store?q=sour&size=50'));
+    await waitFor(() =>
+      expect(requests.map(asked).some((q) => q?.toString() === 'skip=0&take=50&searchTerm=sour')).toBe(true),
+    );
+    window.history.back();
+    await waitFor(() => expect(address()).toBe('/store?q=sour'));
+    expect((screen.getByRole('textbox', { name: 'Search products' }) as HTMLInputElement).value).toBe('sour');
+  });
+
+  test('another tab starts without the products search (Back returns to it)', async () => {
+    open('?q=rye');
+    await screen.findByRole('grid', { name: 'Products' }, slow);
+    fireEvent.click(screen.getByRole('tab', { name: 'Orders' }));
+    await waitFor(() => expect(address()).toBe('/store/orders'));
+    expect(
+      ((await screen.findByRole('searchbox', { name: 'Search orders' }, slow)) as HTMLInputElement).value,
+    ).toBe('');
+    window.history.back();
+    await waitFor(() => expect(address()).toBe('/store?q=rye'));
+    expect(
+      ((await screen.findByRole('textbox', { name: 'Search products' }, slow)) as HTMLInputElement).value,
+    ).toBe('rye');
+  });
+
   test('?product=new opens a new product', async () => {
     open('?product=new');
     const dialog = within(await screen.findByRole('dialog', { name: 'New Product' }, slow));

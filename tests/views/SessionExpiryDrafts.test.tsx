@@ -157,7 +157,7 @@ describe('the business details form', { timeout: 60_000 }, () => {
 });
 
 describe('the planner and the lead conversion', { timeout: 60_000 }, () => {
-  test('a new post being typed: opened again after signing in, it holds the text and the channel', async () => {
+  test('a new post being typed: back in its editor after signing in, it holds the text and the channel', async () => {
     const { routes } = server('POST /api/social/posts', { 'GET /api/social/posts': { body: [] } });
     renderApp({ ...dashboardInput(), location: { pathname: '/social', search: '' } }, routes);
     fireEvent.click(await screen.findByRole('button', { name: 'New post' }, slow));
@@ -169,9 +169,10 @@ describe('the planner and the lead conversion', { timeout: 60_000 }, () => {
     await screen.findByRole('form', { name: 'Authentication' }, slow);
 
     await signIn('bob@example.com');
-    fireEvent.click(await screen.findByRole('button', { name: 'New post' }, slow));
-    const again = await screen.findByRole('dialog', { name: 'New post' });
+    // The editor is in the address (`/social?item=new`): signing in comes back to it, opened, with the text.
+    const again = await screen.findByRole('dialog', { name: 'New post' }, slow);
     await waitFor(() => expect(field(again, 'Text').value).toBe('Fresh rye on Saturday'));
+    expect(window.location.pathname + window.location.search).toBe('/social?item=new');
     expect(within(again).getByRole('combobox', { name: 'Channel' }).textContent).toBe('LinkedIn');
     expect(within(again).getByText(NOTE).textContent).toBe(NOTE);
     // Still changed: Escape keeps it open.

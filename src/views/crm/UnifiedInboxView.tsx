@@ -18,9 +18,8 @@ import { type SubmissionStatus, submissionPreview } from '../../services/forms/f
 import { ApiError } from '../../services/http/ApiError.ts';
 import { DATE_COLUMN, DataTable, formatDateTime } from '../common/DataTable.tsx';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
+import { PAGE_SIZES, pageOf, pageSizeOf, shownOf } from '../common/useServerPaging.ts';
 import { StatusChip } from '../forms/SubmissionViews.tsx';
-import { PAGE_SIZES, pageOf, pageSizeOf } from './ServerPagedList.tsx';
-import { shownOf } from './useCrmListPlace.ts';
 
 const KIND_LABELS: Record<InboxKind, string> = { form: 'Form submission', message: 'Message' };
 const FORM_STATUSES = new Set<string>(['new', 'read', 'replied']);

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { appRoute } from '../../contracts/appRoutes.ts';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
-import { DEFAULT_PAGE_SIZE, pageOf, pageSizeOf, useServerPaging } from './ServerPagedList.tsx';
+import { pageOf, pageSizeOf, shownOf, useServerPaging } from '../common/useServerPaging.ts';
 
 /**
  * A CRM list's place in the address: its search, page and page size (`?q=…&page=…&size=…`, and the contacts'
@@ -29,12 +29,4 @@ export function useCrmListPlace(section: 'contacts' | 'leads' | 'activities') {
   const { page: shown, size } = shownOf({ page, pageSize });
   const kept = useMemo(() => ({ list, q, page: shown, size }), [list, q, shown, size]);
   return { paging, kept };
-}
-
-/** The page and size as the address shows them: left out when they are the first page and the default size. */
-export function shownOf(place: { page: number; pageSize: number }) {
-  return {
-    page: place.page > 1 ? String(place.page) : undefined,
-    size: place.pageSize === DEFAULT_PAGE_SIZE ? undefined : String(place.pageSize),
-  };
 }

@@ -30,6 +30,7 @@ import { useHttp } from '../../services/http/httpContext.ts';
 import { uploadPostImage } from '../../services/planner/socialApi.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { toLocalInput } from '../common/localDateTime.ts';
+import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { useKeptDraft } from '../common/useKeptDraft.ts';
 import { fromLocalInput } from './calendarDates.ts';
 
@@ -46,6 +47,8 @@ export function PostEditorDialog() {
   const changed = useSelector(planner, (s) => (s ? selectDraftChanged(s) : false));
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  // A post is deleted only after the in-app question, as every other record is: a stray click loses nothing.
+  const confirm = useConfirmDelete();
   if (!planner || !draft) return null;
 
   const change = (changes: Partial<Omit<PostDraft, 'id'>>) =>
@@ -67,95 +70,102 @@ export function PostEditorDialog() {
   };
 
   return (
-    <Dialog open={open} onClose={() => planner.send({ type: 'planner.dismiss' })} fullWidth maxWidth="sm">
-      <DialogTitle>{draft.id === null ? 'New post' : 'Edit post'}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          <KeptPostNote draft={draft} changed={changed} restore={change} />
-          <TextField
-            select
-            label="Channel"
-            value={draft.channel}
-            onChange={(e) => change({ channel: e.target.value as SocialChannel })}
-          >
-            {SOCIAL_CHANNELS.map((channel) => (
-              <MenuItem key={channel} value={channel}>
-                {CHANNEL_LABELS[channel]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label="Text"
-            multiline
-            minRows={4}
-            value={draft.text}
-            onChange={(e) => change({ text: e.target.value })}
-            error={length > limit}
-            helperText={`${length} / ${limit} characters`}
-          />
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Button component="label" variant="outlined" disabled={uploading}>
-              {uploading ? 'Uploading…' : 'Upload image'}
-              <input
-                hidden
-                type="file"
-                accept="image/*"
-                onChange={(e) => void handleFile(e.target.files?.[0])}
-              />
-            </Button>
-            {draft.imageUrl ? (
-              <>
-                <img src={draft.imageUrl} alt="Post" style={{ maxHeight: 48, borderRadius: 4 }} />
-                <Button size="small" onClick={() => change({ imageUrl: '' })}>
-                  Remove image
-                </Button>
-              </>
-            ) : null}
+    <>
+      <Dialog open={open} onClose={() => planner.send({ type: 'planner.dismiss' })} fullWidth maxWidth="sm">
+        <DialogTitle>{draft.id === null ? 'New post' : 'Edit post'}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ mt: 1 }}>
+            <KeptPostNote draft={draft} changed={changed} restore={change} />
+            <TextField
+              select
+              label="Channel"
+              value={draft.channel}
+              onChange={(e) => change({ channel: e.target.value as SocialChannel })}
+            >
+              {SOCIAL_CHANNELS.map((channel) => (
+                <MenuItem key={channel} value={channel}>
+                  {CHANNEL_LABELS[channel]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label="Text"
+              multiline
+              minRows={4}
+              value={draft.text}
+              onChange={(e) => change({ text: e.target.value })}
+              error={length > limit}
+              helperText={`${length} / ${limit} characters`}
+            />
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Button component="label" variant="outlined" disabled={uploading}>
+                {uploading ? 'Uploading…' : 'Upload image'}
+                <input
+                  hidden
+                  type="file"
+                  accept="image/*"
+                  onChange={(e) => void handleFile(e.target.files?.[0])}
+                />
+              </Button>
+              {draft.imageUrl ? (
+                <>
+                  <img src={draft.imageUrl} alt="Post" style={{ maxHeight: 48, borderRadius: 4 }} />
+                  <Button size="small" onClick={() => change({ imageUrl: '' })}>
+                    Remove image
+                  </Button>
+                </>
+              ) : null}
+            </Stack>
+            {uploadError ? <Alert severity="error">{uploadError}</Alert> : null}
+            <TextField
+              label="Date and time"
+              type="datetime-local"
+              value={toLocalInput(draft.scheduledAt)}
+              onChange={(e) => change({ scheduledAt: fromLocalInput(e.target.value) })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            {error ? <Alert severity="error">{error}</Alert> : null}
           </Stack>
-          {uploadError ? <Alert severity="error">{uploadError}</Alert> : null}
-          <TextField
-            label="Date and time"
-            type="datetime-local"
-            value={toLocalInput(draft.scheduledAt)}
-            onChange={(e) => change({ scheduledAt: fromLocalInput(e.target.value) })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          {error ? <Alert severity="error">{error}</Alert> : null}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        {draft.id !== null ? (
+        </DialogContent>
+        <DialogActions>
+          {draft.id !== null ? (
+            <Button
+              color="error"
+              disabled={busy}
+              onClick={() =>
+                confirm.ask('post', 'It leaves the planner and will not be published.', () =>
+                  planner.send({ type: 'planner.delete' }),
+                )
+              }
+              sx={{ mr: 'auto' }}
+            >
+              Delete
+            </Button>
+          ) : null}
+          <Button onClick={() => planner.send({ type: 'planner.cancel' })}>Cancel</Button>
           <Button
-            color="error"
             disabled={busy}
-            onClick={() => planner.send({ type: 'planner.delete' })}
-            sx={{ mr: 'auto' }}
+            onClick={() => {
+              change({ status: 'draft' });
+              planner.send({ type: 'planner.save' });
+            }}
           >
-            Delete
+            Save draft
           </Button>
-        ) : null}
-        <Button onClick={() => planner.send({ type: 'planner.cancel' })}>Cancel</Button>
-        <Button
-          disabled={busy}
-          onClick={() => {
-            change({ status: 'draft' });
-            planner.send({ type: 'planner.save' });
-          }}
-        >
-          Save draft
-        </Button>
-        <Button
-          variant="contained"
-          disabled={busy}
-          onClick={() => {
-            change({ status: 'scheduled' });
-            planner.send({ type: 'planner.save' });
-          }}
-        >
-          Schedule
-        </Button>
-      </DialogActions>
-    </Dialog>
+          <Button
+            variant="contained"
+            disabled={busy}
+            onClick={() => {
+              change({ status: 'scheduled' });
+              planner.send({ type: 'planner.save' });
+            }}
+          >
+            Schedule
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {confirm.dialog}
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -37,7 +38,26 @@ export function PostList({
             <TableCell
               sx={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
             >
-              {post.text}
+              {/* The row opens on a click; its text is the button a keyboard or screen reader reaches. */}
+              <Link
+                component="button"
+                underline="hover"
+                color="inherit"
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onOpenPost(post);
+                }}
+                sx={{
+                  display: 'block',
+                  maxWidth: '100%',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                  textAlign: 'left',
+                }}
+              >
+                {post.text}
+              </Link>
             </TableCell>
             <TableCell>
               <PostStatusChip post={post} />

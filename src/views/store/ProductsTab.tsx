@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
-import { formatMoney, PRODUCT_PAGE_SIZE, type Product } from '../../contracts/store.ts';
+import { formatMoney, type Product } from '../../contracts/store.ts';
 import {
   useCategories,
   useDeleteProduct,
@@ -14,7 +14,7 @@ import { DataTable } from '../common/DataTable.tsx';
 import { RecordPlaceDialog } from '../common/RecordPlaceDialog.tsx';
 import { useCan } from '../common/useCan.ts';
 import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
-import { useDebounced } from '../common/useDebounced.ts';
+import { PAGE_SIZES, useServerPaging } from '../common/useServerPaging.ts';
 import { CategoriesBar } from './CategoriesBar.tsx';
 import { ProductDialog } from './ProductDialog.tsx';
 import { useStoreUrl } from './storeUrl.ts';
@@ -44,20 +44,25 @@ function useOpenedProduct(storeId: string, productId: number | null, page: reado
 
 /** The store's categories, and its products in a server-paged grid with create, edit (stock and category included) and delete. */
 export function ProductsTab({ storeId }: { storeId: string }) {
-  const [paginationModel, setPaginationModel] = useState({ page: 0, pageSize: PRODUCT_PAGE_SIZE });
-  const [search, setSearch] = useState('');
-  const searchTerm = useDebounced(search, 300);
+  // The search and the page are in the address (`?q=…&page=…&size=…`): a reload, Back or a link shows the same rows.
+  const url = useStoreUrl();
+  const paging = useServerPaging({
+    search: url.search,
+    page: url.page,
+    pageSize: url.pageSize,
+    write: url.setProductsPlace,
+  });
+  const { query } = paging;
   const products = useOwnerProducts(storeId, {
-    skip: paginationModel.page * paginationModel.pageSize,
-    take: paginationModel.pageSize,
-    searchTerm,
+    skip: (query.page - 1) * query.pageSize,
+    take: query.pageSize,
+    searchTerm: query.search,
   });
   const remove = useDeleteProduct(storeId);
   const categories = useCategories(storeId);
   const categoryName = (id: number | null) =>
     categories.data?.find((category) => category.id === id)?.name ?? '';
   // The editor is a place of its own (`?product=<id>`, `?product=new`): a reload, Back and a link reopen it.
-  const url = useStoreUrl();
   const productId = url.productId !== null && /^\d+$/.test(url.productId) ? Number(url.productId) : null;
   const opened = useOpenedProduct(storeId, productId, products.data?.results ?? null);
   const canEdit = useCan('store.edit');
@@ -120,11 +125,8 @@ export function ProductsTab({ storeId }: { storeId: string }) {
         <TextField
           size="small"
           label="Search products"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPaginationModel((model) => ({ ...model, page: 0 }));
-          }}
+          value={paging.search}
+          onChange={(event) => paging.setSearch(event.target.value)}
         />
         {canEdit ? (
           <Button variant="contained" onClick={() => url.openProduct('new')}>
@@ -140,9 +142,9 @@ export function ProductsTab({ storeId }: { storeId: string }) {
         loading={products.isFetching}
         columns={canEdit ? [...columns, ...actions] : columns}
         paginationMode="server"
-        paginationModel={paginationModel}
-        onPaginationModelChange={setPaginationModel}
-        pageSizeOptions={[10, 20, 50, 100]}
+        paginationModel={paging.paging}
+        onPaginationModelChange={paging.setPaging}
+        pageSizeOptions={[...PAGE_SIZES]}
         autoHeight
       />
       {canEdit && url.productId === 'new' ? (

@@ -1,6 +1,7 @@
 import { appRoute, type RouteParams, STORE_TABS, type StoreTab } from '../../contracts/appRoutes.ts';
-import type { OrderStatus } from '../../contracts/store.ts';
+import { MAX_SKIP, type OrderStatus } from '../../contracts/store.ts';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
+import { type ListPlace, pageOf, pageSizeOf, shownOf } from '../common/useServerPaging.ts';
 
 export { STORE_TABS, type StoreTab };
 
@@ -12,20 +13,25 @@ export type StoreUrl = {
   orderId: string | null;
   /** The product open in its editor: an id, or `new` for a product being added. */
   productId: string | null;
+  /** The Products list's 1-based page and page size (its search is `search`). */
+  page: number;
+  pageSize: number;
 };
 
 type StoreParams = RouteParams<'store'>;
 
 /**
  * The store admin's place as the address says it (`/store/orders?store=…&status=…&q=…&order=…`,
- * `/store/products?store=…&product=…`, see contracts/appRoutes.ts) and the moves between places: a tab, a
- * store, an order, a product's editor (Back steps) and the Orders filters (no Back step while typing).
+ * `/store/products?store=…&q=…&page=…&product=…`, see contracts/appRoutes.ts) and the moves between places: a
+ * tab, a store, an order, a product's editor, a page of products (Back steps) and the filters (no Back step
+ * while typing). A tab's search and filters are its own: another tab starts without them (Back returns to them).
  */
 export function useStoreUrl() {
   const route = useRoute();
   const navigate = useNavigate();
   const params: StoreParams = route.name === 'store' ? route.params : {};
   const go = (next: StoreParams, replace = false) => navigate(appRoute('store', next), { replace });
+  const pageSize = pageSizeOf(params.size);
   const url: StoreUrl = {
     tab: params.tab ?? null,
     storeId: params.store ?? null,
@@ -33,10 +39,12 @@ export function useStoreUrl() {
     search: params.q ?? '',
     orderId: params.order ?? null,
     productId: params.product ?? null,
+    page: pageOf(params.page, Math.floor(MAX_SKIP / pageSize) + 1),
+    pageSize,
   };
   return {
     ...url,
-    openStoreTab: (tab: StoreTab) => go({ ...params, tab, order: undefined, product: undefined }),
+    openStoreTab: (tab: StoreTab) => go({ tab, store: params.store }),
     chooseStore: (storeId: string) => go({ tab: params.tab, store: storeId }),
     setOrderFilters: (filters: { status?: OrderStatus | null; search?: string }) =>
       go(
@@ -49,5 +57,8 @@ export function useStoreUrl() {
       ),
     openOrder: (orderId: string | null) => go({ ...params, order: orderId ?? undefined }),
     openProduct: (productId: string | null) => go({ ...params, product: productId ?? undefined }),
+    /** The Products list's search and page (the first page and the default size are left out). */
+    setProductsPlace: (place: ListPlace, options: { replace: boolean }) =>
+      go({ ...params, q: place.search || undefined, ...shownOf(place) }, options.replace),
   };
 }

@@ -13,6 +13,7 @@ import { useHttp } from '../../../services/http/httpContext.ts';
 import { usePosts } from '../../../services/planner/plannerQueries.ts';
 import { exportPlan } from '../../../services/planner/socialApi.ts';
 import { useAppActor } from '../../appActorContext.ts';
+import { RecordPlaceDialog } from '../../common/RecordPlaceDialog.tsx';
 import { useCan, useViewOnly } from '../../common/useCan.ts';
 import { useNavigate, useRoute } from '../../common/useRoute.ts';
 import { ViewOnlyNote } from '../../common/ViewOnlyNote.tsx';
@@ -20,6 +21,7 @@ import { dayKey, fromDayKey, shift } from '../../planner/calendarDates.ts';
 import { PlannerCalendar } from '../../planner/PlannerCalendar.tsx';
 import { PostEditorDialog } from '../../planner/PostEditorDialog.tsx';
 import { PostList } from '../../planner/PostList.tsx';
+import { POST_GONE_HERE, usePostPlace } from '../../planner/usePostPlace.ts';
 import { SectionPlaceholder, type SectionProps } from '../SectionPlaceholder.tsx';
 
 /** Social Media: the content planner (month, week, list), its editor and the iCalendar export. */
@@ -29,6 +31,8 @@ export function ContentPlannerSection({ title }: SectionProps) {
   // The server lets only roles with account.work read the posts: no request (and no 403) for the others.
   const canWork = useCan('account.work');
   const posts = usePosts({ enabled: canWork });
+  // The editor's post is in the address too (`?item=<id>`, `?item=new`): a reload, Back or a link opens it.
+  const postPlace = usePostPlace(posts.data ?? null);
   // The view and the day shown are in the address (/social?view=week&date=…): a reload or Back keeps them.
   const route = useRoute();
   const navigate = useNavigate();
@@ -122,6 +126,14 @@ export function ContentPlannerSection({ title }: SectionProps) {
         />
       )}
       <PostEditorDialog />
+      {postPlace.missing ? (
+        <RecordPlaceDialog
+          title="Edit post"
+          loading={postPlace.missing.loading}
+          gone={POST_GONE_HERE}
+          onClose={postPlace.close}
+        />
+      ) : null}
     </SectionPlaceholder>
   );
 }
