@@ -98,7 +98,7 @@ export const ROUTES = {
   builder: route('/builder/:siteId', { siteId }, { history: oneOf(['1']), version: digits, preview: oneOf(PREVIEW_DEVICES) }, ['/websites/:siteId/edit']),
   store: route('/store/:tab?', {}, { tab: oneOf(STORE_TABS), store: recordId, order: recordId, product: recordId, status: oneOf(ORDER_STATUSES), q: text, page: digits, size: digits }),
   crmContact: route('/crm/contacts/:contactId', { contactId: digits }, { list: digits, q: text, page: digits, size: digits }),
-  crm: route('/crm/:section?', {}, { section: oneOf(CRM_SECTION_KEYS), pipeline: digits, campaign: digits, show: oneOf(['form', 'message']), item: recordId, list: digits, q: text, page: digits, size: digits }),
+  crm: route('/crm/:section?', {}, { section: oneOf(CRM_SECTION_KEYS), pipeline: digits, campaign: digits, show: oneOf(['form', 'message']), item: recordId, list: digits, q: text, page: digits, size: digits, report: text }),
   seo: route('/seo', {}, { site: digits }),
   social: route('/social', {}, { view: oneOf(PLANNER_VIEWS), date: day, item: recordId }),
   integrations: route('/integrations'),

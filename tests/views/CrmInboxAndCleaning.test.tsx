@@ -313,4 +313,54 @@ describe('CRM: unified inbox, data cleaning and reports over everything', () => 
       .map((r) => query(r).get('page'));
     expect(pages).toEqual(['1', '2', '3']);
   }, 30_000);
+
+  test('a report’s settings and filter are in the address: a reload shows the same report', async () => {
+    const deal = (id: number, title: string, stage: string) => ({
+      id,
+      title,
+      value: 100 * id,
+      stage,
+      pipelineId: 1,
+      expectedCloseDate: null,
+      contactId: null,
+      createdAt: '2026-11-01T10:00:00.000Z',
+    });
+    const deals = [
+      deal(1, 'Cake order', 'won'),
+      deal(2, 'Bread order', 'won'),
+      deal(3, 'Cake stand', 'lost'),
+    ];
+    const first = renderApp(dashboardInput(), crmRoutes({ 'GET /api/crm/deals': { body: deals } }));
+    await openCrm('Custom Reports');
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Entity' }, slow));
+    fireEvent.click(await screen.findByRole('option', { name: 'deals' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Filter field' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'title' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'contains' }), { target: { value: 'cake' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Group by' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'stage' }));
+    const address = '/crm/custom-reports?q=cake&report=deals.title-value-stage-pipelineId.title.stage';
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe(address));
+    const expected = [
+      ['stage', 'Count'],
+      ['won', '1'],
+      ['lost', '1'],
+    ];
+    await waitFor(() =>
+      expect(rowsOf(screen.getByRole('grid', { name: 'Report groups' }))).toEqual(expected),
+    );
+    first.unmount();
+
+    // The reload: the same address shows the same report, its controls set as they were.
+    const [pathname, search] = address.split('?') as [string, string];
+    renderApp(
+      { ...dashboardInput(), location: { pathname, search: `?${search}` } },
+      crmRoutes({ 'GET /api/crm/deals': { body: deals } }),
+    );
+    const groups = await screen.findByRole('grid', { name: 'Report groups' }, slow);
+    await waitFor(() => expect(rowsOf(groups)).toEqual(expected), slow);
+    expect((screen.getByRole('textbox', { name: 'contains' }) as HTMLInputElement).value).toBe('cake');
+    expect(screen.getByRole('combobox', { name: 'Entity' }).textContent).toBe('deals');
+    window.history.replaceState(null, '', '/');
+  }, 30_000);
 });

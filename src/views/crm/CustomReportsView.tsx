@@ -7,10 +7,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { appRoute } from '../../contracts/appRoutes.ts';
 import { toCsv } from '../../contracts/csv.ts';
 import { useAllContacts, useCrmList } from '../../services/crm/crmQueries.ts';
 import { DataTable } from '../common/DataTable.tsx';
+import { useNavigate, useRoute } from '../common/useRoute.ts';
 
 type Entity = 'leads' | 'deals' | 'activities' | 'contacts';
 type Row = Record<string, unknown> & { id: number };
@@ -24,6 +26,77 @@ const FIELDS: Record<Entity, string[]> = {
 
 const text = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value ?? ''));
 
+/** A report's settings; the filter's text is apart, as the address keeps it in `q`. */
+type ReportSettings = { entity: Entity; fields: string[]; filterField: string; groupBy: string };
+
+const defaultReport = (entity: Entity): ReportSettings => ({
+  entity,
+  fields: FIELDS[entity].slice(0, 4),
+  filterField: '',
+  groupBy: '',
+});
+
+/**
+ * The settings as the address writes them, `report=<entity>.<field>-<field>.<filter field>.<group by>` (characters
+ * an address shows as they are: `/crm/custom-reports?report=deals.title-value-stage..stage&q=won`); the default
+ * report is left out.
+ */
+export function reportParam(report: ReportSettings): string | undefined {
+  const text = reportText(report);
+  return text === reportText(defaultReport('leads')) ? undefined : text;
+}
+const reportText = ({ entity, fields, filterField, groupBy }: ReportSettings) =>
+  `${entity}.${fields.join('-')}.${filterField}.${groupBy}`;
+
+/** The settings an address names; what it names wrongly (an unknown entity or field) is the default. */
+export function readReportParam(raw: string | undefined): ReportSettings {
+  const [name = '', list = '', filterField = '', groupBy = ''] = (raw ?? '').split('.');
+  if (!Object.hasOwn(FIELDS, name)) return defaultReport('leads');
+  const entity = name as Entity;
+  const known = (field: string) => FIELDS[entity].includes(field);
+  return {
+    entity,
+    fields: FIELDS[entity].filter((field) => list.split('-').includes(field)),
+    filterField: known(filterField) ? filterField : '',
+    groupBy: known(groupBy) ? groupBy : '',
+  };
+}
+
+/**
+ * The report's place in the address: its settings in `report` and the filter's text in `q`, so a reload, Back
+ * or a shared link shows the same report. A change replaces the address (no Back step per checkbox or letter).
+ */
+function useReportPlace() {
+  const route = useRoute();
+  const navigate = useNavigate();
+  const params = route.name === 'crm' ? route.params : {};
+  const settings = useMemo(() => readReportParam(params.report), [params.report]);
+  const inAddress = params.q ?? '';
+  // What is typed shows at once and the address follows; a text the address gets elsewhere (Back) shows too.
+  const [filterText, setTyped] = useState(inAddress);
+  const agreed = useRef(inAddress);
+  useEffect(() => {
+    if (inAddress === agreed.current) return;
+    agreed.current = inAddress;
+    setTyped(inAddress);
+  }, [inAddress]);
+  const write = (next: ReportSettings, q: string) => {
+    agreed.current = q;
+    navigate(appRoute('crm', { section: 'custom-reports', report: reportParam(next), q: q || undefined }), {
+      replace: true,
+    });
+  };
+  return {
+    ...settings,
+    filterText,
+    change: (changes: Partial<ReportSettings>) => write({ ...settings, ...changes }, filterText),
+    setFilterText: (q: string) => {
+      setTyped(q);
+      write(settings, q);
+    },
+  };
+}
+
 /**
  * Custom Reports: pick an entity, its fields, a filter and a group-by → table, chart and CSV export, over
  * every record of the entity.
@@ -32,14 +105,11 @@ export function CustomReportsView() {
   const leads = useCrmList('leads');
   const deals = useCrmList('deals');
   const activities = useCrmList('activities');
-  const [entity, setEntity] = useState<Entity>('leads');
+  const place = useReportPlace();
+  const { entity, fields, filterField, filterText, groupBy } = place;
   // Reports on contacts cover every contact: they are paged through, 100 a request, only when asked for.
   const allContacts = useAllContacts(entity === 'contacts');
   const contacts = allContacts.data ?? [];
-  const [fields, setFields] = useState<string[]>(FIELDS.leads.slice(0, 4));
-  const [filterField, setFilterField] = useState('');
-  const [filterText, setFilterText] = useState('');
-  const [groupBy, setGroupBy] = useState('');
 
   const source = { leads, deals, activities, contacts }[entity] as unknown as Row[];
   const rows = useMemo(() => {
@@ -56,12 +126,7 @@ export function CustomReportsView() {
     return [...counts].map(([group, count]) => ({ group, count }));
   }, [rows, groupBy]);
 
-  const handleEntity = (next: Entity) => {
-    setEntity(next);
-    setFields(FIELDS[next].slice(0, 4));
-    setFilterField('');
-    setGroupBy('');
-  };
+  const handleEntity = (next: Entity) => place.change(defaultReport(next));
   const handleExport = () => {
     const csv = groupBy
       ? toCsv([[groupBy, 'count'], ...groups.map((g) => [g.group, g.count])])
@@ -101,7 +166,7 @@ export function CustomReportsView() {
           label="Filter field"
           value={filterField}
           sx={{ minWidth: 140 }}
-          onChange={(e) => setFilterField(e.target.value)}
+          onChange={(e) => place.change({ filterField: e.target.value })}
         >
           <MenuItem value="">No filter</MenuItem>
           {FIELDS[entity].map((f) => (
@@ -114,7 +179,7 @@ export function CustomReportsView() {
           size="small"
           label="contains"
           value={filterText}
-          onChange={(e) => setFilterText(e.target.value)}
+          onChange={(e) => place.setFilterText(e.target.value)}
         />
         <TextField
           select
@@ -122,7 +187,7 @@ export function CustomReportsView() {
           label="Group by"
           value={groupBy}
           sx={{ minWidth: 140 }}
-          onChange={(e) => setGroupBy(e.target.value)}
+          onChange={(e) => place.change({ groupBy: e.target.value })}
         >
           <MenuItem value="">No grouping</MenuItem>
           {FIELDS[entity].map((f) => (
@@ -142,11 +207,11 @@ export function CustomReportsView() {
               <Checkbox
                 checked={fields.includes(f)}
                 onChange={(e) =>
-                  setFields(
-                    e.target.checked
+                  place.change({
+                    fields: e.target.checked
                       ? FIELDS[entity].filter((x) => x === f || fields.includes(x))
                       : fields.filter((x) => x !== f),
-                  )
+                  })
                 }
               />
             }
