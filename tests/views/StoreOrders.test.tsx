@@ -151,11 +151,36 @@ describe('the Orders tab', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search orders' }), { target: { value: 'ada' } });
 
     expect(new URLSearchParams(window.location.search).get('status')).toBe('ready_for_pickup');
-    expect(new URLSearchParams(window.location.search).get('q')).toBe('ada');
+    // The search is written once the typing pauses (not per letter).
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('q')).toBe('ada'));
     await waitFor(() =>
       expect(ordersRequests(requests)).toContain('?skip=0&take=25&status=ready_for_pickup&searchTerm=ada'),
     );
     expect(ordersRequests(requests)[0]).toBe('?skip=0&take=25');
+  });
+
+  test('the page is in the address: a reload shows the same page, a status chosen starts again at the first', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      ...ada,
+      id: `o${i + 1}`,
+      orderNumber: 1001 + i,
+    }));
+    const { requests } = openOrders(storeRoutes('Admin', many), '&page=2');
+    await waitFor(() => expect(ordersRequests(requests)[0]).toBe('?skip=25&take=25'), slow);
+    expect(window.location.pathname + window.location.search).toBe('/store/orders?page=2');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Go to next page' }, slow));
+    await waitFor(() => expect(window.location.search).toBe('?page=3'));
+    await waitFor(() => expect(ordersRequests(requests)).toContain('?skip=50&take=25'));
+    window.history.back();
+    await waitFor(() => expect(window.location.search).toBe('?page=2'));
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Ready for pickup' }));
+    await waitFor(() => expect(window.location.search).toBe('?status=ready_for_pickup'));
+    await waitFor(() =>
+      expect(ordersRequests(requests)).toContain('?skip=0&take=25&status=ready_for_pickup'),
+    );
   });
 
   test('a row opens the drawer at ?order=<id>; Ready for pickup sends its PATCH and shows the new status', async () => {

@@ -10,10 +10,14 @@ export type PageQuery = { page: number; pageSize: number; search: string };
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 
-/** A page size read from the address: one of `PAGE_SIZES`, else the default. */
-export function pageSizeOf(text: string | undefined): number {
+/** A list's page sizes, the first screen's among them. */
+export type PageSizes = { sizes: readonly number[]; fallback: number };
+const LIST_SIZES: PageSizes = { sizes: PAGE_SIZES, fallback: DEFAULT_PAGE_SIZE };
+
+/** A page size read from the address: one the list offers (`PAGE_SIZES`), else its default. */
+export function pageSizeOf(text: string | undefined, { sizes, fallback }: PageSizes = LIST_SIZES): number {
   const size = Number(text);
-  return (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE;
+  return sizes.includes(size) ? size : fallback;
 }
 
 /**
@@ -72,9 +76,9 @@ export function useServerPaging(source: PlaceSource) {
 export type ServerPaging = ReturnType<typeof useServerPaging>;
 
 /** The page and size as the address shows them: left out when they are the first page and the default size. */
-export function shownOf(place: { page: number; pageSize: number }) {
+export function shownOf(place: { page: number; pageSize: number }, { fallback }: PageSizes = LIST_SIZES) {
   return {
     page: place.page > 1 ? String(place.page) : undefined,
-    size: place.pageSize === DEFAULT_PAGE_SIZE ? undefined : String(place.pageSize),
+    size: place.pageSize === fallback ? undefined : String(place.pageSize),
   };
 }

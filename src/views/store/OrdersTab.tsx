@@ -5,7 +5,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useState } from 'react';
 import {
   DELIVERY_METHODS,
   formatMoney,
@@ -19,12 +18,11 @@ import { errorMessage } from '../../services/http/ApiError.ts';
 import { useExportOrders, useStoreOrders } from '../../services/store/storeQueries.ts';
 import { DATE_COLUMN, DataTable } from '../common/DataTable.tsx';
 import { saveBlob } from '../common/saveBlob.ts';
-import { useDebounced } from '../common/useDebounced.ts';
+import { useServerPaging } from '../common/useServerPaging.ts';
 import { OrderDrawer } from './OrderDrawer.tsx';
 import { DELIVERY_LABELS, FulfilmentChip, itemsSummary, PaymentChip } from './orderLabels.tsx';
-import { useStoreUrl } from './storeUrl.ts';
+import { ORDER_PAGE_SIZES, useStoreUrl } from './storeUrl.ts';
 
-const PAGE_SIZE = 25;
 const ALL = 'all';
 
 const columns: GridColDef<OrderDetails>[] = [
@@ -95,19 +93,23 @@ const columns: GridColDef<OrderDetails>[] = [
  */
 export function OrdersTab({ storeId }: { storeId: string }) {
   const url = useStoreUrl();
-  // What the owner types shows at once; the URL follows and the request follows it, debounced.
-  const [search, setSearch] = useState(url.search);
-  const searchTerm = useDebounced(url.search, 300).trim();
-  const [paginationModel, setPaginationModel] = useState({ page: 0, pageSize: PAGE_SIZE });
+  // The search and the page are in the address (`?q=…&page=…&size=…`): a reload, Back or an order's link back
+  // shows the same rows. What the owner types shows at once; the address and the request follow, debounced.
+  const paging = useServerPaging({
+    search: url.search,
+    page: url.page,
+    pageSize: url.pageSize,
+    write: url.setListPlace,
+  });
+  const searchTerm = paging.query.search.trim();
   const filters = { ...(url.status ? { status: url.status } : {}), ...(searchTerm ? { searchTerm } : {}) };
   const orders = useStoreOrders(storeId, {
-    skip: paginationModel.page * paginationModel.pageSize,
-    take: paginationModel.pageSize,
+    skip: (paging.query.page - 1) * paging.query.pageSize,
+    take: paging.query.pageSize,
     ...filters,
   });
   const exportCsv = useExportOrders(storeId);
   const rows = orders.data?.results ?? [];
-  const toFirstPage = () => setPaginationModel((model) => ({ ...model, page: 0 }));
 
   const handleExport = () =>
     exportCsv.mutate(filters, { onSuccess: (blob) => saveBlob(blob, `orders-${storeId}.csv`) });
@@ -120,12 +122,9 @@ export function OrdersTab({ storeId }: { storeId: string }) {
           size="small"
           label="Status"
           value={url.status ?? ALL}
-          onChange={(event) => {
-            url.setOrderFilters({
-              status: event.target.value === ALL ? null : (event.target.value as OrderStatus),
-            });
-            toFirstPage();
-          }}
+          onChange={(event) =>
+            url.setOrderStatus(event.target.value === ALL ? null : (event.target.value as OrderStatus))
+          }
           sx={{ minWidth: 180 }}
         >
           <MenuItem value={ALL}>All orders</MenuItem>
@@ -140,12 +139,8 @@ export function OrdersTab({ storeId }: { storeId: string }) {
           type="search"
           label="Search orders"
           placeholder="Order number, buyer name or email"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            url.setOrderFilters({ search: event.target.value });
-            toFirstPage();
-          }}
+          value={paging.search}
+          onChange={(event) => paging.setSearch(event.target.value)}
           sx={{ minWidth: 280 }}
         />
         <Button variant="outlined" onClick={handleExport} disabled={exportCsv.isPending} sx={{ ml: 'auto' }}>
@@ -176,8 +171,9 @@ export function OrdersTab({ storeId }: { storeId: string }) {
         columns={columns}
         rowHeight={56}
         paginationMode="server"
-        paginationModel={paginationModel}
-        onPaginationModelChange={setPaginationModel}
+        paginationModel={paging.paging}
+        onPaginationModelChange={paging.setPaging}
+        pageSizeOptions={[...ORDER_PAGE_SIZES.sizes]}
         onRowClick={({ row }) => url.openOrder(row.id)}
         sx={{ border: 0, minHeight: 200, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
         autoHeight

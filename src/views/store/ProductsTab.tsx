@@ -50,7 +50,7 @@ export function ProductsTab({ storeId }: { storeId: string }) {
     search: url.search,
     page: url.page,
     pageSize: url.pageSize,
-    write: url.setProductsPlace,
+    write: url.setListPlace,
   });
   const { query } = paging;
   const products = useOwnerProducts(storeId, {
