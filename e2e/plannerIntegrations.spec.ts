@@ -115,6 +115,16 @@ test('schedule a post, see it in the month calendar, drag it to another day', as
     .getByRole('row')
     .filter({ hasText: 'Grand opening' });
   await expect(row.getByText('scheduled')).toBeVisible();
+
+  // The post being edited has an address: a reload opens its editor again, Cancel goes back to the list.
+  await row.getByRole('button', { name: 'Grand opening on Saturday, everyone welcome' }).click();
+  await expect(page).toHaveURL(/\/social\?view=list&item=\d+$/);
+  await page.reload();
+  const editor = page.getByRole('dialog', { name: 'Edit post' });
+  await expect(editor.getByLabel('Text')).toHaveValue('Grand opening on Saturday, everyone welcome');
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor).toBeHidden();
+  await expect(page).toHaveURL(/\/social\?view=list$/);
 });
 
 test('create a webhook and see a signed delivery in its log (receiver on loopback)', async ({
