@@ -11,13 +11,19 @@ const limitQuery = {
   properties: { limit: { type: 'integer', minimum: 1, maximum: 1000, default: 1000 } },
 } as const;
 
+/** The longest review text the API takes (after trimming); the popup counts toward it and says so. */
+export const REVIEW_TEXT_MAX = 2000;
+
+/** Whether a review text fits, as the API counts it (trimmed). */
+export const reviewTextFits = (text: string): boolean => text.trim().length <= REVIEW_TEXT_MAX;
+
 const reviewBodySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['rating'],
   properties: {
     rating: { type: 'integer', minimum: 1, maximum: 5 },
-    reviewText: { type: 'string', transform: ['trim'], maxLength: 2000 },
+    reviewText: { type: 'string', transform: ['trim'], maxLength: REVIEW_TEXT_MAX },
     // Optional: null, absent or "" all mean "not given".
     email: {
       type: ['string', 'null'],

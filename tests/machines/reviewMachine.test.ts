@@ -58,6 +58,22 @@ describe('reviewMachine', () => {
     expect(sent).toEqual([{ rating: 3, reviewText: '', email: 'fan@example.com' }]);
   });
 
+  test('a text longer than the API takes sends nothing; shortened, it is sent', async () => {
+    const { actor, sent } = startReview('succeed');
+    actor.send({ type: 'review.open' });
+    actor.send({ type: 'review.rate', rating: 2 });
+    actor.send({ type: 'review.changeText', text: 'a'.repeat(2001) });
+    actor.send({ type: 'review.submit' });
+    await flush();
+    expect(actor.getSnapshot().matches({ open: 'editing' })).toBe(true);
+    expect(sent).toEqual([]);
+
+    actor.send({ type: 'review.changeText', text: 'a'.repeat(2000) });
+    actor.send({ type: 'review.submit' });
+    await flush();
+    expect(sent.map((review) => review.reviewText.length)).toEqual([2000]);
+  });
+
   test('sends rating, text and email (null when blank), thanks for 2000 ms, then closes and resets', async () => {
     const { actor, clock, sent } = startReview('succeed');
     actor.send({ type: 'review.open' });

@@ -108,6 +108,7 @@ for (const form of forms) {
         events: {
           submit: () => actor.send(form.submit as never),
           edit: () => actor.send({ type: 'profile.edit', ...DRAFT } as never),
+          stopped: () => actor.send({ type: 'profile.stopped' } as never),
           'call.succeed': async () => {
             expect(await calls.settle(form.output)).toBe(form.call);
           },

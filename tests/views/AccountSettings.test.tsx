@@ -417,6 +417,14 @@ describe('Account Settings', () => {
     });
     expect((form.getByLabelText(/Email/) as HTMLInputElement).value).toBe('robert@example.com');
     expect((form.getByLabelText(/Current password/) as HTMLInputElement).value).toBe('not-it');
+
+    // The next Save stopped by the form's own check says only that: the server's last words no longer apply.
+    fireEvent.change(form.getByLabelText(/Email/), { target: { value: 'robert@' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save profile' }));
+    expect(descriptionOf(form.getByLabelText(/Email/))).toBe(
+      'Enter a valid email address',
+    );
+    expect(form.queryByRole('alert')).toBeNull();
   });
 
   test('a new email with the right password is saved with it', async () => {

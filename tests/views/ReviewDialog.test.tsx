@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { selectReviewRef } from '../../src/machines/app/appSelectors.ts';
-import { clickBesideDialog } from './queries.ts';
+import { clickBesideDialog, descriptionOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, renderApp } from './renderApp.tsx';
 
 const HINT = 'This review is not saved: choose Submit to keep it, or Cancel to throw it away.';
@@ -75,5 +75,23 @@ describe('the review popup checks the optional email before sending', () => {
     fireEvent.change(email, { target: { value: ' fan@example.com ' } });
     expect(email.getAttribute('aria-describedby')).toBeNull();
     expect((popup.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('the review text’s length', () => {
+  test('counts toward the API’s 2000 characters; a longer text says to shorten it and cannot be submitted', async () => {
+    const popup = within((await openReview()).dialog);
+    const text = popup.getByLabelText('Your review (optional)');
+    fireEvent.click(popup.getByRole('radio', { name: '2 Stars' }));
+    // Counted as the server counts it: the spaces around are not sent.
+    fireEvent.change(text, { target: { value: `  ${'a'.repeat(2000)}  ` } });
+    expect(descriptionOf(text)).toBe('2000 / 2000 characters');
+    const submit = popup.getByRole('button', { name: 'Submit' });
+    expect(submit.hasAttribute('disabled')).toBe(false);
+
+    fireEvent.change(text, { target: { value: 'a'.repeat(3000) } });
+    expect(descriptionOf(text)).toBe('3000 / 2000 characters: shorten the review to submit it');
+    expect(text.getAttribute('aria-invalid')).toBe('true');
+    expect(submit.hasAttribute('disabled')).toBe(true);
   });
 });

@@ -10,7 +10,9 @@ export type ProfileDraft = { name: string; email: string };
 
 export type ProfileFormEvent =
   | ({ type: 'profile.submit' } & ProfileInput)
-  | ({ type: 'profile.edit' } & ProfileDraft);
+  | ({ type: 'profile.edit' } & ProfileDraft)
+  /** A save the form's own checks stopped (a field to fix): the server's last refusal no longer applies. */
+  | { type: 'profile.stopped' };
 
 export type ProfileFormContext = {
   /** The server's reason for refusing the last save (400/403, e.g. a wrong current password), shown by the form. */
@@ -53,6 +55,7 @@ export const profileFormMachine = setup({
     'profile.edit': {
       actions: assign({ draft: ({ event }) => ({ name: event.name, email: event.email }) }),
     },
+    'profile.stopped': { actions: assign({ refusal: null }) },
   },
   states: {
     idle: {},

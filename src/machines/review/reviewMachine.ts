@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { isWellFormedEmail } from '../../contracts/common.ts';
-import type { ReviewInput } from '../../contracts/review.ts';
+import { type ReviewInput, reviewTextFits } from '../../contracts/review.ts';
 import type { ReviewResult } from '../../services/admin/reviewApi.ts';
 import { notProvided } from '../app/notProvided.ts';
 import { EMPTY_REVIEW, type ReviewContext, reviewReady } from './reviewSelectors.ts';
@@ -42,7 +42,7 @@ export const reviewMachine = setup({
     reset: assign(() => EMPTY_REVIEW),
   },
   guards: {
-    ready: ({ context }) => reviewReady(context),
+    ready: ({ context }) => reviewReady(context) && reviewTextFits(context.reviewText),
   },
   delays: {
     thankYouDelay: THANK_YOU_DELAY_MS,

@@ -46,7 +46,10 @@ export function ProfileForm() {
       currentPassword: emailChanges ? required(currentPassword, PASSWORD_NEEDED_FOR_EMAIL) : undefined,
     });
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      formRef?.send({ type: 'profile.stopped' });
+      return;
+    }
     formRef?.send({
       type: 'profile.submit',
       name: name.trim(),

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { shallowEqual, useSelector } from '@xstate/react';
+import { REVIEW_TEXT_MAX, reviewTextFits } from '../../contracts/review.ts';
 import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { selectReviewRef } from '../../machines/app/appSelectors.ts';
 import {
@@ -38,6 +39,9 @@ export function ReviewDialog() {
   const typed = useSelector(review, (s) => (s ? selectReviewTyped(s) : false));
   // Escape or a click beside keeps a chosen star or typed text (the popup opens empty each time).
   const keep = useKeepTypedInput(typed, () => review?.send({ type: 'review.close' }), UNSAVED_REVIEW_HINT);
+  // Counted as the API counts it (trimmed): a text too long is said here, before Submit, not refused after it.
+  const fits = reviewTextFits(form.reviewText);
+  const length = form.reviewText.trim().length;
 
   return (
     <Dialog open={open} onClose={keep.onClose} aria-labelledby="review-title" maxWidth="xs" fullWidth>
@@ -69,6 +73,12 @@ export function ReviewDialog() {
               multiline
               minRows={3}
               value={form.reviewText}
+              error={!fits}
+              helperText={
+                fits
+                  ? `${length} / ${REVIEW_TEXT_MAX} characters`
+                  : `${length} / ${REVIEW_TEXT_MAX} characters: shorten the review to submit it`
+              }
               onChange={(e) => review?.send({ type: 'review.changeText', text: e.target.value })}
             />
             <TextField
@@ -88,7 +98,7 @@ export function ReviewDialog() {
           <Button onClick={keep.cancel}>Cancel</Button>
           <Button
             variant="contained"
-            disabled={!canSubmit || busy}
+            disabled={!canSubmit || !fits || busy}
             onClick={() => review?.send({ type: 'review.submit' })}
           >
             Submit

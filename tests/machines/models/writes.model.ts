@@ -78,7 +78,8 @@ export const profileFormModel = createMachine({
     },
     done: { on: { submit: 'saving' } },
     failed: { on: { submit: 'saving' } },
-    refused: { on: { submit: 'saving' } },
+    // A save the form's own checks stop forgets the refusal: it is then as after any other failure.
+    refused: { on: { submit: 'saving', stopped: 'failed' } },
   },
 });
 export const passwordFormModel = formModel('passwordFormModel');
