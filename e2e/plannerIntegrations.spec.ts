@@ -139,7 +139,7 @@ test('create a webhook and see a signed delivery in its log (receiver on loopbac
   const form = page.getByRole('form', { name: 'New webhook' });
   await form.getByLabel(/Webhook URL/).fill('ftp://example.com/hook');
   await form.getByRole('button', { name: 'Add webhook' }).click();
-  await expect(form.getByText('The webhook URL must start with http:// or https://')).toBeVisible();
+  await expect(form.getByText('The webhook URL must be a full http:// or https:// address')).toBeVisible();
 
   const hookUrl = `${fake}/hook?run=${Date.now()}`;
   await form.getByLabel(/Webhook URL/).fill(hookUrl);

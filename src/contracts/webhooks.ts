@@ -66,6 +66,25 @@ const webhookBodySchema = {
 /** A new webhook: where to post and which events. */
 export type WebhookInput = Infer<typeof webhookBodySchema>;
 
+/** The one answer for an address that is not a full http(s) URL, whatever is wrong with it. */
+export const WEBHOOK_URL_MESSAGE = 'The webhook URL must be a full http:// or https:// address';
+
+/**
+ * What is wrong with a webhook address, or null: only http(s) URLs with a host, no credentials in them (they
+ * would land in logs). One rule for the form, which checks before it sends, and the route, which refuses with it.
+ */
+export function webhookUrlProblem(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return WEBHOOK_URL_MESSAGE;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return WEBHOOK_URL_MESSAGE;
+  if (url.username || url.password) return 'The webhook URL must not contain a user or password';
+  return null;
+}
+
 const notFound = { 404: schemas.message } as const;
 
 /** The routes' schemas: params, body and every answer. */

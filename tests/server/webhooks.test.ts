@@ -41,11 +41,11 @@ describeEachDatabase(
       for (const [body, message] of [
         [
           { url: 'ftp://example.com/hook', events: ['order.placed'] },
-          'The webhook URL must start with http:// or https://',
+          'The webhook URL must be a full http:// or https:// address',
         ],
         [
           { url: 'javascript:alert(1)', events: ['order.placed'] },
-          'The webhook URL must start with http:// or https://',
+          'The webhook URL must be a full http:// or https:// address',
         ],
         [
           { url: 'not a url', events: ['order.placed'] },

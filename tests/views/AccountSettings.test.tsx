@@ -421,9 +421,7 @@ describe('Account Settings', () => {
     // The next Save stopped by the form's own check says only that: the server's last words no longer apply.
     fireEvent.change(form.getByLabelText(/Email/), { target: { value: 'robert@' } });
     fireEvent.click(form.getByRole('button', { name: 'Save profile' }));
-    expect(descriptionOf(form.getByLabelText(/Email/))).toBe(
-      'Enter a valid email address',
-    );
+    expect(descriptionOf(form.getByLabelText(/Email/))).toBe('Enter a valid email address');
     expect(form.queryByRole('alert')).toBeNull();
   });
 

@@ -71,24 +71,39 @@ export function useDisconnect(): UseMutationResult<void, Error, OAuthProvider> {
   });
 }
 
+/** The webhooks list, then the catalogue: the Webhooks card's badge says whether any is active. */
+function useInvalidateWebhooks() {
+  const queryClient = useQueryClient();
+  // Exact: the list only, not every delivery log under ['webhooks'] (a deleted one's would only 404).
+  return () =>
+    queryClient
+      .invalidateQueries({ queryKey: plannerKeys.webhooks, exact: true })
+      .then(() => queryClient.invalidateQueries({ queryKey: plannerKeys.integrations }));
+}
+
 export function useCreateWebhook(): UseMutationResult<CreatedWebhook, Error, WebhookInput> {
   const http = useHttp();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateWebhooks();
   return useMutation({
     mutationFn: (input) => createWebhook(http, input),
-    onSettled: () =>
-      queryClient
-        .invalidateQueries({ queryKey: ['webhooks'] })
-        .then(() => queryClient.invalidateQueries({ queryKey: plannerKeys.integrations })),
+    onSettled: invalidate,
   });
 }
 
 export function useDeleteWebhook(): UseMutationResult<void, Error, number> {
   const http = useHttp();
   const queryClient = useQueryClient();
+  const invalidate = useInvalidateWebhooks();
   return useMutation({
     mutationFn: (id) => deleteWebhook(http, id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['webhooks'] }),
+    onSuccess: (_, id) => {
+      // Off the list at once (its log unmounts), and its log's query dropped: it is never asked for again.
+      queryClient.setQueryData<Webhook[]>(plannerKeys.webhooks, (list) =>
+        list?.filter((hook) => hook.id !== id),
+      );
+      queryClient.removeQueries({ queryKey: plannerKeys.deliveries(id) });
+    },
+    onSettled: invalidate,
   });
 }
 

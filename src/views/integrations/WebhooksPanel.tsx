@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../contracts/social.ts';
+import { webhookUrlProblem } from '../../contracts/webhooks.ts';
 import { errorMessage } from '../../services/http/ApiError.ts';
 import {
   useCreateWebhook,
@@ -17,6 +18,7 @@ import {
   useWebhooks,
 } from '../../services/planner/plannerQueries.ts';
 import { useCan } from '../common/useCan.ts';
+import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { useLeaveGuard } from '../common/useLeaveGuard.ts';
 import { DeliveryLog } from './DeliveryLog.tsx';
 
@@ -26,18 +28,6 @@ const EVENT_LABELS: Record<WebhookEvent, string> = {
   'contact.created': 'Contact created',
 };
 
-/** Client-side mirror of the server's rule: only http(s) addresses. */
-function urlProblem(url: string): string | null {
-  try {
-    const parsed = new URL(url.trim());
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:'
-      ? null
-      : 'The webhook URL must start with http:// or https://';
-  } catch {
-    return 'The webhook URL must be a full http:// or https:// address';
-  }
-}
-
 /** Outgoing webhooks: add one, see each one's deliveries, send a test, remove. */
 export function WebhooksPanel() {
   const webhooks = useWebhooks();
@@ -45,6 +35,7 @@ export function WebhooksPanel() {
   const remove = useDeleteWebhook();
   const sendTest = useSendTest();
   const canManage = useCan('integrations.manage');
+  const confirm = useConfirmDelete();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>(['form.submitted']);
   const [problem, setProblem] = useState<string | null>(null);
@@ -53,7 +44,7 @@ export function WebhooksPanel() {
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const issue = urlProblem(url) ?? (events.length === 0 ? 'Choose at least one event' : null);
+    const issue = webhookUrlProblem(url) ?? (events.length === 0 ? 'Choose at least one event' : null);
     setProblem(issue);
     if (issue) return;
     create.mutate(
@@ -135,7 +126,15 @@ export function WebhooksPanel() {
                 <Button size="small" onClick={() => sendTest.mutate(hook.id)}>
                   Send test
                 </Button>
-                <Button size="small" color="error" onClick={() => remove.mutate(hook.id)}>
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() =>
+                    confirm.ask('webhook', `Deliveries to ${hook.url} stop, and its log goes with it.`, () =>
+                      remove.mutateAsync(hook.id),
+                    )
+                  }
+                >
                   Delete
                 </Button>
               </>
@@ -144,6 +143,7 @@ export function WebhooksPanel() {
           <DeliveryLog webhookId={hook.id} />
         </Paper>
       ))}
+      {confirm.dialog}
     </Stack>
   );
 }
