@@ -15,6 +15,7 @@ import {
   selectDraftState,
   selectIsNaming,
   selectIsSaving,
+  selectSiteMissing,
 } from '../../src/machines/builder/builderMachine.ts';
 import { ApiError } from '../../src/services/http/ApiError.ts';
 import { testRealCoverage, trackCoverage } from './machineCoverage.ts';
@@ -100,6 +101,10 @@ for (const path of paths) {
         },
         'load.unauthorized': async () => {
           h.pending.load?.reject(new ApiError(401, 'Session expired'));
+          await h.flush();
+        },
+        'load.missing': async () => {
+          h.pending.load?.reject(new ApiError(404, 'Website not found'));
           await h.flush();
         },
         'builder.retry': () => h.actor.send({ type: 'builder.retry' }),
@@ -226,6 +231,7 @@ for (const path of paths) {
       states: {
         loading: () => expect(h.actor.getSnapshot().matches('loading')).toBe(true),
         failed: () => expect(h.actor.getSnapshot().matches('failed')).toBe(true),
+        missing: () => expect(selectSiteMissing(h.actor.getSnapshot())).toBe(true),
         draft: () => {
           expect(h.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
           expect(selectDraftState(h.actor.getSnapshot())).toBe('clean');

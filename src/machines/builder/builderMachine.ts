@@ -218,6 +218,11 @@ export const builderMachine = setup({
     ),
   },
   guards: {
+    /** The site asked for is not in this account (404): nothing to retry. */
+    notFound: ({ event }) => {
+      const { error } = event as { error?: unknown };
+      return error instanceof ApiError && error.status === 404;
+    },
     /** Spec §4 save shortcut: a saved site with a real name saves straight away. */
     canSaveDirectly: ({ context }) => context.websiteId !== null && context.name !== DEFAULT_SITE_NAME,
     nameGiven: ({ event }) => event.type === 'save.confirm' && event.name.trim() !== '',
@@ -292,10 +297,12 @@ export const builderMachine = setup({
           },
         ],
         // A 401 has already ended the session (the http client's catalogue): nothing more to say here.
-        onError: { target: 'failed' },
+        onError: [{ guard: 'notFound', target: 'missing' }, { target: 'failed' }],
       },
     },
     failed: { on: { 'builder.retry': { target: 'loading' } } },
+    // No such site in this account (deleted, a wrong link, or another account's): trying again cannot help.
+    missing: {},
     ready: {
       on: {
         'mode.toggle': {
@@ -526,6 +533,8 @@ export const selectPageId = (s: BuilderSnapshot) => s.context.pageId;
 export const selectWebsiteId = (s: BuilderSnapshot) => s.context.websiteId;
 export const selectIsLoading = (s: BuilderSnapshot) => s.matches('loading');
 export const selectLoadFailed = (s: BuilderSnapshot) => s.matches('failed');
+/** The site asked for is not in this account (deleted, a wrong link, another account's). */
+export const selectSiteMissing = (s: BuilderSnapshot) => s.matches('missing');
 export const selectIsNaming = (s: BuilderSnapshot) => s.matches({ ready: 'naming' });
 export const selectNamingMode = (s: BuilderSnapshot) => s.context.naming;
 /** A save, or the creation of a new site, is in flight. */

@@ -60,7 +60,9 @@ export async function freeSiteName(http: Http, base: string): Promise<string> {
 
 /** GET /api/website/{id}. */
 export async function getWebsite(http: Http, id: string): Promise<Website> {
-  return readWebsite(await http.get(`website/${encodeURIComponent(id)}`).json<StoredWebsite>());
+  // A site not in this account is said by the builder itself (no "Not Found" toast beside it).
+  const context = { quietStatuses: [404] };
+  return readWebsite(await http.get(`website/${encodeURIComponent(id)}`, { context }).json<StoredWebsite>());
 }
 
 /** POST /api/website/save: a new site; the answer carries its id. */

@@ -13,6 +13,7 @@ import {
   selectIsNaming,
   selectLoadFailed,
   selectSaveError,
+  selectSiteMissing,
   selectStore,
 } from '../../machines/builder/builderMachine.ts';
 import { useBusinessProfile } from '../../services/http/queries.ts';
@@ -39,6 +40,9 @@ export function BuilderView() {
   return <BuilderFrame builder={builder as BuilderActorRef} />;
 }
 
+export const SITE_NOT_HERE =
+  'This website is not in this account: it may have been deleted, or it belongs to another account — switch accounts from the account menu, or go Back to your websites.';
+
 function BuilderFrame({ builder }: { builder: BuilderActorRef }) {
   const app = useAppActor();
   const queryClient = useQueryClient();
@@ -48,6 +52,7 @@ function BuilderFrame({ builder }: { builder: BuilderActorRef }) {
   const store = useSelector(builder, selectStore);
   const loading = useSelector(builder, selectIsLoading);
   const failed = useSelector(builder, selectLoadFailed);
+  const missing = useSelector(builder, selectSiteMissing);
   const handles = useMemo(() => (store ? { builder, store } : null), [builder, store]);
   if (!handles) {
     return (
@@ -64,6 +69,14 @@ function BuilderFrame({ builder }: { builder: BuilderActorRef }) {
             }
           >
             The website could not be opened.
+          </Alert>
+        ) : null}
+        {missing ? (
+          <Alert
+            severity="warning"
+            action={<Button onClick={() => app.send({ type: 'view.back' })}>Back</Button>}
+          >
+            {SITE_NOT_HERE}
           </Alert>
         ) : null}
       </Box>

@@ -14,9 +14,12 @@ export const builderModel = createMachine({
         'load.existing': 'saved',
         'load.fail': 'failed',
         'load.unauthorized': 'failed',
+        // No such site in this account: said so, with no retry.
+        'load.missing': 'missing',
       },
     },
     failed: { on: { 'builder.retry': 'loading' } },
+    missing: {},
     // A new site, not edited yet: nothing on the server.
     draft: {
       on: {
