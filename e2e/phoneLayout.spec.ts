@@ -196,6 +196,28 @@ test('on a phone SEO Tools with a site audited does not scroll sideways', async 
   expect((field?.x ?? 0) + (field?.width ?? 0)).toBeLessThanOrEqual(390);
 });
 
+// With the site published, the sitemap finding's address ran out of its card (the page 430 px wide) and each
+// finding's text had ~70 px beside its chip and button, a word a line; a finding's parts now stack.
+test('on a phone SEO Tools with a published site does not scroll sideways', async ({ page, request }) => {
+  const email = uniqueEmail('phone-seo-published');
+  const registered = await request.post('/api/auth/register', { data: { email, password } });
+  const { token } = (await registered.json()) as { token: string };
+  await publishGeneratedSite(request, token, 'Phone Bakery', `phone-seo-${Date.now()}`);
+  await signIn(page, email);
+  await page.goto('/seo');
+  const sitemap = page.getByRole('list', { name: 'SEO findings' }).getByText(/^sitemap\.xml lists/);
+  await expect(sitemap).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  expect((await sitemap.boundingBox())?.width).toBeGreaterThan(200);
+  // The table scrolls inside its card: its last column can be brought into view.
+  const lastColumn = page
+    .getByRole('table', { name: 'Page SEO settings' })
+    .getByRole('columnheader', { name: 'Search engines' });
+  await lastColumn.scrollIntoViewIfNeeded();
+  await expect(lastColumn).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+});
+
 test.describe('on a tablet held upright', () => {
   test.use({ viewport: { width: 820, height: 1180 } });
 

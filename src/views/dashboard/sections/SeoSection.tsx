@@ -11,6 +11,7 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -126,6 +127,17 @@ function AuditReport({ audit }: { audit: SeoAudit }) {
           {findings.map((finding, index) => (
             <ListItem
               key={`${finding.code}-${finding.pageId}-${finding.elementId ?? index}`}
+              // On a phone the chip, the text and the button stack: beside each other the text had ~70 px.
+              sx={(theme) => ({
+                [theme.breakpoints.down('sm')]: { flexDirection: 'column', alignItems: 'flex-start', pr: 2 },
+              })}
+              slotProps={{
+                secondaryAction: {
+                  sx: (theme) => ({
+                    [theme.breakpoints.down('sm')]: { position: 'static', transform: 'none' },
+                  }),
+                },
+              }}
               secondaryAction={
                 // Site settings are fixed in the card above, not in the builder.
                 SITE_SETTINGS_CODES.has(finding.code) ? undefined : (
@@ -139,50 +151,55 @@ function AuditReport({ audit }: { audit: SeoAudit }) {
                 size="small"
                 label={finding.severity}
                 color={SEVERITY_COLOR[finding.severity]}
-                sx={{ mr: 1, minWidth: 72 }}
+                sx={{ mr: 1, mb: { xs: 0.5, sm: 0 }, minWidth: 72 }}
               />
               <ListItemText
                 primary={finding.message}
                 secondary={`${finding.pageName} (/${finding.pagePath})`}
-                sx={{ pr: 14 }}
+                // A long address (the sitemap's) wraps instead of running out of the card.
+                sx={{ pr: { xs: 0, sm: 14 }, overflowWrap: 'anywhere' }}
               />
             </ListItem>
           ))}
         </List>
       </Paper>
-      <Paper variant="outlined" sx={{ p: 2, overflowX: 'auto' }}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="h6" component="h3">
           Pages
         </Typography>
-        <Table size="small" aria-label="Page SEO settings">
-          <TableHead>
-            <TableRow>
-              <TableCell>Page</TableCell>
-              <TableCell>Title</TableCell>
-              <TableCell>Description</TableCell>
-              <TableCell>Canonical URL</TableCell>
-              <TableCell>Open Graph image</TableCell>
-              <TableCell>Search engines</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {audit.pages.map((page) => (
-              <TableRow key={page.id}>
-                <TableCell>
-                  {page.name} <Typography variant="caption">/{page.isHomePage ? '' : page.path}</Typography>
-                </TableCell>
-                <TableCell>{page.effectiveTitle}</TableCell>
-                <TableCell>{describeDescription(page)}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{page.effectiveCanonicalUrl || '—'}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{page.effectiveOgImage || '—'}</TableCell>
-                <TableCell>{page.effectiveNoindex ? 'Hidden (noindex)' : 'Indexed'}</TableCell>
+        {/* On a phone the table scrolls inside its card; the heading and the note below stay in place. */}
+        <TableContainer>
+          <Table size="small" aria-label="Page SEO settings" sx={{ minWidth: 640 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Page</TableCell>
+                <TableCell>Title</TableCell>
+                <TableCell>Description</TableCell>
+                <TableCell>Canonical URL</TableCell>
+                <TableCell>Open Graph image</TableCell>
+                <TableCell>Search engines</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {audit.pages.map((page) => (
+                <TableRow key={page.id}>
+                  <TableCell>
+                    {page.name} <Typography variant="caption">/{page.isHomePage ? '' : page.path}</Typography>
+                  </TableCell>
+                  <TableCell>{page.effectiveTitle}</TableCell>
+                  <TableCell>{describeDescription(page)}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>{page.effectiveCanonicalUrl || '—'}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>{page.effectiveOgImage || '—'}</TableCell>
+                  <TableCell>{page.effectiveNoindex ? 'Hidden (noindex)' : 'Indexed'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
         <Typography variant="caption" color="text.secondary">
-          As published, with the site settings filling what a page leaves empty. Edit a page's own in the
-          builder: Layers › Page Settings.
+          What each page tells search engines once the site is published with these settings, the site
+          settings filling what a page leaves empty (a change is live after the next publish). Edit a page's
+          own in the builder: Layers › Page Settings.
         </Typography>
       </Paper>
     </Box>
