@@ -221,6 +221,23 @@ test('on a phone SEO Tools with a published site does not scroll sideways', asyn
 test.describe('on a tablet held upright', () => {
   test.use({ viewport: { width: 820, height: 1180 } });
 
+  // The header's account name, user name and status ran past the right edge from 600 to 1,079 px wide: the
+  // avatar menu (Logout, settings) was off the screen and every page scrolled sideways.
+  test('the dashboard header keeps the avatar menu on the screen, upright and at small desktop widths', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('tablet-header-with-a-long-name');
+    await ensureUser(request, email);
+    await signIn(page, email);
+    await expect(page.getByRole('combobox', { name: 'Account' })).toContainText('account');
+    for (const width of [820, 900, 1024]) {
+      await page.setViewportSize({ width, height: 1000 });
+      await expect(page.getByRole('button', { name: 'Account menu' })).toBeInViewport({ ratio: 1 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    }
+  });
+
   // The builder's commands ran 74 px past the screen's right edge, Publish among them.
   test('the builder shows every command, Publish included, without scrolling sideways', async ({
     page,

@@ -31,8 +31,9 @@ export function AccountSwitcher() {
       slotProps={{
         select: { renderValue: (id) => list.find((account) => account.id === id)?.name ?? '' },
       }}
-      // On a phone it shares the header's row with the logo and two buttons.
-      sx={{ minWidth: { xs: 0, sm: 180 }, width: { xs: 150, sm: 'auto' } }}
+      // On a phone it shares the header's row with the logo and two buttons; wider, a long name is cut short
+      // with an ellipsis (its whole name is in the list) rather than pushing the avatar menu off the screen.
+      sx={{ minWidth: { xs: 0, sm: 180 }, width: { xs: 150, sm: 'auto' }, maxWidth: { sm: 200, lg: 280 } }}
     >
       {list.map((account) => (
         <MenuItem key={account.id} value={account.id}>

@@ -73,9 +73,9 @@ export function DashboardHeader({ title, onNavigate }: Props) {
           <Stack
             direction="row"
             spacing={1}
-            sx={{ alignItems: 'center', display: { xs: 'none', sm: 'flex' } }}
+            sx={{ alignItems: 'center', display: { xs: 'none', md: 'flex' }, minWidth: 0 }}
           >
-            <Typography variant="body2" component="span">
+            <Typography variant="body2" component="span" noWrap>
               {user.name}
             </Typography>
             <StatusBadge status={user.status} plan={user.plan} />
