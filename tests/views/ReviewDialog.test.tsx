@@ -95,3 +95,27 @@ describe('the review text’s length', () => {
     expect(submit.hasAttribute('disabled')).toBe(true);
   });
 });
+
+describe('the thank-you', () => {
+  async function submitWith(creditsAwarded: number) {
+    renderApp(dashboardInput(), {
+      ...dashboardRoutes(),
+      'POST /api/review': { status: 201, body: { creditsAwarded } },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Leave a review' }));
+    const popup = within(await screen.findByRole('dialog', { name: 'Leave a review' }, { timeout: 5000 }));
+    fireEvent.click(popup.getByRole('radio', { name: '5 Stars' }));
+    fireEvent.click(popup.getByRole('button', { name: 'Submit' }));
+    return (await screen.findByRole('status', {}, { timeout: 5000 })).textContent;
+  }
+
+  test('a first review says the credits it earned', async () => {
+    expect(await submitWith(10)).toBe('Thank you for your review!You earned 10 credits.');
+  });
+
+  test('a later review says why it earned none', async () => {
+    expect(await submitWith(0)).toBe(
+      'Thank you for your review!Credits are given for your first review only: this one is thanks enough.',
+    );
+  });
+});

@@ -50,9 +50,11 @@ export function ReviewDialog() {
         {thanks ? (
           <Stack spacing={1} role="status">
             <Typography>Thank you for your review!</Typography>
-            {form.creditsAwarded > 0 ? (
-              <Typography variant="body2">You earned {form.creditsAwarded} credits.</Typography>
-            ) : null}
+            <Typography variant="body2">
+              {form.creditsAwarded > 0
+                ? `You earned ${form.creditsAwarded} credits.`
+                : 'Credits are given for your first review only: this one is thanks enough.'}
+            </Typography>
           </Stack>
         ) : (
           <Stack spacing={2} sx={{ pt: 1 }}>
