@@ -19,6 +19,17 @@ describe('the integrations page speaks to owners', () => {
     );
   });
 
+  test('the platform’s administrator is told how to switch it on', () => {
+    expect(integrationNote({ ...google, configured: false }, true, true)).toBe(
+      'Google Ads isn’t switched on for this platform yet: set GOOGLE_ADS_CLIENT_ID and GOOGLE_ADS_CLIENT_SECRET on the server (README, Environment) and restart it, and a Connect button will appear here.',
+    );
+    expect(
+      integrationNote({ ...google, id: 'facebook', name: 'Facebook Ads', configured: false }, true, true),
+    ).toBe(
+      'Facebook Ads isn’t switched on for this platform yet: set FACEBOOK_ADS_CLIENT_ID and FACEBOOK_ADS_CLIENT_SECRET on the server (README, Environment) and restart it, and a Connect button will appear here.',
+    );
+  });
+
   test('a member who may not connect is told who can; nothing is in the way of an Admin or a connection', () => {
     expect(integrationNote(google, false)).toBe('An Admin of this account can connect Google Ads.');
     expect(integrationNote(google, true)).toBeNull();

@@ -10,8 +10,9 @@ import { useSelector } from '@xstate/react';
 import type { Integration } from '../../contracts/integrations.ts';
 import { selectOAuthConnectRef } from '../../machines/app/appSelectors.ts';
 import { selectOAuthBusy, selectOAuthError } from '../../machines/planner/oauthConnectMachine.ts';
+import { selectUser } from '../../machines/session/sessionMachine.ts';
 import { useDisconnect } from '../../services/planner/plannerQueries.ts';
-import { useAppActor } from '../appActorContext.ts';
+import { useAppActor, useSessionRef } from '../appActorContext.ts';
 import { useCan } from '../common/useCan.ts';
 
 const DESCRIPTIONS: Record<Integration['id'], string> = {
@@ -25,10 +26,18 @@ const DESCRIPTIONS: Record<Integration['id'], string> = {
  * platform has not switched on yet, or one only an Admin of the account may connect. Null when nothing is in
  * the way.
  */
-export function integrationNote(integration: Integration, canManage: boolean): string | null {
+export function integrationNote(
+  integration: Integration,
+  canManage: boolean,
+  platformAdmin = false,
+): string | null {
   if (integration.kind !== 'oauth' || integration.connected) return null;
   if (!integration.configured) {
-    return `${integration.name} isn’t switched on for this platform yet: ask your platform administrator to turn it on, and a Connect button will appear here.`;
+    // The platform's administrator is the one who can: they are told how (README, Environment).
+    const prefix = integration.id === 'google' ? 'GOOGLE_ADS' : 'FACEBOOK_ADS';
+    return platformAdmin
+      ? `${integration.name} isn’t switched on for this platform yet: set ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET on the server (README, Environment) and restart it, and a Connect button will appear here.`
+      : `${integration.name} isn’t switched on for this platform yet: ask your platform administrator to turn it on, and a Connect button will appear here.`;
   }
   if (!canManage) return `An Admin of this account can connect ${integration.name}.`;
   return null;
@@ -41,6 +50,7 @@ export function IntegrationCards({ integrations }: { integrations: Integration[]
   const error = useSelector(connectRef, (s) => (s ? selectOAuthError(s) : null));
   const disconnect = useDisconnect();
   const canManage = useCan('integrations.manage');
+  const platformAdmin = useSelector(useSessionRef(), selectUser)?.role === 'admin';
 
   return (
     <Stack spacing={2}>
@@ -70,9 +80,9 @@ export function IntegrationCards({ integrations }: { integrations: Integration[]
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 {DESCRIPTIONS[integration.id]}
               </Typography>
-              {integrationNote(integration, canManage) ? (
+              {integrationNote(integration, canManage, platformAdmin) ? (
                 <Typography variant="body2" sx={{ mt: 1 }}>
-                  {integrationNote(integration, canManage)}
+                  {integrationNote(integration, canManage, platformAdmin)}
                 </Typography>
               ) : null}
             </CardContent>
