@@ -27,6 +27,14 @@ test('an owner adds an existing user to the team and sees them listed', async ({
     .filter({ hasText: colleague });
   await expect(row).toBeVisible();
   await expect(row.getByRole('combobox', { name: `Role of ${colleague}` })).toHaveText('User');
+
+  // Opened with a click, the role menu takes the keyboard: the grid no longer takes focus back from it.
+  await row.getByRole('combobox', { name: `Role of ${colleague}` }).click();
+  const roles = page.getByRole('listbox');
+  await expect(roles.getByRole('option', { name: 'User' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(roles).toBeHidden();
+  await expect(row.getByRole('combobox', { name: `Role of ${colleague}` })).toHaveText('User');
 });
 
 test('a new address gets an invitation link: its page creates the account and joins; the tour runs 1 of 6 to 6 of 6', async ({

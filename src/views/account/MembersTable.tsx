@@ -45,6 +45,10 @@ export function MembersTable({ accountId, users, loading, roles, canManage }: Pr
             value={row.roleName}
             disabled={busy}
             inputProps={{ 'aria-label': `Role of ${row.userEmail}` }}
+            // The grid focuses a clicked cell's control once the click ends, taking focus back from the menu
+            // the click opened (its Escape and arrow keys then did nothing): the click stays the Select's.
+            onMouseUp={(event) => event.stopPropagation()}
+            onClick={(event) => event.stopPropagation()}
             SelectDisplayProps={soleAdmin(row) ? { 'aria-describedby': hintId } : {}}
             onChange={(event) =>
               team?.send({
