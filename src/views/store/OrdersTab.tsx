@@ -95,12 +95,7 @@ export function OrdersTab({ storeId }: { storeId: string }) {
   const url = useStoreUrl();
   // The search and the page are in the address (`?q=…&page=…&size=…`): a reload, Back or an order's link back
   // shows the same rows. What the owner types shows at once; the address and the request follow, debounced.
-  const paging = useServerPaging({
-    search: url.search,
-    page: url.page,
-    pageSize: url.pageSize,
-    write: url.setListPlace,
-  });
+  const paging = useServerPaging(url.listPlace);
   const searchTerm = paging.query.search.trim();
   const filters = { ...(url.status ? { status: url.status } : {}), ...(searchTerm ? { searchTerm } : {}) };
   const orders = useStoreOrders(storeId, {

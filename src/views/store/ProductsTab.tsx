@@ -46,12 +46,7 @@ function useOpenedProduct(storeId: string, productId: number | null, page: reado
 export function ProductsTab({ storeId }: { storeId: string }) {
   // The search and the page are in the address (`?q=…&page=…&size=…`): a reload, Back or a link shows the same rows.
   const url = useStoreUrl();
-  const paging = useServerPaging({
-    search: url.search,
-    page: url.page,
-    pageSize: url.pageSize,
-    write: url.setListPlace,
-  });
+  const paging = useServerPaging(url.listPlace);
   const { query } = paging;
   const products = useOwnerProducts(storeId, {
     skip: (query.page - 1) * query.pageSize,

@@ -1,7 +1,7 @@
 import { appRoute, type RouteParams, STORE_TABS, type StoreTab } from '../../contracts/appRoutes.ts';
 import { MAX_SKIP, type OrderStatus } from '../../contracts/store.ts';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
-import { type ListPlace, type PageSizes, pageOf, pageSizeOf, shownOf } from '../common/useServerPaging.ts';
+import { type PageSizes, type PlaceSource, pageOf, pageSizeOf, shownOf } from '../common/useServerPaging.ts';
 
 export { STORE_TABS, type StoreTab };
 
@@ -55,8 +55,14 @@ export function useStoreUrl() {
       go({ ...params, status: status ?? undefined, page: undefined }, true),
     openOrder: (orderId: string | null) => go({ ...params, order: orderId ?? undefined }),
     openProduct: (productId: string | null) => go({ ...params, product: productId ?? undefined }),
-    /** The tab's list's search and page (the first page and the default size are left out). */
-    setListPlace: (place: ListPlace, options: { replace: boolean }) =>
-      go({ ...params, q: place.search || undefined, ...shownOf(place, sizes) }, options.replace),
+    /** The tab's list's search and page as `useServerPaging` reads and writes them (the first page and the
+     * default size are left out of the address). */
+    listPlace: {
+      search: url.search,
+      page: url.page,
+      pageSize: url.pageSize,
+      write: (place, options) =>
+        go({ ...params, q: place.search || undefined, ...shownOf(place, sizes) }, options.replace),
+    } satisfies PlaceSource,
   };
 }
