@@ -108,6 +108,54 @@ test('on a phone no place of the dashboard scrolls sideways', async ({ page, req
   expect(sideways).toEqual([]);
 });
 
+// The star button floats over the page's bottom right corner: at the end of a long page it covered the last
+// controls (Save on the business settings, the last fields), which a tap could not reach.
+test('on a phone the star button never covers the last controls of a page scrolled to its end', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('phone-star');
+  await ensureUser(request, email);
+  // A page of contacts: the list ends with its paging controls at the bottom right.
+  const signedIn = await request.post('/api/auth/login', { data: { email, password } });
+  const { token } = (await signedIn.json()) as { token: string };
+  for (let n = 1; n <= 12; n += 1) {
+    const contact = await request.post('/api/crm/contacts', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { firstName: `Ada ${n}`, email: `ada${n}@example.com` },
+    });
+    expect(contact.status()).toBe(201);
+  }
+  await signIn(page, email);
+  const covered: string[] = [];
+  const places: [string, string][] = [
+    ['/crm/contacts', '1–12 of 12'],
+    ['/settings/profile', 'Save profile'],
+  ];
+  for (const [place, last] of places) {
+    await page.goto(place);
+    await expect(page.getByText(last, { exact: true })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(200);
+    const star = await page.getByRole('button', { name: 'Leave a review' }).boundingBox();
+    if (!star) throw new Error('no star button');
+    const under = await page.locator('main').evaluate((main, box) => {
+      const hits: string[] = [];
+      for (const control of main.querySelectorAll('button, input, textarea, [role="combobox"], a')) {
+        const r = control.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        const overlaps =
+          r.left < box.x + box.width && r.right > box.x && r.top < box.y + box.height && r.bottom > box.y;
+        if (overlaps)
+          hits.push(control.getAttribute('aria-label') || control.textContent?.trim() || control.tagName);
+      }
+      return hits;
+    }, star);
+    if (under.length > 0) covered.push(`${place}: ${under.join(', ')}`);
+  }
+  expect(covered).toEqual([]);
+});
+
 // With a store, its toggle and store choice (≈380 px) sat in one row and the admin tabs could not scroll: every store
 // page was 446 px wide on a 390 px phone.
 test('on a phone the store of an owner who has one does not scroll sideways', async ({ page, request }) => {

@@ -58,7 +58,8 @@ export function Dashboard() {
       />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <DashboardHeader title={sectionTitle(section)} onNavigate={handleNavigate} />
-        <Box component="main" sx={{ p: { xs: 1.5, sm: 3 }, flex: 1 }}>
+        {/* Room below the page for the star button (56 px, 24 px from the edge): the end of a page scrolls clear of it. */}
+        <Box component="main" sx={{ px: { xs: 1.5, sm: 3 }, pt: { xs: 1.5, sm: 3 }, pb: 12, flex: 1 }}>
           <ErrorBoundary>
             <Suspense fallback={<CircularProgress aria-label="Loading section" />}>
               <SectionView section={section} onNavigate={handleNavigate} />
