@@ -243,6 +243,31 @@ describe('dashboard shell', () => {
     for (const request of requests.slice(before)) expect(request.headers.get('x-account-id')).toBe('a2');
   });
 
+  test('choosing another account starts the place again at its section: the old account’s search and page are dropped', async () => {
+    renderApp(
+      { ...dashboardInput(), location: { pathname: '/crm/contacts', search: '?q=ada&page=3' } },
+      {
+        ...dashboardRoutes(),
+        'GET /api/accounts': {
+          body: [
+            { id: 'a1', name: 'Bob Ltd', industry: 'retail', description: '', isActive: true },
+            { id: 'a2', name: 'Side Gig', industry: 'other', description: null, isActive: true },
+          ],
+        },
+      },
+    );
+    const switcher = await screen.findByRole('combobox', { name: 'Account' }, { timeout: 5000 });
+    await waitFor(() => expect(switcher.textContent).toContain('Bob Ltd'));
+    expect(window.location.pathname + window.location.search).toBe('/crm/contacts?q=ada&page=3');
+
+    fireEvent.mouseDown(switcher);
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Side Gig Other' }));
+
+    await waitFor(() => expect(switcher.textContent).toBe('Side Gig'));
+    expect(window.location.pathname + window.location.search).toBe('/crm/contacts');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Contacts');
+  });
+
   test('signing in again after a session expired goes back to the account that was chosen, for the same user only', async () => {
     let expired = false;
     const ifValid = (reply: { body: unknown }) => () =>
