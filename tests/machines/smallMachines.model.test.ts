@@ -60,6 +60,7 @@ const forms = [
     // A server failure only toasts; a 403 (wrong current password) is also kept for the form to show.
     failure: new ApiError(500, 'Internal Server Error'),
     refusal: new ApiError(403, 'Current password is incorrect'),
+    submitSame: null,
   },
   {
     name: 'passwordFormMachine',
@@ -76,6 +77,8 @@ const forms = [
     },
     failure: new ApiError(400, 'Current password is incorrect'),
     refusal: null,
+    // The new password is the current one: refused before anything is sent.
+    submitSame: { type: 'password.submit', currentPassword: 'secret1', newPassword: 'secret1' },
   },
 ] as const;
 
@@ -104,9 +107,15 @@ for (const form of forms) {
         } as never),
         { inspect: coverage.inspect },
       ).start();
+      // The calls and effects there were before the last submit of an unchanged password.
+      let before = { calls: 0, effects: 0 };
       await path.test({
         events: {
           submit: () => actor.send(form.submit as never),
+          submitSame: () => {
+            before = { calls: calls.calls.length, effects: effects.length };
+            actor.send(form.submitSame as never);
+          },
           edit: () => actor.send({ type: 'profile.edit', ...DRAFT } as never),
           stopped: () => actor.send({ type: 'profile.stopped' } as never),
           'call.succeed': async () => {
@@ -143,6 +152,14 @@ for (const form of forms) {
             expect(actor.getSnapshot().value).toBe('failed');
             expect(effects.at(-1)).toBe(form.toasts.failed);
             if (form.refusal) expect(refusalOf(actor)).toBe(null);
+          },
+          sameAsCurrent: () => {
+            expect(actor.getSnapshot().value).toBe('sameAsCurrent');
+            expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+            // Nothing sent, nothing toasted: the form says why beside the new password.
+            expect(calls.calls.length).toBe(before.calls);
+            expect(calls.inFlight()).toEqual([]);
+            expect(effects.length).toBe(before.effects);
           },
           refused: () => {
             expect(actor.getSnapshot().value).toBe('failed');

@@ -268,6 +268,35 @@ describeEachDatabase('user: change password', (ctx) => {
     expect((await ctx.call('GET', '/api/user/me', { token: session.token })).statusCode).toBe(200);
   });
 
+  it('a new password equal to the current one is a 400 and changes nothing', async () => {
+    const session = await ctx.register();
+    const stored = () =>
+      ctx.db.query<{ password_hash: string; token_version: number }>(
+        'select password_hash, token_version from users where id = $1',
+        [session.userId],
+      );
+    const before = await stored();
+    const response = await ctx.call('POST', '/api/user/change-password', {
+      token: session.token,
+      body: { currentPassword: session.password, newPassword: session.password },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The new password must be different from the current one.' });
+
+    // No new hash, no token-version bump, nothing logged: the session goes on and the password still signs in.
+    expect(await stored()).toEqual(before);
+    const logged = await ctx.db.query(
+      "select 1 from activity_logs where user_id = $1 and type = 'user.password_changed'",
+      [session.userId],
+    );
+    expect(logged).toEqual([]);
+    expect((await ctx.call('GET', '/api/user/me', { token: session.token })).statusCode).toBe(200);
+    const login = await ctx.call('POST', '/api/auth/login', {
+      body: { email: session.email, password: session.password },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
   it.each([
     [{ currentPassword: 'whatever' }, 'newPassword is required'],
     [{ newPassword: 'whatever' }, 'currentPassword is required'],

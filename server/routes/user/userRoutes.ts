@@ -1,6 +1,7 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { userApi } from '../../../src/contracts/auth.ts';
+import { isUnchangedPassword, PASSWORD_UNCHANGED } from '../../../src/contracts/common.ts';
 import { SESSION_EXPIRED } from '../../auth/authenticate.ts';
 import { toUserView } from '../../auth/authUser.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
@@ -60,6 +61,9 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db, t
     { config: signedIn, schema: userApi.changePassword },
     async (request) => {
       const { currentPassword, newPassword } = request.body;
+      // Checked first: comparing the two strings sent reveals nothing about the stored password, and
+      // nothing is written (no new hash, no token bump, so no session is revoked).
+      if (isUnchangedPassword(currentPassword, newPassword)) throw new HttpError(400, PASSWORD_UNCHANGED);
       const user = await findUserById(db, request.user.id);
       if (!user) throw new HttpError(401, SESSION_EXPIRED);
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {

@@ -1,4 +1,5 @@
 import { type SnapshotFrom, setup } from 'xstate';
+import { isUnchangedPassword } from '../../contracts/common.ts';
 import type { ChangePasswordInput, ChangePasswordResult } from '../../services/session/userApi.ts';
 import { notProvided } from '../app/notProvided.ts';
 import { showToast, tellSession } from '../app/systemActions.ts';
@@ -9,7 +10,8 @@ export type PasswordFormContext = Record<string, never>;
 
 /**
  * Changes the password (systemId `passwordForm`). The server revokes older tokens and returns a
- * new one, which goes to the session at once, or the next call would end the session.
+ * new one, which goes to the session at once, or the next call would end the session. A new password
+ * equal to the current one is refused here (`sameAsCurrent`) and never sent: the server would refuse it.
  */
 export const passwordFormMachine = setup({
   types: { context: {} as PasswordFormContext, events: {} as PasswordFormEvent },
@@ -27,13 +29,20 @@ export const passwordFormMachine = setup({
         title: 'Failed to change password. Please check your current password.',
       }),
   },
+  guards: {
+    unchanged: ({ event }) => isUnchangedPassword(event.currentPassword, event.newPassword),
+  },
 }).createMachine({
   id: 'passwordForm',
   context: {},
   initial: 'idle',
-  on: { 'password.submit': { target: '.saving' } },
+  on: {
+    'password.submit': [{ guard: 'unchanged', target: '.sameAsCurrent' }, { target: '.saving' }],
+  },
   states: {
     idle: {},
+    // The form shows why beside the new password; nothing was sent.
+    sameAsCurrent: {},
     saving: {
       tags: ['busy'],
       on: { 'password.submit': {} },

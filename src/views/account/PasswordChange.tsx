@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { isUnchangedPassword, PASSWORD_UNCHANGED } from '../../contracts/common.ts';
 import { selectPasswordChanged, selectPasswordSaving } from '../../machines/account/passwordFormMachine.ts';
 import { selectPasswordFormRef } from '../../machines/app/appSelectors.ts';
 import { useAppActor } from '../appActorContext.ts';
@@ -21,13 +22,17 @@ type Fields = Record<Field, string>;
 
 const empty: Fields = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Spec §5: all three required, the new one twice and at least 6 characters. */
+/**
+ * Spec §5: all three required, the new one twice and at least 6 characters; and (as the server checks)
+ * not the current password again.
+ */
 export function validatePasswordChange(fields: Fields): Partial<Record<Field, string>> {
   return compact({
     currentPassword: required(fields.currentPassword, 'Current password is required'),
     newPassword:
       required(fields.newPassword, 'New password is required') ??
-      (fields.newPassword.length < MIN_PASSWORD_LENGTH ? PASSWORD_TOO_SHORT : undefined),
+      (fields.newPassword.length < MIN_PASSWORD_LENGTH ? PASSWORD_TOO_SHORT : undefined) ??
+      (isUnchangedPassword(fields.currentPassword, fields.newPassword) ? PASSWORD_UNCHANGED : undefined),
     confirmPassword:
       required(fields.confirmPassword, 'Please confirm the new password') ??
       (fields.confirmPassword !== fields.newPassword ? PASSWORDS_DO_NOT_MATCH : undefined),

@@ -46,19 +46,27 @@ export const adminModel = oneWriteAtATimeModel('adminModel', ADMIN_OPERATIONS);
 /** Create New Account as typed is kept in the team machine whatever it is doing. */
 export const teamModel = oneWriteAtATimeModel('teamModel', TEAM_OPERATIONS, ['draftAccount']);
 
-/** A form that saves (profile, password): submit from any resting state; a second submit while saving is ignored. */
-export function formModel(id: string) {
-  const submit = { submit: 'saving' };
-  return createMachine({
-    id,
-    initial: 'idle',
-    states: {
-      idle: { on: submit },
-      saving: { on: { submit: 'saving', 'call.succeed': 'done', 'call.fail': 'failed' } },
-      done: { on: submit },
-      failed: { on: submit },
+/**
+ * A form that saves (profile, password): submit from any resting state; a second submit while saving is ignored.
+ * `unsent`: a submit the machine refuses at once, with no call, resting in a state of its own (ignored while saving).
+ */
+export function formModel(id: string, unsent?: { event: string; state: string }) {
+  const rest = { submit: 'saving', ...(unsent ? { [unsent.event]: unsent.state } : {}) };
+  const states: ModelStates = {
+    idle: { on: rest },
+    saving: {
+      on: {
+        submit: 'saving',
+        ...(unsent ? { [unsent.event]: 'saving' } : {}),
+        'call.succeed': 'done',
+        'call.fail': 'failed',
+      },
     },
-  });
+    done: { on: rest },
+    failed: { on: rest },
+    ...(unsent ? { [unsent.state]: { on: rest } } : {}),
+  };
+  return createMachine({ id, initial: 'idle', states });
 }
 
 /**
@@ -82,7 +90,11 @@ export const profileFormModel = createMachine({
     refused: { on: { submit: 'saving', stopped: 'failed' } },
   },
 });
-export const passwordFormModel = formModel('passwordFormModel');
+/** The password form: a new password equal to the current one is refused before anything is sent. */
+export const passwordFormModel = formModel('passwordFormModel', {
+  event: 'submitSame',
+  state: 'sameAsCurrent',
+});
 
 /**
  * Settings › Business details: like {@link formModel}, but a 400 is its own outcome — the server's reason is
