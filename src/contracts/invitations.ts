@@ -23,6 +23,12 @@ export const INVITATION_LINK_MESSAGES: Record<Exclude<InvitationState, 'valid'> 
   unknown: 'This invitation link is not valid. Check that you copied the whole link.',
 };
 
+/**
+ * Add Existing User with an address no user has: nothing is created, and the dialog says what to do instead
+ * (Add User invites a new address).
+ */
+export const NO_USER_WITH_EMAIL = 'No user has this email address. To invite someone new, use Add User.';
+
 /** The token of an invitation link (/invite#<token>). */
 export const invitationTokenSchema = {
   type: 'string',
@@ -95,7 +101,12 @@ export const invitationsApi = {
       type: 'object',
       additionalProperties: false,
       required: ['email', 'roleName'],
-      properties: { email: schemas.email, roleName: roleNameSchema },
+      properties: {
+        email: schemas.email,
+        roleName: roleNameSchema,
+        // Add Existing User: only someone who already has a login; an unknown address is a 404, not an invitation.
+        existingOnly: { type: 'boolean' },
+      },
     },
     response: {
       200: {
@@ -110,6 +121,7 @@ export const invitationsApi = {
         additionalProperties: false,
       },
       ...denied,
+      404: schemas.message,
       409: schemas.message,
     },
   },

@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { selectLastInvite, selectTeamStatus, TEAM_MESSAGES } from '../../src/machines/account/teamMachine.ts';
+import {
+  selectAddRefusal,
+  selectLastInvite,
+  selectTeamStatus,
+  TEAM_MESSAGES,
+} from '../../src/machines/account/teamMachine.ts';
 import {
   CREDIT_UPDATE_FAILED,
   selectAdminError,
@@ -84,6 +89,36 @@ describe('team machine, inside the app system', () => {
     h.team().send({ type: 'team.invite', accountId: 'a1', email: 'x@example.com', roleName: 'User' });
     await h.calls.fail(new ApiError(403, 'Only an Admin of this account can do this'));
     expect(said()).toEqual({ type: 'error', title: 'Failed to add user', message: undefined });
+  });
+
+  test('Add Existing User: the flag reaches the call; a 404 keeps the server’s words for the dialog until reset', async () => {
+    const h = dashboard();
+    const said = 'No user has this email address. To invite someone new, use Add User.';
+    h.team().send({
+      type: 'team.invite',
+      accountId: 'a1',
+      email: 'typo@example.com',
+      roleName: 'User',
+      existingOnly: true,
+    });
+    expect(h.calls.calls.at(-1)).toEqual({
+      name: 'inviteOrAdd',
+      input: { accountId: 'a1', email: 'typo@example.com', roleName: 'User', existingOnly: true },
+    });
+
+    await h.calls.fail(new ApiError(404, said));
+
+    expect(selectTeamStatus(h.team().getSnapshot())).toBe('failed');
+    expect(selectAddRefusal(h.team().getSnapshot())).toBe(said);
+    expect(h.lastToastTitle()).toBe('Failed to add user');
+    expect(h.effects).not.toContain('refresh:a1');
+    h.team().send({ type: 'team.reset' });
+    expect(selectAddRefusal(h.team().getSnapshot())).toBeNull();
+
+    // Any other failure is no refusal to show beside the address.
+    h.team().send({ type: 'team.invite', accountId: 'a1', email: 'x@example.com', roleName: 'User' });
+    await h.calls.fail(new ApiError(409, 'This user is already a member of this account'));
+    expect(selectAddRefusal(h.team().getSnapshot())).toBeNull();
   });
 
   test('creating an account refreshes the account list; role change and removal refresh the account', async () => {

@@ -179,6 +179,57 @@ describeEachDatabase('invitations', (ctx) => {
     expect(await memberIds(ctx, owner)).toEqual([owner.userId, person.userId]);
   });
 
+  it('Add Existing User (existingOnly) with an address no user has: a 404 that says what to do, and nothing created', async () => {
+    const owner = await ctx.register();
+    const email = uniqueEmail('typo');
+    const response = await ctx.call('POST', `/api/accounts/${owner.accountId}/users/invite-or-add`, {
+      token: owner.token,
+      body: { email, roleName: 'User', existingOnly: true },
+    });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      message: 'No user has this email address. To invite someone new, use Add User.',
+    });
+    // No invitation (row or pending list), no membership, nothing logged as invited.
+    const rows = await ctx.db.query('select id from invitations where account_id = $1 or email = $2', [
+      owner.accountId,
+      email,
+    ]);
+    expect(rows).toEqual([]);
+    const pending = await ctx.call('GET', `/api/accounts/${owner.accountId}/invitations`, {
+      token: owner.token,
+    });
+    expect(pending.json()).toEqual([]);
+    expect(await memberIds(ctx, owner)).toEqual([owner.userId]);
+    const logged = await ctx.db.query(
+      "select id from activity_logs where account_id = $1 and type = 'member.invited'",
+      [owner.accountId],
+    );
+    expect(logged).toEqual([]);
+  });
+
+  it('Add Existing User (existingOnly) with a user’s address adds them; without the flag a new address is still invited', async () => {
+    const owner = await ctx.register();
+    const person = await ctx.register();
+    const added = await ctx.call('POST', `/api/accounts/${owner.accountId}/users/invite-or-add`, {
+      token: owner.token,
+      body: { email: person.email, roleName: 'User', existingOnly: true },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toEqual({ wasExistingUser: true });
+    expect(await memberIds(ctx, owner)).toEqual([owner.userId, person.userId]);
+
+    // Add User to Account: the original payload (and an explicit false) invites an unknown address.
+    expect((await invite(ctx, owner, uniqueEmail('invited'))).wasExistingUser).toBe(false);
+    const explicit = await ctx.call('POST', `/api/accounts/${owner.accountId}/users/invite-or-add`, {
+      token: owner.token,
+      body: { email: uniqueEmail('invited'), roleName: 'User', existingOnly: false },
+    });
+    expect(explicit.statusCode, explicit.body).toBe(200);
+    expect(explicit.json()).toMatchObject({ wasExistingUser: false });
+  });
+
   it('rejects malformed tokens and unknown fields with 400', async () => {
     const session = await ctx.register();
     for (const body of [

@@ -134,6 +134,28 @@ describeEachDatabase(
       expect(message.data).toContain(link);
     });
 
+    it('Add Existing User with an address no user has queues no invitation mail', async () => {
+      const owner = await ctx.register();
+      const email = uniqueEmail('typo');
+      const refused = await ctx.call('POST', `/api/accounts/${owner.accountId}/users/invite-or-add`, {
+        token: owner.token,
+        body: { email, roleName: 'User', existingOnly: true },
+      });
+      expect(refused.statusCode).toBe(404);
+
+      // The same look-up finds the mail of an address Add User invites (so an empty answer means none).
+      const invited = uniqueEmail('invited');
+      const sent = await ctx.call('POST', `/api/accounts/${owner.accountId}/users/invite-or-add`, {
+        token: owner.token,
+        body: { email: invited, roleName: 'User' },
+      });
+      expect(sent.statusCode).toBe(200);
+      const mails = (to: string) =>
+        ctx.db.query("select id from pgboss.job where name = 'invitation-mail' and data->>'to' = $1", [to]);
+      expect(await mails(invited)).toHaveLength(1);
+      expect(await mails(email)).toEqual([]);
+    });
+
     it('the dashboard shows queues, counts by state and failed jobs with their error; retry runs them again', async () => {
       const email = uniqueEmail('bounce');
       smtp.rejected.add(email);

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { selectPasswordFormRef } from '../../src/machines/app/appSelectors.ts';
 import { descriptionOf, findToast, rowOf, rowsOf, textsOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, rawBob, renderApp } from './renderApp.tsx';
 
@@ -476,6 +477,61 @@ describe('Account Management', () => {
     ]);
   });
 
+  test('Add Existing User with an address no user has: the server’s words beside the address, kept as typed; nobody is invited', async () => {
+    const said = 'No user has this email address. To invite someone new, use Add User.';
+    const invitation = {
+      wasExistingUser: false,
+      invitationLink: 'http://localhost/invite#abc',
+      expiresAt: '2030-01-08T00:00:00Z',
+    };
+    const { requests } = renderApp(
+      dashboardInput(),
+      teamRoutes({
+        // Sometimes read on the way (a prefetch): answered, so any "API Error" seen here is the add's.
+        'GET /api/website': { body: [] },
+        // As the server answers: an existing-users-only add of an unknown address is refused, any other invites.
+        'POST /api/accounts/a1/users/invite-or-add': async (request) => {
+          const body = (await request.json()) as { existingOnly?: boolean };
+          return body.existingOnly ? { status: 404, body: { message: said } } : { body: invitation };
+        },
+      }),
+    );
+    open('Accounts');
+    const grid = within(await screen.findByRole('grid', { name: 'Accounts' }, slow));
+    fireEvent.click(await grid.findByText('Bob Ltd'));
+    const detail = within(await screen.findByRole('region', { name: 'Account Bob Ltd' }));
+    fireEvent.click(await detail.findByRole('button', { name: 'Add Existing User' }, slow));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add Existing User' }));
+    fireEvent.change(dialog.getByLabelText(/Email/), { target: { value: 'dna@example.com' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Add' }));
+
+    expect((await dialog.findByRole('alert')).textContent).toBe(said);
+    expect(descriptionOf(dialog.getByLabelText(/Email/))).toBe(said);
+    expect((dialog.getByLabelText(/Email/) as HTMLInputElement).value).toBe('dna@example.com');
+    expect(dialog.queryByLabelText('Invitation link')).toBeNull();
+    expect(await findToast('Failed to add user')).toEqual({ role: 'alert', lines: ['Failed to add user'] });
+    expect(screen.queryByText('Invitation sent successfully')).toBeNull();
+    expect(screen.queryByText('User added successfully')).toBeNull();
+    expect(screen.queryByText(/^API Error/)).toBeNull();
+    const sent = requests.find((r) => r.url.endsWith('/invite-or-add'));
+    expect(await sent?.json()).toEqual({ email: 'dna@example.com', roleName: 'User', existingOnly: true });
+
+    // Add User to Account still invites a new address.
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Existing User' })).toBeNull());
+    fireEvent.click(detail.getByRole('button', { name: 'Add User' }));
+    const addUser = within(screen.getByRole('dialog', { name: 'Add User to Account' }));
+    fireEvent.change(addUser.getByLabelText(/Email/), { target: { value: 'dna@example.com' } });
+    fireEvent.click(addUser.getByRole('button', { name: 'Add' }));
+    expect(await findToast('Invitation sent successfully')).toEqual({
+      role: 'status',
+      lines: ['Invitation sent successfully'],
+    });
+    expect(((await addUser.findByLabelText('Invitation link')) as HTMLInputElement).value).toBe(
+      invitation.invitationLink,
+    );
+  });
+
   test('a chosen account has its own address: a reload opens it again', async () => {
     const first = renderApp(dashboardInput(), teamRoutes());
     open('Accounts');
@@ -643,5 +699,43 @@ describe('Password Change', () => {
       lines: ['Failed to change password. Please check your current password.'],
     });
     expect(screen.queryByText('Data Issue')).toBeNull();
+  });
+
+  test('a new password equal to the current one is refused beside the new password, and nothing is sent', async () => {
+    const input = dashboardInput();
+    const { requests, system } = renderApp(
+      { ...input, location: { pathname: '/settings/password', search: '' } },
+      {
+        ...dashboardRoutes(),
+        'POST /api/user/change-password': { body: { message: 'Password changed successfully', token: 't2' } },
+      },
+    );
+    const current = await screen.findByLabelText(/Current password/, {}, slow);
+    const newPassword = screen.getByLabelText(/^New password/) as HTMLInputElement;
+    const confirm = screen.getByLabelText(/Confirm/);
+    // The form's machine is there, so a submit the form let through would be sent.
+    await waitFor(() => expect(selectPasswordFormRef(system.actor.getSnapshot())).toBeDefined(), slow);
+    const sent = () => requests.filter((r) => r.url.endsWith('/api/user/change-password'));
+
+    fireEvent.change(current, { target: { value: 'secret22' } });
+    fireEvent.change(newPassword, { target: { value: 'secret22' } });
+    fireEvent.change(confirm, { target: { value: 'secret22' } });
+    fireEvent.click(screen.getByRole('button', { name: /Change password/i }));
+
+    await waitFor(() =>
+      expect(descriptionOf(newPassword)).toBe('The new password must be different from the current one.'),
+    );
+    expect(newPassword.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(confirm)).toBeNull();
+    expect(sent()).toEqual([]);
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // A different one goes: the message leaves and exactly one change is sent, with the new password.
+    fireEvent.change(newPassword, { target: { value: 'secret33' } });
+    fireEvent.change(confirm, { target: { value: 'secret33' } });
+    fireEvent.click(screen.getByRole('button', { name: /Change password/i }));
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(await sent()[0].json()).toEqual({ currentPassword: 'secret22', newPassword: 'secret33' });
+    expect(descriptionOf(newPassword)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { invitationsApi } from '../../../src/contracts/invitations.ts';
+import { invitationsApi, NO_USER_WITH_EMAIL } from '../../../src/contracts/invitations.ts';
 import { deny } from '../../auth/access.ts';
 import { HttpError } from '../../errors.ts';
 import { QUEUES } from '../../jobs/jobEngine.ts';
@@ -54,13 +54,14 @@ function origin(request: FastifyRequest, appUrl: string | null | undefined): str
 
 export const invitationsRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db, config, jobs }) => {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  // An existing user joins at once; a new address gets a single-use invitation bound to it.
+  // An existing user joins at once; a new address gets a single-use invitation bound to it, unless the
+  // caller asked for an existing user only (Add Existing User): then an unknown address creates nothing.
   app.post(
     '/api/accounts/:accountId/users/invite-or-add',
     { config: { permission: 'members.add' }, schema: invitationsApi.inviteOrAdd },
     async (request) => {
       const { accountId } = request.params;
-      const { email, roleName } = request.body;
+      const { email, roleName, existingOnly } = request.body;
       if (!(await roleExists(db, roleName))) {
         throw new HttpError(400, `roleName must be one of the account roles (got "${roleName}")`);
       }
@@ -81,6 +82,7 @@ export const invitationsRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, 
         if (!added) throw new HttpError(409, ALREADY_MEMBER);
         return { wasExistingUser: true };
       }
+      if (existingOnly === true) throw new HttpError(404, NO_USER_WITH_EMAIL);
 
       const { token, tokenHash } = newInvitationToken();
       const invitation = await db.transaction(async (tx) => {

@@ -43,6 +43,11 @@ export type TeamContext = {
   invite: (InviteResult & { email: string }) | null;
   createdAccount: Account | null;
   /**
+   * Why the last add was refused, in the server's words, for its dialog to show: an existing user was asked for
+   * (Add Existing User) and no user has the address (404). Null otherwise.
+   */
+  refusal: string | null;
+  /**
    * Create New Account as typed, kept here (not in the dialog, which unmounts when it closes) until the account
    * is created or the person empties the fields; closing the dialog keeps it.
    */
@@ -69,6 +74,9 @@ const failure = (title: string): ToastInput => ({ type: 'error', title });
 // A 409 says why (e.g. already a member), in the server's words, under the spec's title.
 const conflict = (error: unknown): { message?: string } =>
   error instanceof ApiError && error.status === 409 && error.message ? { message: error.message } : {};
+// A 404 to an existing-users-only add (no user has the address) is shown by the dialog, beside the address.
+const refusalOf = (error: unknown): string | null =>
+  error instanceof ApiError && error.status === 404 && error.message ? error.message : null;
 
 /**
  * The writes of Account Settings and Account Management (systemId `team`), one at a time. Each ends
@@ -93,6 +101,7 @@ export const teamMachine = setup({
       email: params.email ?? null,
       invite: null,
       createdAccount: null,
+      refusal: null,
     })),
   },
 }).createMachine({
@@ -103,6 +112,7 @@ export const teamMachine = setup({
     email: null,
     invite: null,
     createdAccount: null,
+    refusal: null,
     accountDraft: null,
   },
   initial: 'idle',
@@ -143,7 +153,14 @@ export const teamMachine = setup({
     'team.draftAccount': { actions: assign({ accountDraft: ({ event }) => keptDraft(event.draft) }) },
     'team.reset': {
       target: '.idle',
-      actions: assign({ operation: null, accountId: null, email: null, invite: null, createdAccount: null }),
+      actions: assign({
+        operation: null,
+        accountId: null,
+        email: null,
+        invite: null,
+        createdAccount: null,
+        refusal: null,
+      }),
     },
   },
   states: {
@@ -186,7 +203,8 @@ export const teamMachine = setup({
             src: 'inviteOrAdd',
             input: ({ event }) => {
               assertEvent(event, 'team.invite');
-              return { accountId: event.accountId, email: event.email, roleName: event.roleName };
+              const { accountId, email, roleName, existingOnly } = event;
+              return { accountId, email, roleName, ...(existingOnly ? { existingOnly } : {}) };
             },
             onDone: {
               target: '#team.succeeded',
@@ -204,10 +222,13 @@ export const teamMachine = setup({
             },
             onError: {
               target: '#team.failed',
-              actions: {
-                type: 'toast',
-                params: ({ event }) => ({ ...failure(TEAM_MESSAGES.addFailed), ...conflict(event.error) }),
-              },
+              actions: [
+                assign({ refusal: ({ event }) => refusalOf(event.error) }),
+                {
+                  type: 'toast',
+                  params: ({ event }) => ({ ...failure(TEAM_MESSAGES.addFailed), ...conflict(event.error) }),
+                },
+              ],
             },
           },
         },
@@ -289,6 +310,9 @@ export const selectTeamOperation = (snapshot: TeamSnapshot | undefined): TeamOpe
 export const selectLastInvite = (snapshot: TeamSnapshot | undefined) => snapshot?.context.invite ?? null;
 export const selectCreatedAccount = (snapshot: TeamSnapshot | undefined) =>
   snapshot?.context.createdAccount ?? null;
+/** Why the last add was refused, for its dialog (no user has the address, when only an existing user was asked for). */
+export const selectAddRefusal = (snapshot: TeamSnapshot | undefined): string | null =>
+  snapshot?.context.refusal ?? null;
 /** Create New Account as typed and not created yet, or null. */
 export const selectAccountDraft = (snapshot: TeamSnapshot | undefined): AccountDraft | null =>
   snapshot?.context.accountDraft ?? null;

@@ -9,6 +9,7 @@ import type { Account } from '../../contracts/auth.ts';
 import type {
   InvitationPreview,
   InviteAnswer,
+  InviteBody,
   JoinedAccount,
   PendingInvitation,
 } from '../../contracts/invitations.ts';
@@ -27,7 +28,8 @@ export type AccountRole = WithStringIds<AccountRoleRow, 'id'>;
 export type Invitation = WithStringIds<PendingInvitation, 'id'>;
 
 export type CreateAccountInput = Required<CreateAccountBody>;
-export type InviteInput = { accountId: string; email: string; roleName: string };
+/** `existingOnly` (Add Existing User): the server refuses an address no user has (404) instead of inviting it. */
+export type InviteInput = { accountId: string; email: string; roleName: string; existingOnly?: boolean };
 /** An existing user joins at once; a new address gets a link (shown to the inviter, mailed when possible). */
 export type InviteResult = {
   wasExistingUser: boolean;
@@ -70,16 +72,22 @@ export async function listAccountRoles(http: Http, accountId: string): Promise<A
   return raw.map((role) => ({ id: String(role.id), name: role.name }));
 }
 
-// A 409 (already a member) is said by the add's own toast, in the server's words.
-const ADD_CONTEXT: CallContext = { quietStatuses: [409] };
+// A 409 (already a member) is said by the add's own toast, in the server's words; a 404 (existing users only,
+// and no user has the address) by the dialog.
+const ADD_CONTEXT: CallContext = { quietStatuses: [404, 409] };
 
-/** POST /api/accounts/{id}/users/invite-or-add. */
+/**
+ * POST /api/accounts/{id}/users/invite-or-add. With `existingOnly`, rejects with an `ApiError` 404 (the server's
+ * words) for an address no user has, and invites nobody.
+ */
 export async function inviteOrAddUser(
   http: Http,
-  { accountId, email, roleName }: InviteInput,
+  { accountId, email, roleName, existingOnly }: InviteInput,
 ): Promise<InviteResult> {
+  // The flag is sent only when set: Add User sends the spec's payload (email, roleName) as it was.
+  const json: InviteBody = existingOnly ? { email, roleName, existingOnly: true } : { email, roleName };
   const raw = await http
-    .post(`accounts/${accountId}/users/invite-or-add`, { json: { email, roleName }, context: ADD_CONTEXT })
+    .post(`accounts/${accountId}/users/invite-or-add`, { json, context: ADD_CONTEXT })
     .json<InviteAnswer>();
   return {
     wasExistingUser: raw.wasExistingUser === true,

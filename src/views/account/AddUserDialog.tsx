@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
+import Autocomplete, { type AutocompleteRenderInputParams } from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -30,17 +30,22 @@ type Props = {
 };
 
 /**
- * Adds a user to an account by email: an existing user joins at once, a new address gets an
- * invitation whose link is shown here to pass on (and mailed when the server can).
+ * Adds a user to an account by email: an existing user joins at once. In Add User to Account a new address gets
+ * an invitation whose link is shown here to pass on (and mailed when the server can); Add Existing User invites
+ * nobody: for an address no user has it shows the server's refusal beside the address, as typed.
  */
 export function AddUserDialog({ open, onClose, accountId, title, roles, suggestions }: Props) {
   const titleId = useId();
-  const { team, status, operation, invite } = useTeam();
+  const { team, status, operation, invite, refusal: lastRefusal } = useTeam();
+  // Someone choosing Add Existing User means a person who already signs in: a typo must not mail an invitation.
+  const existingOnly = title === 'Add Existing User';
   const [email, setEmail] = useState('');
   const [roleName, setRoleName] = useState(DEFAULT_ACCOUNT_ROLE);
   const [error, setError] = useState<string | undefined>();
   const busy = status === 'busy' && operation === 'invite';
   const invited = status === 'succeeded' && operation === 'invite' && invite ? invite : null;
+  const refusal = status === 'failed' && operation === 'invite' ? lastRefusal : null;
+  const fieldError = error ?? refusal ?? undefined;
 
   // A fresh form each time it opens.
   useEffect(() => {
@@ -76,10 +81,10 @@ export function AddUserDialog({ open, onClose, accountId, title, roles, suggesti
     event.preventDefault();
     const found = emailError(email);
     setError(found);
-    if (!found) team?.send({ type: 'team.invite', accountId, email: email.trim(), roleName });
+    if (!found) team?.send({ type: 'team.invite', accountId, email: email.trim(), roleName, existingOnly });
   };
 
-  const emailField = (params: object = {}) => (
+  const emailField = (params?: AutocompleteRenderInputParams) => (
     <TextField
       {...params}
       label="Email"
@@ -88,8 +93,10 @@ export function AddUserDialog({ open, onClose, accountId, title, roles, suggesti
       autoFocus
       value={suggestions ? undefined : email}
       onChange={suggestions ? undefined : (e) => setEmail(e.target.value)}
-      error={Boolean(error)}
-      helperText={error}
+      error={Boolean(fieldError)}
+      helperText={fieldError}
+      // The refusal arrives after Add: said at once, not only when the field is read again.
+      slotProps={{ ...params?.slotProps, formHelperText: refusal && !error ? { role: 'alert' } : undefined }}
     />
   );
 

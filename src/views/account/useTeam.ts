@@ -1,5 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import {
+  selectAddRefusal,
   selectCreatedAccount,
   selectLastInvite,
   selectTeamOperation,
@@ -15,5 +16,6 @@ export function useTeam() {
   const operation = useSelector(team, selectTeamOperation);
   const invite = useSelector(team, selectLastInvite, shallowEqual);
   const createdAccount = useSelector(team, selectCreatedAccount);
-  return { team, status, operation, invite, createdAccount };
+  const refusal = useSelector(team, selectAddRefusal);
+  return { team, status, operation, invite, createdAccount, refusal };
 }
