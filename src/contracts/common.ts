@@ -7,14 +7,6 @@
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
 
-/** Password Change: a new password must differ from the current one (refused by the form and the server). */
-export const PASSWORD_UNCHANGED = 'The new password must be different from the current one.';
-
-/** Whether a password change would keep the password: the two strings as typed (passwords are never trimmed). */
-export function isUnchangedPassword(currentPassword: string, newPassword: string): boolean {
-  return newPassword === currentPassword;
-}
-
 /** The six industries of the business setup form (builder-store-crm §3 Business). */
 export const INDUSTRIES = ['technology', 'healthcare', 'finance', 'retail', 'consulting', 'other'] as const;
 export type Industry = (typeof INDUSTRIES)[number];

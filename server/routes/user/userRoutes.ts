@@ -1,7 +1,7 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { userApi } from '../../../src/contracts/auth.ts';
-import { isUnchangedPassword, PASSWORD_UNCHANGED } from '../../../src/contracts/common.ts';
+import { isUnchangedPassword, PASSWORD_UNCHANGED } from '../../../src/contracts/passwordChange.ts';
 import { SESSION_EXPIRED } from '../../auth/authenticate.ts';
 import { toUserView } from '../../auth/authUser.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';

@@ -1,5 +1,5 @@
 import { type SnapshotFrom, setup } from 'xstate';
-import { isUnchangedPassword } from '../../contracts/common.ts';
+import { isUnchangedPassword } from '../../contracts/passwordChange.ts';
 import type { ChangePasswordInput, ChangePasswordResult } from '../../services/session/userApi.ts';
 import { notProvided } from '../app/notProvided.ts';
 import { showToast, tellSession } from '../app/systemActions.ts';

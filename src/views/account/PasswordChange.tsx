@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { isUnchangedPassword, PASSWORD_UNCHANGED } from '../../contracts/common.ts';
+import { isUnchangedPassword, PASSWORD_UNCHANGED } from '../../contracts/passwordChange.ts';
 import { selectPasswordChanged, selectPasswordSaving } from '../../machines/account/passwordFormMachine.ts';
 import { selectPasswordFormRef } from '../../machines/app/appSelectors.ts';
 import { useAppActor } from '../appActorContext.ts';
