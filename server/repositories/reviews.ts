@@ -1,4 +1,10 @@
-import type { AdminReviewRow, CreditChange, CreditEntryRow } from '../../src/contracts/review.ts';
+import type {
+  AdminReviewRow,
+  CreditChange,
+  CreditEntryRow,
+  MyCreditEntryRow,
+  MyCreditsRow,
+} from '../../src/contracts/review.ts';
 import { rowMapper } from '../db/rows.ts';
 import type { Queryable } from '../db/types.ts';
 
@@ -54,6 +60,21 @@ export async function listCredits(db: Queryable, limit: number): Promise<CreditE
     [limit],
   );
   return rows.map(toCredit);
+}
+
+const toMyCredit = rowMapper<MyCreditEntryRow>({ dates: ['createdAt'] });
+
+/** One user's credits: the sum of all their entries, and their latest `limit` entries, newest first. */
+export async function listUserCredits(db: Queryable, userId: number, limit: number): Promise<MyCreditsRow> {
+  // One statement, so the balance and the entries agree: the window sum runs over every entry, before the limit.
+  // sum() of integers is a bigint, which both drivers return as text.
+  const rows = await db.query<MyCreditEntryRow & { balance: string | number }>(
+    `select id, credits, source, description, created_at as "createdAt", sum(credits) over () as balance
+     from credit_ledger where user_id = $1 order by created_at desc, id desc limit $2`,
+    [userId, limit],
+  );
+  const balance = Number(rows[0]?.balance ?? 0);
+  return { balance, entries: rows.map(({ balance: _, ...entry }) => toMyCredit(entry)) };
 }
 
 /** An admin's correction of one entry; returns the entry before and after, or null when there is none. */

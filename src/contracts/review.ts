@@ -1,8 +1,9 @@
 /**
- * Reviews and credits (POST /api/review, the admin lists under /api/review/admin): the JSON Schemas of the API and
- * the types derived from them.
+ * Reviews and credits (POST /api/review, the signed-in user's own credits at /api/review/credits/me, the admin
+ * lists under /api/review/admin): the JSON Schemas of the API and the types derived from them.
  */
 import { type Infer, idParams, schemas } from './jsonSchema.ts';
+import { MY_CREDITS_LIMIT } from './myCredits.ts';
 
 const denied = { 401: schemas.message, 403: schemas.message } as const;
 const limitQuery = {
@@ -69,6 +70,33 @@ export const creditEntrySchema = {
 } as const;
 export type CreditEntryRow = Infer<typeof creditEntrySchema>;
 
+/** One of the signed-in user's own credit entries (credits may be negative). */
+export const myCreditEntrySchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    credits: { type: 'integer' },
+    source: { type: 'string' },
+    description: { type: 'string' },
+    createdAt: schemas.dateTime,
+  },
+  required: ['id', 'credits', 'source', 'description', 'createdAt'],
+  additionalProperties: false,
+} as const;
+export type MyCreditEntryRow = Infer<typeof myCreditEntrySchema>;
+
+/** The signed-in user's credits: the sum of all their entries, and the latest ones, newest first. */
+export const myCreditsSchema = {
+  type: 'object',
+  properties: {
+    balance: { type: 'integer' },
+    entries: { type: 'array', maxItems: MY_CREDITS_LIMIT, items: myCreditEntrySchema },
+  },
+  required: ['balance', 'entries'],
+  additionalProperties: false,
+} as const;
+export type MyCreditsRow = Infer<typeof myCreditsSchema>;
+
 /** The routes' schemas: params, query, body and every answer. */
 export const reviewApi = {
   submit: {
@@ -81,6 +109,10 @@ export const reviewApi = {
         additionalProperties: false,
       },
     },
+  },
+  /** The signed-in user's own credits; only ever theirs, whatever account the request names. */
+  myCredits: {
+    response: { 200: myCreditsSchema, 401: schemas.message },
   },
   adminReviews: {
     querystring: limitQuery,

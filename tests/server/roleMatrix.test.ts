@@ -173,6 +173,12 @@ const ROUTES: Route[] = [
     prepare: async () => ({ url: '/api/review', body: { rating: 4, reviewText: 'Handy' } }),
   },
   {
+    name: 'see my own credits',
+    method: 'GET',
+    expected: anyUser(200),
+    prepare: async () => ({ url: '/api/review/credits/me' }),
+  },
+  {
     name: 'create an account',
     method: 'POST',
     expected: anyUser(201),

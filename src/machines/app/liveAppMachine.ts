@@ -42,7 +42,7 @@ export function createLiveAppMachine(
   const publish = lazyLogic(async () => (await builders()).publish);
   // The dashboard shell's children: their code loads when the app first shows the dashboard.
   const tour = lazyLogic(async () => (await dashboardModule()).tourMachine);
-  const review = lazyLogic(async () => (await dashboardModule()).createLiveReviewMachine(http));
+  const review = lazyLogic(async () => (await dashboardModule()).createLiveReviewMachine(http, queries));
   // The children of one place: their code loads when the app first goes there (through one module of loaders).
   const places = () => import('./livePlaceChildren.ts');
   const crm = lazyLogic(async () => (await places()).crm(http, queries));

@@ -13,3 +13,8 @@ export const adminQueryKeys = {
   jobs: (state?: JobState) => ['admin', 'jobs', state ?? 'all'] as const,
   outbox: (query: OutboxQuery) => ['admin', 'outbox', query] as const,
 };
+
+/** Keys of the signed-in user's own review data (the review popup's machine refreshes them after a review). */
+export const reviewQueryKeys = {
+  myCredits: ['review', 'credits', 'me'] as const,
+};

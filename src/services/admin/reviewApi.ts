@@ -3,6 +3,8 @@ import type {
   AdminReviewRow,
   CreditChange,
   CreditEntryRow,
+  MyCreditEntryRow,
+  MyCreditsRow,
   ReviewInput,
   ReviewResult,
 } from '../../contracts/review.ts';
@@ -14,6 +16,24 @@ export type { ReviewResult };
 export async function submitReview(http: Http, input: ReviewInput): Promise<ReviewResult> {
   const raw = await http.post('review', { json: input }).json<Partial<ReviewResult>>();
   return { creditsAwarded: typeof raw.creditsAwarded === 'number' ? raw.creditsAwarded : 0 };
+}
+
+/** One of the signed-in user's own credit entries (credits may be negative). */
+export type MyCreditEntry = WithStringIds<MyCreditEntryRow>;
+/** The signed-in user's credits: the balance (every entry) and the latest entries, newest first. */
+export type MyCredits = { balance: number; entries: MyCreditEntry[] };
+
+/** GET /api/review/credits/me: the signed-in user's own credits. */
+export async function getMyCredits(http: Http): Promise<MyCredits> {
+  const raw = await http.get('review/credits/me').json<MyCreditsRow>();
+  return {
+    balance: raw.balance,
+    entries: raw.entries.map((entry) => ({
+      ...entry,
+      id: String(entry.id),
+      description: entry.description ?? '',
+    })),
+  };
 }
 
 /** A review in the admin list. */

@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { useCurrentAccount } from '../common/useCan.ts';
 import { SectionPlaceholder } from '../dashboard/SectionPlaceholder.tsx';
 import { AccountUsersPanel } from './AccountUsersPanel.tsx';
+import { CreditsCard } from './CreditsCard.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { ReplaySettings } from './ReplaySettings.tsx';
 
@@ -42,6 +43,7 @@ export function AccountSettings({
         {tab === 'profile' ? (
           <Stack spacing={4}>
             <ProfileForm />
+            <CreditsCard />
             <ReplaySettings />
           </Stack>
         ) : account ? (
