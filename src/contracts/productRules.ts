@@ -12,6 +12,8 @@ export const PRODUCT_MESSAGES = {
   // Prices are kept in cents, as the store settings' amounts are: a third decimal would be rounded away.
   priceDecimals: 'Enter the price with at most 2 decimals (cents), e.g. 6.55',
   originalPriceDecimals: 'Enter the original price with at most 2 decimals (cents), e.g. 8.99',
+  originalPriceNegative: 'The original price must be 0 or more, or leave it empty',
+  originalPriceTooHigh: 'The original price must be at most 10,000,000',
   stockRequired: 'Enter the stock: how many you have, 0 or more',
   stockWhole: 'Stock must be a whole number, e.g. 3',
   stockNegative: 'Stock must be 0 or more',
@@ -66,15 +68,26 @@ type ProductNumbers = {
 
 function numberProblems({ price, originalPrice, inventoryQuantity, rating }: ProductNumbers): ProductErrors {
   const errors: ProductErrors = {};
-  const amountProblem = (amount: number, decimals: string): string | undefined => {
-    if (!(amount >= 0)) return PRODUCT_MESSAGES.priceNegative;
-    if (amount > PRODUCT_LIMITS.price) return PRODUCT_MESSAGES.priceTooHigh;
+  // Each amount's messages name it: a negative original price was told "The price must be 0 or more".
+  const amountProblem = (
+    amount: number,
+    [negative, tooHigh, decimals]: readonly string[],
+  ): string | undefined => {
+    if (!(amount >= 0)) return negative;
+    if (amount > PRODUCT_LIMITS.price) return tooHigh;
     return hasAtMostDecimals(amount, 2) ? undefined : decimals;
   };
-  const priceProblem = price === undefined ? undefined : amountProblem(price, PRODUCT_MESSAGES.priceDecimals);
+  const { priceNegative, priceTooHigh, priceDecimals } = PRODUCT_MESSAGES;
+  const priceProblem =
+    price === undefined ? undefined : amountProblem(price, [priceNegative, priceTooHigh, priceDecimals]);
   if (priceProblem) errors.price = priceProblem;
   if (originalPrice !== undefined && originalPrice !== null) {
-    const problem = amountProblem(originalPrice, PRODUCT_MESSAGES.originalPriceDecimals);
+    const { originalPriceNegative, originalPriceTooHigh, originalPriceDecimals } = PRODUCT_MESSAGES;
+    const problem = amountProblem(originalPrice, [
+      originalPriceNegative,
+      originalPriceTooHigh,
+      originalPriceDecimals,
+    ]);
     if (problem) errors.originalPrice = problem;
     else if (price !== undefined && !priceProblem && originalPrice <= price) {
       errors.originalPrice = PRODUCT_MESSAGES.originalPriceNotAbove;
@@ -109,7 +122,7 @@ export function validateProductNumbers(draft: ProductNumbersDraft): ProductError
   if (price === null) errors.price = PRODUCT_MESSAGES.priceRequired;
   else if (Number.isNaN(price)) errors.price = PRODUCT_MESSAGES.priceNegative;
   const originalPrice = typed(draft.originalPrice);
-  if (Number.isNaN(originalPrice)) errors.originalPrice = PRODUCT_MESSAGES.priceNegative;
+  if (Number.isNaN(originalPrice)) errors.originalPrice = PRODUCT_MESSAGES.originalPriceNegative;
   const stock = typed(draft.stock);
   if (stock === null) errors.stock = PRODUCT_MESSAGES.stockRequired;
   else if (Number.isNaN(stock)) errors.stock = PRODUCT_MESSAGES.stockWhole;

@@ -355,7 +355,8 @@ describeEachDatabase('store catalogue', (ctx) => {
     // The other fields' messages use their labels too.
     for (const [fields, message] of [
       [{ rating: 6 }, 'Enter a rating from 0 to 5'],
-      [{ originalPrice: -1 }, 'The price must be 0 or more'],
+      [{ originalPrice: -1 }, 'The original price must be 0 or more, or leave it empty'],
+      [{ originalPrice: 20_000_000 }, 'The original price must be at most 10,000,000'],
       [{ imageUrl: 'javascript:alert(1)' }, 'Image is not in a valid format'],
       [{ inventoryQuantity: 'many' }, 'Stock must be a number'],
     ] as const) {

@@ -239,6 +239,18 @@ describe('Store › Products › Add Product', () => {
     expect(saved[0]).toEqual({ originalPrice: 8 });
   });
 
+  test('Edit Product: a negative original price is named as the original price, not the price', async () => {
+    const saved: unknown[] = [];
+    const dialog = await editLoaf(saved);
+    const original = dialog.getByRole('spinbutton', { name: 'Original Price' });
+    fireEvent.change(original, { target: { value: '-1' } });
+    const message = 'The original price must be 0 or more, or leave it empty';
+    expect(dialog.getByRole('spinbutton', { name: 'Original Price', description: message })).toBe(original);
+    expect(dialog.queryByText('The price must be 0 or more')).toBeNull();
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(saved).toEqual([]);
+  });
+
   test('Edit Product: a price of 6.555 is refused under the field, as the store settings refuse a third decimal', async () => {
     const saved: unknown[] = [];
     const dialog = await editLoaf(saved);
