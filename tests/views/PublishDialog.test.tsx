@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { createActor, createMachine } from 'xstate';
+import type { BuilderActorRef } from '../../src/machines/builder/builderMachine.ts';
 import { type PublishActorRef, publishMachine } from '../../src/machines/builder/publishMachine.ts';
 import { PublishDialog } from '../../src/views/builder/PublishDialog.tsx';
 import { renderInBuilderApp } from './builderHarness.tsx';
@@ -9,12 +10,20 @@ import { clickBesideDialog } from './queries.ts';
 const HINT = 'This address is not saved: choose Publish to keep it, or Cancel to throw it away.';
 
 /** The Publish dialog over the real publish machine (the app's child `publish`), opened for a saved site. */
-function openPublish() {
+function openPublish(siteName = 'Rosa Bakery') {
   const root = createActor(createMachine({ invoke: { id: 'publish', src: publishMachine } })).start();
   const publish = root.getSnapshot().children.publish as unknown as PublishActorRef;
-  renderInBuilderApp(root, <PublishDialog />);
-  act(() => publish.send({ type: 'publish.open', websiteId: '7', siteName: 'Rosa Bakery' }));
-  return { publish, dialog: () => screen.getByRole('dialog', { name: 'Publish Website' }) };
+  // The builder as the dialog reads it (the site's name) and what it is asked (`rename.request`).
+  const asked: string[] = [];
+  const builder = createActor(
+    createMachine({
+      context: { pageId: null, name: siteName },
+      on: { '*': { actions: ({ event }) => asked.push(event.type) } },
+    }),
+  ).start() as unknown as BuilderActorRef;
+  renderInBuilderApp(root, <PublishDialog />, { builder });
+  act(() => publish.send({ type: 'publish.open', websiteId: '7', siteName }));
+  return { publish, asked, dialog: () => screen.getByRole('dialog', { name: 'Publish Website' }) };
 }
 
 const typedIn = (dialog: HTMLElement, label: string) =>
@@ -51,5 +60,27 @@ describe('Publish dialog keeps what was typed', () => {
 
     fireEvent.keyDown(dialog(), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Publish Website' })).toBeNull());
+  });
+});
+
+describe('Publish dialog before a site visitors would see under its starting name', () => {
+  const WARNING =
+    'Your site is still called “My Website”: visitors see that name in its header and footer. Rename it first, or publish as it is.';
+
+  test('a site still called “My Website” is said so, and Rename closes the dialog and opens the name dialog', async () => {
+    const { dialog, asked, publish } = openPublish('My Website');
+    expect(within(dialog()).getByRole('alert').textContent).toContain(WARNING);
+    // Publishing stays possible.
+    expect(within(dialog()).getByRole('button', { name: 'Publish' }).hasAttribute('disabled')).toBe(false);
+
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Rename' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Publish Website' })).toBeNull());
+    expect(publish.getSnapshot().value).toBe('closed');
+    expect(asked).toContain('rename.request');
+  });
+
+  test('a named site is published without the warning', () => {
+    const { dialog } = openPublish('Rosa Bakery');
+    expect(dialog().textContent).not.toContain('Your site is still called');
   });
 });

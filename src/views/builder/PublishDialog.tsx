@@ -12,7 +12,7 @@ import { useSelector } from '@xstate/react';
 import { type StartingText, startingTextsLeft } from '../../canvas/startingText.ts';
 import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { selectPublishRef } from '../../machines/app/appSelectors.ts';
-import { selectWebsiteId } from '../../machines/builder/builderMachine.ts';
+import { DEFAULT_SITE_NAME, selectName, selectWebsiteId } from '../../machines/builder/builderMachine.ts';
 import {
   type PublishActorRef,
   publishedMessage,
@@ -36,6 +36,8 @@ import { useBuilder, useBuilderSelector } from './builderContext.ts';
 import { CustomDomainPanel } from './CustomDomainPanel.tsx';
 
 const UNSAVED_ADDRESS_HINT = unsavedHint('address', 'Publish', 'Cancel');
+/** Before publishing a site that still has the name it started with (no business name was there to give it). */
+export const UNNAMED_SITE_WARNING = `Your site is still called “${DEFAULT_SITE_NAME}”: visitors see that name in its header and footer. Rename it first, or publish as it is.`;
 
 /**
  * The Publish dialog (spec §2, §5): subdomain, optional custom domain, then the published address. A custom
@@ -49,6 +51,7 @@ export function PublishDialog() {
 
 function PublishDialogFor({ publish }: { publish: PublishActorRef }) {
   const websiteId = useBuilderSelector(selectWebsiteId);
+  const siteName = useBuilderSelector(selectName);
   const open = useSelector(publish, selectPublishOpen);
   const busy = useSelector(publish, selectPublishBusy);
   const publishing = useSelector(publish, selectPublishing);
@@ -68,6 +71,11 @@ function PublishDialogFor({ publish }: { publish: PublishActorRef }) {
   const { builder, store } = useBuilder();
   // Read when the dialog shows: what visitors would see of the components' starting prompts.
   const leftovers = open && !result ? startingTextsLeft(store.site) : [];
+  const unnamed = open && !result && siteName === DEFAULT_SITE_NAME;
+  const renameFirst = () => {
+    handleClose();
+    builder.send({ type: 'rename.request' });
+  };
   const showElement = (left: StartingText) => {
     handleClose();
     builder.send({ type: 'page.select', pageId: left.pageId });
@@ -93,6 +101,18 @@ function PublishDialogFor({ publish }: { publish: PublishActorRef }) {
           <Stack spacing={2} sx={{ mt: 1 }}>
             {keep.hint ? <Alert severity="warning">{keep.hint}</Alert> : null}
             {error ? <Alert severity={canPublish ? 'error' : 'info'}>{error}</Alert> : null}
+            {unnamed ? (
+              <Alert
+                severity="warning"
+                action={
+                  <Button color="inherit" size="small" onClick={renameFirst}>
+                    Rename
+                  </Button>
+                }
+              >
+                {UNNAMED_SITE_WARNING}
+              </Alert>
+            ) : null}
             {leftovers.length > 0 ? <StartingTextWarning leftovers={leftovers} onShow={showElement} /> : null}
             <TextField
               label="Subdomain"
