@@ -1,8 +1,17 @@
+import type { TourSide } from './tourPlacement.ts';
+
 /**
  * The six walkthrough steps of spec §2, in order. `anchor` is the `data-tour` value of the control each
- * step points at, and `placement` where the step's popover sits beside it.
+ * step points at (the sidebar's entries and the header's logo and avatar already carry it), and `placement`
+ * the side of it where the step's box sits on a wide screen (tourPlacement.ts).
  */
-export const TOUR_STEPS = [
+export const TOUR_STEPS: ReadonlyArray<{
+  id: string;
+  anchor: string;
+  placement: TourSide;
+  title: string;
+  body: string;
+}> = [
   {
     id: 'welcome',
     anchor: 'welcome',
@@ -45,4 +54,4 @@ export const TOUR_STEPS = [
     title: 'Your profile',
     body: 'Open the avatar menu to change your details or your password, or to log out.',
   },
-] as const;
+];
