@@ -68,6 +68,18 @@ export const WORKFLOW_ACTIONS = ['create-activity', 'send-email', 'add-to-list',
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
+/** A schedule already past would send the campaign at once, without Send's question: refused by the form and the routes. */
+export const SCHEDULE_IN_PAST =
+  'Choose a time in the future to schedule the campaign, or leave "Schedule for" empty to send it by hand.';
+/** The picker has minutes only: a time within the last minute still counts as now. */
+const SCHEDULE_GRACE_MS = 60_000;
+
+/** Whether a campaign's schedule (an ISO time, or what a date-time field holds) is already past. */
+export function scheduleInPast(when: string, now = Date.now()): boolean {
+  const time = new Date(when).getTime();
+  return Number.isFinite(time) && time < now - SCHEDULE_GRACE_MS;
+}
+
 const int = { type: 'integer' } as const;
 const num = { type: 'number' } as const;
 const str = { type: 'string' } as const;

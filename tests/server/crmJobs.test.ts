@@ -204,12 +204,12 @@ describeEachDatabase(
       const list = await expectJson<{ id: number }>(ctx, 'POST', '/api/crm/contact-lists', token, 201, {
         name: 'Someday',
       });
-      const past = '2020-01-01T10:00:00.000Z';
+      const soon = new Date(Date.now() + 7_200_000).toISOString();
       const refusal = { message: 'Choose the contact list to send to first' };
       expect(
         await expectJson(ctx, 'POST', '/api/crm/campaigns', token, 400, {
           name: 'Nobody',
-          scheduledAt: past,
+          scheduledAt: soon,
         }),
       ).toEqual(refusal);
 
@@ -217,7 +217,7 @@ describeEachDatabase(
         name: 'Draft',
       });
       expect(
-        await expectJson(ctx, 'PUT', `/api/crm/campaigns/${draft.id}`, token, 400, { scheduledAt: past }),
+        await expectJson(ctx, 'PUT', `/api/crm/campaigns/${draft.id}`, token, 400, { scheduledAt: soon }),
       ).toEqual(refusal);
 
       const later = new Date(Date.now() + 3_600_000).toISOString();
@@ -241,6 +241,35 @@ describeEachDatabase(
         ['Draft', 'draft'],
         ['Planned', 'draft'],
       ]);
+    });
+
+    it('refuses a schedule already past: it would send at once, without the question Send asks', async () => {
+      const { token } = await ctx.register();
+      const list = await expectJson<{ id: number }>(ctx, 'POST', '/api/crm/contact-lists', token, 201, {
+        name: 'Customers',
+      });
+      const refusal = {
+        message:
+          'Choose a time in the future to schedule the campaign, or leave "Schedule for" empty to send it by hand.',
+      };
+      const past = '2020-01-01T10:00:00.000Z';
+      expect(
+        await expectJson(ctx, 'POST', '/api/crm/campaigns', token, 400, {
+          name: 'Late',
+          contactListId: list.id,
+          scheduledAt: past,
+        }),
+      ).toEqual(refusal);
+      const draft = await expectJson<Campaign>(ctx, 'POST', '/api/crm/campaigns', token, 201, {
+        name: 'Draft',
+        contactListId: list.id,
+      });
+      expect(
+        await expectJson(ctx, 'PUT', `/api/crm/campaigns/${draft.id}`, token, 400, { scheduledAt: past }),
+      ).toEqual(refusal);
+      // Nothing was created or scheduled by the refusals.
+      const all = await campaignsOf(token);
+      expect(all.map((c) => [c.name, c.status])).toEqual([['Draft', 'draft']]);
     });
 
     it('a scheduled campaign that has no list at its time (data from before one was required) is a draft again, not "sending" for ever', async () => {

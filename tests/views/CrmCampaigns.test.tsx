@@ -249,6 +249,38 @@ describe('CRM campaigns: the schedule is shown in local time', () => {
   });
 });
 
+describe('CRM campaigns: a schedule already past is refused before anything is sent', () => {
+  test('the field says to choose a future time and Save campaign waits; a future time saves', async () => {
+    const saved: unknown[] = [];
+    const { requests } = renderApp(
+      dashboardInput(),
+      campaignRoutes(spring, {
+        'PUT /api/crm/campaigns/1': async (r) => {
+          const body = await r.json();
+          saved.push(body);
+          return { body: { ...spring, ...body, status: 'scheduled' } };
+        },
+      }),
+    );
+    await openCampaign('Spring news');
+    const field = await screen.findByLabelText('Schedule for (empty: send by hand)', {}, slow);
+    fireEvent.change(field, { target: { value: '2020-01-01T10:00' } });
+    const message =
+      'Choose a time in the future to schedule the campaign, or leave "Schedule for" empty to send it by hand.';
+    expect(screen.getByText(message).textContent).toBe(message);
+    const save = screen.getByRole('button', { name: 'Save campaign' });
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(save);
+    expect(requests.filter((r) => path(r) === 'PUT /api/crm/campaigns/1')).toEqual([]);
+
+    fireEvent.change(field, { target: { value: '2030-01-01T10:00' } });
+    expect(screen.queryByText(message)).toBeNull();
+    fireEvent.click(save);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({ scheduledAt: new Date('2030-01-01T10:00').toISOString() });
+  });
+});
+
 describe('CRM campaigns: the open campaign is in the address', () => {
   afterEach(() => window.history.replaceState(null, '', '/'));
 

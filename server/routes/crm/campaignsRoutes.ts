@@ -1,6 +1,6 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Campaign } from '../../../src/contracts/crm.ts';
+import { type Campaign, SCHEDULE_IN_PAST, scheduleInPast } from '../../../src/contracts/crm.ts';
 import { type CampaignInput, campaignsApi } from '../../../src/contracts/crmApi.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
 import { HttpError } from '../../errors.ts';
@@ -44,6 +44,10 @@ export const campaignsRoutes: FastifyPluginAsync<CrmDeps> = async (fastify, { db
     if (!campaign) throw new HttpError(404, NOT_FOUND);
     return { ...campaign, jobId };
   };
+  // A schedule already past would send at once, without the question Send asks first.
+  const refusePastSchedule = (body: CampaignInput) => {
+    if (body.scheduledAt && scheduleInPast(body.scheduledAt)) throw new HttpError(400, SCHEDULE_IN_PAST);
+  };
   // A scheduled date marks the campaign scheduled; clearing it makes it a draft again.
   const statusFor = (body: CampaignInput) =>
     body.scheduledAt === undefined ? null : body.scheduledAt ? 'scheduled' : 'draft';
@@ -54,6 +58,7 @@ export const campaignsRoutes: FastifyPluginAsync<CrmDeps> = async (fastify, { db
   app.post('/api/crm/campaigns', { config: crmEdit, schema: campaignsApi.create }, async (request, reply) => {
     const accountId = requireAccountId(request);
     const body = request.body;
+    refusePastSchedule(body);
     const campaign = await db.transaction((tx) => createCampaign(tx, accountId, body, statusFor(body)));
     if (typeof campaign === 'string') throw refused(campaign, body);
     await queueScheduled(accountId, campaign);
@@ -62,6 +67,7 @@ export const campaignsRoutes: FastifyPluginAsync<CrmDeps> = async (fastify, { db
   app.put('/api/crm/campaigns/:id', { config: crmEdit, schema: campaignsApi.update }, async (request) => {
     const accountId = requireAccountId(request);
     const body = request.body;
+    refusePastSchedule(body);
     // Checked and written in one transaction under the row's lock: a send that starts meanwhile is not edited.
     const updated = await db.transaction((tx) =>
       updateCampaign(tx, accountId, request.params.id, body, statusFor(body)),

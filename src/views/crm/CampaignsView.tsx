@@ -13,7 +13,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { appRoute } from '../../contracts/appRoutes.ts';
-import type { Campaign, CampaignStatus, Contact } from '../../contracts/crm.ts';
+import {
+  type Campaign,
+  type CampaignStatus,
+  type Contact,
+  SCHEDULE_IN_PAST,
+  scheduleInPast,
+} from '../../contracts/crm.ts';
 import { useAudienceSample, useCampaigns, useContactLists } from '../../services/crm/crmQueries.ts';
 import { changedFields, nothingChanged } from '../common/changedFields.ts';
 import { toLocalInput } from '../common/localDateTime.ts';
@@ -201,7 +207,12 @@ function CampaignEditor({
   const recipient = useAudienceSample(selected?.contactListId ?? null).data ?? null;
   const audience = lists.find((list) => list.id === selected?.contactListId) ?? null;
 
+  // A typed schedule already past: said under the field, and Save waits (it would send at once). A schedule kept
+  // from before is not typed, and is not sent again.
+  const typedSchedule = selected ? typed.schedule : form.schedule;
+  const pastSchedule = Boolean(typedSchedule) && scheduleInPast(typedSchedule ?? '');
   const handleSave = () => {
+    if (pastSchedule) return;
     // A campaign saved before sends only what was typed: another member's edit of another field stays; with
     // nothing typed it is saved as it is (the server takes no empty update).
     if (selected && !unsaved) return;
@@ -265,6 +276,8 @@ function CampaignEditor({
         type="datetime-local"
         value={form.schedule}
         disabled={!editable}
+        error={editable && pastSchedule}
+        helperText={editable && pastSchedule ? SCHEDULE_IN_PAST : undefined}
         onChange={(e) => setForm({ ...form, schedule: e.target.value })}
         slotProps={{ inputLabel: { shrink: true } }}
       />
@@ -325,7 +338,7 @@ function CampaignEditor({
         <Stack direction="row" spacing={1}>
           <Button
             variant="contained"
-            disabled={!editable || !form.name.trim() || save.saving}
+            disabled={!editable || !form.name.trim() || save.saving || pastSchedule}
             onClick={handleSave}
           >
             Save campaign
