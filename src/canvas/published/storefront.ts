@@ -11,7 +11,7 @@ import {
 } from '../../machines/store/cartMachine.ts';
 import { liveCartMachine } from '../../machines/store/liveCartMachine.ts';
 import { createStoreClient, type StoreClient } from '../../services/store/storeClient.ts';
-import { buildCheckout, type CheckoutSend, type CheckoutUi, STOREFRONT_CSS } from './storefrontCheckout.ts';
+import { buildCheckout, type CheckoutSend, type CheckoutUi } from './storefrontCheckout.ts';
 import {
   bindAdd,
   buildCartPanel,
@@ -22,7 +22,9 @@ import {
   el,
   renderCart,
   setAddButtonsBusy,
+  showAddOutcome,
 } from './storefrontDom.ts';
+import { applyTheme } from './storefrontTheme.ts';
 
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -38,6 +40,7 @@ export type MountOptions = {
 type CartActor = Actor<typeof cartMachine>;
 
 const WINDOW_NAME_PREFIX = 'bizsite-store:';
+let cartSerial = 0;
 
 /**
  * Keeps the visitor's ids in the tab's `window.name`, for a sandboxed (opaque-origin) page that may not use
@@ -164,6 +167,12 @@ export function mountStorefronts(doc: Document, options: MountOptions = {}): voi
       checkouts.push(ui);
     }
     let shownStep = 'cart';
+    // 'View cart' under an Add button leads here: the cart may be a long way down the page.
+    const firstPanel = panels[0]?.root;
+    if (firstPanel && !firstPanel.id) firstPanel.id = `bz-cart-${++cartSerial}`;
+    const cartHref = firstPanel ? `#${firstPanel.id}` : null;
+    let adding = false;
+    let shownCount = 0;
     for (const card of cards.filter(mine)) mountCard(card, storeId, client, add);
 
     const marks: Array<(categoryId: number | null) => void> = [];
@@ -196,6 +205,8 @@ export function mountStorefronts(doc: Document, options: MountOptions = {}): voi
         message: step === 'confirmed' ? '' : (context.notice?.text ?? context.cartError ?? ''),
         busy: selectCartBusy(snapshot),
         canCheckout: selectCanCheckout(snapshot),
+        // Each line's stock, as far as the catalogue says (never the samples shown after a failure).
+        products: context.productsError ? [] : context.products,
       };
       // A store that does not exist (or sells nothing) shows visitors no cart, unless it holds something.
       const storeless =
@@ -213,8 +224,21 @@ export function mountStorefronts(doc: Document, options: MountOptions = {}): voi
         currency: context.checkoutOptions?.currency ?? context.cart.currency,
         order: context.lastOrder,
       };
+      // The Add button pressed says what came of it, where the visitor is; other words about the cart go once it changes.
+      const wasAdding = adding;
+      adding = snapshot.matches({ basket: 'adding' });
+      if (wasAdding && !adding) {
+        showAddOutcome(
+          doc,
+          storeId,
+          context.notice?.severity === 'error'
+            ? { error: context.notice.text }
+            : { count: view.count, cartHref },
+        );
+      } else if (view.count !== shownCount) showAddOutcome(doc, storeId, null);
+      shownCount = view.count;
       panels.forEach((panel, index) => {
-        renderCart(panel, view, (itemId) => actor.send({ type: 'cart.remove', itemId }));
+        renderCart(panel, view, (event) => actor.send(event));
         showCartParts(panel, step === 'cart');
         panel.root.toggleAttribute('data-checkout-open', step !== 'cart');
         (panel.root as HTMLElement).hidden = storeless && context.cart.items.length === 0 && step === 'cart';
@@ -299,19 +323,6 @@ export function renderGrid(
     for (const product of context.products) nodes.push(buildProductCard(doc, product, add));
   }
   list.replaceChildren(...nodes);
-}
-
-/** The site's primary colour for the storefront: its first button's, else the builder's default. */
-function applyTheme(doc: Document): void {
-  if (!doc.querySelector('style[data-storefront-css]')) {
-    const style = el(doc, 'style', { 'data-storefront-css': '' });
-    style.textContent = STOREFRONT_CSS;
-    doc.head.append(style);
-  }
-  const button = doc.querySelector<HTMLElement>('.bz-site [data-element-id] > a[style*="background"]');
-  const root = doc.documentElement;
-  if (button?.style.backgroundColor) root.style.setProperty('--bz-primary', button.style.backgroundColor);
-  if (button?.style.color) root.style.setProperty('--bz-on-primary', button.style.color);
 }
 
 /** The cart's own parts are hidden while the checkout fills the panel. */

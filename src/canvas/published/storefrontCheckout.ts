@@ -388,16 +388,19 @@ function totalsInto(doc: Document, list: HTMLElement, totals: OrderTotals, curre
 
 /**
  * The storefront's look, in the site's own fonts and colour: controls inherit the page's font, the
- * primary colour is the site's (its first button's, else the builder's default blue), focus is visible,
+ * primary colour is the site's (storefrontTheme: a button colour that reads on white, else the builder's default
+ * blue), every button is outlined or filled with it, focus is visible (a white edge keeps it so on dark colours),
  * at phone widths the cart takes the full width without sideways scrolling, and a grid's cards are centred.
  */
 export const STOREFRONT_CSS = `.bz-store button,.bz-store input,.bz-store select,.bz-store textarea,.bz-store .bz-button{font:inherit}
 .bz-store button,.bz-store .bz-button{display:inline-block;cursor:pointer;border-radius:6px;padding:8px 14px;border:1px solid var(--bz-primary,#1976d2);background:#fff;color:var(--bz-primary,#1976d2);text-decoration:none;text-align:center}
 .bz-store .bz-primary,.bz-store [data-store-action=add],.bz-store [data-store-action=checkout]{background:var(--bz-primary,#1976d2);color:var(--bz-on-primary,#fff)}
 .bz-store button[aria-pressed=true]{background:var(--bz-primary,#1976d2);color:var(--bz-on-primary,#fff)}
-.bz-store button:disabled{opacity:.55;cursor:not-allowed}
-.bz-store :focus-visible{outline:3px solid var(--bz-primary,#1976d2);outline-offset:2px}
-.bz-store input:not([type=radio]),.bz-store select,.bz-store textarea{width:100%;max-width:100%;padding:8px;border:1px solid #9e9e9e;border-radius:6px;background:#fff;color:inherit}
+.bz-store button:disabled,.bz-store [aria-disabled=true]{opacity:.55;cursor:not-allowed}
+.bz-store :focus-visible{outline:3px solid var(--bz-primary,#1976d2);outline-offset:2px;box-shadow:0 0 0 2px #fff}
+.bz-store [data-cart-item] button{padding:4px 10px}.bz-cart{scroll-margin-top:80px}
+.bz-added{margin:6px 0 0;color:#2e7d32}.bz-added:empty{margin:0}.bz-added a{color:inherit}
+.bz-store input:not([type=radio]),.bz-store select,.bz-store textarea{width:100%;max-width:100%;padding:8px;border:1px solid #767676;border-radius:6px;background:#fff;color:inherit}
 .bz-store [aria-invalid=true]{border-color:#c62828}
 .bz-store fieldset{border:0;padding:0;margin:0 0 10px;min-width:0}
 .bz-store legend,.bz-field>label{display:block;font-weight:600;margin-bottom:4px}

@@ -130,8 +130,8 @@ export function buildProductCard(
   if (stock === 0 || onAdd === null) button.setAttribute(UNAVAILABLE, '');
   button.disabled = button.hasAttribute(UNAVAILABLE);
   button.setAttribute(MANAGED, '');
-  bindAdd(card, button, onAdd);
   body.append(button);
+  bindAdd(card, button, onAdd);
   card.append(body);
   return card;
 }
@@ -181,16 +181,52 @@ export function setAddButtonsBusy(root: ParentNode, busy: boolean): void {
   }
 }
 
-/** Wires a card's Add button (and its quantity field) to `onAdd`. */
+const PENDING = 'data-store-pending';
+const ADDED = 'data-store-added';
+
+/**
+ * Wires a card's Add button (and its quantity field) to `onAdd`. Under the button a polite live region (empty
+ * until then) will say what came of the add (showAddOutcome): the cart may be a long way down the page.
+ */
 export function bindAdd(
   card: Element,
   button: HTMLButtonElement,
   onAdd: ((productId: number, quantity: number) => void) | null,
 ): void {
+  const doc = card.ownerDocument;
+  if (!button.nextElementSibling?.hasAttribute(ADDED)) {
+    button.after(el(doc, 'p', { [ADDED]: '', role: 'status', 'aria-live': 'polite', class: 'bz-added' }));
+  }
   button.addEventListener('click', () => {
     const productId = Number(card.getAttribute('data-product-id'));
-    if (onAdd && productId > 0 && !button.disabled) onAdd(productId, quantityOf(card));
+    if (!onAdd || productId <= 0 || button.disabled) return;
+    for (const other of doc.querySelectorAll(`[${PENDING}]`)) other.removeAttribute(PENDING);
+    button.setAttribute(PENDING, '');
+    onAdd(productId, quantityOf(card));
   });
+}
+
+export type AddOutcome = { count: number; cartHref: string | null } | { error: string };
+
+/**
+ * Says under the Add button last pressed in a store's cards what the cart made of it: 'Added to cart (n items)'
+ * with a link to the cart, or why not. Null (the cart changed otherwise) empties what those cards said.
+ */
+export function showAddOutcome(doc: Document, storeId: string, outcome: AddOutcome | null): void {
+  for (const status of doc.querySelectorAll<HTMLElement>(`[${ADDED}]`)) {
+    if (status.closest('[data-store-id]')?.getAttribute('data-store-id') !== storeId) continue;
+    const button = status.previousElementSibling;
+    const pressed = outcome !== null && button?.hasAttribute(PENDING) === true;
+    if (outcome) button?.removeAttribute(PENDING);
+    status.classList.toggle('bz-err', pressed && 'error' in outcome);
+    if (!pressed) status.replaceChildren();
+    else if ('error' in outcome) status.textContent = outcome.error;
+    else {
+      const { count, cartHref } = outcome;
+      status.textContent = `Added to cart (${count} ${count === 1 ? 'item' : 'items'}) `;
+      if (cartHref) status.append(el(doc, 'a', { href: cartHref }, 'View cart'));
+    }
+  }
 }
 
 /** The parts of a cart panel (a shopping-cart element's server-rendered markup, or one built here). */
@@ -246,28 +282,87 @@ export function buildCartPanel(doc: Document, storeId: string): Element {
   return root;
 }
 
-export type CartView = { cart: Cart; count: number; message: string; busy: boolean; canCheckout: boolean };
+export type CartView = {
+  cart: Cart;
+  count: number;
+  message: string;
+  busy: boolean;
+  canCheckout: boolean;
+  /** The catalogue as the cart knows it: a line's + stops at its product's stock (unknown: the server decides). */
+  products?: readonly Product[];
+};
 
-/** Draws a cart into its parts: 'Cart (n)', the lines with Remove, the total, Checkout. */
-export function renderCart(parts: CartParts, view: CartView, onRemove: (itemId: number) => void): void {
+/** What a cart line's buttons ask of the cart (the cart machine's events). */
+export type CartLineEvent =
+  | { type: 'cart.remove'; itemId: number }
+  | { type: 'cart.setQuantity'; itemId: number; quantity: number };
+
+/** Draws a cart into its parts: 'Cart (n)', the lines with − / + and Remove, the total, Checkout. */
+export function renderCart(parts: CartParts, view: CartView, onChange: (event: CartLineEvent) => void): void {
   const doc = parts.root.ownerDocument;
   parts.title.textContent = `Cart (${view.count})`;
   parts.message.textContent = view.message;
+  // The lines are drawn again on each change: a focused line button is focused again in its new line.
+  const active = doc.activeElement;
+  const focused =
+    active && parts.items.contains(active)
+      ? `[data-cart-item="${active.closest('[data-cart-item]')?.getAttribute('data-cart-item')}"] [data-store-action="${active.getAttribute('data-store-action')}"]`
+      : null;
   const lines = view.cart.items.map((item) => {
     const line = el(doc, 'li', {
       'data-cart-item': String(item.id),
-      style: 'display:flex;justify-content:space-between;gap:8px;margin:4px 0',
+      style:
+        'display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:4px 8px;margin:6px 0',
+    });
+    const stock = view.products?.find((product) => product.id === item.productId)?.inventoryQuantity;
+    // − and + stay focusable while the cart answers (aria-disabled), so a keyboard keeps its place.
+    const button = (action: string, text: string, label: string, event: CartLineEvent, off: boolean) => {
+      const node = el(
+        doc,
+        'button',
+        { type: 'button', 'data-store-action': action, 'aria-label': label },
+        text,
+      );
+      node.setAttribute('aria-disabled', String(off || view.busy));
+      node.addEventListener('click', () => {
+        if (node.getAttribute('aria-disabled') !== 'true') onChange(event);
+      });
+      return node;
+    };
+    const setQuantity = (quantity: number) => ({
+      type: 'cart.setQuantity' as const,
+      itemId: item.id,
+      quantity,
     });
     const remove = el(doc, 'button', { type: 'button', 'data-store-action': 'remove' }, 'Remove');
     remove.disabled = view.busy;
-    remove.addEventListener('click', () => onRemove(item.id));
-    const name = el(doc, 'span', {}, `${item.productName} × ${item.quantity}`);
+    remove.addEventListener('click', () => onChange({ type: 'cart.remove', itemId: item.id }));
+    const name = el(doc, 'span', { style: 'flex:1 1 60%' }, `${item.productName} × ${item.quantity}`);
     // A line that cannot be bought as it is: what to do, under its name.
     if (item.problem) name.append(el(doc, 'small', { style: 'display:block;color:#b00020' }, item.problem));
-    line.append(name, el(doc, 'span', {}, formatMoney(item.total, view.cart.currency)), remove);
+    const controls = el(doc, 'span', { style: 'display:flex;gap:4px;margin-left:auto' });
+    controls.append(
+      button(
+        'decrease',
+        '−',
+        `Decrease quantity of ${item.productName}`,
+        setQuantity(item.quantity - 1),
+        item.quantity <= 1,
+      ),
+      button(
+        'increase',
+        '+',
+        `Increase quantity of ${item.productName}`,
+        setQuantity(item.quantity + 1),
+        stock !== undefined && item.quantity >= clampStock(stock),
+      ),
+      remove,
+    );
+    line.append(name, el(doc, 'span', {}, formatMoney(item.total, view.cart.currency)), controls);
     return line;
   });
   parts.items.replaceChildren(...(lines.length > 0 ? lines : [el(doc, 'li', {}, 'Your cart is empty')]));
+  if (focused) parts.items.querySelector<HTMLElement>(focused)?.focus();
   parts.total.textContent = formatMoney(view.cart.total, view.cart.currency);
   parts.checkout.disabled = !view.canCheckout || view.busy;
 }
