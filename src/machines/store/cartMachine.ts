@@ -63,7 +63,12 @@ export type CartEvent =
   | { type: 'cart.toggle' }
   | { type: 'cart.dismiss' };
 
-export type CartNotice = { severity: 'success' | 'error'; text: string };
+export type CartNotice = {
+  severity: 'success' | 'error';
+  text: string;
+  /** The cart line the message is about (a refused quantity change), shown beside that line. */
+  itemId?: number;
+};
 
 export type CartContext = {
   storeId: string;
@@ -196,7 +201,8 @@ const EDIT_CHECKOUT = {
  * a quantity ≤ 0 removes; a failed removal removes locally anyway. Checkout opens the form (the store's
  * delivery and payment choices load once): fields are checked by `validateCheckout`, 'Place order' places
  * it with an Idempotency-Key kept across retries of the same request, then 'confirmed' (a new cart starts)
- * or, for a card order, 'redirecting' to the payment page; a failure keeps everything typed for a retry.
+ * or, for a card order, 'redirecting' to the payment page (either way the catalogue is read again: the order
+ * took stock); a failure keeps everything typed for a retry. A refused quantity change says why beside its line.
  */
 export const cartMachine = setup({
   types: { context: {} as CartContext, events: {} as CartEvent, input: {} as CartInput },
@@ -259,6 +265,16 @@ export const cartMachine = setup({
       draft: { ...context.draft, note: '' },
     })),
     showError: assign((_, text: string) => ({ notice: { severity: 'error' as const, text } })),
+    /** A refused quantity change: its message belongs to the line it was about; the line keeps its quantity. */
+    showLineError: assign(({ context }, text: string) => ({
+      notice:
+        context.pendingItemId === null
+          ? { severity: 'error' as const, text }
+          : { severity: 'error' as const, text, itemId: context.pendingItemId },
+      pendingItemId: null,
+    })),
+    /** The product cards show what the store now has (prices, or the stock an order just took). */
+    reloadCatalogue: raise({ type: 'catalogue.reload' }),
     /** The store's choices as read, and the draft made to fit them (a choice no longer offered is replaced). */
     takeCheckoutOptions: assign(({ context }, options: CheckoutOptions) => ({
       checkoutOptions: options,
@@ -451,10 +467,7 @@ export const cartMachine = setup({
             onDone: { target: 'idle', actions: { type: 'replaceCart', params: ({ event }) => event.output } },
             onError: {
               target: 'idle',
-              actions: [
-                assign({ pendingItemId: null }),
-                { type: 'showError', params: ({ event }) => errorText(event.error, 'API Error') },
-              ],
+              actions: { type: 'showLineError', params: ({ event }) => errorText(event.error, 'API Error') },
             },
           },
         },
@@ -515,16 +528,21 @@ export const cartMachine = setup({
                   idempotencyKey: context.attempt?.key ?? `checkout-${context.cart.id}-0`,
                 }),
                 onDone: [
+                  // The order took stock: the product cards are read again, so they offer what is left.
                   {
                     guard: 'isCardOrder',
                     target: 'redirecting',
-                    actions: { type: 'orderPlaced', params: ({ event }) => event.output },
+                    actions: [
+                      { type: 'orderPlaced', params: ({ event }) => event.output },
+                      'reloadCatalogue',
+                    ],
                   },
                   {
                     target: '#cart.basket.confirmed',
                     actions: [
                       { type: 'orderPlaced', params: ({ event }) => event.output },
                       assign({ notice: { severity: 'success' as const, text: ORDER_PLACED_MESSAGE } }),
+                      'reloadCatalogue',
                     ],
                   },
                 ],
@@ -538,7 +556,7 @@ export const cartMachine = setup({
                     actions: [
                       assign(({ event }) => ({ checkoutError: orderErrorText(event.error) })),
                       // The product cards show the prices the cart now has.
-                      raise({ type: 'catalogue.reload' }),
+                      'reloadCatalogue',
                     ],
                   },
                   {

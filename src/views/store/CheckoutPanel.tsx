@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
@@ -11,6 +12,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
   type CheckoutDraft,
+  type CheckoutOptions,
   confirmationSentText,
   type DeliveryMethod,
   formatMoney,
@@ -18,6 +20,7 @@ import {
   ORDER_PAGE_LINK_HINT,
   ORDER_PAGE_LINK_TEXT,
   ORDER_PLACED_MESSAGE,
+  type OrderTotals,
 } from '../../contracts/store.ts';
 import {
   type cartMachine,
@@ -44,6 +47,36 @@ const ADDRESS_FIELDS: Array<[keyof CheckoutDraft, string]> = [
   ['country', 'Country code (e.g. US)'],
 ];
 
+/** The Shipping choice with its price, as the published checkout words it. */
+const shippingLabel = (options: CheckoutOptions) =>
+  `Shipping (${options.flatShippingRate > 0 ? formatMoney(options.flatShippingRate, options.currency) : 'free'})`;
+
+/** Subtotal, shipping, tax and total, as the published checkout lists them: what the total is made of. */
+function TotalsList({ totals, currency }: { totals: OrderTotals; currency: string }) {
+  const rows: Array<[string, number]> = [
+    ['Subtotal', totals.subtotal],
+    ['Shipping', totals.shipping],
+    ['Tax', totals.tax],
+    ['Total', totals.total],
+  ];
+  return (
+    <Box component="dl" aria-label="Order totals" sx={{ m: 0 }}>
+      {rows.map(([label, amount]) => (
+        <Stack
+          key={label}
+          direction="row"
+          sx={{ justifyContent: 'space-between', fontWeight: label === 'Total' ? 'bold' : undefined }}
+        >
+          <Box component="dt">{label}</Box>
+          <Box component="dd" sx={{ m: 0 }}>
+            {formatMoney(amount, currency)}
+          </Box>
+        </Stack>
+      ))}
+    </Box>
+  );
+}
+
 /** The dashboard storefront's checkout: the same machine states as the published site's form. */
 export function CheckoutPanel({ cartRef }: Props) {
   const step = useSelector(cartRef, selectCheckoutStep);
@@ -66,8 +99,11 @@ export function CheckoutPanel({ cartRef }: Props) {
             {item.productName} × {item.quantity}
           </Typography>
         ))}
-        <Typography>Total {formatMoney(order.total, order.currency)}</Typography>
+        <TotalsList totals={order} currency={order.currency} />
         {order.paymentInstructions ? <Typography>{order.paymentInstructions}</Typography> : null}
+        {order.deliveryMethod === 'pickup' && options?.pickupInstructions ? (
+          <Typography>Pickup: {options.pickupInstructions}</Typography>
+        ) : null}
         {order.confirmationEmailed ? (
           <Typography>{confirmationSentText(order.customer.email)}</Typography>
         ) : null}
@@ -139,9 +175,14 @@ export function CheckoutPanel({ cartRef }: Props) {
             <FormControlLabel value="pickup" control={<Radio />} label="Pickup" />
           ) : null}
           {options.shippingEnabled ? (
-            <FormControlLabel value="shipping" control={<Radio />} label="Shipping" />
+            <FormControlLabel value="shipping" control={<Radio />} label={shippingLabel(options)} />
           ) : null}
         </RadioGroup>
+      ) : null}
+      {draft.deliveryMethod === 'pickup' && options?.pickupInstructions ? (
+        <Typography variant="body2" color="text.secondary">
+          {options.pickupInstructions}
+        </Typography>
       ) : null}
       {draft.deliveryMethod === 'shipping'
         ? ADDRESS_FIELDS.map(([field, label]) => (
@@ -156,7 +197,17 @@ export function CheckoutPanel({ cartRef }: Props) {
             />
           ))
         : null}
-      {totals ? <Typography>Total {formatMoney(totals.total, currency)}</Typography> : null}
+      <TextField
+        label="Note for the shop (optional)"
+        value={draft.note}
+        multiline
+        minRows={2}
+        disabled={placing}
+        error={Boolean(errors.note)}
+        helperText={errors.note}
+        onChange={(event) => update({ note: event.target.value })}
+      />
+      {totals ? <TotalsList totals={totals} currency={currency} /> : null}
       {error && step !== 'unavailable' ? <Alert severity="error">{error}</Alert> : null}
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" disabled={placing || step !== 'details'}>

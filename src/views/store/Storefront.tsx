@@ -11,6 +11,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
+import { clampStock } from '../../contracts/store.ts';
 import type { CartActorRef } from '../../machines/app/appMachine.ts';
 import { selectCartRef } from '../../machines/app/appSelectors.ts';
 import {
@@ -76,6 +77,12 @@ function StorefrontShelves({ storeId, cartRef }: Props & { cartRef: CartActorRef
         variant={variant}
         busy={busy}
         canCheckout={canCheckout}
+        notice={notice}
+        stockOf={(productId) => {
+          const product = products.find((shown) => shown.id === productId);
+          return product ? clampStock(product.inventoryQuantity) : null;
+        }}
+        onDismiss={() => cartRef.send({ type: 'cart.dismiss' })}
         onQuantity={(itemId, quantity) => cartRef.send({ type: 'cart.setQuantity', itemId, quantity })}
         onRemove={(itemId) => cartRef.send({ type: 'cart.remove', itemId })}
         onCheckout={() => cartRef.send({ type: 'cart.checkout' })}
@@ -125,8 +132,9 @@ function StorefrontShelves({ storeId, cartRef }: Props & { cartRef: CartActorRef
           Cart ({count})
         </Button>
       </Stack>
-      {/* The confirmation in the cart says it itself. */}
-      {notice && step !== 'confirmed' ? (
+      {/* The open cart shows its messages itself (a page alert would sit behind its backdrop), as the
+          confirmation says its own. */}
+      {notice && !isOpen && step !== 'confirmed' ? (
         <Alert severity={notice.severity} onClose={() => cartRef.send({ type: 'cart.dismiss' })}>
           {notice.text}
         </Alert>

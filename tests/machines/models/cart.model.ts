@@ -3,7 +3,8 @@ import { createMachine } from 'xstate';
 // Effect-free model of the cart region (spec §4, §8): the cart is loaded (when an id is given) or created;
 // a failed load says 'Failed to load cart' and creates a fresh one; a failed creation leaves an empty local
 // cart; answers replace the cart; a quantity ≤ 0 removes; a failed removal removes locally; checkout opens the
-// form, validates, places the order (then a new cart starts) or sends a card order to pay; a failure keeps
+// form, validates, places the order (then a new cart starts, and the catalogue is read again: the order took
+// stock) or sends a card order to pay; a refused quantity change says why beside its line; a failure keeps
 // what was typed for a retry with the same Idempotency-Key; a conflict reads the cart and the store's choices
 // again (a retry then carries the new total, under a new key). Ignored events are self-loops.
 export const basketModel = createMachine({
@@ -114,14 +115,22 @@ export const basketModel = createMachine({
 });
 
 // The catalogue region: products load; a failure shows 'Failed to load products' with three sample
-// products that cannot be added, and Retry loads again.
+// products that cannot be added, and Retry loads again. A placed order reads the products again (the cards
+// then offer the stock that is left), whether their last read succeeded or failed.
 export const catalogueModel = createMachine({
   id: 'catalogueModel',
   initial: 'init',
   states: {
     init: { on: { load: 'loading' } },
     loading: { on: { 'call.succeed': 'ready', 'call.fail': 'failed', 'cart.filter': 'loading' } },
-    ready: { on: { 'cart.retry': 'loading', 'cart.filter': 'loading' } },
-    failed: { on: { 'cart.retry': 'loading', 'cart.addSample': 'failed', 'cart.filter': 'loading' } },
+    ready: { on: { 'cart.retry': 'loading', 'cart.filter': 'loading', 'order.placed': 'loading' } },
+    failed: {
+      on: {
+        'cart.retry': 'loading',
+        'cart.addSample': 'failed',
+        'cart.filter': 'loading',
+        'order.placed': 'loading',
+      },
+    },
   },
 });
