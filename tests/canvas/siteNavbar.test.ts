@@ -77,3 +77,19 @@ test('Escape closes an opened sub menu', () => {
   press(shop ?? document.body, 'Escape');
   expect(shop?.parentElement?.classList.contains('bz-sub-open')).toBe(false);
 });
+
+// Templates start with a navbar of no links: on a phone its ☰ button opened an empty menu.
+test('a navbar with no links has no ☰ button and no empty list, before and after the script', () => {
+  document.body.innerHTML = renderPageMarkup({
+    id: 'home',
+    name: 'Home',
+    path: 'home',
+    isHomePage: true,
+    elements: [{ id: 'nav', type: 'navbar', parentId: null, children: [], logoText: 'Mill', navItems: [] }],
+  });
+  const nav = document.querySelector<HTMLElement>('nav.bz-nav');
+  expect(nav?.textContent).toBe('Mill');
+  mountNavbars(document);
+  expect(nav?.querySelector('button')).toBeNull();
+  expect(nav?.querySelector('ul')).toBeNull();
+});

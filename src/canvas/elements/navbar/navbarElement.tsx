@@ -85,6 +85,7 @@ export const navbarElement: ElementDefinition = {
     if (props.transparent === true) colors.backgroundColor = 'transparent';
     const position = text(props, 'position', 'static');
     const logo = safeImageUrl(props.logo);
+    const items = navItemsOf(props.navItems);
     return (
       <nav
         data-element-id={id}
@@ -108,11 +109,16 @@ export const navbarElement: ElementDefinition = {
           {logo ? <img src={logo} alt="" style={{ height: 32 }} /> : null}
           {text(props, 'logoText')}
         </span>
-        {/* Shown on small screens only (NAV_MOBILE_CSS); the published site's script opens the links with it. */}
-        <button type="button" className="bz-nav-toggle" aria-label="Menu" aria-expanded="false">
-          ☰
-        </button>
-        <Items items={navItemsOf(props.navItems)} />
+        {/* Shown on small screens only (NAV_MOBILE_CSS); the published site's script opens the links with it. A
+            navbar with no links has no menu: its button opened an empty one. */}
+        {items.length > 0 ? (
+          <>
+            <button type="button" className="bz-nav-toggle" aria-label="Menu" aria-expanded="false">
+              ☰
+            </button>
+            <Items items={items} />
+          </>
+        ) : null}
       </nav>
     );
   },
