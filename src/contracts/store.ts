@@ -179,6 +179,20 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
 
 export type OrderTotals = { subtotal: number; shipping: number; tax: number; total: number };
 
+/** What a total is made of, in the order both checkouts (the published form and the dashboard's) list it. */
+export const totalsRows = (totals: OrderTotals): Array<[label: string, amount: number]> => [
+  ['Subtotal', totals.subtotal],
+  ['Shipping', totals.shipping],
+  ['Tax', totals.tax],
+  ['Total', totals.total],
+];
+
+/** The Shipping choice with its price ("Shipping (€4.99)", or "(free)"), as both checkouts word it. */
+export const shippingChoiceLabel = (
+  options: Pick<CheckoutOptions, 'flatShippingRate' | 'currency'>,
+): string =>
+  `Shipping (${options.flatShippingRate > 0 ? formatMoney(options.flatShippingRate, options.currency) : 'free'})`;
+
 type TotalsRules = Pick<
   StoreSettings,
   'flatShippingRate' | 'freeShippingThreshold' | 'taxRate' | 'taxInclusive'

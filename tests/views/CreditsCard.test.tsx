@@ -55,7 +55,9 @@ describe('User Settings › Credits', () => {
     expect(card.queryByText(NO_CREDITS_YET)).toBeNull();
     // The card sits below the profile form, in the Profile tab.
     const form = screen.getByRole('form', { name: 'Profile' });
-    expect(form.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(form.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
   });
 
   test('with no credits yet, says how to earn them', async () => {

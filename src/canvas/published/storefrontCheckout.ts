@@ -11,6 +11,8 @@ import {
   ORDER_PLACED_MESSAGE,
   type OrderTotals,
   type PlacedOrderResponse,
+  shippingChoiceLabel,
+  totalsRows,
 } from '../../contracts/store.ts';
 import type { CheckoutStep } from '../../machines/store/cartMachine.ts';
 import { BREAKPOINTS } from '../elements/constants.ts';
@@ -297,12 +299,7 @@ export function buildCheckout(doc: Document, send: CheckoutSend, framed: boolean
         radios(delivery.choices, 'deliveryMethod', [
           ...(options.pickupEnabled ? [['pickup', 'Pickup'] as [string, string]] : []),
           ...(options.shippingEnabled
-            ? [
-                [
-                  'shipping',
-                  `Shipping (${options.flatShippingRate > 0 ? formatMoney(options.flatShippingRate, options.currency) : 'free'})`,
-                ] as [string, string],
-              ]
+            ? [['shipping', shippingChoiceLabel(options)] as [string, string]]
             : []),
         ]);
         radios(payment.choices, 'paymentMethod', [
@@ -371,14 +368,8 @@ export function buildCheckout(doc: Document, send: CheckoutSend, framed: boolean
 }
 
 function totalsInto(doc: Document, list: HTMLElement, totals: OrderTotals, currency: string): void {
-  const rows: Array<[string, number]> = [
-    ['Subtotal', totals.subtotal],
-    ['Shipping', totals.shipping],
-    ['Tax', totals.tax],
-    ['Total', totals.total],
-  ];
   list.replaceChildren(
-    ...rows.flatMap(([label, amount]) => {
+    ...totalsRows(totals).flatMap(([label, amount]) => {
       const row = el(doc, 'div', label === 'Total' ? { class: 'bz-total' } : {});
       row.append(el(doc, 'dt', {}, label), el(doc, 'dd', {}, formatMoney(amount, currency)));
       return [row];

@@ -78,6 +78,16 @@ const conflict = (error: unknown): { message?: string } =>
 const refusalOf = (error: unknown): string | null =>
   error instanceof ApiError && error.status === 404 && error.message ? error.message : null;
 
+/** What no write has left yet: the start, and a reset. */
+const NO_WRITE = {
+  operation: null,
+  accountId: null,
+  email: null,
+  invite: null,
+  createdAccount: null,
+  refusal: null,
+} as const satisfies Omit<TeamContext, 'accountDraft'>;
+
 /**
  * The writes of Account Settings and Account Management (systemId `team`), one at a time. Each ends
  * in `succeeded` (toast, refreshed queries) or `failed` (toast); the dialogs read the outcome.
@@ -96,25 +106,15 @@ export const teamMachine = setup({
     /** Refetches what a write changed: the account's data, or the account list (provided by the app). */
     refresh: (_, _params: { accountId: string | null }) => {},
     begin: assign((_, params: { operation: TeamOperation; accountId: string | null; email?: string }) => ({
+      ...NO_WRITE,
       operation: params.operation,
       accountId: params.accountId,
       email: params.email ?? null,
-      invite: null,
-      createdAccount: null,
-      refusal: null,
     })),
   },
 }).createMachine({
   id: 'team',
-  context: {
-    operation: null,
-    accountId: null,
-    email: null,
-    invite: null,
-    createdAccount: null,
-    refusal: null,
-    accountDraft: null,
-  },
+  context: { ...NO_WRITE, accountDraft: null },
   initial: 'idle',
   // From any state but `working`, which takes one write at a time (its own `on` wins).
   on: {
@@ -153,14 +153,7 @@ export const teamMachine = setup({
     'team.draftAccount': { actions: assign({ accountDraft: ({ event }) => keptDraft(event.draft) }) },
     'team.reset': {
       target: '.idle',
-      actions: assign({
-        operation: null,
-        accountId: null,
-        email: null,
-        invite: null,
-        createdAccount: null,
-        refusal: null,
-      }),
+      actions: assign(NO_WRITE),
     },
   },
   states: {

@@ -12,7 +12,6 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
   type CheckoutDraft,
-  type CheckoutOptions,
   confirmationSentText,
   type DeliveryMethod,
   formatMoney,
@@ -21,6 +20,8 @@ import {
   ORDER_PAGE_LINK_TEXT,
   ORDER_PLACED_MESSAGE,
   type OrderTotals,
+  shippingChoiceLabel,
+  totalsRows,
 } from '../../contracts/store.ts';
 import {
   type cartMachine,
@@ -47,21 +48,11 @@ const ADDRESS_FIELDS: Array<[keyof CheckoutDraft, string]> = [
   ['country', 'Country code (e.g. US)'],
 ];
 
-/** The Shipping choice with its price, as the published checkout words it. */
-const shippingLabel = (options: CheckoutOptions) =>
-  `Shipping (${options.flatShippingRate > 0 ? formatMoney(options.flatShippingRate, options.currency) : 'free'})`;
-
 /** Subtotal, shipping, tax and total, as the published checkout lists them: what the total is made of. */
 function TotalsList({ totals, currency }: { totals: OrderTotals; currency: string }) {
-  const rows: Array<[string, number]> = [
-    ['Subtotal', totals.subtotal],
-    ['Shipping', totals.shipping],
-    ['Tax', totals.tax],
-    ['Total', totals.total],
-  ];
   return (
     <Box component="dl" aria-label="Order totals" sx={{ m: 0 }}>
-      {rows.map(([label, amount]) => (
+      {totalsRows(totals).map(([label, amount]) => (
         <Stack
           key={label}
           direction="row"
@@ -175,7 +166,7 @@ export function CheckoutPanel({ cartRef }: Props) {
             <FormControlLabel value="pickup" control={<Radio />} label="Pickup" />
           ) : null}
           {options.shippingEnabled ? (
-            <FormControlLabel value="shipping" control={<Radio />} label={shippingLabel(options)} />
+            <FormControlLabel value="shipping" control={<Radio />} label={shippingChoiceLabel(options)} />
           ) : null}
         </RadioGroup>
       ) : null}
