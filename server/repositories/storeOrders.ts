@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { manualPaymentWords } from '../../src/contracts/paymentWords.ts';
 import {
   type Address,
   allowedOrderActions,
@@ -360,7 +361,7 @@ async function checkout(tx: Queryable, request: CheckoutRequest): Promise<Placed
       totals.shippingCents,
       totals.taxCents,
       settings.taxInclusive,
-      card ? '' : settings.manualPaymentInstructions,
+      card ? '' : manualPaymentWords(settings.manualPaymentInstructions, delivery),
       accessToken,
       card ? new Date(Date.now() + CARD_RESERVATION_MS) : null,
     ],

@@ -1,3 +1,4 @@
+import { ownPaymentWords } from '../../src/contracts/paymentWords.ts';
 import {
   type CheckoutOptions,
   DEFAULT_STORE_SETTINGS,
@@ -38,7 +39,9 @@ const toSettings = (row: SettingsRow): StoreSettings => ({
   taxInclusive: row.taxInclusive,
   orderNoticeEmail: row.orderNoticeEmail,
   paymentMethods: [...row.paymentMethods],
-  manualPaymentInstructions: row.manualPaymentInstructions,
+  // The former default that stores saved with their other settings is no text of the owner's: buyers then read the
+  // words for their delivery (paymentWords.ts), and the Settings tab shows the field empty. The row is not rewritten.
+  manualPaymentInstructions: ownPaymentWords(row.manualPaymentInstructions),
   pickupInstructions: row.pickupInstructions,
 });
 

@@ -115,6 +115,12 @@ export function formatMoney(amount: number, currency: string): string {
 
 /** What the cart says when the store cannot answer (spec §8, word for word): the machine and the published grid. */
 export const PRODUCTS_FAILED_MESSAGE = 'Failed to load products';
+/** Said under a grid when 'Load more' could not read the next page (what is shown stays). */
+export const MORE_PRODUCTS_FAILED_MESSAGE =
+  'More products could not be loaded. Press Load more to try again.';
+/** Under a grid whose catalogue is longer than one page: 'Showing 20 of 45 products'. */
+export const productsShownText = (shown: number, total: number): string =>
+  `Showing ${shown} of ${total} product${total === 1 ? '' : 's'}`;
 export const CART_FAILED_MESSAGE = 'Failed to load cart';
 export const ORDER_PLACED_MESSAGE = 'Order placed successfully!';
 export const ORDER_FAILED_MESSAGE = 'Error placing order. Please try again.';
@@ -146,17 +152,6 @@ export const SAMPLE_PRODUCTS: readonly Product[] = [1, 2, 3].map((n) => ({
 // server computes what is charged with `computeTotals`; the storefront shows the same figures before.
 // ---------------------------------------------------------------------------------------------------
 
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  awaiting_payment: 'Awaiting payment',
-  placed: 'Placed',
-  paid: 'Paid',
-  ready_for_pickup: 'Ready for pickup',
-  shipped: 'Shipped',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  expired: 'Payment expired',
-};
-
 /** The checkout as the form sends it and the server places it: the buyer's name and email are there. */
 export type CheckoutInput = Omit<CheckoutBody, 'customer' | 'paymentMethod'> & {
   customer: Buyer;
@@ -173,7 +168,8 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   taxInclusive: false,
   orderNoticeEmail: null,
   paymentMethods: ['manual'],
-  manualPaymentInstructions: 'Pay when you collect your order.',
+  // None of the owner's own: buyers read the default for their delivery (paymentWords.ts).
+  manualPaymentInstructions: '',
   pickupInstructions: '',
 };
 

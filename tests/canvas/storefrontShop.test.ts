@@ -47,7 +47,12 @@ function fakeStoreServer(products: Product[]) {
         ? (JSON.parse(init.body) as { productId: number; quantity: number })
         : null;
     requests.push(`${method} ${path}${body ? ` ${JSON.stringify(body)}` : ''}`);
-    if (path === '/products') return answer({ results: products, totalCount: products.length });
+    if (path === '/products') {
+      // As the API pages: `take` products from `skip`, and how many there are in all.
+      const skip = Number(url.searchParams.get('skip') ?? 0);
+      const take = Number(url.searchParams.get('take') ?? 20);
+      return answer({ results: products.slice(skip, skip + take), totalCount: products.length });
+    }
     if (path === '/categories') return answer([]);
     if (method === 'POST' && path === '/cart') return answer(cart);
     const line = /^\/cart\/cart-1\/items(?:\/(\d+))?$/.exec(path);
@@ -206,5 +211,38 @@ describe('the published cart', () => {
     button('Decrease quantity of Bread').click();
     await waitFor(() => expect(line().textContent).toContain('Bread × 1'));
     expect(server.requests).toContain('PATCH /cart/cart-1/items/1 {"quantity":1}');
+  });
+});
+
+describe('a published shop with more products than one page', () => {
+  const waitFor = <T>(check: () => T) => vi.waitFor(check, { timeout: 3000, interval: 10 });
+  const cardCount = () => document.querySelectorAll('[data-store-grid] [data-product-card]').length;
+
+  it('shows 20 of 45, then “Load more” reaches product 45 and goes', async () => {
+    const products = Array.from({ length: 45 }, (_, index) => product(index + 1, `Loaf ${index + 1}`, 5));
+    const server = publishedShop([], products);
+    const bar = () => document.querySelector<HTMLElement>('[data-store-more]')!;
+    const more = () => bar().querySelector<HTMLButtonElement>('[data-store-action="more"]')!;
+    await waitFor(() => expect(cardCount()).toBe(20));
+    expect(bar().hidden).toBe(false);
+    expect(bar().querySelector('[role="status"]')?.textContent).toBe('Showing 20 of 45 products');
+    expect(more().textContent).toBe('Load more');
+
+    more().click();
+    await waitFor(() => expect(cardCount()).toBe(40));
+    expect(bar().querySelector('[role="status"]')?.textContent).toBe('Showing 40 of 45 products');
+    more().click();
+    await waitFor(() => expect(cardCount()).toBe(45));
+    expect(document.querySelector('[data-store-grid]')?.textContent).toContain('Loaf 45');
+    expect(bar().querySelector('[role="status"]')?.textContent).toBe('Showing 45 of 45 products');
+    // Everything is shown: no button offers more.
+    expect(more().hidden).toBe(true);
+    expect(server.requests.filter((request) => request.startsWith('GET /products'))).toHaveLength(3);
+  });
+
+  it('says nothing about paging when one page holds the whole catalogue', async () => {
+    publishedShop([], [product(7, 'Bread', 2)]);
+    await waitFor(() => expect(cardCount()).toBe(1));
+    expect(document.querySelector<HTMLElement>('[data-store-more]')?.hidden).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import {
   CART_FAILED_MESSAGE,
   CHECKOUT_OPTIONS_FAILED_MESSAGE,
   cartMachine,
+  MORE_PRODUCTS_FAILED_MESSAGE,
   ORDER_FAILED_MESSAGE,
   ORDER_PLACED_MESSAGE,
   PRODUCTS_FAILED_MESSAGE,
@@ -23,6 +24,7 @@ import {
   selectCheckoutStep,
   selectCheckoutTotals,
   selectProductsLoading,
+  selectProductsPaging,
 } from '../../src/machines/store/cartMachine.ts';
 import { ApiError } from '../../src/services/http/ApiError.ts';
 import { FakeCalls } from './fakeActors.ts';
@@ -191,6 +193,7 @@ for (const path of basketPaths) {
       expect(calls.inFlight().filter((name) => name === 'loadProducts')).toEqual(['loadProducts']);
       expect(calls.calls.findLast((call) => call.name === 'loadProducts')?.input).toEqual({
         storeId: STORE,
+        skip: 0,
         take: 20,
         categoryId: null,
       });
@@ -488,6 +491,10 @@ for (const path of cataloguePaths) {
     // Each filter event alternates between category 7 and all products.
     let filter: number | null = null;
     let ordered = false;
+    // The catalogue is two pages of one product (Bread, then Rye): how many are shown, of how many.
+    let shown = 0;
+    let total = 0;
+    const rye: Product = { ...product, id: 2, name: 'Rye' };
     await path.test({
       events: {
         // A stored cart with one Bread: there is something to order, whatever the catalogue does.
@@ -508,9 +515,23 @@ for (const path of cataloguePaths) {
           await calls.settleNamed('createCart', serverCart('c'.repeat(32)));
           loads += 1;
         },
-        'call.succeed': () => calls.settleNamed('loadProducts', { results: [product], totalCount: 1 }),
-        'call.fail': () =>
-          calls.failNamed('loadProducts', new ApiError(500, 'API Error: Internal Server Error')),
+        'call.succeed': async () => {
+          const last = calls.calls.findLast((call) => call.name === 'loadProducts');
+          const skip = (last?.input as { skip: number } | undefined)?.skip ?? 0;
+          await calls.settleNamed('loadProducts', { results: skip === 0 ? [product] : [rye], totalCount: 2 });
+          shown = skip + 1;
+          total = 2;
+        },
+        'call.fail': async () => {
+          const more = selectProductsPaging(actor.getSnapshot()).loadingMore;
+          await calls.failNamed('loadProducts', new ApiError(500, 'API Error: Internal Server Error'));
+          // A failed first page shows the three samples (nothing more); a failed next page keeps the first.
+          if (!more) [shown, total] = [3, 3];
+        },
+        'cart.more': () => {
+          actor.send({ type: 'cart.more' });
+          if (shown < total) loads += 1;
+        },
         'cart.retry': () => {
           actor.send({ type: 'cart.retry' });
           loads += 1;
@@ -529,12 +550,50 @@ for (const path of cataloguePaths) {
           const productLoads = calls.calls.filter((call) => call.name === 'loadProducts');
           expect(productLoads).toHaveLength(loads);
           // The running load asks for the current filter; a filter during a load replaces that load.
-          expect(productLoads.at(-1)?.input).toMatchObject({ categoryId: filter });
+          expect(productLoads.at(-1)?.input).toMatchObject({ categoryId: filter, skip: 0 });
           expect(calls.inFlight().filter((name) => name === 'loadProducts')).toHaveLength(1);
           expect(['loadProducts', 'loadCart', 'createCart']).toContain(calls.calls.at(-1)?.name);
         },
         ready: () => {
           expect(actor.getSnapshot().context).toMatchObject({ products: [product], productsError: null });
+          expect(selectProductsPaging(actor.getSnapshot())).toEqual({
+            shown: 1,
+            total: 2,
+            hasMore: true,
+            loadingMore: false,
+            error: null,
+          });
+        },
+        // The next page is asked for from where the shown products end; they stay shown meanwhile.
+        loadingMore: () => {
+          expect(calls.calls.filter((call) => call.name === 'loadProducts')).toHaveLength(loads);
+          expect(calls.calls.at(-1)).toEqual({
+            name: 'loadProducts',
+            input: { storeId: STORE, skip: 1, take: 20, categoryId: filter },
+          });
+          expect(selectProductsLoading(actor.getSnapshot())).toBe(false);
+          expect(selectProductsPaging(actor.getSnapshot())).toMatchObject({ shown: 1, loadingMore: true });
+        },
+        allShown: () => {
+          expect(actor.getSnapshot().context.products).toEqual([product, rye]);
+          expect(selectProductsPaging(actor.getSnapshot())).toEqual({
+            shown: 2,
+            total: 2,
+            hasMore: false,
+            loadingMore: false,
+            error: null,
+          });
+          expect(calls.inFlight().filter((name) => name === 'loadProducts')).toEqual([]);
+        },
+        moreFailed: () => {
+          expect(actor.getSnapshot().context).toMatchObject({ products: [product], productsError: null });
+          expect(selectProductsPaging(actor.getSnapshot())).toEqual({
+            shown: 1,
+            total: 2,
+            hasMore: true,
+            loadingMore: false,
+            error: MORE_PRODUCTS_FAILED_MESSAGE,
+          });
         },
         failed: () => {
           const { context } = actor.getSnapshot();

@@ -1,6 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { OrderAction, OrderDetails } from '../../src/contracts/store.ts';
+import { renderOrderPage } from '../../server/routes/ecommerce/orderPageRoutes.ts';
+import {
+  ORDER_STATUSES,
+  type OrderAction,
+  type OrderDetails,
+  type OrderStatus,
+} from '../../src/contracts/store.ts';
 import { VIEW_ONLY } from '../../src/services/session/permissionsQueries.ts';
 import { rowOf, rowsOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
@@ -119,24 +125,16 @@ const patchBodies = (requests: Request[]) =>
   );
 
 describe('the Orders tab', { timeout: 20_000 }, () => {
-  test('lists each order with its number, buyer, items, total, payment, fulfilment and delivery', async () => {
+  test('lists each order with its number, buyer, items, total, status, payment and delivery', async () => {
     openOrders(storeRoutes('Admin', [ada, grace]));
 
     const grid = await screen.findByRole('grid', { name: 'Orders' }, slow);
     await within(grid).findByText('#1001');
     const [header, ...rows] = rowsOf(grid);
-    expect(header).toEqual(['Order', 'Date', 'Buyer', 'Items', 'Total', 'Payment', 'Fulfilment', 'Delivery']);
+    expect(header).toEqual(['Order', 'Date', 'Buyer', 'Items', 'Total', 'Status', 'Payment', 'Delivery']);
     expect(rows.map((cells) => [cells[0], ...cells.slice(2)])).toEqual([
-      ['#1001', 'Ada Lovelaceada@example.com', '2 × Sourdough', '$12.00', 'Unpaid', 'Unfulfilled', 'Pickup'],
-      [
-        '#1002',
-        'Grace Hoppergrace@navy.example',
-        '2 × Sourdough',
-        '$17.00',
-        'Paid',
-        'Unfulfilled',
-        'Shipping',
-      ],
+      ['#1001', 'Ada Lovelaceada@example.com', '2 × Sourdough', '$12.00', 'Placed', 'Unpaid', 'Pickup'],
+      ['#1002', 'Grace Hoppergrace@navy.example', '2 × Sourdough', '$17.00', 'Paid', 'Paid', 'Shipping'],
     ]);
     // The sidebar's store entry carries the count of orders waiting.
     expect(screen.getByRole('status', { name: '2 orders need action' }).textContent).toBe('2');
@@ -368,3 +366,51 @@ describe('the Orders tab', { timeout: 20_000 }, () => {
     expect(csv?.headers.get('authorization')).toBe('Bearer token-1');
   });
 });
+
+/** An order in each status, with the payment and fulfilment that make it so. */
+const AXES: Record<OrderStatus, Pick<OrderDetails, 'paymentStatus' | 'fulfilmentStatus'>> = {
+  awaiting_payment: { paymentStatus: 'awaiting', fulfilmentStatus: 'unfulfilled' },
+  placed: { paymentStatus: 'unpaid', fulfilmentStatus: 'unfulfilled' },
+  paid: { paymentStatus: 'paid', fulfilmentStatus: 'unfulfilled' },
+  expired: { paymentStatus: 'expired', fulfilmentStatus: 'unfulfilled' },
+  ready_for_pickup: { paymentStatus: 'unpaid', fulfilmentStatus: 'ready_for_pickup' },
+  shipped: { paymentStatus: 'paid', fulfilmentStatus: 'shipped' },
+  completed: { paymentStatus: 'paid', fulfilmentStatus: 'completed' },
+  cancelled: { paymentStatus: 'unpaid', fulfilmentStatus: 'cancelled' },
+};
+
+test('the buyer’s order page and the owner’s Orders list say the same words for each status', async () => {
+  const orders = ORDER_STATUSES.map(
+    (status, index): OrderDetails => ({
+      ...ada,
+      ...AXES[status],
+      id: `o${index + 1}`,
+      orderNumber: 1001 + index,
+      status,
+    }),
+  );
+  openOrders(storeRoutes('Admin', orders));
+  const grid = await screen.findByRole('grid', { name: 'Orders' }, slow);
+  await within(grid).findByText('#1008', {}, slow);
+  const [header, ...rows] = rowsOf(grid);
+  const statusColumn = header!.indexOf('Status');
+  const ownerWords = Object.fromEntries(rows.map((cells) => [cells[0], cells[statusColumn]]));
+  const buyerWords = Object.fromEntries(
+    orders.map((order) => {
+      const html = renderOrderPage(order, { storeName: 'Bakery', pickupInstructions: '' }, null);
+      const page = new DOMParser().parseFromString(html, 'text/html');
+      return [`#${order.orderNumber}`, page.querySelector('.status')?.textContent];
+    }),
+  );
+  expect(ownerWords).toEqual(buyerWords);
+  expect(Object.values(ownerWords)).toEqual([
+    'Awaiting payment',
+    'Placed',
+    'Paid',
+    'Ready for pickup',
+    'Shipped',
+    'Completed',
+    'Cancelled',
+    'Payment expired',
+  ]);
+}, 20_000);

@@ -35,6 +35,8 @@ const emptyCart = (storeId: string): Cart => ({
 const catalogue: Record<string, Product[]> = {
   bakery: [product(1, 'bakery', 'Flour sack')],
   florist: [product(2, 'florist', 'Tulips')],
+  // A catalogue of three pages.
+  mill: Array.from({ length: 45 }, (_, index) => product(100 + index, 'mill', `Loaf ${index + 1}`)),
 };
 
 function storeRoutes() {
@@ -42,10 +44,13 @@ function storeRoutes() {
     ...dashboardRoutes(),
     'GET /api/ecommerce/stores': { body: [store('bakery', 'Bakery'), store('florist', 'Florist')] },
     'GET /api/ecommerce/orders/summary': { body: { needsAction: 0, latestOrderAt: null } },
+    // As the API pages: `take` products from `skip`, and how many there are in all.
     'GET /api/ecommerce/products': (request: Request) => {
-      const storeId = new URL(request.url).searchParams.get('storeId') ?? '';
-      const results = catalogue[storeId] ?? [];
-      return { body: { results, totalCount: results.length } };
+      const query = new URL(request.url).searchParams;
+      const all = catalogue[query.get('storeId') ?? ''] ?? [];
+      const skip = Number(query.get('skip') ?? 0);
+      const results = all.slice(skip, skip + Number(query.get('take') ?? 20));
+      return { body: { results, totalCount: all.length } };
     },
     'GET /api/ecommerce/categories': { body: [] },
     'POST /api/ecommerce/cart': async (request: Request) => ({
@@ -122,5 +127,31 @@ describe('Store › Storefront cart', () => {
     await waitFor(() =>
       expect((drawer.getByRole('button', { name: 'Checkout' }) as HTMLButtonElement).disabled).toBe(false),
     );
+  }, 30_000);
+});
+
+describe('Store › Storefront with more products than one page', () => {
+  test('shows 20 of 45 products, and “Load more” reaches the 45th', async () => {
+    const { requests } = renderApp(
+      { ...dashboardInput(), location: { pathname: '/store', search: '' } },
+      { ...storeRoutes(), 'GET /api/ecommerce/stores': { body: [store('mill', 'Mill')] } },
+    );
+    await screen.findByRole('tab', { name: 'Products' }, slow);
+    fireEvent.click(screen.getByRole('button', { name: 'Storefront' }));
+    expect((await screen.findByText('Loaf 20', {}, slow)).textContent).toBe('Loaf 20');
+    expect(screen.queryByText('Loaf 21')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Showing 20 of 45 products');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect((await screen.findByText('Loaf 40')).textContent).toBe('Loaf 40');
+    expect(screen.getByRole('status').textContent).toBe('Showing 40 of 45 products');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect((await screen.findByText('Loaf 45')).textContent).toBe('Loaf 45');
+    expect(screen.getByRole('status').textContent).toBe('Showing 45 of 45 products');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    const pages = requests
+      .filter((r) => new URL(r.url).pathname === '/api/ecommerce/products')
+      .map((r) => new URL(r.url).searchParams.get('skip'));
+    expect(pages).toEqual(['0', '20', '40']);
   }, 30_000);
 });

@@ -286,6 +286,70 @@ describe('Store › Storefront › checkout', () => {
     ]);
   }, 30_000);
 
+  test('asks for the address and the payment as the published checkout does: line 2, region, the payment choice and its words', async () => {
+    const orders: unknown[] = [];
+    const { drawer } = await openCart(
+      storeRoutes({
+        stock: 10,
+        quantity: 1,
+        more: {
+          'GET /api/ecommerce/stores/bakery/checkout': {
+            body: { ...OPTIONS, paymentMethods: ['manual', 'card'] },
+          },
+          'POST /api/ecommerce/orders': async (request) => {
+            orders.push(await request.json());
+            return { status: 201, body: placed(1) };
+          },
+        },
+      }),
+    );
+    fireEvent.click(drawer.getByRole('button', { name: 'Checkout' }));
+    fireEvent.click(await drawer.findByRole('radio', { name: 'Shipping (€4.99)' }, slow));
+    const fill = (name: string, value: string) =>
+      fireEvent.change(drawer.getByRole('textbox', { name }), { target: { value } });
+    fill('Name', 'Ana');
+    fill('Email', 'ana@example.com');
+    fill('Address', '1 Main St');
+    fill('Address line 2 (optional)', 'Flat 4');
+    fill('City', 'Springfield');
+    fill('State or region (optional)', 'IL');
+    fill('Postal code', '62701');
+    fill('Country code (e.g. US)', 'US');
+    // Manual payment is chosen: a shipped order is paid before it ships (no words of the owner's own).
+    expect(
+      (drawer.getByRole('radio', { name: 'Pay on pickup or by bank transfer' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(drawer.getByRole('radio', { name: 'Card (secure payment page)' })).toBeInstanceOf(
+      HTMLInputElement,
+    );
+    const shippingWords = 'The shop will contact you about payment. Your order ships once it is paid.';
+    expect(drawer.getByText(shippingWords).textContent).toBe(shippingWords);
+    fireEvent.click(drawer.getByRole('radio', { name: 'Pickup' }));
+    expect(drawer.getByText('Pay when you collect your order.').textContent).toBe(
+      'Pay when you collect your order.',
+    );
+    fireEvent.click(drawer.getByRole('radio', { name: 'Shipping (€4.99)' }));
+    fireEvent.click(drawer.getByRole('radio', { name: 'Card (secure payment page)' }));
+    expect(drawer.queryByText(shippingWords)).toBeNull();
+    fireEvent.click(drawer.getByRole('radio', { name: 'Pay on pickup or by bank transfer' }));
+    fireEvent.click(drawer.getByRole('button', { name: 'Place order' }));
+    await drawer.findByText('Order placed successfully!', {}, slow);
+    expect(orders).toEqual([
+      expect.objectContaining({
+        deliveryMethod: 'shipping',
+        paymentMethod: 'manual',
+        shippingAddress: {
+          line1: '1 Main St',
+          line2: 'Flat 4',
+          city: 'Springfield',
+          region: 'IL',
+          postalCode: '62701',
+          country: 'US',
+        },
+      }),
+    ]);
+  }, 30_000);
+
   test('after an order the product cards offer the stock that is left', async () => {
     let stock = 3;
     const { drawer, requests } = await openCart(

@@ -1,10 +1,10 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { toCsv } from '../../../src/contracts/csv.ts';
+import { orderStatusLabel } from '../../../src/contracts/orderStatusLabels.ts';
 import { PRODUCT_FIELD_LABELS, validateProduct } from '../../../src/contracts/productRules.ts';
 import {
   formatOrderNumber,
-  ORDER_STATUS_LABELS,
   type OrderDetails,
   type ProductInput,
   type ProductUpdate,
@@ -327,7 +327,7 @@ export function ordersCsv(orders: readonly OrderDetails[]): string {
       return [
         formatOrderNumber(order.orderNumber),
         order.createdDate,
-        ORDER_STATUS_LABELS[order.status],
+        orderStatusLabel(order),
         order.paymentMethod === 'card' ? `card (${order.paymentStatus})` : `manual (${order.paymentStatus})`,
         order.fulfilmentStatus,
         order.customer.name,

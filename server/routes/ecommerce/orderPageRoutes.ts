@@ -1,12 +1,8 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { escapeHtml } from '../../../src/canvas/safeText.ts';
-import {
-  formatMoney,
-  formatOrderNumber,
-  ORDER_STATUS_LABELS,
-  type OrderDetails,
-} from '../../../src/contracts/store.ts';
+import { orderStatusLabel } from '../../../src/contracts/orderStatusLabels.ts';
+import { formatMoney, formatOrderNumber, type OrderDetails } from '../../../src/contracts/store.ts';
 import { storeOwnerApi } from '../../../src/contracts/storeApi.ts';
 import { findStore } from '../../repositories/storeCatalog.ts';
 import { findOrderForBuyer, ORDER_NOT_FOUND } from '../../repositories/storeOrders.ts';
@@ -87,7 +83,7 @@ export function renderOrderPage(
   return page(
     `${title} · ${store.storeName}`,
     `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(store.storeName)}</p>${outcomeLine}` +
-      `<p>Status: <span class="status">${escapeHtml(ORDER_STATUS_LABELS[order.status])}</span></p>` +
+      `<p>Status: <span class="status">${escapeHtml(orderStatusLabel(order))}</span></p>` +
       `<table>${rows}</table><table>${totals}</table>${delivery}${instructions}`,
   );
 }

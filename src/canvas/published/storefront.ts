@@ -8,6 +8,7 @@ import {
   selectCartCount,
   selectCheckoutStep,
   selectCheckoutTotals,
+  selectProductsPaging,
 } from '../../machines/store/cartMachine.ts';
 import { liveCartMachine } from '../../machines/store/liveCartMachine.ts';
 import { createStoreClient, type StoreClient } from '../../services/store/storeClient.ts';
@@ -24,6 +25,7 @@ import {
   setAddButtonsBusy,
   showAddOutcome,
 } from './storefrontDom.ts';
+import { buildMoreBar } from './storefrontMore.ts';
 import { applyTheme } from './storefrontTheme.ts';
 
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
@@ -178,6 +180,7 @@ export function mountStorefronts(doc: Document, options: MountOptions = {}): voi
     const marks: Array<(categoryId: number | null) => void> = [];
     if (storeGrids.length > 0) mountCategoryFilters(storeGrids, storeId, client, actor, marks);
 
+    const moreBars = storeGrids.map((grid) => buildMoreBar(grid, () => actor.send({ type: 'cart.more' })));
     let shownProducts: readonly Product[] | null = null;
     let shownStatus: number | null = null;
     actor.subscribe((snapshot) => {
@@ -190,6 +193,9 @@ export function mountStorefronts(doc: Document, options: MountOptions = {}): voi
         shownStatus = context.productsErrorStatus;
         for (const grid of storeGrids) renderGrid(grid, context, actor, add);
       }
+      const paging = selectProductsPaging(snapshot);
+      const loading = snapshot.hasTag('loadingProducts');
+      for (const render of moreBars) render(loading ? { ...paging, hasMore: false, total: 0 } : paging);
       if (context.cart.id) {
         try {
           storage?.setItem(`bizsite-cart:${storeId}`, context.cart.id);

@@ -1,4 +1,11 @@
 import {
+  ADDRESS_FIELDS,
+  CHECKOUT_FIELD_LABELS,
+  type CheckoutTextField,
+  PAYMENT_CHOICE_LABELS,
+} from '../../contracts/checkoutFields.ts';
+import { manualPaymentWords } from '../../contracts/paymentWords.ts';
+import {
   type CheckoutDraft,
   type CheckoutErrors,
   type CheckoutField,
@@ -41,20 +48,9 @@ export type CheckoutSend = (
     | { type: 'checkout.done' },
 ) => void;
 
-type TextField = Exclude<CheckoutField, 'deliveryMethod' | 'paymentMethod'>;
-
-const LABELS: Record<TextField, string> = {
-  name: 'Name',
-  email: 'Email',
-  phone: 'Phone (optional)',
-  line1: 'Address',
-  line2: 'Address line 2 (optional)',
-  city: 'City',
-  region: 'State or region (optional)',
-  postalCode: 'Postal code',
-  country: 'Country code (e.g. US)',
-  note: 'Note for the shop (optional)',
-};
+type TextField = CheckoutTextField;
+const LABELS = CHECKOUT_FIELD_LABELS;
+const ADDRESS = ADDRESS_FIELDS;
 const AUTOCOMPLETE: Record<TextField, string> = {
   name: 'name',
   email: 'email',
@@ -67,7 +63,6 @@ const AUTOCOMPLETE: Record<TextField, string> = {
   country: 'country',
   note: 'off',
 };
-const ADDRESS: TextField[] = ['line1', 'line2', 'city', 'region', 'postalCode', 'country'];
 const REQUIRED = new Set<CheckoutField>(['name', 'email', 'line1', 'city', 'postalCode', 'country']);
 const FIELD_ORDER: CheckoutField[] = [
   'name',
@@ -304,10 +299,10 @@ export function buildCheckout(doc: Document, send: CheckoutSend, framed: boolean
         ]);
         radios(payment.choices, 'paymentMethod', [
           ...(options.paymentMethods.includes('manual')
-            ? [['manual', 'Pay on pickup or by bank transfer'] as [string, string]]
+            ? [['manual', PAYMENT_CHOICE_LABELS.manual] as [string, string]]
             : []),
           ...(options.paymentMethods.includes('card')
-            ? [['card', 'Card (secure payment page)'] as [string, string]]
+            ? [['card', PAYMENT_CHOICE_LABELS.card] as [string, string]]
             : []),
         ]);
         payment.set.hidden = options.paymentMethods.length < 2;
@@ -322,9 +317,11 @@ export function buildCheckout(doc: Document, send: CheckoutSend, framed: boolean
       pickupNote.hidden = shipping || !options?.pickupInstructions;
       pickupNote.textContent = options?.pickupInstructions ?? '';
       const paysManually = view.draft.paymentMethod === 'manual';
-      paymentNote.hidden =
-        !paysManually || !options?.manualPaymentInstructions || options.paymentMethods.length < 2;
-      paymentNote.textContent = options?.manualPaymentInstructions ?? '';
+      // (The payment choice, and this note under it, shows only when the store offers two ways to pay.)
+      paymentNote.hidden = !paysManually || !options;
+      paymentNote.textContent = options
+        ? manualPaymentWords(options.manualPaymentInstructions, view.draft.deliveryMethod)
+        : '';
 
       for (const [field, input] of inputs) {
         if (input.value !== view.draft[field]) input.value = view.draft[field];

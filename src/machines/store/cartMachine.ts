@@ -13,6 +13,8 @@ import {
   computeTotals,
   EMPTY_CHECKOUT_DRAFT,
   emptyLocalCart,
+  MAX_PAGE_SIZE,
+  MORE_PRODUCTS_FAILED_MESSAGE,
   ORDER_FAILED_MESSAGE,
   ORDER_PLACED_MESSAGE,
   type PlacedOrderResponse,
@@ -29,6 +31,7 @@ import { notProvided } from '../app/notProvided.ts';
 // The messages and samples live in contracts (the published grid shows them too); re-exported for the views.
 export {
   CART_FAILED_MESSAGE,
+  MORE_PRODUCTS_FAILED_MESSAGE,
   ORDER_FAILED_MESSAGE,
   ORDER_PLACED_MESSAGE,
   PRODUCTS_FAILED_MESSAGE,
@@ -41,6 +44,8 @@ export type CartEvent =
   | { type: 'cart.retry' }
   /** Shows only one category's products (null: all of them). */
   | { type: 'cart.filter'; categoryId: number | null }
+  /** 'Load more': the catalogue's next page is added under the products shown. */
+  | { type: 'cart.more' }
   /** Internal: the products are read again (their prices changed under a checkout). */
   | { type: 'catalogue.reload' }
   | { type: 'cart.add'; productId: number; quantity: number }
@@ -79,6 +84,10 @@ export type CartContext = {
   categoryId: number | null;
   products: readonly Product[];
   totalCount: number;
+  /** How many products a (re)load asks for: one page, or as many as 'Load more' has shown (up to the API's limit). */
+  wanted: number;
+  /** Why the last 'Load more' failed (the products shown stay). */
+  moreError: string | null;
   productsError: string | null;
   /** The failed catalogue load's HTTP status (404: the store does not exist; 0: no answer). */
   productsErrorStatus: number | null;
@@ -104,7 +113,7 @@ export type CartContext = {
 
 type CartIds = { cartId: string };
 export type PlaceOrderInput = { input: CheckoutInput; idempotencyKey: string };
-export type LoadProductsInput = { storeId: string; take: number; categoryId: number | null };
+export type LoadProductsInput = { storeId: string; skip: number; take: number; categoryId: number | null };
 export type AddItemInput = {
   storeId: string;
   customerId: string;
@@ -196,7 +205,8 @@ const EDIT_CHECKOUT = {
 
 /**
  * One storefront's catalogue and cart (systemId `cart`). Two regions: the catalogue loads (falling back
- * to three sample products with 'Failed to load products' and a Retry), while the cart is loaded or
+ * to three sample products with 'Failed to load products' and a Retry; 'Load more' adds the next page), while the
+ * cart is loaded or
  * created (falling back to an empty local cart). Every add, change or removal answer replaces the cart;
  * a quantity ≤ 0 removes; a failed removal removes locally anyway. Checkout opens the form (the store's
  * delivery and payment choices load once): fields are checked by `validateCheckout`, 'Place order' places
@@ -207,7 +217,7 @@ const EDIT_CHECKOUT = {
 export const cartMachine = setup({
   types: { context: {} as CartContext, events: {} as CartEvent, input: {} as CartInput },
   actors: {
-    /** GET /api/ecommerce/products?storeId&skip=0&take=20. */
+    /** GET /api/ecommerce/products?storeId&skip&take (a page from `skip`; the first: skip=0, take=20). */
     loadProducts: notProvided<ProductPage, LoadProductsInput>('loadProducts'),
     /** GET /api/ecommerce/cart/{cartId}. */
     loadCart: notProvided<Cart, CartIds>('loadCart'),
@@ -281,8 +291,11 @@ export const cartMachine = setup({
       draft: fitDraft(context.draft, options),
     })),
     clearCheckoutError: assign({ checkoutError: null }),
+    /** Another category starts again at its first page. */
     chooseCategory: assign(({ event }) =>
-      event.type === 'cart.filter' ? { categoryId: event.categoryId } : {},
+      event.type === 'cart.filter'
+        ? { categoryId: event.categoryId, wanted: PRODUCT_PAGE_SIZE, moreError: null }
+        : {},
     ),
   },
   guards: {
@@ -294,6 +307,8 @@ export const cartMachine = setup({
       context.productsError === null,
     removesItem: ({ event }) => event.type === 'cart.setQuantity' && event.quantity <= 0,
     hasItems: ({ context }) => context.cart.items.length > 0,
+    hasMoreProducts: ({ context }) =>
+      context.productsError === null && context.products.length < context.totalCount,
     hasCheckoutOptions: ({ context }) => context.checkoutOptions !== null,
     checkoutValid: ({ context }) =>
       Object.keys(validateCheckout(inputOf(context), context.checkoutOptions)).length === 0,
@@ -319,6 +334,8 @@ export const cartMachine = setup({
     categoryId: null,
     products: [],
     totalCount: 0,
+    wanted: PRODUCT_PAGE_SIZE,
+    moreError: null,
     productsError: null,
     productsErrorStatus: null,
     cart: emptyLocalCart(input.storeId),
@@ -348,9 +365,11 @@ export const cartMachine = setup({
           on: RELOAD_CATALOGUE,
           invoke: {
             src: 'loadProducts',
+            // A reload (an order took stock) keeps as many products as 'Load more' had shown.
             input: ({ context }) => ({
               storeId: context.storeId,
-              take: PRODUCT_PAGE_SIZE,
+              skip: 0,
+              take: context.wanted,
               categoryId: context.categoryId,
             }),
             onDone: {
@@ -358,6 +377,7 @@ export const cartMachine = setup({
               actions: assign(({ event }) => ({
                 products: event.output.results,
                 totalCount: event.output.totalCount,
+                moreError: null,
                 productsError: null,
                 productsErrorStatus: null,
               })),
@@ -376,7 +396,48 @@ export const cartMachine = setup({
             },
           },
         },
-        ready: { on: { 'cart.retry': 'loading', ...RELOAD_CATALOGUE } },
+        ready: {
+          on: {
+            'cart.retry': 'loading',
+            'cart.more': {
+              guard: 'hasMoreProducts',
+              target: 'loadingMore',
+              actions: assign({ moreError: null }),
+            },
+            ...RELOAD_CATALOGUE,
+          },
+        },
+        // The next page, from where the shown products end; a filter or a reload meanwhile replaces it.
+        loadingMore: {
+          tags: ['loadingMoreProducts'],
+          on: RELOAD_CATALOGUE,
+          invoke: {
+            src: 'loadProducts',
+            input: ({ context }) => ({
+              storeId: context.storeId,
+              skip: context.products.length,
+              take: PRODUCT_PAGE_SIZE,
+              categoryId: context.categoryId,
+            }),
+            onDone: {
+              target: 'ready',
+              actions: assign(({ context, event }) => {
+                // A product added meanwhile shifts the pages: one already shown is not shown twice.
+                const shown = new Set(context.products.map((product) => product.id));
+                const products = [
+                  ...context.products,
+                  ...event.output.results.filter((product) => !shown.has(product.id)),
+                ];
+                return {
+                  products,
+                  totalCount: event.output.totalCount,
+                  wanted: Math.min(MAX_PAGE_SIZE, Math.max(PRODUCT_PAGE_SIZE, products.length)),
+                };
+              }),
+            },
+            onError: { target: 'ready', actions: assign({ moreError: MORE_PRODUCTS_FAILED_MESSAGE }) },
+          },
+        },
         failed: { on: { 'cart.retry': 'loading', ...RELOAD_CATALOGUE } },
       },
     },
@@ -625,6 +686,24 @@ export const selectProducts = (snapshot: CartSnapshot) => snapshot.context.produ
 export const selectCategoryFilter = (snapshot: CartSnapshot) => snapshot.context.categoryId;
 export const selectProductsError = (snapshot: CartSnapshot) => snapshot.context.productsError;
 export const selectProductsLoading = (snapshot: CartSnapshot) => snapshot.hasTag('loadingProducts');
+/** How far the visitor has paged: the products shown, the catalogue's (or category's) total, whether more can load. */
+export type ProductsPaging = {
+  shown: number;
+  total: number;
+  hasMore: boolean;
+  loadingMore: boolean;
+  error: string | null;
+};
+export const selectProductsPaging = (snapshot: CartSnapshot): ProductsPaging => {
+  const { products, totalCount, productsError, moreError } = snapshot.context;
+  return {
+    shown: products.length,
+    total: totalCount,
+    hasMore: productsError === null && products.length < totalCount,
+    loadingMore: snapshot.hasTag('loadingMoreProducts'),
+    error: moreError,
+  };
+};
 export const selectCart = (snapshot: CartSnapshot) => snapshot.context.cart;
 export const selectCartCount = (snapshot: CartSnapshot) => cartCount(snapshot.context.cart);
 export const selectCartError = (snapshot: CartSnapshot) => snapshot.context.cartError;

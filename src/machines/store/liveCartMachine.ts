@@ -17,7 +17,7 @@ export function liveCartMachine(
       loadProducts: fromPromise(({ input }: { input: LoadProductsInput }) =>
         client.listProducts({
           storeId: input.storeId,
-          skip: 0,
+          skip: input.skip,
           take: input.take,
           ...(input.categoryId === null ? {} : { categoryId: input.categoryId }),
         }),

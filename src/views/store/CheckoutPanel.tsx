@@ -11,6 +11,13 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
+  ADDRESS_FIELDS,
+  CHECKOUT_FIELD_LABELS,
+  type CheckoutTextField,
+  PAYMENT_CHOICE_LABELS,
+} from '../../contracts/checkoutFields.ts';
+import { manualPaymentWords } from '../../contracts/paymentWords.ts';
+import {
   type CheckoutDraft,
   confirmationSentText,
   type DeliveryMethod,
@@ -20,6 +27,7 @@ import {
   ORDER_PAGE_LINK_TEXT,
   ORDER_PLACED_MESSAGE,
   type OrderTotals,
+  type PaymentMethod,
   shippingChoiceLabel,
   totalsRows,
 } from '../../contracts/store.ts';
@@ -36,17 +44,7 @@ import {
 
 type Props = { cartRef: ActorRefFrom<typeof cartMachine> };
 
-const TEXT_FIELDS: Array<[keyof CheckoutDraft, string]> = [
-  ['name', 'Name'],
-  ['email', 'Email'],
-  ['phone', 'Phone (optional)'],
-];
-const ADDRESS_FIELDS: Array<[keyof CheckoutDraft, string]> = [
-  ['line1', 'Address'],
-  ['city', 'City'],
-  ['postalCode', 'Postal code'],
-  ['country', 'Country code (e.g. US)'],
-];
+const TEXT_FIELDS: readonly CheckoutTextField[] = ['name', 'email', 'phone'];
 
 /** Subtotal, shipping, tax and total, as the published checkout lists them: what the total is made of. */
 function TotalsList({ totals, currency }: { totals: OrderTotals; currency: string }) {
@@ -145,10 +143,10 @@ export function CheckoutPanel({ cartRef }: Props) {
           {error}
         </Alert>
       ) : null}
-      {TEXT_FIELDS.map(([field, label]) => (
+      {TEXT_FIELDS.map((field) => (
         <TextField
           key={field}
-          label={label}
+          label={CHECKOUT_FIELD_LABELS[field]}
           value={draft[field]}
           disabled={placing}
           error={Boolean(errors[field])}
@@ -176,10 +174,10 @@ export function CheckoutPanel({ cartRef }: Props) {
         </Typography>
       ) : null}
       {draft.deliveryMethod === 'shipping'
-        ? ADDRESS_FIELDS.map(([field, label]) => (
+        ? ADDRESS_FIELDS.map((field) => (
             <TextField
               key={field}
-              label={label}
+              label={CHECKOUT_FIELD_LABELS[field]}
               value={draft[field]}
               disabled={placing}
               error={Boolean(errors[field])}
@@ -189,7 +187,7 @@ export function CheckoutPanel({ cartRef }: Props) {
           ))
         : null}
       <TextField
-        label="Note for the shop (optional)"
+        label={CHECKOUT_FIELD_LABELS.note}
         value={draft.note}
         multiline
         minRows={2}
@@ -198,6 +196,28 @@ export function CheckoutPanel({ cartRef }: Props) {
         helperText={errors.note}
         onChange={(event) => update({ note: event.target.value })}
       />
+      {/* As the published checkout: the choice when the store offers two ways to pay, and how a manual order is paid. */}
+      {options && options.paymentMethods.length > 1 ? (
+        <RadioGroup
+          aria-label="Payment"
+          value={draft.paymentMethod}
+          onChange={(_, value) => update({ paymentMethod: value as PaymentMethod })}
+        >
+          {options.paymentMethods.map((method) => (
+            <FormControlLabel
+              key={method}
+              value={method}
+              control={<Radio disabled={placing} />}
+              label={PAYMENT_CHOICE_LABELS[method]}
+            />
+          ))}
+        </RadioGroup>
+      ) : null}
+      {options && options.paymentMethods.length > 1 && draft.paymentMethod === 'manual' ? (
+        <Typography variant="body2" color="text.secondary">
+          {manualPaymentWords(options.manualPaymentInstructions, draft.deliveryMethod)}
+        </Typography>
+      ) : null}
       {totals ? <TotalsList totals={totals} currency={currency} /> : null}
       {error && step !== 'unavailable' ? <Alert severity="error">{error}</Alert> : null}
       <Stack direction="row" spacing={1}>

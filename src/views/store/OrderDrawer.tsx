@@ -24,7 +24,7 @@ import { useOrderAction, useStoreOrder } from '../../services/store/storeQueries
 import { formatDateTime } from '../common/DataTable.tsx';
 import { useCan } from '../common/useCan.ts';
 import { CancelOrderDialog, ShipOrderDialog } from './OrderActionDialogs.tsx';
-import { DELIVERY_LABELS, FulfilmentChip, PAYMENT_METHOD_LABELS, PaymentChip } from './orderLabels.tsx';
+import { DELIVERY_LABELS, PAYMENT_METHOD_LABELS, PaymentChip, StatusChip } from './orderLabels.tsx';
 
 type Props = {
   storeId: string;
@@ -117,8 +117,8 @@ function OrderDetailsView({ order, busy, error, onAction, onClose }: DetailsProp
         {formatDateTime(order.createdDate)}
       </Typography>
       <Stack direction="row" spacing={1}>
+        <StatusChip order={order} />
         <PaymentChip order={order} />
-        <FulfilmentChip order={order} />
       </Stack>
       {error ? (
         <Alert severity="error">

@@ -5,11 +5,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
+import { ORDER_STATUS_LABELS } from '../../contracts/orderStatusLabels.ts';
 import {
   DELIVERY_METHODS,
   formatMoney,
   formatOrderNumber,
-  ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   type OrderDetails,
   type OrderStatus,
@@ -20,7 +20,7 @@ import { DATE_COLUMN, DataTable } from '../common/DataTable.tsx';
 import { saveBlob } from '../common/saveBlob.ts';
 import { useServerPaging } from '../common/useServerPaging.ts';
 import { OrderDrawer } from './OrderDrawer.tsx';
-import { DELIVERY_LABELS, FulfilmentChip, itemsSummary, PaymentChip } from './orderLabels.tsx';
+import { DELIVERY_LABELS, itemsSummary, PaymentChip, StatusChip } from './orderLabels.tsx';
 import { ORDER_PAGE_SIZES, useStoreUrl } from './storeUrl.ts';
 
 const ALL = 'all';
@@ -66,17 +66,18 @@ const columns: GridColDef<OrderDetails>[] = [
     width: 100,
     valueFormatter: (_value, row) => formatMoney(row.total, row.currency),
   },
+  // The buyer's word for where the order stands (their order page says the same), then the payment on its own.
+  {
+    field: 'status',
+    headerName: 'Status',
+    width: 150,
+    renderCell: ({ row }) => <StatusChip order={row} />,
+  },
   {
     field: 'paymentStatus',
     headerName: 'Payment',
     width: 150,
     renderCell: ({ row }) => <PaymentChip order={row} />,
-  },
-  {
-    field: 'fulfilmentStatus',
-    headerName: 'Fulfilment',
-    width: 150,
-    renderCell: ({ row }) => <FulfilmentChip order={row} />,
   },
   {
     field: 'deliveryMethod',

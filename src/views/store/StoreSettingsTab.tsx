@@ -13,6 +13,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
+import { PAYMENT_WORDS_HINT } from '../../contracts/paymentWords.ts';
 import { CHECKOUT_LIMITS, type StoreSettings } from '../../contracts/store.ts';
 import { errorMessage } from '../../services/http/ApiError.ts';
 import {
@@ -218,7 +219,7 @@ function SettingsForm({ storeId, saved }: { storeId: string; saved: StoreSetting
           {draft.manual ? (
             <TextField
               label="Payment instructions"
-              {...instructions('manualPaymentInstructions', 'Shown to buyers who pay manually')}
+              {...instructions('manualPaymentInstructions', PAYMENT_WORDS_HINT)}
               sx={{ my: 1 }}
             />
           ) : null}

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { clampStock } from '../../contracts/store.ts';
 import type { CartActorRef } from '../../machines/app/appMachine.ts';
@@ -27,11 +27,13 @@ import {
   selectProducts,
   selectProductsError,
   selectProductsLoading,
+  selectProductsPaging,
 } from '../../machines/store/cartMachine.ts';
 import { useCategories } from '../../services/store/storeQueries.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { CartPanel } from './CartPanel.tsx';
 import { CheckoutPanel } from './CheckoutPanel.tsx';
+import { LoadMoreProducts } from './LoadMoreProducts.tsx';
 import { ProductCard } from './ProductCard.tsx';
 
 type Props = { storeId: string };
@@ -55,6 +57,7 @@ function StorefrontShelves({ storeId, cartRef }: Props & { cartRef: CartActorRef
   const products = useSelector(cartRef, selectProducts);
   const productsError = useSelector(cartRef, selectProductsError);
   const loading = useSelector(cartRef, selectProductsLoading);
+  const paging = useSelector(cartRef, selectProductsPaging, shallowEqual);
   const cart = useSelector(cartRef, selectCart);
   const count = useSelector(cartRef, selectCartCount);
   const cartError = useSelector(cartRef, selectCartError);
@@ -165,6 +168,9 @@ function StorefrontShelves({ storeId, cartRef }: Props & { cartRef: CartActorRef
           />
         ))}
       </Box>
+      {loading ? null : (
+        <LoadMoreProducts paging={paging} onMore={() => cartRef.send({ type: 'cart.more' })} />
+      )}
       {variant === 'sidebar' ? (
         <Drawer anchor="right" open={isOpen} onClose={handleClose}>
           {panel}

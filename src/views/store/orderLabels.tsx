@@ -1,26 +1,14 @@
 import Chip from '@mui/material/Chip';
+import { orderStatusLabel, PAYMENT_STATUS_LABELS } from '../../contracts/orderStatusLabels.ts';
 import type {
   DeliveryMethod,
-  FulfilmentStatus,
   OrderDetails,
+  OrderStatus,
   PaymentMethod,
   PaymentStatus,
 } from '../../contracts/store.ts';
 
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  awaiting: 'Awaiting payment',
-  unpaid: 'Unpaid',
-  paid: 'Paid',
-  expired: 'Payment expired',
-};
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { manual: 'Manual', card: 'Card' };
-export const FULFILMENT_STATUS_LABELS: Record<FulfilmentStatus, string> = {
-  unfulfilled: 'Unfulfilled',
-  ready_for_pickup: 'Ready for pickup',
-  shipped: 'Shipped',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
 export const DELIVERY_LABELS: Record<DeliveryMethod, string> = { pickup: 'Pickup', shipping: 'Shipping' };
 
 type ChipColor = 'default' | 'info' | 'success' | 'warning' | 'error' | 'primary';
@@ -30,8 +18,11 @@ const PAYMENT_COLORS: Record<PaymentStatus, ChipColor> = {
   paid: 'success',
   expired: 'default',
 };
-const FULFILMENT_COLORS: Record<FulfilmentStatus, ChipColor> = {
-  unfulfilled: 'warning',
+const STATUS_COLORS: Record<OrderStatus, ChipColor> = {
+  awaiting_payment: 'info',
+  placed: 'warning',
+  paid: 'warning',
+  expired: 'default',
   ready_for_pickup: 'info',
   shipped: 'primary',
   completed: 'success',
@@ -46,12 +37,9 @@ export const PaymentChip = ({ order }: { order: Pick<OrderDetails, 'paymentStatu
   />
 );
 
-export const FulfilmentChip = ({ order }: { order: Pick<OrderDetails, 'fulfilmentStatus'> }) => (
-  <Chip
-    size="small"
-    label={FULFILMENT_STATUS_LABELS[order.fulfilmentStatus]}
-    color={FULFILMENT_COLORS[order.fulfilmentStatus]}
-  />
+/** The order's status in the words its buyer reads on their order page (orderStatusLabels.ts). */
+export const StatusChip = ({ order }: { order: Pick<OrderDetails, 'status'> }) => (
+  <Chip size="small" label={orderStatusLabel(order)} color={STATUS_COLORS[order.status]} />
 );
 
 /** '2 × Bread, 1 × Cake'. */

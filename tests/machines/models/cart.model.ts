@@ -116,14 +116,33 @@ export const basketModel = createMachine({
 
 // The catalogue region: products load; a failure shows 'Failed to load products' with three sample
 // products that cannot be added, and Retry loads again. A placed order reads the products again (the cards
-// then offer the stock that is left), whether their last read succeeded or failed.
+// then offer the stock that is left), whether their last read succeeded or failed. The catalogue is two pages
+// long: 'Load more' adds the second (then nothing more is offered); a failed one says so and keeps the first, and
+// a filter or a placed order meanwhile reads the first page again.
 export const catalogueModel = createMachine({
   id: 'catalogueModel',
   initial: 'init',
   states: {
     init: { on: { load: 'loading' } },
     loading: { on: { 'call.succeed': 'ready', 'call.fail': 'failed', 'cart.filter': 'loading' } },
-    ready: { on: { 'cart.retry': 'loading', 'cart.filter': 'loading', 'order.placed': 'loading' } },
+    ready: {
+      on: {
+        'cart.retry': 'loading',
+        'cart.filter': 'loading',
+        'order.placed': 'loading',
+        'cart.more': 'loadingMore',
+      },
+    },
+    loadingMore: {
+      on: {
+        'call.succeed': 'allShown',
+        'call.fail': 'moreFailed',
+        'cart.filter': 'loading',
+        'order.placed': 'loading',
+      },
+    },
+    allShown: { on: { 'cart.more': 'allShown' } },
+    moreFailed: { on: { 'cart.more': 'loadingMore' } },
     failed: {
       on: {
         'cart.retry': 'loading',
