@@ -1,5 +1,6 @@
 import { createContext } from 'react';
 import type { ElementProps } from './siteDoc.ts';
+import { visitorSiteName } from './siteSeo.ts';
 
 /**
  * The business details a site shows (Settings › Business details). Elements refer to them by token —
@@ -48,6 +49,17 @@ export function withBusinessProps(props: ElementProps, business: BusinessInfo | 
     resolved[key] = resolveBusinessTokens(value, business);
   }
   return resolved ?? props;
+}
+
+/**
+ * The business a site's visitors see: the profile's details, with its name falling back to the site's name
+ * (`visitorSiteName`) when there is no profile or it has no name. The canvas, the preview and the published
+ * pages all resolve the tokens with it, so the brand the builder shows is the one a visitor gets.
+ */
+export function siteBusiness(business: BusinessInfo | null, siteName: string): BusinessInfo {
+  const name = visitorSiteName(siteName, business?.name);
+  if (business?.name === name) return business;
+  return business ? { ...business, name } : { name, email: '', phone: '', address: '', socialLinks: [] };
 }
 
 /** The business details of a stored profile (the social links are kept one per line). */

@@ -1,6 +1,6 @@
 import { type ReactElement, useContext } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { BusinessContext, type BusinessInfo, withBusinessProps } from './businessTokens.ts';
+import { BusinessContext, type BusinessInfo, siteBusiness, withBusinessProps } from './businessTokens.ts';
 import { NAV_MOBILE_CSS, SITE_CSS } from './elements/constants.ts';
 import { definitionOf } from './elements/registry.ts';
 import { type LinkablePage, SitePagesContext } from './pageLinks.ts';
@@ -63,7 +63,10 @@ export function SitePage({
   );
 }
 
-/** A complete HTML document for a page: the site's `htmlContent` (the home page) and, later, publishing. */
+/**
+ * A complete HTML document for a page (the preview, the site's `htmlContent`): the business tokens as a visitor
+ * gets them (`siteBusiness`: without a business name, the site's name).
+ */
 export function renderPageDocument(
   page: SpecPage,
   siteName: string,
@@ -74,7 +77,8 @@ export function renderPageDocument(
   const description = page.description
     ? `<meta name="description" content="${escapeHtml(page.description)}">`
     : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>${description}<style>${SITE_CSS}${NAV_MOBILE_CSS}</style></head><body style="margin:0">${renderPageMarkup(page, business, site)}</body></html>`;
+  const visible = renderPageMarkup(page, siteBusiness(business, siteName), site);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>${description}<style>${SITE_CSS}${NAV_MOBILE_CSS}</style></head><body style="margin:0">${visible}</body></html>`;
 }
 
 /** `htmlContent` of the save payload: the home page (or the first page) as a document. */

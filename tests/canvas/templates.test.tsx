@@ -62,6 +62,11 @@ describe.each(TEMPLATES.map((t) => [t.name, t.id]))('the %s template, as visitor
     expect(page.body.innerHTML).not.toContain('{{business');
   });
 
+  test('its forms keep room from the page’s edges (on a phone they ran to the screen’s edge)', () => {
+    const forms = [...publishedTemplate(id).querySelectorAll('form[data-form-id]')] as HTMLElement[];
+    for (const form of forms) expect(form.style.padding).toBe('20px');
+  });
+
   test('its footer’s quick links name only the pages it has', () => {
     const footer = publishedTemplate(id).querySelector('footer');
     const quickLinks = [...(footer?.querySelectorAll('h4') ?? [])].find(

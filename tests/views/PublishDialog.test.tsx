@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { createActor, createMachine } from 'xstate';
 import type { BuilderActorRef } from '../../src/machines/builder/builderMachine.ts';
@@ -79,8 +79,18 @@ describe('Publish dialog before a site visitors would see under its starting nam
     expect(asked).toContain('rename.request');
   });
 
-  test('a named site is published without the warning', () => {
-    const { dialog } = openPublish('Rosa Bakery');
-    expect(dialog().textContent).not.toContain('Your site is still called');
+  test('a second site under the starting name ("My Website 2") is said so with its own name', () => {
+    const { dialog } = openPublish('My Website 2');
+    expect(within(dialog()).getByRole('alert').textContent).toContain(
+      'Your site is still called “My Website 2”: visitors see that name in its header and footer. Rename it first, or publish as it is.',
+    );
+  });
+
+  test('a named site is published without the warning, also one whose name only starts like it', () => {
+    for (const name of ['Rosa Bakery', 'My Website Shop']) {
+      const { dialog } = openPublish(name);
+      expect(dialog().textContent).not.toContain('Your site is still called');
+      cleanup();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { siteBusiness } from '../businessTokens.ts';
 import { NAV_MOBILE_CSS, SITE_CSS } from '../elements/constants.ts';
 import { formFieldsOf } from '../elements/form/formElement.tsx';
 import type { SpecElement, SpecPage } from '../pagesData.ts';
@@ -66,7 +67,7 @@ function renderPage(page: SpecPage, input: PublishInput, site: SpecPage[]): Publ
   const seo = resolvePageSeo(page, input.siteName, input.seo);
   const body = renderToStaticMarkup(
     <PublishedContext.Provider value={true}>
-      <SitePage page={page} business={input.business ?? null} site={site} />
+      <SitePage page={page} business={siteBusiness(input.business ?? null, input.siteName)} site={site} />
     </PublishedContext.Provider>,
   );
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(seo.title)}</title>${metaTags(seo, input)}<meta name="bz-site" content="${escapeHtml(input.subdomain)}"><style>${SITE_CSS}${PUBLISHED_CSS}</style><script src="${escapeHtml(input.scriptSrc)}" defer></script></head><body style="margin:0">${relativeLinks(body)}</body></html>`;

@@ -23,7 +23,10 @@ export type PublishInput = {
   scriptSrc: string;
   /** The site's SEO defaults (SEO Tools › Site settings); none when absent. */
   seo?: SiteSeo;
-  /** The account's business details, as they are at publishing: the business tokens of the pages. */
+  /**
+   * The account's business details, as they are at publishing: the business tokens of the pages (without a
+   * business name, `siteName` stands in, as on the canvas: `siteBusiness`).
+   */
   business?: BusinessInfo | null;
 };
 

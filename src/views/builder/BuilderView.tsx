@@ -4,8 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useMemo } from 'react';
-import { BusinessContext, businessInfoOf } from '../../canvas/businessTokens.ts';
+import { useEffect, useMemo } from 'react';
 import { selectBuilderRef } from '../../machines/app/appSelectors.ts';
 import {
   type BuilderActorRef,
@@ -16,7 +15,6 @@ import {
   selectSiteMissing,
   selectStore,
 } from '../../machines/builder/builderMachine.ts';
-import { useBusinessProfile } from '../../services/http/queries.ts';
 import { queryKeys } from '../../services/http/queryKeys.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { useBeforeUnload } from '../common/useBeforeUnload.ts';
@@ -28,6 +26,7 @@ import { HistoryDialog } from './HistoryDialog.tsx';
 import { PublishDialog } from './PublishDialog.tsx';
 import { usePreviewFollowsAddress } from './preview/previewAddress.ts';
 import { SaveDialog } from './SaveDialog.tsx';
+import { SiteBusinessProvider } from './SiteBusinessProvider.tsx';
 import { useBuilderShortcuts } from './useBuilderShortcuts.ts';
 
 /** Spec §9: the site name the flow starts with. */
@@ -84,18 +83,11 @@ function BuilderFrame({ builder }: { builder: BuilderActorRef }) {
   }
   return (
     <BuilderContext.Provider value={handles}>
-      <BusinessDetails>
+      <SiteBusinessProvider>
         <BuilderLayout />
-      </BusinessDetails>
+      </SiteBusinessProvider>
     </BuilderContext.Provider>
   );
-}
-
-/** The account's business details for the business tokens of the canvas and the preview. */
-function BusinessDetails({ children }: { children: ReactNode }) {
-  const profile = useBusinessProfile().data ?? null;
-  const business = useMemo(() => (profile ? businessInfoOf(profile) : null), [profile]);
-  return <BusinessContext.Provider value={business}>{children}</BusinessContext.Provider>;
 }
 
 /** Closing or reloading the tab while some changes are not on the server yet asks first. */

@@ -36,8 +36,13 @@ import { useBuilder, useBuilderSelector } from './builderContext.ts';
 import { CustomDomainPanel } from './CustomDomainPanel.tsx';
 
 const UNSAVED_ADDRESS_HINT = unsavedHint('address', 'Publish', 'Cancel');
-/** Before publishing a site that still has the name it started with (no business name was there to give it). */
-export const UNNAMED_SITE_WARNING = `Your site is still called “${DEFAULT_SITE_NAME}”: visitors see that name in its header and footer. Rename it first, or publish as it is.`;
+/**
+ * Before publishing a site that still has the name it started with (no business name was there to give it):
+ * 'My Website', or 'My Website 2' beside another site of that name (builderEffects' freeSiteName).
+ */
+export const unnamedSiteWarning = (name: string) =>
+  `Your site is still called “${name}”: visitors see that name in its header and footer. Rename it first, or publish as it is.`;
+const startingName = new RegExp(`^${DEFAULT_SITE_NAME}( \\d+)?$`);
 
 /**
  * The Publish dialog (spec §2, §5): subdomain, optional custom domain, then the published address. A custom
@@ -71,7 +76,7 @@ function PublishDialogFor({ publish }: { publish: PublishActorRef }) {
   const { builder, store } = useBuilder();
   // Read when the dialog shows: what visitors would see of the components' starting prompts.
   const leftovers = open && !result ? startingTextsLeft(store.site) : [];
-  const unnamed = open && !result && siteName === DEFAULT_SITE_NAME;
+  const unnamed = open && !result && startingName.test(siteName);
   const renameFirst = () => {
     handleClose();
     builder.send({ type: 'rename.request' });
@@ -110,7 +115,7 @@ function PublishDialogFor({ publish }: { publish: PublishActorRef }) {
                   </Button>
                 }
               >
-                {UNNAMED_SITE_WARNING}
+                {unnamedSiteWarning(siteName)}
               </Alert>
             ) : null}
             {leftovers.length > 0 ? <StartingTextWarning leftovers={leftovers} onShow={showElement} /> : null}

@@ -8,7 +8,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
+import { BusinessContext } from '../../canvas/businessTokens.ts';
 import { renderPageDocument } from '../../canvas/staticRender.tsx';
 import { selectName } from '../../machines/builder/builderMachine.ts';
 import { useVersion } from '../../services/builder/versionsApi.ts';
@@ -19,6 +20,7 @@ import { closeHistory } from './historyPlace.ts';
 /** A version's pages, read-only: the same static renderer as the preview and the published site. */
 export function VersionPreview({ websiteId, versionId }: { websiteId: string; versionId: number }) {
   const siteName = useBuilderSelector(selectName);
+  const business = useContext(BusinessContext);
   const version = useVersion(websiteId, versionId);
   const [pageIndex, setPageIndex] = useState(0);
   const pages = version.data?.pages ?? [];
@@ -50,7 +52,7 @@ export function VersionPreview({ websiteId, versionId }: { websiteId: string; ve
             <iframe
               title="Version preview"
               sandbox=""
-              srcDoc={renderPageDocument(page, siteName)}
+              srcDoc={renderPageDocument(page, siteName, business)}
               style={{ display: 'block', border: 0, width: '100%', height: '60vh' }}
             />
           </Box>

@@ -53,8 +53,8 @@ function leaveToBrowser(event: ClipboardEvent, withSelection: boolean): boolean 
   return false;
 }
 
-/** The clipboard commands on one builder, for the toolbar and the DOM event handlers alike. */
-function createCommands(builder: BuilderActorRef, store: SiteStore) {
+/** The clipboard commands on one builder, for the toolbar, the DOM event handlers and the Delete key alike. */
+export function createCommands(builder: BuilderActorRef, store: SiteStore) {
   const toast = (input: ToastInput) =>
     builder.system.get('toasts')?.send({ type: 'toast.show', toast: input });
   const context = () => builder.getSnapshot().context;
@@ -93,7 +93,7 @@ function createCommands(builder: BuilderActorRef, store: SiteStore) {
     for (const id of rest) builder.send({ type: 'element.toggle', id });
   };
 
-  return { toast, editing, copyData, removeSelection, insert };
+  return { toast, editing, selection, copyData, removeSelection, insert };
 }
 
 // A copy through the menu when the async API is refused: execCommand('copy') fires a copy event that takes this.

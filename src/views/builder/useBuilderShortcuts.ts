@@ -1,11 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useBuilder, useBuilderEditAccess } from './builderContext.ts';
-import { useBuilderClipboardEvents } from './useBuilderClipboard.ts';
+import { createCommands, useBuilderClipboardEvents } from './useBuilderClipboard.ts';
+
+// Text being edited in place: the editable element or anything inside it.
+const EDITABLE = '[contenteditable=""], [contenteditable="true"], [contenteditable="plaintext-only"]';
 
 function isTextInput(target: EventTarget | null): boolean {
   return (
     target instanceof HTMLElement &&
-    (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+    (target.isContentEditable ||
+      target.closest(EDITABLE) !== null ||
+      /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
   );
 }
 
@@ -15,8 +20,25 @@ function isDocumentField(target: EventTarget | null): boolean {
 }
 
 /**
- * Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z (or Ctrl+Y) redo, Ctrl/Cmd+S save (spec §4's save shortcut), Ctrl/Cmd+C,
- * X and V copy, cut and paste elements; none for a Viewer, who may not edit. In a field that edits the
+ * Delete or Backspace with nothing but the page focused (after a click on the canvas): the canvas's selection.
+ * Never while typing (a field, a contenteditable), in a dialog, or in a list that answers the key itself (the
+ * Structure tree removes its own focused row).
+ */
+function isCanvasDelete(event: KeyboardEvent): boolean {
+  if (event.key !== 'Delete' && event.key !== 'Backspace') return false;
+  if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || event.isComposing)
+    return false;
+  if (isTextInput(event.target) || isTextInput(document.activeElement)) return false;
+  return !(
+    event.target instanceof Element &&
+    event.target.closest('[role="dialog"], [role="tree"], [role="listbox"], [role="menu"]')
+  );
+}
+
+/**
+ * Delete/Backspace remove the elements selected on the canvas (one undo step), Ctrl/Cmd+Z undo,
+ * Ctrl/Cmd+Shift+Z (or Ctrl+Y) redo, Ctrl/Cmd+S save (spec §4's save shortcut), Ctrl/Cmd+C, X and V copy, cut
+ * and paste elements; none for a Viewer, who may not edit. In a field that edits the
  * document, undo and redo are the document's too (the browser's own would leave the field and the canvas
  * apart); in any other text field (a dialog) the browser's own undo applies. A save asked for while the role
  * is still being read (just after a reload) is the builder's, not the browser's Save page: it runs once the
@@ -27,6 +49,7 @@ export function useBuilderShortcuts(): void {
   const { builder, store } = useBuilder();
   const access = useBuilderEditAccess();
   const saveAsked = useRef(false);
+  const commands = useMemo(() => createCommands(builder, store), [builder, store]);
   useEffect(() => {
     if (access === 'pending' || !saveAsked.current) return;
     saveAsked.current = false;
@@ -35,6 +58,12 @@ export function useBuilderShortcuts(): void {
   useEffect(() => {
     if (access === 'view') return;
     const onKeyDown = (event: KeyboardEvent) => {
+      if (isCanvasDelete(event)) {
+        if (access !== 'edit' || !commands.editing() || commands.selection().length === 0) return;
+        event.preventDefault();
+        commands.removeSelection();
+        return;
+      }
       if (!(event.ctrlKey || event.metaKey)) return;
       const key = event.key.toLowerCase();
       if (key === 's') {
@@ -73,5 +102,5 @@ export function useBuilderShortcuts(): void {
       window.removeEventListener('keydown', onKeyDown);
       window.removeEventListener('beforeinput', onBeforeInput, true);
     };
-  }, [builder, store, access]);
+  }, [builder, store, access, commands]);
 }

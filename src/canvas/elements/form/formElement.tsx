@@ -117,6 +117,8 @@ function Honeypot() {
 }
 
 /** A form (presets contact and subscribe); submissions are handled by the published site. */
+const FORM_PADDING = '20px';
+
 export const formElement: ElementDefinition = {
   type: 'form',
   label: 'Form',
@@ -127,7 +129,7 @@ export const formElement: ElementDefinition = {
     formDescription: '',
     formFields: FORM_PRESETS.contact.fields,
     submitText: 'Submit',
-    padding: '20px',
+    padding: FORM_PADDING,
   }),
   fields: [
     { key: 'formPreset', label: 'Preset', kind: 'select', options: options(Object.keys(FORM_PRESETS)) },
@@ -147,7 +149,9 @@ export const formElement: ElementDefinition = {
     <form
       data-element-id={id}
       data-form-id={id}
-      style={{ ...boxStyle(props), maxWidth: 600, margin: '0 auto' }}
+      // A form without a padding of its own (the templates' forms) keeps the default's room from the page's edges:
+      // on a phone its fields and title ran to the screen's edge.
+      style={{ padding: FORM_PADDING, ...boxStyle(props), maxWidth: 600, margin: '0 auto' }}
       noValidate={false}
     >
       <h3 style={{ marginTop: 0 }}>{text(props, 'content')}</h3>

@@ -9,10 +9,11 @@ import { useContext, useMemo, useState } from 'react';
 import { BusinessContext } from '../../../canvas/businessTokens.ts';
 import { toSpecPages } from '../../../canvas/pagesData.ts';
 import { renderPageDocument } from '../../../canvas/staticRender.tsx';
-import { slugify } from '../../../contracts/slug.ts';
-import { selectName } from '../../../machines/builder/builderMachine.ts';
+import { selectName, selectWebsiteId } from '../../../machines/builder/builderMachine.ts';
+import { useWebsites } from '../../../services/http/queries.ts';
 import { useBuilder, useBuilderSelector, useStoreVersion } from '../builderContext.ts';
 import { closePreview, type Device, showDevice, usePreviewDevice } from './previewAddress.ts';
+import { NOT_PUBLISHED_ADDRESS, publicPageAddress } from './publicAddress.ts';
 
 export type { Device };
 
@@ -33,8 +34,9 @@ export function frameSize(device: Device, orientation: Orientation): { width: nu
 
 /**
  * The website preview (spec §2): device switcher, portrait/landscape, Code toggle, Edit Website and a fake
- * address bar. The page is the static HTML of the same element renderers as the canvas and the published
- * site, shown in a sandboxed frame (no script runs) whose viewport is the device's, so media rules apply.
+ * address bar (the page's real address once published). The page is the static HTML of the same element
+ * renderers as the canvas and the published site, shown in a sandboxed frame (no script runs) whose viewport
+ * is the device's, so media rules apply.
  */
 export function SitePreview({ pageId }: { pageId: string }) {
   const { store } = useBuilder();
@@ -52,10 +54,16 @@ export function SitePreview({ pageId }: { pageId: string }) {
     () => (page ? renderPageDocument(page, name, business, pages) : ''),
     [page, name, business, pages],
   );
+  const websiteId = useBuilderSelector(selectWebsiteId);
+  const websites = useWebsites();
   if (!page) return null;
   const size = frameSize(device, orientation);
-  const host = `${slugify(name) || 'site'}.${window.location.host}`;
-  const address = `https://${host}/${page.isHomePage ? '' : page.path}`;
+  // The page's real address once published; nothing is made up while the site's record is still being read.
+  const site = websiteId ? websites.data?.find((candidate) => candidate.id === websiteId) : null;
+  const address =
+    websiteId && !websites.data
+      ? ''
+      : (publicPageAddress(site, page, window.location.protocol) ?? NOT_PUBLISHED_ADDRESS);
 
   return (
     <Box
