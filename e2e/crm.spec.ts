@@ -181,6 +181,9 @@ test('activities in a dialog with a contact and a deal, and duplicate contacts m
   await expect(page.getByText('Same name and phone: ada lovelace / 441')).toBeVisible();
   await page.getByLabel(`company from #${twin.id}`).check();
   await page.getByRole('button', { name: `Merge into #${kept.id}` }).click();
+  // Merging cannot be undone: it asks first, naming the contact kept.
+  const confirm = page.getByRole('dialog', { name: `Merge into Ada Lovelace (#${kept.id})?`, exact: true });
+  await confirm.getByRole('button', { name: 'Merge', exact: true }).click();
   await expect(page.getByText('No records found')).toBeVisible();
 
   // The deal and the activity now belong to the kept contact, which took the chosen company.

@@ -1,6 +1,7 @@
 import type { PgBoss, Queue } from 'pg-boss';
 import { type CampaignSendData, sendCampaign } from '../crm/campaignSender.ts';
 import type { WorkflowRunData } from '../crm/crmEvents.ts';
+import { flushOutbox } from '../crm/outboxFlush.ts';
 import { runWorkflow } from '../crm/workflowRunner.ts';
 import type { Db } from '../db/types.ts';
 import { type ImportJobData, runImportJob } from './contactImportJob.ts';
@@ -16,6 +17,8 @@ export const CRM_QUEUES = {
   /** Files the request waits for (contactImportRoutes.ts): a worker of their own, never behind a large import. */
   smallContactImport: 'crm-contact-import-small',
   formSubmitted: FORM_SUBMITTED_QUEUE,
+  /** The messages written while there was no mail server, sent once there is one (outboxFlush.ts). */
+  outboxFlush: 'crm-outbox-flush',
 } as const;
 
 export type CrmJobData = {
@@ -24,6 +27,7 @@ export type CrmJobData = {
   'crm-contact-import': ImportJobData;
   'crm-contact-import-small': ImportJobData;
   'form-submitted': FormSubmittedEvent;
+  'crm-outbox-flush': Record<string, never>;
 };
 
 type Deps = { db: Db; mailer: Mailer; polling: WorkerPolling };
@@ -43,6 +47,7 @@ const QUEUE_OPTIONS: Record<(typeof CRM_QUEUES)[keyof typeof CRM_QUEUES], Omit<Q
   'crm-contact-import': IMPORTS,
   'crm-contact-import-small': IMPORTS,
   'form-submitted': RETRIES,
+  'crm-outbox-flush': RETRIES,
 };
 
 /** Creates the CRM queues and starts their workers on the engine's pg-boss. */
@@ -64,4 +69,7 @@ export async function registerCrmWorkers(boss: PgBoss, { db, mailer, polling }: 
   await boss.work<FormSubmittedEvent>(CRM_QUEUES.formSubmitted, options, async ([job]) =>
     handleFormSubmitted(db, queueRun, job.data),
   );
+  await boss.work(CRM_QUEUES.outboxFlush, options, async () => flushOutbox(db, mailer));
+  // A server that can send mail sends what waited in the outbox while it (or another before it) could not.
+  if (mailer.delivers) await boss.send(CRM_QUEUES.outboxFlush, {});
 }

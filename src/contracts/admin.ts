@@ -67,6 +67,7 @@ export const QUEUE_NAMES = [
   'outbox-mail',
   'outbox-sweep',
   'card-payment-expiry',
+  'crm-outbox-flush',
 ] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 /** The states of a job, as the Job Dashboard counts them. */

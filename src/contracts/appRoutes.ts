@@ -60,6 +60,16 @@ export const CRM_SECTION_KEYS = [
   'integrations',
 ] as const;
 export type CrmSectionKey = (typeof CRM_SECTION_KEYS)[number];
+/** A CRM address's section (spec §2): the alias customreports is custom-reports, an unknown key the dashboard. */
+const crmSection: Param<CrmSectionKey> = {
+  parse: (raw) =>
+    raw === 'customreports'
+      ? 'custom-reports'
+      : (CRM_SECTION_KEYS as readonly string[]).includes(raw)
+        ? (raw as CrmSectionKey)
+        : 'dashboard',
+  format: (value) => value,
+};
 /** Settings pages: the user's profile and password, the account's team, accounts and role matrix. */
 export const SETTINGS_TABS = ['profile', 'password', 'team', 'accounts', 'permissions', 'business'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -89,7 +99,7 @@ export const ROUTES = {
   login: route('/login'),
   invite: route('/invite'),
   websites: route('/websites'),
-  forms: route('/forms', {}, { site: digits, submission: digits }),
+  forms: route('/forms', {}, { site: digits, submission: digits, q: text, page: digits }),
   templates: route('/templates'),
   flowChoice: route('/websites/new'),
   generator: route('/websites/new/generator'),
@@ -98,7 +108,7 @@ export const ROUTES = {
   builder: route('/builder/:siteId', { siteId }, { history: oneOf(['1']), version: digits, preview: oneOf(PREVIEW_DEVICES) }, ['/websites/:siteId/edit']),
   store: route('/store/:tab?', {}, { tab: oneOf(STORE_TABS), store: recordId, order: recordId, product: recordId, status: oneOf(ORDER_STATUSES), q: text, page: digits, size: digits }),
   crmContact: route('/crm/contacts/:contactId', { contactId: digits }, { list: digits, q: text, page: digits, size: digits }),
-  crm: route('/crm/:section?', {}, { section: oneOf(CRM_SECTION_KEYS), pipeline: digits, campaign: digits, show: oneOf(['form', 'message']), item: recordId, list: digits, q: text, page: digits, size: digits, report: text }),
+  crm: route('/crm/:section?', {}, { section: crmSection, pipeline: digits, campaign: digits, show: oneOf(['form', 'message']), item: recordId, list: digits, q: text, page: digits, size: digits, report: text }),
   seo: route('/seo', {}, { site: digits }),
   social: route('/social', {}, { view: oneOf(PLANNER_VIEWS), date: day, item: recordId }),
   integrations: route('/integrations'),

@@ -2,6 +2,7 @@
  * CRM records as the API returns them (ids are the server's integers): the JSON Schemas of every answer and the
  * types derived from them. The requests and the routes' schemas are in crmApi.ts.
  */
+import { labelled } from './crmFieldLabels.ts';
 import { type Infer, pageOf, record } from './jsonSchema.ts';
 
 /** The header in which a searched list (leads, activities) says how many rows match in all. */
@@ -23,37 +24,29 @@ export type WorkflowTrigger = (typeof WORKFLOW_TRIGGERS)[number];
  * their names, so the server lets a form.submitted condition name any field; the others must be one of these.
  */
 export const WORKFLOW_CONDITION_FIELDS: Record<WorkflowTrigger, Readonly<Record<string, string>>> = {
-  'contact.created': {
-    firstName: 'First name',
-    lastName: 'Last name',
-    email: 'Email',
-    phone: 'Phone',
-    company: 'Company',
-    tags: 'Tags',
-    notes: 'Notes',
-  },
-  'lead.status_changed': {
-    name: 'Name',
-    email: 'Email',
-    phone: 'Phone',
-    company: 'Company',
-    status: 'Status',
-    previousStatus: 'Previous status',
-    source: 'Source',
-    value: 'Value',
-    notes: 'Notes',
-  },
-  'deal.stage_changed': { title: 'Title', value: 'Value', stage: 'Stage', previousStage: 'Previous stage' },
-  'form.submitted': {
-    name: 'Name',
-    email: 'Email',
-    phone: 'Phone',
-    company: 'Company',
-    message: 'Message',
-    formTitle: 'Form title',
-    websiteName: 'Website',
-    pagePath: 'Page',
-  },
+  'contact.created': labelled(['firstName', 'lastName', 'email', 'phone', 'company', 'tags', 'notes']),
+  'lead.status_changed': labelled([
+    'name',
+    'email',
+    'phone',
+    'company',
+    'status',
+    'previousStatus',
+    'source',
+    'value',
+    'notes',
+  ]),
+  'deal.stage_changed': labelled(['title', 'value', 'stage', 'previousStage']),
+  'form.submitted': labelled([
+    'name',
+    'email',
+    'phone',
+    'company',
+    'message',
+    'formTitle',
+    'websiteName',
+    'pagePath',
+  ]),
 };
 
 /** Why a condition's field cannot be tested by a workflow of this trigger; null when it can. */

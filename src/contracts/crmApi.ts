@@ -3,6 +3,7 @@
  * types derived from them. The create/edit limits are the dialogs' (crmFieldRules.ts), so what a dialog lets
  * through the server takes.
  */
+
 import { MAX_EMAIL_LENGTH } from './common.ts';
 import {
   ACTIVITY_TYPES,
@@ -32,6 +33,7 @@ import {
 import { CONTACT_LIMITS, LEAD_LIMITS } from './crmFieldRules.ts';
 import { IMPORT_FIELDS } from './crmImportFields.ts';
 import { type Infer, idParams, MAX_ID, schemas } from './jsonSchema.ts';
+import { MAX_LIST_PAGE } from './listPaging.ts';
 
 const id = schemas.id;
 const optionalId = { type: ['integer', 'null'], minimum: 1, maximum: MAX_ID } as const;
@@ -70,9 +72,6 @@ function entity<const P, const R extends readonly string[], const Row>(propertie
     remove: { params: idParams, response: { 204: schemas.noContent, ...errors } },
   } as const;
 }
-
-/** The last page a CRM list may be asked for (a page number from the address is held to it). */
-export const MAX_LIST_PAGE = 100_000;
 
 /** GET of a searchable list: every row, or one page of them with `page`; the count of all matches in a header. */
 const listQuery = {

@@ -107,10 +107,18 @@ describe('the route table', () => {
     expect(HOME_ROUTE).toEqual(appRoute('websites'));
   });
 
+  test("a CRM address's section: the alias customreports and an unknown key fall back as spec §2 says", () => {
+    expect(parseRoute(url('/crm/customreports'))).toEqual(appRoute('crm', { section: 'custom-reports' }));
+    expect(buildPath(resolveRoute(url('/crm/customreports')))).toBe('/crm/custom-reports');
+    expect(parseRoute(url('/crm/nonsense'))).toEqual(appRoute('crm', { section: 'dashboard' }));
+    expect(parseRoute(url('/crm/nonsense?q=ada'))).toEqual(
+      appRoute('crm', { section: 'dashboard', q: 'ada' }),
+    );
+  });
+
   test('params are validated: a value the route does not know does not match', () => {
     expect(parseRoute(url('/crm/contacts/abc'))).toBeNull();
     expect(parseRoute(url('/crm/contacts/1e3'))).toBeNull();
-    expect(parseRoute(url('/crm/nonsense'))).toBeNull();
     expect(parseRoute(url('/admin/root'))).toBeNull();
     expect(parseRoute(url('/settings/billing'))).toBeNull();
     expect(parseRoute(url('/settings'))).toBeNull();

@@ -98,6 +98,48 @@ describeEachDatabase('crm api', (ctx) => {
     await expectJson(ctx, 'DELETE', `/api/crm/contacts/${ada.id}`, token, 404);
   });
 
+  it('a search matches a contact by its tags too, word by word and by their start, through the search index', async () => {
+    const { token } = await ctx.register();
+    const rosa = await expectJson<Contact>(ctx, 'POST', '/api/crm/contacts', token, 201, {
+      firstName: 'Rosa',
+      tags: ['Wholesale', 'gold-tier'],
+    });
+    const ivo = await expectJson<Contact>(ctx, 'POST', '/api/crm/contacts', token, 201, {
+      firstName: 'Ivo',
+      company: 'Wholesale Bakers',
+    });
+    await expectJson(ctx, 'POST', '/api/crm/contacts', token, 201, { firstName: 'Nell', tags: ['retail'] });
+    const search = (text: string) =>
+      expectJson<Page>(ctx, 'GET', `/api/crm/contacts?search=${encodeURIComponent(text)}`, token, 200);
+    for (const [text, ids] of [
+      ['wholesale', [ivo.id, rosa.id]],
+      ['WHOLE', [ivo.id, rosa.id]],
+      ['gold', [rosa.id]],
+      ['gold-tier', [rosa.id]],
+      ['rosa wholesale', [rosa.id]],
+      ['tier ivo', []],
+    ] as const) {
+      const found = await search(text);
+      expect(
+        found.contacts.map((c) => c.id),
+        text,
+      ).toEqual(ids);
+      expect(found.totalCount, text).toBe(ids.length);
+    }
+    // A tag changed is found by its new words only.
+    await expectJson(ctx, 'PUT', `/api/crm/contacts/${rosa.id}`, token, 200, { tags: ['vip'] });
+    expect((await search('gold')).totalCount).toBe(0);
+    expect((await search('vip')).contacts.map((c) => c.id)).toEqual([rosa.id]);
+    // Still one GIN index lookup, not a scan of every contact.
+    const plan = await ctx.db.transaction(async (tx) => {
+      await tx.query('set local enable_seqscan = off');
+      return tx.query<{ 'QUERY PLAN': string }>(
+        `explain select id from crm_contacts c where c.search @@ to_tsquery('simple', 'vip:*')`,
+      );
+    });
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('crm_contacts_search_idx');
+  });
+
   it('keeps a default pipeline and custom ones with ordered stages; deals must sit on a stage of theirs', async () => {
     const { token } = await ctx.register();
     const [main] = await expectJson<Pipeline[]>(ctx, 'GET', '/api/crm/pipelines', token, 200);

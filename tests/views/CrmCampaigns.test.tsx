@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { KEPT_CAMPAIGN_NOTE } from '../../src/views/crm/CampaignsView.tsx';
+import { KEPT_CAMPAIGN_NOTE, NO_AUDIENCE_TO_SEND } from '../../src/views/crm/CampaignsView.tsx';
 import { grace, requestPath as path, requestQuery as query } from './crmFixtures.ts';
+import { descriptionOf } from './queries.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
 const slow = { timeout: 10_000 };
@@ -155,8 +156,11 @@ describe('CRM campaigns: a send is confirmed, its result is a sentence, its prev
     await dialog.findByText('Sample recipient: Ada Lovelace (ada@example.com)', {}, slow);
     expect(dialog.queryByText(/Grace/)).toBeNull();
     fireEvent.click(dialog.getByRole('button', { name: 'Send' }));
-    const sentence = '1 in the outbox';
+    // With no mail server the message waits in the outbox: the campaign is queued, not "Sent".
+    const sentence = 'Queued — 1 message waits in the outbox until a mail server is set up';
     await waitFor(() => expect(screen.getAllByText(sentence).length).toBeGreaterThan(0), slow);
+    expect(screen.getByText(/^Status:/).textContent).toBe('Status: Waiting to send');
+    expect(screen.queryByText(/^Sent/)).toBeNull();
     // Outbox wording says how to configure a mail server.
     expect(screen.getByText(/set SMTP_URL/).textContent).toContain('No mail server is configured');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -181,11 +185,41 @@ describe('CRM campaigns: a send is confirmed, its result is a sentence, its prev
     const alert = shown.map((node) => node.closest('[role="alert"]')).find(Boolean) as HTMLElement;
     expect(alert.textContent).toContain('Sent to 2 · 1 failed');
     expect(alert.textContent).not.toContain('outbox');
+    expect(screen.getByText(/^Status:/).textContent).toBe('Status: Sent');
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(
       () => expect(requests.filter((r) => path(r) === 'POST /api/crm/campaigns/1/retry')).toHaveLength(1),
       slow,
     );
+  });
+
+  test('with no audience, Send is disabled and says why beside it; choosing one and saving enables it', async () => {
+    const { requests } = renderApp(
+      dashboardInput(),
+      campaignRoutes(
+        { ...spring, contactListId: null as unknown as number },
+        {
+          'PUT /api/crm/campaigns/1': async (r) => ({
+            body: { ...spring, ...((await r.json()) as object) },
+          }),
+        },
+      ),
+    );
+    await openCampaign('Spring news');
+    const send = (await screen.findByRole('button', { name: 'Send campaign' }, slow)) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    expect(descriptionOf(send)).toBe(NO_AUDIENCE_TO_SEND);
+    expect(NO_AUDIENCE_TO_SEND).toBe(
+      'Choose who receives this campaign under "Audience (contact list)" and save it to send it.',
+    );
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Audience (contact list)' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Customers (42)' }));
+    expect(descriptionOf(send)).toBe('Save the campaign to send it as it is now.');
+    fireEvent.click(screen.getByRole('button', { name: 'Save campaign' }));
+    await waitFor(() => expect(send.disabled).toBe(false), slow);
+    expect(descriptionOf(send)).toBeNull();
+    expect(screen.queryByText(NO_AUDIENCE_TO_SEND)).toBeNull();
+    expect(sends(requests)).toHaveLength(0);
   });
 
   test('an empty audience cannot be sent to: Send is disabled with a note, and the preview says so', async () => {

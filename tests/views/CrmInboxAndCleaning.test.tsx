@@ -144,6 +144,17 @@ describe('CRM: the unified inbox’s filter and page are in the address', () => 
   });
 });
 
+const deal = (id: number, title: string, stage: string) => ({
+  id,
+  title,
+  value: 100 * id,
+  stage,
+  pipelineId: 1,
+  expectedCloseDate: null,
+  contactId: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+});
+
 describe('CRM: unified inbox, data cleaning and reports over everything', () => {
   test('the inbox lists submissions and messages together; opening a submission marks it read', async () => {
     let opened = false;
@@ -236,7 +247,7 @@ describe('CRM: unified inbox, data cleaning and reports over everything', () => 
     expect(inboxPreview(message as Parameters<typeof inboxPreview>[0])).toBe('Dear Grace, spring is here.');
   });
 
-  test('data cleaning shows the server’s duplicate groups and merges with one call', async () => {
+  test('data cleaning names the fields in words and merges with one call once confirmed; Cancel merges nothing', async () => {
     const keep = contact(1, 'Ada', { phone: '+44 1', company: '' });
     const other = contact(7, 'Ada', { phone: '441', company: 'Engines', email: 'ada@engines.example' });
     const { requests } = renderApp(
@@ -255,8 +266,29 @@ describe('CRM: unified inbox, data cleaning and reports over everything', () => 
     fireEvent.click(await screen.findByRole('button', { name: 'Data Cleaning' }, slow));
     const reason = await screen.findByText(/^Same name and phone/, {}, slow);
     expect(reason.textContent).toBe('Same name and phone: ada lovelace / 441');
-    fireEvent.click(screen.getByLabelText('phone from #7'));
+    const table = screen.getByRole('table', { name: 'Merge Ada Lovelace' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.firstElementChild?.textContent),
+    ).toEqual(['Field', 'First name', 'Last name', 'Email', 'Phone', 'Company', 'Notes']);
+    fireEvent.click(screen.getByLabelText('Phone from #7'));
     fireEvent.click(screen.getByRole('button', { name: 'Merge into #1' }));
+    // Merging cannot be undone: it asks first, naming the contact kept and the one merged into it.
+    const ask = await screen.findByRole('dialog', { name: 'Merge into Ada Lovelace (#1)?' });
+    expect(within(ask).getByText(/is kept/).textContent).toBe(
+      'Ada Lovelace (#1) is kept, with the values you chose. 1 contact is merged into it: Ada Lovelace (#7), ' +
+        'whose tags, lists, deals, activities and leads move to #1; then #7 is deleted. This cannot be undone.',
+    );
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.some((r) => path(r) === 'POST /api/crm/contacts/merge')).toBe(false);
+    // Cancel kept the choices made: the phone is still taken from #7.
+    expect((screen.getByLabelText('Phone from #7') as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Merge into #1' }));
+    const again = await screen.findByRole('dialog', { name: 'Merge into Ada Lovelace (#1)?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Merge' }));
     await waitFor(
       () => expect(requests.some((r) => path(r) === 'POST /api/crm/contacts/merge')).toBe(true),
       slow,
@@ -297,12 +329,12 @@ describe('CRM: unified inbox, data cleaning and reports over everything', () => 
     fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Entity' }, slow));
     fireEvent.click(await screen.findByRole('option', { name: 'contacts' }));
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Group by' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'company' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Company' }));
     const groups = await screen.findByRole('grid', { name: 'Report groups' }, slow);
     await waitFor(
       () =>
         expect(rowsOf(groups)).toEqual([
-          ['company', 'Count'],
+          ['Company', 'Count'],
           ['Big', '200'],
           ['Small', '30'],
         ]),
@@ -315,16 +347,6 @@ describe('CRM: unified inbox, data cleaning and reports over everything', () => 
   }, 30_000);
 
   test('a report’s settings and filter are in the address: a reload shows the same report', async () => {
-    const deal = (id: number, title: string, stage: string) => ({
-      id,
-      title,
-      value: 100 * id,
-      stage,
-      pipelineId: 1,
-      expectedCloseDate: null,
-      contactId: null,
-      createdAt: '2026-11-01T10:00:00.000Z',
-    });
     const deals = [
       deal(1, 'Cake order', 'won'),
       deal(2, 'Bread order', 'won'),
@@ -335,14 +357,14 @@ describe('CRM: unified inbox, data cleaning and reports over everything', () => 
     fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Entity' }, slow));
     fireEvent.click(await screen.findByRole('option', { name: 'deals' }));
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Filter field' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'title' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Title' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'contains' }), { target: { value: 'cake' } });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Group by' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'stage' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Stage' }));
     const address = '/crm/custom-reports?q=cake&report=deals.title-value-stage-pipelineId.title.stage';
     await waitFor(() => expect(window.location.pathname + window.location.search).toBe(address));
     const expected = [
-      ['stage', 'Count'],
+      ['Stage', 'Count'],
       ['won', '1'],
       ['lost', '1'],
     ];
@@ -361,6 +383,48 @@ describe('CRM: unified inbox, data cleaning and reports over everything', () => 
     await waitFor(() => expect(rowsOf(groups)).toEqual(expected), slow);
     expect((screen.getByRole('textbox', { name: 'contains' }) as HTMLInputElement).value).toBe('cake');
     expect(screen.getByRole('combobox', { name: 'Entity' }).textContent).toBe('deals');
+    window.history.replaceState(null, '', '/');
+  }, 30_000);
+
+  test('a report names its fields in words, and a deal’s pipeline by its name', async () => {
+    const report = 'deals.title-stage-pipelineId-expectedCloseDate..pipelineId';
+    renderApp(
+      { ...dashboardInput(), location: { pathname: '/crm/custom-reports', search: `?report=${report}` } },
+      crmRoutes({
+        'GET /api/crm/deals': { body: [deal(1, 'Cake order', 'won'), deal(2, 'Bread order', 'lead')] },
+        'GET /api/crm/pipelines': {
+          body: [{ id: 1, name: 'Bakery sales', stages: ['lead', 'won'], isDefault: true }],
+        },
+      }),
+    );
+    const groups = await screen.findByRole('grid', { name: 'Report groups' }, slow);
+    await waitFor(
+      () =>
+        expect(rowsOf(groups)).toEqual([
+          ['Pipeline', 'Count'],
+          ['Bakery sales', '2'],
+        ]),
+      slow,
+    );
+    expect(screen.getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual([
+      'Title',
+      'Value',
+      'Stage',
+      'Pipeline',
+      'Expected close date',
+      'Created',
+    ]);
+    expect(screen.getByRole('combobox', { name: 'Group by' }).textContent).toBe('Pipeline');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Group by' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'No grouping' }));
+    const table = await screen.findByRole('grid', { name: 'Report' }, slow);
+    await waitFor(() =>
+      expect(rowsOf(table)).toEqual([
+        ['Title', 'Stage', 'Pipeline', 'Expected close date'],
+        ['Cake order', 'won', 'Bakery sales', ''],
+        ['Bread order', 'lead', 'Bakery sales', ''],
+      ]),
+    );
     window.history.replaceState(null, '', '/');
   }, 30_000);
 });

@@ -13,8 +13,8 @@ describe('the CRM board on a phone', () => {
     expect(stackedLayout(arranged)).toEqual([
       { i: 'stages', x: 0, y: 0, w: 12, h: 8 },
       { i: 'sources', x: 0, y: 8, w: 12, h: 8 },
-      { i: 'stats', x: 0, y: 16, w: 12, h: 7 },
-      { i: 'revenue', x: 0, y: 23, w: 12, h: 7 },
+      { i: 'stats', x: 0, y: 16, w: 12, h: 8 },
+      { i: 'revenue', x: 0, y: 24, w: 12, h: 7 },
     ]);
     // The arrangement the owner keeps for wider screens is not touched.
     expect(arranged).toEqual(before);

@@ -1,6 +1,6 @@
 import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { MAX_LIST_PAGE } from '../../contracts/crmApi.ts';
+import { MAX_LIST_PAGE } from '../../contracts/listPaging.ts';
 import { useDebounced } from './useDebounced.ts';
 
 /** What a server-paged list asks the server for: a 1-based page, its size and the (debounced) search. */

@@ -11,15 +11,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { appRoute } from '../../contracts/appRoutes.ts';
-import {
-  type Campaign,
-  type CampaignStatus,
-  type Contact,
-  SCHEDULE_IN_PAST,
-  scheduleInPast,
-} from '../../contracts/crm.ts';
+import { type Campaign, type Contact, SCHEDULE_IN_PAST, scheduleInPast } from '../../contracts/crm.ts';
 import { useAudienceSample, useCampaigns, useContactLists } from '../../services/crm/crmQueries.ts';
 import { changedFields, nothingChanged } from '../common/changedFields.ts';
 import { toLocalInput } from '../common/localDateTime.ts';
@@ -28,7 +22,7 @@ import { useCan } from '../common/useCan.ts';
 import { useKeptDraft } from '../common/useKeptDraft.ts';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
 import { CrmFormDialog } from './CrmFormDialog.tsx';
-import { campaignResult, canRetry, NO_MAIL_SERVER } from './campaignResult.ts';
+import { campaignResult, campaignStatus, canRetry, NO_MAIL_SERVER } from './campaignResult.ts';
 import { contactLabel } from './crmFormat.ts';
 import { useCrmForm } from './useCrmForm.ts';
 
@@ -36,12 +30,10 @@ import { useCrmForm } from './useCrmForm.ts';
 const CAMPAIGN_FIELDS = ['name', 'subject'] as const;
 const NO_FIELDS = [] as const;
 const EMPTY_AUDIENCE = 'No contacts in this audience yet';
-const STATUS_LABELS: Record<CampaignStatus, string> = {
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  sending: 'Sending…',
-  sent: 'Sent',
-};
+/** Why Send waits, said under it. */
+export const NO_AUDIENCE_TO_SEND =
+  'Choose who receives this campaign under "Audience (contact list)" and save it to send it.';
+const SAVE_TO_SEND = 'Save the campaign to send it as it is now.';
 const contactsCount = (n: number) => `${n} ${n === 1 ? 'contact' : 'contacts'}`;
 const BLANK = { name: '', subject: '', content: '', contactListId: null as number | null, schedule: '' };
 
@@ -122,7 +114,7 @@ export function CampaignsView() {
               <ListItemButton selected={c.id === selectedId} onClick={() => handleSelect(c)}>
                 <ListItemText
                   primary={c.name}
-                  secondary={c.status === 'sent' ? campaignResult(c.stats) : STATUS_LABELS[c.status]}
+                  secondary={c.status === 'sent' ? campaignResult(c.stats) : campaignStatus(c)}
                 />
               </ListItemButton>
             </ListItem>
@@ -211,6 +203,16 @@ function CampaignEditor({
   // from before is not typed, and is not sent again.
   const typedSchedule = selected ? typed.schedule : form.schedule;
   const pastSchedule = Boolean(typedSchedule) && scheduleInPast(typedSchedule ?? '');
+  const sendWaitsId = useId();
+  // Why Send is disabled: no audience (saved or typed) comes first, as saving alone would not do.
+  const sendWaits =
+    canEdit && selected && editable
+      ? form.contactListId === null
+        ? NO_AUDIENCE_TO_SEND
+        : unsaved
+          ? SAVE_TO_SEND
+          : null
+      : null;
   const handleSave = () => {
     if (pastSchedule) return;
     // A campaign saved before sends only what was typed: another member's edit of another field stays; with
@@ -226,9 +228,7 @@ function CampaignEditor({
 
   return (
     <Stack spacing={2} sx={{ flex: 1 }}>
-      {selected && (
-        <Chip label={`Status: ${STATUS_LABELS[selected.status]}`} sx={{ alignSelf: 'flex-start' }} />
-      )}
+      {selected && <Chip label={`Status: ${campaignStatus(selected)}`} sx={{ alignSelf: 'flex-start' }} />}
       {keptNote ? <Alert severity="info">{keptNote}</Alert> : null}
       <TextField
         label="Campaign name"
@@ -348,6 +348,7 @@ function CampaignEditor({
               color="secondary"
               variant="contained"
               disabled={selected.contactListId === null || unsaved}
+              aria-describedby={sendWaits ? sendWaitsId : undefined}
               onClick={() => setConfirming(true)}
             >
               Send campaign
@@ -360,9 +361,9 @@ function CampaignEditor({
           ) : null}
         </Stack>
       ) : null}
-      {canEdit && selected && editable && unsaved ? (
-        <Typography variant="body2" color="text.secondary">
-          Save the campaign to send it as it is now.
+      {sendWaits ? (
+        <Typography id={sendWaitsId} variant="body2" color="text.secondary">
+          {sendWaits}
         </Typography>
       ) : null}
       {confirming && selected ? (

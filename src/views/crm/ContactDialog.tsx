@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Contact, ContactList } from '../../contracts/crm.ts';
+import { CRM_FIELD_LABELS } from '../../contracts/crmFieldLabels.ts';
 import { contactErrors } from '../../contracts/crmFieldRules.ts';
 import { unsavedHint } from '../../contracts/unsavedHint.ts';
 import { useEditingPresence } from '../../services/live/presenceQueries.ts';
@@ -21,14 +22,8 @@ type Props = {
   onClose: () => void;
 };
 
-const FIELDS = [
-  ['firstName', 'First name'],
-  ['lastName', 'Last name'],
-  ['email', 'Email'],
-  ['phone', 'Phone'],
-  ['company', 'Company'],
-] as const;
-const FORM_FIELDS = [...FIELDS.map(([name]) => name), 'tags', 'notes', 'contactListIds'] as const;
+const TEXT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'company'] as const;
+const FORM_FIELDS = [...TEXT_FIELDS, 'tags', 'notes', 'contactListIds'] as const;
 
 type ContactForm = {
   firstName: string;
@@ -122,10 +117,10 @@ export function ContactDialog({ contact, lists, onClose }: Props) {
           Orders: {contact.orderCount} · Lifetime value: {formatMoney(contact.lifetimeValue)}
         </Typography>
       )}
-      {FIELDS.map(([name, label]) => (
+      {TEXT_FIELDS.map((name) => (
         <TextField
           key={name}
-          label={label}
+          label={CRM_FIELD_LABELS[name]}
           type={name === 'email' ? 'email' : 'text'}
           value={form[name]}
           error={Boolean(fieldError(name))}

@@ -2,8 +2,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import type { GridColDef } from '@mui/x-data-grid';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { GridColDef, GridColumnVisibilityModel } from '@mui/x-data-grid';
 import { useCallback, useMemo, useState } from 'react';
 import { appRoute } from '../../contracts/appRoutes.ts';
 import type { Contact } from '../../contracts/crm.ts';
@@ -24,18 +26,36 @@ import { useCrmForm } from './useCrmForm.ts';
 import { useCrmListPlace } from './useCrmListPlace.ts';
 import { useOtherEditors } from './useOtherEditors.ts';
 
+// Each column keeps a readable width: where they do not all fit, the table scrolls sideways.
 const columns: GridColDef<Contact>[] = [
   {
     field: 'name',
     headerName: 'Name',
     flex: 1,
+    minWidth: 140,
     valueGetter: (_, row) => `${row.firstName} ${row.lastName}`.trim(),
   },
-  { field: 'email', headerName: 'Email', flex: 1 },
+  { field: 'email', headerName: 'Email', flex: 1, minWidth: 170 },
   { field: 'phone', headerName: 'Phone', width: 150 },
-  { field: 'company', headerName: 'Company', flex: 1 },
+  { field: 'company', headerName: 'Company', flex: 1, minWidth: 140 },
   { field: 'tags', headerName: 'Tags', width: 150, valueGetter: (value: string[]) => value.join(', ') },
 ];
+
+/** On a phone the secondary columns start hidden (the column menu's Manage columns shows them again). */
+export const PHONE_HIDDEN_COLUMNS: GridColumnVisibilityModel = { phone: false, company: false, tags: false };
+const phoneWidth = (theme: Theme) => theme.breakpoints.down('sm');
+
+/** The columns shown: on a phone without the secondary ones; what the owner changes is kept per width. */
+function useContactColumns() {
+  const phone = useMediaQuery(phoneWidth);
+  const [models, setModels] = useState({ phone: PHONE_HIDDEN_COLUMNS, wide: {} });
+  const width = phone ? 'phone' : 'wide';
+  return {
+    columnVisibilityModel: models[width],
+    onColumnVisibilityModelChange: (model: GridColumnVisibilityModel) =>
+      setModels((current) => ({ ...current, [width]: model })),
+  };
+}
 
 const LIST_FIELDS = ['name'] as const;
 
@@ -66,6 +86,7 @@ export function ContactsView() {
   }, [navigate, openId, kept]);
   // Presence: who else has a contact open for editing, shown on its row.
   const editors = useOtherEditors('crm.contact');
+  const shownColumns = useContactColumns();
   const columnsWithEditors = useMemo<GridColDef<Contact>[]>(
     () => [
       ...columns,
@@ -73,6 +94,7 @@ export function ContactsView() {
         field: 'editing',
         headerName: 'Being edited',
         flex: 1,
+        minWidth: 130,
         sortable: false,
         valueGetter: (_, row) => editors.get(String(row.id)) ?? '',
       },
@@ -158,6 +180,7 @@ export function ContactsView() {
         rows={page.data?.contacts ?? []}
         totalCount={page.data?.totalCount ?? 0}
         columns={columnsWithEditors}
+        {...shownColumns}
         loading={page.isFetching}
         paging={paging}
         onRowClick={

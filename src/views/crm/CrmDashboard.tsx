@@ -1,6 +1,6 @@
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
@@ -29,8 +29,11 @@ const DEFAULT_LAYOUT: WidgetLayout[] = [
 
 /** Below this width the widgets stand one under the other, whatever the owner arranged on a wider screen. */
 const STACK_BELOW_PX = 600;
-/** The overview's five figures wrap to three rows when stacked on a phone. */
-const STACKED_HEIGHT: Partial<Record<string, number>> = { stats: 7 };
+/**
+ * The overview's five figures stand in three rows when stacked on a phone (two columns, the revenue across both),
+ * with room for a label that wraps on the narrowest phones.
+ */
+const STACKED_HEIGHT: Partial<Record<string, number>> = { stats: 8 };
 
 /** The owner's board as one column, in its reading order (top to bottom, then left to right). */
 export function stackedLayout(layout: readonly WidgetLayout[]): WidgetLayout[] {
@@ -48,7 +51,8 @@ export function stackedLayout(layout: readonly WidgetLayout[]): WidgetLayout[] {
 function Widget({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <CardContent sx={{ flex: 1, minHeight: 0 }}>
+      {/* What does not fit (a widget made small, a large text size) scrolls rather than being cut off. */}
+      <CardContent sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
         <Typography variant="subtitle2" component="h3" className="crm-widget-handle" sx={{ cursor: 'move' }}>
           {title}
         </Typography>
@@ -58,14 +62,45 @@ function Widget({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Stat({ label, value }: { label: string; value: string }) {
+// Beside each other on a wider board; on a phone two columns of equal width, the revenue (the longest figure)
+// across both, so the five figures take three rows whatever their length.
+const WIDE_FIGURES = { display: 'flex', flexWrap: 'wrap', columnGap: 4, rowGap: 2, mt: 1 } as const;
+const STACKED_FIGURES = {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  gridAutoFlow: 'dense',
+  gap: 1.5,
+  mt: 1,
+} as const;
+
+type StatProps = { label: string; value: string; stacked: boolean; across?: boolean };
+
+function Stat({ label, value, stacked, across = false }: StatProps) {
+  const place = stacked
+    ? { minWidth: 0, overflowWrap: 'anywhere' as const, gridColumn: across ? '1 / -1' : undefined }
+    : { minWidth: 140 };
   return (
-    <Stack data-testid={`stat-${label}`} sx={{ minWidth: { xs: 110, sm: 140 } }}>
+    <Box data-testid={`stat-${label}`} sx={place}>
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
       <Typography variant="h5">{value}</Typography>
-    </Stack>
+    </Box>
+  );
+}
+
+type Stats = ReturnType<typeof useCrmStats>['data'];
+
+/** The overview's figures (spec §3's stats), laid out for the board's width. */
+export function OverviewFigures({ stats, stacked }: { stats: Stats; stacked: boolean }) {
+  return (
+    <Box sx={stacked ? STACKED_FIGURES : WIDE_FIGURES}>
+      <Stat label="Total Contacts" value={String(stats?.totalContacts ?? 0)} stacked={stacked} />
+      <Stat label="Total Leads" value={String(stats?.totalLeads ?? 0)} stacked={stacked} />
+      <Stat label="Total Deals" value={String(stats?.totalDeals ?? 0)} stacked={stacked} />
+      <Stat label="Total Revenue" value={formatMoney(stats?.totalRevenue ?? 0)} stacked={stacked} across />
+      <Stat label="Conversion Rate" value={`${stats?.conversionRate ?? 0}%`} stacked={stacked} />
+    </Box>
   );
 }
 
@@ -106,13 +141,7 @@ export function CrmDashboard() {
         >
           <div key="stats">
             <Widget title="Overview">
-              <Stack direction="row" spacing={{ xs: 2, sm: 4 }} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
-                <Stat label="Total Contacts" value={String(stats?.totalContacts ?? 0)} />
-                <Stat label="Total Leads" value={String(stats?.totalLeads ?? 0)} />
-                <Stat label="Total Deals" value={String(stats?.totalDeals ?? 0)} />
-                <Stat label="Total Revenue" value={formatMoney(stats?.totalRevenue ?? 0)} />
-                <Stat label="Conversion Rate" value={`${stats?.conversionRate ?? 0}%`} />
-              </Stack>
+              <OverviewFigures stats={stats} stacked={stacked} />
             </Widget>
           </div>
           <div key="stages">

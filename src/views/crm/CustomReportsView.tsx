@@ -9,8 +9,9 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { appRoute } from '../../contracts/appRoutes.ts';
+import { fieldLabel } from '../../contracts/crmFieldLabels.ts';
 import { toCsv } from '../../contracts/csv.ts';
-import { useAllContacts, useCrmList } from '../../services/crm/crmQueries.ts';
+import { useAllContacts, useCrmList, usePipelines } from '../../services/crm/crmQueries.ts';
 import { DataTable } from '../common/DataTable.tsx';
 import { useNavigate, useRoute } from '../common/useRoute.ts';
 
@@ -111,7 +112,13 @@ export function CustomReportsView() {
   const allContacts = useAllContacts(entity === 'contacts');
   const contacts = allContacts.data ?? [];
 
-  const source = { leads, deals, activities, contacts }[entity] as unknown as Row[];
+  // A deal's pipeline by its name, as the owner knows it (its id until the pipelines are read).
+  const pipelines = usePipelines().data;
+  const namedDeals = useMemo(() => {
+    const names = new Map((pipelines ?? []).map((p) => [p.id, p.name]));
+    return deals.map((deal) => ({ ...deal, pipelineId: names.get(deal.pipelineId) ?? deal.pipelineId }));
+  }, [deals, pipelines]);
+  const source = { leads, deals: namedDeals, activities, contacts }[entity] as unknown as Row[];
   const rows = useMemo(() => {
     const needle = filterText.trim().toLowerCase();
     return filterField && needle
@@ -129,8 +136,8 @@ export function CustomReportsView() {
   const handleEntity = (next: Entity) => place.change(defaultReport(next));
   const handleExport = () => {
     const csv = groupBy
-      ? toCsv([[groupBy, 'count'], ...groups.map((g) => [g.group, g.count])])
-      : toCsv([fields, ...rows.map((r) => fields.map((f) => text(r[f])))]);
+      ? toCsv([[fieldLabel(groupBy), 'Count'], ...groups.map((g) => [g.group, g.count])])
+      : toCsv([fields.map(fieldLabel), ...rows.map((r) => fields.map((f) => text(r[f])))]);
     const link = document.createElement('a');
     link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
     link.download = `${entity}-report.csv`;
@@ -140,7 +147,7 @@ export function CustomReportsView() {
 
   const columns: GridColDef<Row>[] = fields.map((f) => ({
     field: f,
-    headerName: f,
+    headerName: fieldLabel(f),
     flex: 1,
     valueGetter: (_, row) => text(row[f]),
   }));
@@ -171,7 +178,7 @@ export function CustomReportsView() {
           <MenuItem value="">No filter</MenuItem>
           {FIELDS[entity].map((f) => (
             <MenuItem key={f} value={f}>
-              {f}
+              {fieldLabel(f)}
             </MenuItem>
           ))}
         </TextField>
@@ -192,7 +199,7 @@ export function CustomReportsView() {
           <MenuItem value="">No grouping</MenuItem>
           {FIELDS[entity].map((f) => (
             <MenuItem key={f} value={f}>
-              {f}
+              {fieldLabel(f)}
             </MenuItem>
           ))}
         </TextField>
@@ -202,7 +209,7 @@ export function CustomReportsView() {
         {FIELDS[entity].map((f) => (
           <FormControlLabel
             key={f}
-            label={f}
+            label={fieldLabel(f)}
             control={
               <Checkbox
                 checked={fields.includes(f)}
@@ -240,7 +247,7 @@ export function CustomReportsView() {
             getRowId={(r) => r.group}
             rows={groups}
             columns={[
-              { field: 'group', headerName: groupBy, flex: 1 },
+              { field: 'group', headerName: fieldLabel(groupBy), flex: 1 },
               { field: 'count', headerName: 'Count', width: 120 },
             ]}
           />

@@ -11,9 +11,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Contact, DuplicateGroup } from '../../contracts/crm.ts';
+import { CRM_FIELD_LABELS } from '../../contracts/crmFieldLabels.ts';
 import { useDuplicateContacts } from '../../services/crm/crmQueries.ts';
+import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
 import { useCan } from '../common/useCan.ts';
 import { useCrmActor } from './crmActorContext.ts';
+import { contactLabel } from './crmFormat.ts';
 
 const MERGE_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'company', 'notes'] as const;
 type MergeField = (typeof MERGE_FIELDS)[number];
@@ -22,6 +25,12 @@ const REASONS: Record<DuplicateGroup['reason'], string> = {
   email: 'Same email',
   'name+phone': 'Same name and phone',
 };
+
+/** What Merge does, said before it is done: which contact is kept and which one goes into it. */
+export const mergeSentence = (kept: string, keepId: number, drop: Contact) =>
+  `${kept} (#${keepId}) is kept, with the values you chose. 1 contact is merged into it: ` +
+  `${contactLabel(drop)} (#${drop.id}), whose tags, lists, deals, activities and leads move to #${keepId}; ` +
+  `then #${drop.id} is deleted. This cannot be undone.`;
 
 /** One group of look-alikes: the oldest two side by side, each field taken from either; two at a time. */
 function MergeCard({ group }: { group: DuplicateGroup }) {
@@ -32,8 +41,15 @@ function MergeCard({ group }: { group: DuplicateGroup }) {
   const [choice, setChoice] = useState<Record<MergeField, 0 | 1>>(
     () => Object.fromEntries(MERGE_FIELDS.map((f) => [f, keep[f] ? 0 : 1])) as Record<MergeField, 0 | 1>,
   );
+  const [confirming, setConfirming] = useState(false);
+  // The kept contact as it will read, with the values chosen.
+  const fields = Object.fromEntries(MERGE_FIELDS.map((f) => [f, pair[choice[f]][f]])) as Record<
+    MergeField,
+    string
+  >;
+  const kept = contactLabel(fields);
   const handleMerge = () => {
-    const fields = Object.fromEntries(MERGE_FIELDS.map((f) => [f, pair[choice[f]][f]]));
+    setConfirming(false);
     crm.send({
       type: 'crm.write',
       write: { kind: 'mergeContacts', keepId: keep.id, mergeId: drop.id, fields },
@@ -57,7 +73,7 @@ function MergeCard({ group }: { group: DuplicateGroup }) {
           <TableBody>
             {MERGE_FIELDS.map((f) => (
               <TableRow key={f}>
-                <TableCell>{f}</TableCell>
+                <TableCell>{CRM_FIELD_LABELS[f]}</TableCell>
                 {pair.map((c, side) => (
                   <TableCell key={c.id}>
                     {canEdit ? (
@@ -65,7 +81,7 @@ function MergeCard({ group }: { group: DuplicateGroup }) {
                         size="small"
                         checked={choice[f] === side}
                         onChange={() => setChoice({ ...choice, [f]: side as 0 | 1 })}
-                        slotProps={{ input: { 'aria-label': `${f} from #${c.id}` } }}
+                        slotProps={{ input: { 'aria-label': `${CRM_FIELD_LABELS[f]} from #${c.id}` } }}
                       />
                     ) : null}
                     {c[f]}
@@ -81,9 +97,17 @@ function MergeCard({ group }: { group: DuplicateGroup }) {
               Tags and lists of both are kept; #{drop.id}'s deals, activities and leads move to #{keep.id},
               then #{drop.id} is deleted.
             </Typography>
-            <Button variant="contained" onClick={handleMerge} sx={{ mt: 1 }}>
+            <Button variant="contained" onClick={() => setConfirming(true)} sx={{ mt: 1 }}>
               Merge into #{keep.id}
             </Button>
+            <ConfirmDialog
+              open={confirming}
+              title={`Merge into ${kept} (#${keep.id})?`}
+              text={mergeSentence(kept, keep.id, drop)}
+              confirmLabel="Merge"
+              onConfirm={handleMerge}
+              onCancel={() => setConfirming(false)}
+            />
           </>
         ) : null}
       </CardContent>

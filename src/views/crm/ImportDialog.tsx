@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { ContactList } from '../../contracts/crm.ts';
+import { CRM_FIELD_LABELS } from '../../contracts/crmFieldLabels.ts';
 import { IMPORT_FIELDS, inferMapping } from '../../contracts/crmImportFields.ts';
 import { toCsv } from '../../contracts/csv.ts';
 import { unsavedHint } from '../../contracts/unsavedHint.ts';
@@ -137,7 +138,7 @@ function ImportDialogFor({
                   <MenuItem value="">Ignore</MenuItem>
                   {IMPORT_FIELDS.map((target) => (
                     <MenuItem key={target} value={target}>
-                      {target}
+                      {CRM_FIELD_LABELS[target]}
                     </MenuItem>
                   ))}
                 </TextField>

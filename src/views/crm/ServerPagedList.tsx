@@ -1,5 +1,10 @@
 import TextField from '@mui/material/TextField';
-import type { GridColDef, GridRowParams, GridValidRowModel } from '@mui/x-data-grid';
+import type {
+  GridColDef,
+  GridColumnVisibilityModel,
+  GridRowParams,
+  GridValidRowModel,
+} from '@mui/x-data-grid';
 import { DataTable } from '../common/DataTable.tsx';
 import { PAGE_SIZES, type ServerPaging } from '../common/useServerPaging.ts';
 
@@ -23,6 +28,9 @@ type TableProps<T extends GridValidRowModel> = {
   loading: boolean;
   paging: ServerPaging;
   onRowClick?: (params: GridRowParams<T>) => void;
+  /** Which columns show (all when absent), and the owner's change to it from the column menu. */
+  columnVisibilityModel?: GridColumnVisibilityModel;
+  onColumnVisibilityModelChange?: (model: GridColumnVisibilityModel) => void;
 };
 
 /** A DataGrid whose pages come from the server ('No records found' when empty). */

@@ -1,13 +1,12 @@
-import { CRM_SECTION_KEYS, type CrmSectionKey } from '../../contracts/appRoutes.ts';
+import { CRM_SECTION_KEYS, type CrmSectionKey, ROUTES } from '../../contracts/appRoutes.ts';
 import type { SectionId } from '../dashboard/sections.ts';
 
 // The CRM's section keys (spec §2) are params of its places (/crm/:section), so they live in the route table.
 export { CRM_SECTION_KEYS, type CrmSectionKey };
 
-/** A section key as given (with the spec's alias customreports); anything unknown → dashboard. */
+/** A section key as given (with the spec's alias customreports); anything unknown → dashboard (the route's rule). */
 export function resolveCrmSection(key: string | null | undefined): CrmSectionKey {
-  if (key === 'customreports') return 'custom-reports';
-  return (CRM_SECTION_KEYS as readonly string[]).includes(key ?? '') ? (key as CrmSectionKey) : 'dashboard';
+  return ROUTES.crm.optional.section.parse(key ?? '') ?? 'dashboard';
 }
 
 /** The CRM key of a sidebar section. */
