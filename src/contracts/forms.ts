@@ -2,7 +2,9 @@
  * Form inboxes (spec §2–3): the public post of a published site's form and the owner's inbox of submissions.
  * The JSON Schemas of the API and the types derived from them.
  */
+
 import { type Infer, idParams, schemas } from './jsonSchema.ts';
+import { MAX_LIST_PAGE } from './listPaging.ts';
 
 /** The honeypot input every published form carries: people leave it empty, form-filling bots do not. */
 export const HONEYPOT_FIELD = 'bz_website';
@@ -51,6 +53,26 @@ const publicFormParams = {
 /** The longest answer a visitor may give in one field: the server's limit, and the published fields' maxlength. */
 export const FORM_VALUE_MAX_LENGTH = 5000;
 
+/** The inbox's page: the rows one page of the owner's list of submissions shows. */
+export const SUBMISSIONS_PAGE_SIZE = 20;
+
+/**
+ * GET of the owner's inbox: every submission (of one website with `websiteId`) whose answers, form title or
+ * website name hold every word of `search`, newest first; one page of them with `page`, every one without (the
+ * CSV export). The count of all matches is in the `x-total-count` header (as the CRM's searched lists).
+ */
+const listQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    websiteId: schemas.id,
+    search: { type: 'string', maxLength: 200 },
+    page: { type: 'integer', minimum: 1, maximum: MAX_LIST_PAGE },
+    pageSize: { type: 'integer', minimum: 1, maximum: 100, default: SUBMISSIONS_PAGE_SIZE },
+  },
+} as const;
+export type SubmissionListQuery = Infer<typeof listQuery>;
+
 /** The routes' schemas: params, query, body and every answer. */
 export const formsApi = {
   /** A visitor's post from a published page (public). */
@@ -83,12 +105,8 @@ export const formsApi = {
     },
   },
   list: {
-    querystring: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { websiteId: schemas.id },
-    },
-    response: { 200: { type: 'array', items: formSubmissionSchema } },
+    querystring: listQuery,
+    response: { 200: { type: 'array', items: formSubmissionSchema }, 400: schemas.message },
   },
   open: { params: idParams, response: { 200: formSubmissionSchema, 404: schemas.message } },
   setStatus: {

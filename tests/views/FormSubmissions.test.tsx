@@ -1,49 +1,24 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { FormSubmissionRecord } from '../../src/contracts/forms.ts';
-import type { WebsiteListItem } from '../../src/contracts/website.ts';
+import { fakeInbox, site, submission } from './formInboxFixtures.ts';
 import { dashboardInput, dashboardRoutes, renderApp } from './renderApp.tsx';
 
 // The first section to load waits for its chunk: longer than findBy's default second.
 const slow = { timeout: 10_000 };
 
-function site(id: number, subdomain: string | null, submissionCount: number): WebsiteListItem {
-  return {
-    id,
-    // One owner's sites are named after the business: several share the name.
-    name: 'Bench Bakery',
-    createdAt: '2026-01-01T00:00:00Z',
-    updatedAt: '2026-01-01T00:00:00Z',
-    isPublished: subdomain !== null,
-    domain: subdomain ? `app.test/sites/${subdomain}` : null,
-    subdomain,
-    publishedAt: subdomain ? '2026-01-02T00:00:00Z' : null,
-    isActive: subdomain !== null,
-    customDomain: null,
-    submissionCount,
-  };
-}
-
-function submission(id: number, websiteId: number, name: string): FormSubmissionRecord {
-  return {
-    id,
-    formId: 'contact',
-    formTitle: 'Contact Us',
-    websiteName: 'Bench Bakery',
-    websiteId,
-    pagePath: '',
-    data: { Name: name, Message: 'Hello' },
-    status: 'new',
-    submittedAt: `2026-02-0${id}T10:00:00.000Z`,
-  };
-}
-
 const routes = () => ({
   ...dashboardRoutes(),
   'GET /api/website': { body: [site(1, 'bench-bakery', 1), site(2, 'bench-bakery-2', 2)] },
-  'GET /api/forms/submissions': {
-    body: [submission(3, 2, 'Cleo'), submission(2, 2, 'Bea'), submission(1, 1, 'Ann')],
-  },
+  'GET /api/forms/submissions': fakeInbox([
+    submission(3, 2, 'Cleo'),
+    submission(2, 2, 'Bea'),
+    submission(1, 1, 'Ann'),
+  ]),
+});
+
+/** The server's answer to opening submission `id` (Bea's): it is marked read. */
+const openable = (id: number) => ({
+  [`GET /api/forms/submissions/${id}`]: { body: { ...submission(id, 2, 'Bea'), status: 'read' } },
 });
 
 const inbox = () => screen.findByRole('list', { name: 'Form submissions' }, slow);
@@ -94,10 +69,7 @@ describe('form submissions of one website', () => {
   test('an opened submission is in the address: a reload opens it again, Delete closes it', async () => {
     const first = renderApp(
       { ...dashboardInput(), location: { pathname: '/forms', search: '' } },
-      {
-        ...routes(),
-        'GET /api/forms/submissions/2': { body: { ...submission(2, 2, 'Bea'), status: 'read' } },
-      },
+      { ...routes(), ...openable(2) },
     );
     const list = await inbox();
     fireEvent.click(within(list).getByText('Name: Bea'));
@@ -110,7 +82,7 @@ describe('form submissions of one website', () => {
     // The reload: the same address shows the same submission.
     const { requests } = renderApp(
       { ...dashboardInput(), location: { pathname: '/forms', search: '?submission=2' } },
-      { ...routes(), 'DELETE /api/forms/submissions/2': { status: 204 } },
+      { ...routes(), ...openable(2), 'DELETE /api/forms/submissions/2': { status: 204 } },
     );
     const reopened = await screen.findByLabelText('Submission details', {}, slow);
     expect(within(reopened).getByText('Bea').tagName).toBe('DD');
@@ -127,7 +99,7 @@ describe('form submissions of one website', () => {
   test('Delete asks first, naming the submission; Cancel keeps it and sends nothing', async () => {
     const { requests } = renderApp(
       { ...dashboardInput(), location: { pathname: '/forms', search: '?submission=2' } },
-      { ...routes(), 'DELETE /api/forms/submissions/2': { status: 204 } },
+      { ...routes(), ...openable(2), 'DELETE /api/forms/submissions/2': { status: 204 } },
     );
     const details = await screen.findByLabelText('Submission details', {}, slow);
     fireEvent.click(within(details).getByRole('button', { name: 'Delete' }));

@@ -1,5 +1,6 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync } from 'fastify';
+import { TOTAL_COUNT_HEADER } from '../../../src/contracts/crm.ts';
 import { formsApi } from '../../../src/contracts/forms.ts';
 import { roleGrants } from '../../auth/access.ts';
 import { requireAccountId } from '../../auth/authenticate.ts';
@@ -15,7 +16,7 @@ import type { RouteDeps } from '../routeDeps.ts';
 const NOT_FOUND = 'Form submission not found';
 
 /**
- * The owner's form inbox: list, open (new → read), set status (replied), delete; account-scoped. Every member
+ * The owner's form inbox: list (searched, paged), open (new → read), set status (replied), delete; account-scoped. Every member
  * reads it; marking and deleting need 'forms.manage' (a Viewer's opening leaves a submission new).
  */
 export const submissionRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, { db }) => {
@@ -23,9 +24,11 @@ export const submissionRoutes: FastifyPluginAsync<RouteDeps> = async (fastify, {
   const view = { permission: 'account.view' } as const;
   const manage = { permission: 'forms.manage' } as const;
 
-  app.get('/api/forms/submissions', { config: view, schema: formsApi.list }, async (request) =>
-    listSubmissions(db, requireAccountId(request), request.query.websiteId),
-  );
+  // A search and a page (or, for the CSV export, every match); the count of all matches in a header.
+  app.get('/api/forms/submissions', { config: view, schema: formsApi.list }, async (request, reply) => {
+    const { rows, totalCount } = await listSubmissions(db, requireAccountId(request), request.query);
+    return reply.header(TOTAL_COUNT_HEADER, totalCount).send(rows);
+  });
 
   app.get('/api/forms/submissions/:id', { config: view, schema: formsApi.open }, async (request) => {
     const markRead = roleGrants(request.accountRole, 'forms.manage');

@@ -1,4 +1,10 @@
-import type { FormSubmissionRecord as Raw, SubmissionStatus } from '../../contracts/forms.ts';
+import { TOTAL_COUNT_HEADER } from '../../contracts/crm.ts';
+import {
+  type FormSubmissionRecord as Raw,
+  SUBMISSIONS_PAGE_SIZE,
+  type SubmissionStatus,
+} from '../../contracts/forms.ts';
+import type { RowsPage } from '../../contracts/jsonSchema.ts';
 import type { Http } from '../http/http.ts';
 
 export type { SubmissionStatus };
@@ -12,14 +18,41 @@ const fromRaw = (raw: Raw): FormSubmission => ({
   websiteId: String(raw.websiteId),
 });
 
-/** GET /api/forms/submissions, newest first. */
-export async function listSubmissions(http: Http): Promise<FormSubmission[]> {
-  return (await http.get('forms/submissions').json<Raw[]>()).map(fromRaw);
+/**
+ * What the inbox asks for: one website's submissions (every website's without `websiteId`), those holding every
+ * word of `search`, and one 1-based page of `SUBMISSIONS_PAGE_SIZE` of them (every match without `page`).
+ */
+export type SubmissionQuery = { websiteId?: string | null; search?: string; page?: number };
+
+/** GET /api/forms/submissions: the matches, newest first, and the count of all of them. */
+export async function listSubmissions(
+  http: Http,
+  query: SubmissionQuery = {},
+): Promise<RowsPage<FormSubmission>> {
+  const searchParams: Record<string, string | number> = {};
+  if (query.websiteId) searchParams.websiteId = query.websiteId;
+  const search = query.search?.trim();
+  if (search) searchParams.search = search;
+  if (query.page !== undefined) {
+    searchParams.page = query.page;
+    searchParams.pageSize = SUBMISSIONS_PAGE_SIZE;
+  }
+  const response = await http.get('forms/submissions', { searchParams });
+  const rows = (await response.json<Raw[]>()).map(fromRaw);
+  const total = response.headers.get(TOTAL_COUNT_HEADER);
+  return { rows, totalCount: total === null ? rows.length : Number(total) };
 }
 
-/** GET /api/forms/submissions/{id}: opening marks a new submission read. */
+/**
+ * GET /api/forms/submissions/{id}: opening marks a new submission read. A 404 (deleted, or never there) is said
+ * where it was opened, not in a toast.
+ */
 export async function openSubmission(http: Http, id: string): Promise<FormSubmission> {
-  return fromRaw(await http.get(`forms/submissions/${encodeURIComponent(id)}`).json<Raw>());
+  return fromRaw(
+    await http
+      .get(`forms/submissions/${encodeURIComponent(id)}`, { context: { quietStatuses: [404] } })
+      .json<Raw>(),
+  );
 }
 
 /** PATCH /api/forms/submissions/{id} {status}. */

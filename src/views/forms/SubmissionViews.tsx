@@ -79,8 +79,14 @@ export function SubmissionList({ submissions, selectedId, onOpen }: ListProps) {
 }
 
 // `onDelete` is left out for a role that may not delete: the pane then offers no Delete. A promise it returns
-// keeps the confirmation open, busy, until the delete is done.
-type DetailProps = { submission: FormSubmission; onDelete?: () => unknown; deleting: boolean };
+// keeps the confirmation open, busy, until the delete is done. `focusHeading`: the pane took the list's place
+// (a phone), so its heading takes the focus, and a screen reader says what opened.
+type DetailProps = {
+  submission: FormSubmission;
+  onDelete?: () => unknown;
+  deleting: boolean;
+  focusHeading?: boolean;
+};
 
 /** What a Delete confirmation names: the form, the first field (as the list shows it) and when it was sent. */
 export function submissionDeletion(submission: FormSubmission): string {
@@ -90,14 +96,17 @@ export function submissionDeletion(submission: FormSubmission): string {
 }
 
 /** The detail pane: every field, and Delete (asked first: a submission deleted cannot be had back). */
-export function SubmissionDetail({ submission, onDelete, deleting }: DetailProps) {
+export function SubmissionDetail({ submission, onDelete, deleting, focusHeading = false }: DetailProps) {
   const confirm = useConfirmDelete();
-  // On a phone the pane sits under the whole list: bring the opened submission into view (beside the list, on a
-  // wide screen, it already is, and nothing moves).
+  // Under the list (Database View, a narrow window) bring the opened submission into view (beside the list, on a
+  // wide screen, it already is, and nothing moves); in the list's place, focus its heading (which scrolls to it).
   const pane = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (submission.id) pane.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [submission.id]);
+    if (!submission.id) return;
+    if (focusHeading) heading.current?.focus();
+    else pane.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [submission.id, focusHeading]);
   return (
     <Paper
       ref={pane}
@@ -107,7 +116,13 @@ export function SubmissionDetail({ submission, onDelete, deleting }: DetailProps
     >
       <Stack spacing={1}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="h6" component="h3" sx={{ flex: 1 }}>
+          <Typography
+            ref={heading}
+            tabIndex={-1}
+            variant="h6"
+            component="h3"
+            sx={{ flex: 1, outline: 'none' }}
+          >
             {submission.formTitle}
           </Typography>
           <StatusChip status={submission.status} />

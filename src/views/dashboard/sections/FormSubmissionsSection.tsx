@@ -1,28 +1,32 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
-import { appRoute } from '../../../contracts/appRoutes.ts';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import {
   useDeleteSubmission,
   useFormSubmissions,
-  useOpenSubmission,
+  useOpenedSubmission,
+  useSubmissionsExport,
 } from '../../../services/forms/formQueries.ts';
 import { submissionsCsv } from '../../../services/forms/formSubmissionsCsv.ts';
+import { ApiError } from '../../../services/http/ApiError.ts';
 import { useWebsites } from '../../../services/http/queries.ts';
 import { useCan } from '../../common/useCan.ts';
-import { useNavigate, useRoute } from '../../common/useRoute.ts';
+import { SubmissionsPager, SubmissionsToolbar, type ViewMode } from '../../forms/SubmissionsToolbar.tsx';
 import { SubmissionDetail, SubmissionList, SubmissionTable } from '../../forms/SubmissionViews.tsx';
 import { siteLabels } from '../../forms/siteLabels.ts';
+import { useFormsPlace } from '../../forms/useFormsPlace.ts';
 import type { SectionProps } from '../SectionPlaceholder.tsx';
 
-type ViewMode = 'list' | 'database';
+/** What a link to a submission or a website that is gone says, above the inbox it still shows. */
+export const SUBMISSION_GONE = 'This submission was deleted or does not exist.';
+export const SITE_GONE = 'This website does not exist or was deleted; showing all websites.';
+
+const phoneWidth = (theme: Theme) => theme.breakpoints.down('sm');
 
 /** Downloads `form_submissions.csv` (spec §9) from text made in the browser. */
 function download(csv: string): void {
@@ -37,95 +41,119 @@ function download(csv: string): void {
 }
 
 /**
- * The Form Submissions manager (spec §2): List View / Database View, Export CSV, detail pane; the website whose
- * submissions show is in the address (`/forms?site=…`, where a website card's Forms button leads), and so is the
- * opened submission (`&submission=…`).
+ * The Form Submissions manager (spec §2): List View / Database View, Export CSV, total count, detail pane. Its
+ * place is in the address (`useFormsPlace`): the website filter (where a website card's Forms button leads), the
+ * search and page the server is asked for, and the opened submission. On a phone the opened submission shows in
+ * place of the list.
  */
 export function FormSubmissionsSection({ title, onNavigate }: SectionProps) {
-  const submissions = useFormSubmissions();
+  const place = useFormsPlace();
   const websites = useWebsites();
-  const open = useOpenSubmission();
-  const remove = useDeleteSubmission();
-  const canManage = useCan('forms.manage');
-  const route = useRoute();
-  const navigate = useNavigate();
-  const [mode, setMode] = useState<ViewMode>('list');
-  const params = route.name === 'forms' ? route.params : {};
-  // The opened submission is in the address (`/forms?submission=…`): a reload or a link opens it again.
-  const selectedId = params.submission ?? null;
   const sites = websites.data ?? [];
-  const asked = params.site ?? null;
-  // A website no longer in the list (deleted, another account's) filters nothing: every submission shows.
-  const siteId = websites.isSuccess && !sites.some((site) => site.id === asked) ? null : asked;
+  const asked = place.siteId;
+  // A website no longer in the list (deleted, another account's) is said so, and every website's submissions show.
+  const siteGone = asked !== null && websites.isSuccess && !sites.some((site) => site.id === asked);
+  const siteId = siteGone ? null : asked;
+  const { query } = place.paging;
+  const submissions = useFormSubmissions(
+    { websiteId: siteId, search: query.search, page: query.page },
+    // Until the websites are known, a filter asked for may name none: wait, rather than show a wrong inbox.
+    asked === null || !websites.isPending,
+  );
+  const selectedId = place.submissionId;
+  const opened = useOpenedSubmission(selectedId);
+  const submissionGone = opened.error instanceof ApiError && opened.error.status === 404;
+  const remove = useDeleteSubmission();
+  const exporting = useSubmissionsExport();
+  const canManage = useCan('forms.manage');
+  const phone = useMediaQuery(phoneWidth);
+  const [mode, setMode] = useState<ViewMode>('list');
+  const [notices, setNotices] = useState<readonly string[]>([]);
   const labels = useMemo(() => siteLabels(sites), [sites]);
-  const all = submissions.data ?? [];
-  const list = useMemo(() => {
-    const shown = siteId === null ? all : all.filter((s) => s.websiteId === siteId);
-    return shown.map((s) => ({ ...s, websiteName: labels.get(s.websiteId) ?? s.websiteName }));
-  }, [all, siteId, labels]);
-  const selected = list.find((s) => s.id === selectedId) ?? null;
+  const named = <T extends { websiteId: string; websiteName: string }>(s: T): T => ({
+    ...s,
+    websiteName: labels.get(s.websiteId) ?? s.websiteName,
+  });
+  const rows = submissions.data?.rows ?? [];
+  const list = rows.map(named);
+  const total = submissions.data?.totalCount ?? 0;
+  const found = opened.data?.id === selectedId ? opened.data : list.find((s) => s.id === selectedId);
+  const selected = found && selectedId !== null && !submissionGone ? named(found) : null;
 
-  const handleSite = (value: string) => {
-    navigate(appRoute('forms', value ? { site: value } : {}), { replace: true });
-  };
+  // A param that names nothing is said once and dropped from the address, without a Back step.
+  const notice = useEffectEvent((message: string, param: 'site' | 'submission') => {
+    setNotices((shown) => (shown.includes(message) ? shown : [...shown, message]));
+    place.forget(param);
+  });
+  useEffect(() => {
+    if (siteGone) notice(SITE_GONE, 'site');
+  }, [siteGone]);
+  useEffect(() => {
+    if (submissionGone) notice(SUBMISSION_GONE, 'submission');
+  }, [submissionGone]);
+  // A page past the last one (an old link, or the last rows deleted) shows the last page.
+  const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
+  const pastEnd = submissions.isSuccess && !submissions.isPlaceholderData && query.page > lastPage;
+  const toLastPage = useEffectEvent(() => place.replacePage(lastPage));
+  useEffect(() => {
+    if (pastEnd) toLastPage();
+  }, [pastEnd]);
 
   const handleOpen = (id: string) => {
-    navigate(appRoute('forms', { ...params, submission: id }));
-    open.mutate(id);
+    setNotices((shown) => shown.filter((message) => message !== SUBMISSION_GONE));
+    place.open(id);
   };
   const handleDelete = () => {
     if (!selected) return;
-    return remove.mutateAsync(selected.id, {
-      onSuccess: () => navigate(appRoute('forms', { ...params, submission: undefined }), { replace: true }),
-    });
+    return remove.mutateAsync(selected.id, { onSuccess: () => place.close(true) });
   };
+  // Every match of the search (and website filter), not only the page shown; a failure is the usual toast.
+  const handleExport = () =>
+    exporting.mutate(
+      { websiteId: siteId, search: query.search },
+      { onSuccess: (all) => download(submissionsCsv(all.map(named))) },
+    );
 
+  const detail = selected ? (
+    <SubmissionDetail
+      submission={selected}
+      onDelete={canManage ? handleDelete : undefined}
+      deleting={remove.isPending}
+      focusHeading={phone}
+    />
+  ) : null;
+  const pager = <SubmissionsPager paging={place.paging} total={total} />;
+  const searching = query.search.trim() !== '';
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h2" sx={{ flex: 1 }}>
-          {title}
-        </Typography>
-        {sites.length > 0 ? (
-          <TextField
-            select
-            size="small"
-            label="Website"
-            value={siteId ?? ''}
-            onChange={(event) => handleSite(event.target.value)}
-            sx={{ minWidth: 200 }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">All websites</MenuItem>
-            {sites.map((site) => (
-              <MenuItem key={site.id} value={site.id}>
-                {labels.get(site.id)}
-              </MenuItem>
-            ))}
-          </TextField>
-        ) : null}
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={mode}
-          onChange={(_, value: ViewMode | null) => value && setMode(value)}
+      <Typography variant="h4" component="h2">
+        {title}
+      </Typography>
+      <SubmissionsToolbar
+        sites={sites}
+        labels={labels}
+        siteId={siteId}
+        onSite={place.chooseSite}
+        mode={mode}
+        onMode={setMode}
+        paging={place.paging}
+        canExport={total > 0 && !exporting.isPending}
+        onExport={handleExport}
+      />
+      {notices.map((message) => (
+        <Alert
+          key={message}
+          severity="warning"
+          onClose={() => setNotices((shown) => shown.filter((m) => m !== message))}
         >
-          <ToggleButton value="list">List View</ToggleButton>
-          <ToggleButton value="database">Database View</ToggleButton>
-        </ToggleButtonGroup>
-        <Button
-          variant="contained"
-          disabled={list.length === 0}
-          onClick={() => download(submissionsCsv(list))}
-        >
-          Export CSV
-        </Button>
-      </Stack>
+          {message}
+        </Alert>
+      ))}
       <Typography variant="body2" color="text.secondary">
-        Total: {list.length} submission{list.length === 1 ? '' : 's'}
+        Total: {total} submission{total === 1 ? '' : 's'}
       </Typography>
       {submissions.isPending ? <CircularProgress aria-label="Loading submissions" /> : null}
-      {submissions.isSuccess && list.length === 0 ? (
+      {submissions.isSuccess && total === 0 && !searching ? (
         <Alert
           severity="info"
           action={
@@ -139,30 +167,41 @@ export function FormSubmissionsSection({ title, onNavigate }: SectionProps) {
           No form submissions yet
         </Alert>
       ) : null}
-      {list.length > 0 && mode === 'list' ? (
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <SubmissionList submissions={list} selectedId={selectedId} onOpen={handleOpen} />
-          {selected ? (
-            <SubmissionDetail
-              submission={selected}
-              onDelete={canManage ? handleDelete : undefined}
-              deleting={remove.isPending}
-            />
-          ) : null}
-        </Stack>
+      {submissions.isSuccess && total === 0 && searching ? (
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" size="small" onClick={() => place.paging.setSearch('')}>
+              Clear search
+            </Button>
+          }
+        >
+          No submissions match “{query.search.trim()}”. Try other words, or clear the search to see them all.
+        </Alert>
       ) : null}
-      {list.length > 0 && mode === 'database' ? (
-        <Stack spacing={2}>
+      {phone && detail ? (
+        // A phone has no room beside the list: the opened submission takes its place.
+        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Button onClick={() => place.close(false)}>Back to submissions</Button>
+          {detail}
+        </Stack>
+      ) : list.length > 0 && mode === 'list' ? (
+        <>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <SubmissionList submissions={list} selectedId={selectedId} onOpen={handleOpen} />
+            {detail}
+          </Stack>
+          {pager}
+        </>
+      ) : list.length > 0 ? (
+        <>
           <SubmissionTable submissions={list} onOpen={handleOpen} />
-          {selected ? (
-            <SubmissionDetail
-              submission={selected}
-              onDelete={canManage ? handleDelete : undefined}
-              deleting={remove.isPending}
-            />
-          ) : null}
-        </Stack>
-      ) : null}
+          {pager}
+          {detail}
+        </>
+      ) : (
+        detail
+      )}
     </Stack>
   );
 }
