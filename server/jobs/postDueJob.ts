@@ -1,5 +1,4 @@
-import type { OAuthProvider } from '../../src/contracts/integrations.ts';
-import type { SocialChannel } from '../../src/contracts/social.ts';
+import { CHANNEL_PUBLISHER } from '../../src/contracts/socialPublishing.ts';
 import type { Db } from '../db/types.ts';
 import type { OAuthSettings } from '../integrations/oauthSettings.ts';
 import { OutboundError, type OutboundPolicy, safeFetch } from '../net/safeFetch.ts';
@@ -10,14 +9,6 @@ export type PostDueData = { accountId: number; postId: number; scheduledAt: stri
 
 /** The note a due post carries when no integration can publish it. */
 export const NOT_CONNECTED = 'not connected';
-
-// Only Facebook has a publishing integration here; the other networks are honestly "not connected".
-const PUBLISHER: Record<SocialChannel, OAuthProvider | null> = {
-  facebook: 'facebook',
-  instagram: null,
-  linkedin: null,
-  x: null,
-};
 
 /**
  * Runs when a scheduled post falls due (queued with startAfter = its time): marks it due, then
@@ -31,7 +22,7 @@ export async function handlePostDue(
 ): Promise<string> {
   const post = await markDue(db, data.accountId, data.postId, data.scheduledAt);
   if (!post) return 'skipped: rescheduled, edited or deleted';
-  const provider = PUBLISHER[post.channel];
+  const provider = CHANNEL_PUBLISHER[post.channel];
   const token = provider ? await findAccessToken(db, data.accountId, provider) : null;
   if (!token) {
     await setOutcome(db, data.accountId, post.id, 'failed', NOT_CONNECTED);

@@ -2,7 +2,7 @@
  * Accounts (organisations) and their members (GET/POST /api/accounts…): the JSON Schemas of the API and the types
  * derived from them. The server validates and documents with these; the client reads the same types.
  */
-import { INDUSTRIES } from './common.ts';
+import { INDUSTRIES } from './industries.ts';
 import { type Infer, schemas } from './jsonSchema.ts';
 
 /** The account role that manages the account's members. */

@@ -2,7 +2,7 @@
  * The business profile of an account (POST /api/business/setup, GET/PUT /api/business/profile): the shared limits
  * and rules, the JSON Schemas of the API and the types derived from them.
  */
-import { INDUSTRIES } from './common.ts';
+import { INDUSTRIES } from './industries.ts';
 import { type Infer, schemas } from './jsonSchema.ts';
 
 /** The business details (Settings › Business details) beyond the setup form: shared limits. */

@@ -7,10 +7,6 @@
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
 
-/** The six industries of the business setup form (builder-store-crm §3 Business). */
-export const INDUSTRIES = ['technology', 'healthcare', 'finance', 'retail', 'consulting', 'other'] as const;
-export type Industry = (typeof INDUSTRIES)[number];
-
 // Deliberately simple: one @, no spaces, a dotted domain of DNS labels. Real proof of an address is a mail.
 const EMAIL = /^[^\s@]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
 export const MAX_EMAIL_LENGTH = 254;

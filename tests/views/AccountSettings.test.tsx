@@ -323,7 +323,7 @@ describe('Account Settings', () => {
   const bodyOf = async (requests: Request[]) =>
     requests.find((r) => r.method === 'PUT' && r.url.endsWith('/api/user/profile'))?.json();
 
-  test('what was typed in Profile is still there after a look at the Users tab, and gone once saved', async () => {
+  test('a look at the Users tab with typed changes asks first: Stay keeps them; once saved, the tab changes at once', async () => {
     const { requests } = renderApp(
       dashboardInput(),
       teamRoutes({ 'PUT /api/user/profile': { body: { ...rawBob, name: 'Bobby' } } }),
@@ -333,19 +333,22 @@ describe('Account Settings', () => {
     fireEvent.change(form.getByLabelText(/Email/), { target: { value: 'bobby@example.com' } });
 
     fireEvent.click(screen.getByRole('tab', { name: 'Users' }));
-    await screen.findByRole('heading', { name: /^Users of/ }, slow);
-    fireEvent.click(screen.getByRole('tab', { name: 'Profile' }));
+    const ask = within(await screen.findByRole('dialog', { name: 'Leave without saving?' }));
+    fireEvent.click(ask.getByRole('button', { name: 'Stay on this page' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull());
+    expect((form.getByLabelText(/Name/) as HTMLInputElement).value).toBe('Bobby');
+    expect((form.getByLabelText(/Email/) as HTMLInputElement).value).toBe('bobby@example.com');
 
-    const back = within(await screen.findByRole('form', { name: 'Profile' }, slow));
-    expect((back.getByLabelText(/Name/) as HTMLInputElement).value).toBe('Bobby');
-    expect((back.getByLabelText(/Email/) as HTMLInputElement).value).toBe('bobby@example.com');
-    // The password it asks for again is never kept.
-    expect((back.getByLabelText(/Current password/) as HTMLInputElement).value).toBe('');
-
-    fireEvent.change(back.getByLabelText(/Email/), { target: { value: 'bob@example.com' } });
-    fireEvent.click(back.getByRole('button', { name: 'Save profile' }));
+    fireEvent.change(form.getByLabelText(/Email/), { target: { value: 'bob@example.com' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save profile' }));
     expect((await screen.findByText(/^Profile updated/)).textContent).toBe('Profile updated successfully');
     expect(await bodyOf(requests)).toEqual({ name: 'Bobby', email: 'bob@example.com' });
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Users' }));
+    await screen.findByRole('heading', { name: /^Users of/ }, slow);
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Profile' }));
+    const back = within(await screen.findByRole('form', { name: 'Profile' }, slow));
     expect((back.getByLabelText(/Name/) as HTMLInputElement).value).toBe('Bobby');
   });
 

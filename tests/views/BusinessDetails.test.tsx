@@ -4,7 +4,10 @@ import {
   BUSINESS_DETAILS_FAILED,
   BUSINESS_DETAILS_SAVED,
 } from '../../src/machines/account/businessDetailsMachine.ts';
+import { KEPT_TYPING_NOTE } from '../../src/views/common/useKeptDraft.ts';
 import { bobProfile } from './businessFixtures.ts';
+import { unloadAsks } from './queries.ts';
+import { keptEntries, reloadApp } from './reloadApp.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
 const profile = bobProfile;
@@ -83,11 +86,7 @@ describe('Settings › Business details', () => {
     const leave = async () =>
       fireEvent.click(within(await ask()).getByRole('button', { name: 'Leave without saving' }));
     const sidebar = () => within(screen.getByRole('navigation', { name: 'Sections' }));
-    const unload = () => {
-      const event = new Event('beforeunload', { cancelable: true });
-      window.dispatchEvent(event);
-      return event.defaultPrevented;
-    };
+    const unload = unloadAsks;
 
     test('a sidebar click with typed changes asks; Stay keeps the form as typed, Leave goes', async () => {
       const { phone } = await open();
@@ -150,4 +149,56 @@ describe('Settings › Business details', () => {
       expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
     }, 30_000);
   });
+});
+
+describe('Settings › Business details: what was typed stays through a reload', () => {
+  const input = () => ({ ...dashboardInput(), location: { pathname: '/settings/business', search: '' } });
+  const phoneValue = () => (screen.getByRole('textbox', { name: 'Phone' }) as HTMLInputElement).value;
+  /** Bob types a phone number, and the page is reloaded. */
+  async function typeThenReload(routes: Routes) {
+    const first = renderApp(input(), routes);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Phone' }, slow), {
+      target: { value: '555 0199' },
+    });
+    reloadApp(first, input(), routes);
+    await waitFor(() => expect(phoneValue()).toBe('555 0199'), slow);
+    const form = within(screen.getByRole('form', { name: 'Business details' }));
+    // The note and the buttons show once the user's permissions are in (an editor's form).
+    await form.findByRole('button', { name: 'Save business details' }, slow);
+    return form;
+  }
+
+  test('the change is back with the note; Cancel goes back to the saved details and drops it', async () => {
+    const form = await typeThenReload({
+      ...dashboardRoutes(),
+      'GET /api/business/profile': { body: profile },
+    });
+    expect(form.getByText(KEPT_TYPING_NOTE).textContent).toBe(
+      'We kept what you typed here before the page was reloaded or closed. Save to keep it, or Cancel to throw it away.',
+    );
+    expect(form.getByRole('textbox', { name: 'Business name' })).toHaveProperty('value', 'Bob Bakery');
+
+    fireEvent.click(form.getByRole('button', { name: 'Cancel' }));
+    expect(phoneValue()).toBe('555 0100');
+    expect(form.queryByText(KEPT_TYPING_NOTE)).toBeNull();
+    expect(form.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(keptEntries()).toEqual([]);
+  }, 30_000);
+
+  test('saved, the kept draft is gone', async () => {
+    let saved = profile;
+    const form = await typeThenReload({
+      ...dashboardRoutes(),
+      'GET /api/business/profile': () => ({ body: saved }),
+      'PUT /api/business/profile': async (request) => {
+        saved = { ...profile, ...(await request.json()) };
+        return { body: saved };
+      },
+    });
+    expect(keptEntries()).toHaveLength(1);
+    fireEvent.click(form.getByRole('button', { name: 'Save business details' }));
+    expect((await form.findByText(BUSINESS_DETAILS_SAVED)).textContent).toBe(BUSINESS_DETAILS_SAVED);
+    await waitFor(() => expect(keptEntries()).toEqual([]));
+    expect(form.queryByText(KEPT_TYPING_NOTE)).toBeNull();
+  }, 30_000);
 });

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { descriptionOf, rowsOf } from './queries.ts';
+import { KEPT_SITE_SEO_NOTE } from '../../src/views/dashboard/sections/SiteSeoSettingsCard.tsx';
+import { clickSection, descriptionOf, rowsOf, unloadAsks } from './queries.ts';
+import { keptEntries, reloadApp } from './reloadApp.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
 const site = {
@@ -179,17 +181,8 @@ describe('SEO Tools › Site settings', () => {
 describe('SEO Tools › Site settings: leaving with typed changes asks first', () => {
   afterEach(() => window.history.replaceState(null, '', '/'));
   const ask = () => screen.findByRole('dialog', { name: 'Leave without saving?' });
-  const goToStore = () =>
-    fireEvent.click(
-      within(screen.getByRole('navigation', { name: 'Sections' })).getAllByRole('button', {
-        name: 'Online Store',
-      })[0] as HTMLElement,
-    );
-  const unload = () => {
-    const event = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(event);
-    return event.defaultPrevented;
-  };
+  const goToStore = () => clickSection('Online Store');
+  const unload = unloadAsks;
 
   test('a sidebar click with a typed suffix asks; Stay keeps it, Leave goes', async () => {
     renderApp(dashboardInput(), routes());
@@ -224,6 +217,55 @@ describe('SEO Tools › Site settings: leaving with typed changes asks first', (
     goToStore();
     await waitFor(() => expect(window.location.pathname).toBe('/store'));
     expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  });
+});
+
+describe('SEO Tools › Site settings: what was typed stays through a reload', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+  const input = () => ({ ...dashboardInput(), location: { pathname: '/seo', search: '' } });
+  const valuesOf = (form: ReturnType<typeof within>) =>
+    ['Title suffix', 'Default meta description', 'Canonical base URL'].map(
+      (label) => (form.getByLabelText(label) as HTMLInputElement).value,
+    );
+  /** Bob types a suffix and a description, and the page is reloaded (the browser's question accepted). */
+  async function typeThenReload(server: Routes) {
+    window.history.replaceState(null, '', '/seo');
+    const first = renderApp(input(), server);
+    const typing = await openSettings();
+    fireEvent.change(typing.getByLabelText('Title suffix'), { target: { value: ' | Rosa' } });
+    fireEvent.change(typing.getByLabelText('Default meta description'), { target: { value: 'Fresh bread' } });
+    const { requests } = reloadApp(first, input(), server);
+    const form = within(await screen.findByRole('form', { name: 'Site settings' }, { timeout: 5000 }));
+    await waitFor(() => expect(valuesOf(form)).toEqual([' | Rosa', 'Fresh bread', '']));
+    return { form, requests };
+  }
+
+  test('the suffix and the description are back with a note; Discard changes goes back to the saved ones', async () => {
+    const { form } = await typeThenReload(routes());
+    expect((await form.findByText(KEPT_SITE_SEO_NOTE)).textContent).toBe(
+      'Your changes to the site settings are back as you left them: they are not saved yet. Save site settings to keep them, or Discard changes to throw them away.',
+    );
+    expect(keptEntries()).toHaveLength(1);
+
+    fireEvent.click(form.getByRole('button', { name: 'Discard changes' }));
+    expect(valuesOf(form)).toEqual(['', '', '']);
+    expect(form.queryByText(KEPT_SITE_SEO_NOTE)).toBeNull();
+    expect(form.queryByRole('button', { name: 'Discard changes' })).toBeNull();
+    expect(keptEntries()).toEqual([]);
+  });
+
+  test('saved, the note and the kept draft are gone', async () => {
+    const { form, requests } = await typeThenReload(routes());
+    await form.findByText(KEPT_SITE_SEO_NOTE);
+    fireEvent.click(form.getByRole('button', { name: 'Save site settings' }));
+    expect((await form.findByRole('status')).textContent).toContain('Site settings saved.');
+    expect(await requests.find((r) => r.method === 'PUT')?.json()).toMatchObject({
+      titleSuffix: ' | Rosa',
+      description: 'Fresh bread',
+    });
+    await waitFor(() => expect(keptEntries()).toEqual([]));
+    expect(form.queryByText(KEPT_SITE_SEO_NOTE)).toBeNull();
+    expect(valuesOf(form)).toEqual([' | Rosa', 'Fresh bread', '']);
   });
 });
 

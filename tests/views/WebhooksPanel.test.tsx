@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
+import { KEPT_WEBHOOK_NOTE } from '../../src/views/integrations/WebhooksPanel.tsx';
+import { keptEntries, reloadApp } from './reloadApp.ts';
 import { dashboardInput, dashboardRoutes, type Routes, renderApp } from './renderApp.tsx';
 
 const PRIVATE =
@@ -176,5 +178,53 @@ describe('Integrations › Webhooks', () => {
     }
     // Said in the form, before anything is sent.
     expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+});
+
+describe('Integrations › Webhooks: the webhook being added stays through a reload', () => {
+  const input = () => ({ ...dashboardInput(), location: { pathname: '/integrations', search: '' } });
+  const formOf = async () =>
+    within(await screen.findByRole('form', { name: 'New webhook' }, { timeout: 10_000 }));
+  const urlOf = (form: ReturnType<typeof within>) =>
+    (form.getByRole('textbox', { name: 'Webhook URL' }) as HTMLInputElement).value;
+  const checked = (form: ReturnType<typeof within>) =>
+    (form.getAllByRole('checkbox') as HTMLInputElement[])
+      .filter((box) => box.checked)
+      .map((box) => box.closest('label')?.textContent);
+  /** Bob types an address, ticks Order placed too, and the page is reloaded. */
+  async function typeThenReload(server: Routes) {
+    window.history.replaceState(null, '', '/integrations');
+    const first = renderApp(input(), server);
+    const form = await formOf();
+    fireEvent.change(form.getByRole('textbox', { name: 'Webhook URL' }), { target: { value: HOOK } });
+    fireEvent.click(form.getByRole('checkbox', { name: 'Order placed' }));
+    reloadApp(first, input(), server);
+    return formOf();
+  }
+
+  test('the address and the events are back with a note; Add webhook adds it and drops the draft', async () => {
+    const form = await typeThenReload(keepingRoutes());
+    await waitFor(() => expect(urlOf(form)).toBe(HOOK));
+    expect(checked(form)).toEqual(['Form submitted', 'Order placed']);
+    expect(form.getByText(KEPT_WEBHOOK_NOTE).textContent).toBe(
+      'The webhook you were adding is back as you left it: it is not added yet. Add webhook to keep it, or Discard changes to throw it away.',
+    );
+
+    fireEvent.click(form.getByRole('button', { name: 'Add webhook' }));
+    await screen.findByLabelText(`Webhook ${HOOK}`);
+    expect(urlOf(form)).toBe('');
+    expect(form.queryByText(KEPT_WEBHOOK_NOTE)).toBeNull();
+    expect(keptEntries()).toEqual([]);
+  });
+
+  test('Discard changes empties the form and drops the draft', async () => {
+    const form = await typeThenReload(routes());
+    await waitFor(() => expect(urlOf(form)).toBe(HOOK));
+
+    fireEvent.click(form.getByRole('button', { name: 'Discard changes' }));
+    expect(urlOf(form)).toBe('');
+    expect(checked(form)).toEqual(['Form submitted']);
+    expect(form.queryByText(KEPT_WEBHOOK_NOTE)).toBeNull();
+    expect(keptEntries()).toEqual([]);
   });
 });

@@ -61,3 +61,19 @@ export function rowOf(element: HTMLElement): string[] {
   if (!row) throw new Error('no table row holds the element');
   return cellTexts(row);
 }
+
+/** Whether the page would ask before it unloads (a reload, a closed tab): a `beforeunload` it prevents. */
+export function unloadAsks(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
+/** A click on a section of the dashboard's sidebar ("Online Store"). */
+export function clickSection(name: string) {
+  fireEvent.click(
+    within(screen.getByRole('navigation', { name: 'Sections' })).getAllByRole('button', {
+      name,
+    })[0] as HTMLElement,
+  );
+}

@@ -18,8 +18,9 @@ export type ProfileFormContext = {
   /** The server's reason for refusing the last save (400/403, e.g. a wrong current password), shown by the form. */
   refusal: string | null;
   /**
-   * The name and email as typed, kept here (not in the form) so that the Users tab, another section or a
-   * failed save does not throw them away; null once saved. The current password is never kept.
+   * The name and email as typed, kept here (not in the form) so that a failed save does not throw them away
+   * (a move to another place asks first, and a reload brings them back: views/account/useProfileDraft.ts);
+   * null once saved. The current password is never kept.
    */
   draft: ProfileDraft | null;
 };

@@ -1,6 +1,6 @@
 import { assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
 import type { Account } from '../../contracts/auth.ts';
-import type { Industry } from '../../contracts/common.ts';
+import type { Industry } from '../../contracts/industries.ts';
 import type {
   CreateAccountInput,
   InviteInput,

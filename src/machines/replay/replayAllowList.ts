@@ -1,6 +1,6 @@
 import { ACCOUNT_ROLES } from '../../contracts/admin.ts';
 import { ROUTES } from '../../contracts/appRoutes.ts';
-import { INDUSTRIES } from '../../contracts/common.ts';
+import { INDUSTRIES } from '../../contracts/industries.ts';
 import { INVITATION_STATES } from '../../contracts/invitations.ts';
 import { GENERATION_FAILED, GENERATION_NETWORK_ERROR } from '../app/appMachine.ts';
 

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { Account } from '../../contracts/auth.ts';
-import { INDUSTRIES, type Industry } from '../../contracts/common.ts';
+import { INDUSTRIES, type Industry } from '../../contracts/industries.ts';
 import { type AccountDraft, selectAccountDraft } from '../../machines/account/teamMachine.ts';
 import { useKeepTypedInput } from '../common/keepTypedInput.ts';
 import { compact, required } from '../forms/validation.ts';

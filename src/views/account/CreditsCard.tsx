@@ -12,17 +12,10 @@ import { useId } from 'react';
 import { MY_CREDITS_LIMIT } from '../../contracts/myCredits.ts';
 import { useMyCredits } from '../../services/admin/myCreditsQueries.ts';
 import type { MyCreditEntry } from '../../services/admin/reviewApi.ts';
+import { formatDay } from '../common/dates.ts';
 
 export const NO_CREDITS_YET = 'You have no credits yet. Leave a review with the star button to earn credits.';
 export const CREDITS_LOAD_FAILED = 'Your credits could not be loaded. Choose Try again, or reload the page.';
-
-const DATE: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
-
-/** An entry's day as this browser's locale writes it. */
-function dayOf(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(undefined, DATE);
-}
 
 /** Credits with their sign: "+10", "-3". */
 export const signedCredits = (credits: number): string => (credits > 0 ? `+${credits}` : String(credits));
@@ -90,7 +83,7 @@ function CreditHistory({ entries }: { entries: readonly MyCreditEntry[] }) {
         <TableBody>
           {entries.map((entry) => (
             <TableRow key={entry.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{dayOf(entry.createdAt)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(entry.createdAt)}</TableCell>
               <TableCell align="right" sx={{ color: entry.credits < 0 ? 'error.main' : 'success.main' }}>
                 {signedCredits(entry.credits)}
               </TableCell>

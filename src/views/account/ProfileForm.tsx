@@ -1,10 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { User } from '../../contracts/auth.ts';
 import {
+  type profileFormMachine,
   selectProfileDraft,
   selectProfileRefusal,
   selectProfileSaving,
@@ -13,6 +17,7 @@ import { selectProfileFormRef } from '../../machines/app/appSelectors.ts';
 import { selectUser } from '../../machines/session/sessionMachine.ts';
 import { useAppActor, useSessionRef } from '../appActorContext.ts';
 import { compact, emailError, required } from '../forms/validation.ts';
+import { useProfileDraft } from './useProfileDraft.ts';
 
 type Errors = Partial<Record<'name' | 'email' | 'currentPassword', string>>;
 
@@ -24,19 +29,32 @@ const PASSWORD_NEEDED_FOR_EMAIL = 'Enter your current password to change your em
  */
 export function ProfileForm() {
   const formRef = useSelector(useAppActor(), selectProfileFormRef);
-  const saving = useSelector(formRef, (snapshot) => (snapshot ? selectProfileSaving(snapshot) : false));
-  const refusal = useSelector(formRef, (snapshot) => (snapshot ? selectProfileRefusal(snapshot) : null));
-  const draft = useSelector(formRef, (snapshot) => (snapshot ? selectProfileDraft(snapshot) : null));
   const user = useSelector(useSessionRef(), selectUser);
-  // What was typed lives in the form's machine: the Users tab or another section leaves it there.
-  const name = draft?.name ?? user?.name ?? '';
-  const email = draft?.email ?? user?.email ?? '';
+  // The form's actor starts with the dashboard's code: typing before it runs would go nowhere.
+  if (!formRef || !user) return <CircularProgress size={24} aria-label="Loading your profile" />;
+  return <ProfileFields formRef={formRef} user={user} />;
+}
+
+function ProfileFields({ formRef, user }: { formRef: ActorRefFrom<typeof profileFormMachine>; user: User }) {
+  const saving = useSelector(formRef, selectProfileSaving);
+  const refusal = useSelector(formRef, selectProfileRefusal);
+  const draft = useSelector(formRef, selectProfileDraft);
+  // What was typed lives in the form's machine; a reload or an expired session keeps it too (useProfileDraft).
+  const name = draft?.name ?? user.name;
+  const email = draft?.email ?? user.email;
   const edit = (change: Partial<{ name: string; email: string }>) =>
-    formRef?.send({ type: 'profile.edit', name, email, ...change });
+    formRef.send({ type: 'profile.edit', name, email, ...change });
   const [currentPassword, setCurrentPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  // The server compares addresses trimmed and lowercased: so does the question whether it changes.
-  const emailChanges = email.trim().toLowerCase() !== (user?.email ?? '').toLowerCase();
+  const { keptNote, unsaved, emailChanges } = useProfileDraft(formRef, user, { name, email });
+
+  // Discard changes: back to the saved profile; the kept draft goes with it.
+  const handleDiscard = () => {
+    formRef.send({ type: 'profile.edit', name: user.name, email: user.email });
+    formRef.send({ type: 'profile.stopped' });
+    setCurrentPassword('');
+    setErrors({});
+  };
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,10 +65,10 @@ export function ProfileForm() {
     });
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      formRef?.send({ type: 'profile.stopped' });
+      formRef.send({ type: 'profile.stopped' });
       return;
     }
-    formRef?.send({
+    formRef.send({
       type: 'profile.submit',
       name: name.trim(),
       email: email.trim(),
@@ -67,6 +85,7 @@ export function ProfileForm() {
       onSubmit={handleSubmit}
       aria-label="Profile"
     >
+      {keptNote ? <Alert severity="info">{keptNote}</Alert> : null}
       <TextField
         label="Name"
         required
@@ -96,13 +115,18 @@ export function ProfileForm() {
           helperText={errors.currentPassword ?? 'Needed to change the email you sign in with.'}
         />
       )}
-      <TextField label="Role" value={user?.role ?? ''} slotProps={{ htmlInput: { readOnly: true } }} />
+      <TextField label="Role" value={user.role} slotProps={{ htmlInput: { readOnly: true } }} />
       {refusal && <Alert severity="error">{refusal}</Alert>}
-      <div>
+      <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" disabled={saving}>
           Save profile
         </Button>
-      </div>
+        {unsaved ? (
+          <Button onClick={handleDiscard} disabled={saving}>
+            Discard changes
+          </Button>
+        ) : null}
+      </Stack>
     </Stack>
   );
 }

@@ -44,6 +44,9 @@ export function AdminDashboard({ title }: { title: string }) {
         onChange={(_, value: TabValue) => setTab(value)}
         aria-label="Admin Dashboard"
         variant="scrollable"
+        // On a phone the six tabs are wider than the screen: arrows show there too, so none is out of reach.
+        scrollButtons="auto"
+        allowScrollButtonsMobile
       >
         {TABS.map((entry) => (
           <Tab

@@ -23,13 +23,17 @@ type Props = {
 export function CommandPalette({ context, onRun }: Props) {
   const [input, setInput] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  // Run on something unknown: the field's own helper text already says why and what to try, so it turns to an
+  // error there (read with the field) instead of saying it a second time below.
+  const [refused, setRefused] = useState(false);
   const command = input.trim() ? parseCommand(input, context) : null;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!command) return;
     if (command.kind === 'unknown') {
-      setResult({ ok: false, text: command.hint });
+      setResult(null);
+      setRefused(true);
       return;
     }
     setInput('');
@@ -48,9 +52,11 @@ export function CommandPalette({ context, onRun }: Props) {
         onChange={(e) => {
           setInput(e.target.value);
           setResult(null);
+          setRefused(false);
         }}
         placeholder="e.g. create website"
         autoComplete="off"
+        error={refused}
         helperText={command ? describeCommand(command) : `Commands: ${EXAMPLES.join(' · ')}`}
       />
       <Button type="submit" variant="contained" disabled={!command} sx={{ alignSelf: 'flex-start' }}>

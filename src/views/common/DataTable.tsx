@@ -1,5 +1,9 @@
 import { DataGrid, type DataGridProps, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
+import { formatDateTime } from './dates.ts';
+
+// Its formatter stays importable from here for the tables' callers; dates.ts is its home (no MUI X there).
+export { formatDateTime };
 
 type Props<R extends GridValidRowModel> = DataGridProps<R> & {
   /** What an empty table says (spec §8: "No users found" for users). */
@@ -46,19 +50,8 @@ export function DataTable<R extends GridValidRowModel>({
   );
 }
 
-// The date and the minute, e.g. "Dec 3, 2026, 6:07 AM": the seconds of toLocaleString() made the text too long
-// for the tables' date columns, which cut it off with an ellipsis (the orders' at any window size).
-const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-
 /** A column of timestamps, wide enough for the longest one (e.g. "Dec 13, 2026, 10:09 PM") in a wide font. */
 export const DATE_COLUMN = {
   width: 200,
   valueFormatter: (value: string | null) => formatDateTime(value),
 } as const;
-
-/** A timestamp as this browser's locale writes it, to the minute. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString(undefined, DATE_TIME);
-}

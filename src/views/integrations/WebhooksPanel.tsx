@@ -19,6 +19,7 @@ import {
 } from '../../services/planner/plannerQueries.ts';
 import { useCan } from '../common/useCan.ts';
 import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
+import { useKeptDraft } from '../common/useKeptDraft.ts';
 import { useLeaveGuard } from '../common/useLeaveGuard.ts';
 import { DeliveryLog } from './DeliveryLog.tsx';
 
@@ -27,6 +28,12 @@ const EVENT_LABELS: Record<WebhookEvent, string> = {
   'order.placed': 'Order placed',
   'contact.created': 'Contact created',
 };
+
+/** What the new webhook's form says when the address typed in it is back (after a reload or an expired session). */
+export const KEPT_WEBHOOK_NOTE =
+  'The webhook you were adding is back as you left it: it is not added yet. Add webhook to keep it, or Discard changes to throw it away.';
+
+const FIRST_EVENTS: WebhookEvent[] = ['form.submitted'];
 
 /** Outgoing webhooks: add one, see each one's deliveries, send a test, remove. */
 export function WebhooksPanel() {
@@ -37,10 +44,24 @@ export function WebhooksPanel() {
   const canManage = useCan('integrations.manage');
   const confirm = useConfirmDelete();
   const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<WebhookEvent[]>(['form.submitted']);
+  const [events, setEvents] = useState<WebhookEvent[]>(FIRST_EVENTS);
   const [problem, setProblem] = useState<string | null>(null);
-  // An address typed and not added yet: leaving the page asks first.
-  useLeaveGuard(url.trim() !== '');
+  // An address typed and not added yet: leaving the page asks first, and a reload keeps it (useKeptDraft.ts).
+  const typed = canManage && url.trim() !== '';
+  useLeaveGuard(typed);
+  const kept = useKeptDraft('integrations.webhook.new', {
+    values: { url, events },
+    changed: typed,
+    restore: (draft: { url: string; events: WebhookEvent[] }) => {
+      setUrl(draft.url);
+      setEvents(draft.events.filter((name) => WEBHOOK_EVENTS.includes(name)));
+    },
+  });
+  const handleDiscard = () => {
+    setUrl('');
+    setEvents(FIRST_EVENTS);
+    setProblem(null);
+  };
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -94,6 +115,7 @@ export function WebhooksPanel() {
                 />
               ))}
             </FormGroup>
+            {kept ? <Alert severity="info">{KEPT_WEBHOOK_NOTE}</Alert> : null}
             {problem ? <Alert severity="error">{problem}</Alert> : null}
             {create.data ? (
               <Alert severity="info">
@@ -102,22 +124,28 @@ export function WebhooksPanel() {
                 "timestamp.body").
               </Alert>
             ) : null}
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={create.isPending}
-              sx={{ alignSelf: 'flex-start' }}
-            >
-              Add webhook
-            </Button>
+            <Stack direction="row" spacing={1}>
+              <Button type="submit" variant="contained" disabled={create.isPending}>
+                Add webhook
+              </Button>
+              {typed ? (
+                <Button onClick={handleDiscard} disabled={create.isPending}>
+                  Discard changes
+                </Button>
+              ) : null}
+            </Stack>
           </Stack>
         </Paper>
       ) : null}
       {webhooks.data?.length === 0 ? <Typography>No webhooks yet.</Typography> : null}
       {webhooks.data?.map((hook) => (
         <Paper key={hook.id} variant="outlined" sx={{ p: 2 }} aria-label={`Webhook ${hook.url}`}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography sx={{ fontFamily: 'monospace', flex: 1, wordBreak: 'break-all' }}>
+          {/* The address keeps at least 14rem of its line (the rest wraps below it), so a phone does not
+              squeeze it to a letter or two per line. */}
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography
+              sx={{ fontFamily: 'monospace', flex: '1 1 14rem', minWidth: 0, wordBreak: 'break-all' }}
+            >
               {hook.url}
             </Typography>
             <Typography variant="body2">{hook.events.map((e) => EVENT_LABELS[e]).join(', ')}</Typography>

@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   CHANNEL_LABELS,
   CHANNEL_LIMITS,
@@ -16,6 +16,7 @@ import {
   SOCIAL_CHANNELS,
   type SocialChannel,
 } from '../../contracts/social.ts';
+import { channelPublishWarning } from '../../contracts/socialPublishing.ts';
 import { selectPlannerRef } from '../../machines/app/appSelectors.ts';
 import {
   emptyDraft,
@@ -27,9 +28,11 @@ import {
   selectEditorOpen,
 } from '../../machines/planner/plannerEditorMachine.ts';
 import { useHttp } from '../../services/http/httpContext.ts';
+import { useIntegrations } from '../../services/planner/plannerQueries.ts';
 import { uploadPostImage } from '../../services/planner/socialApi.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { toLocalInput } from '../common/localDateTime.ts';
+import { useCan } from '../common/useCan.ts';
 import { useConfirmDelete } from '../common/useConfirmDelete.tsx';
 import { useKeptDraft } from '../common/useKeptDraft.ts';
 import { fromLocalInput } from './calendarDates.ts';
@@ -49,6 +52,7 @@ export function PostEditorDialog() {
   const [uploadError, setUploadError] = useState<string | null>(null);
   // A post is deleted only after the in-app question, as every other record is: a stray click loses nothing.
   const confirm = useConfirmDelete();
+  const channelNoteId = useId();
   if (!planner || !draft) return null;
 
   const change = (changes: Partial<Omit<PostDraft, 'id'>>) =>
@@ -81,6 +85,7 @@ export function PostEditorDialog() {
               label="Channel"
               value={draft.channel}
               onChange={(e) => change({ channel: e.target.value as SocialChannel })}
+              slotProps={{ htmlInput: { 'aria-describedby': channelNoteId } }}
             >
               {SOCIAL_CHANNELS.map((channel) => (
                 <MenuItem key={channel} value={channel}>
@@ -88,6 +93,7 @@ export function PostEditorDialog() {
                 </MenuItem>
               ))}
             </TextField>
+            <ChannelWarning channel={draft.channel} id={channelNoteId} />
             <TextField
               label="Text"
               multiline
@@ -184,4 +190,20 @@ function KeptPostNote({
 }) {
   const note = useKeptDraft(`social.post.${id ?? 'new'}`, { values, changed, restore });
   return note ? <Alert severity="info">{note}</Alert> : null;
+}
+
+/**
+ * Under the channel: a post for a channel that cannot publish (its integration not connected, or none) is saved
+ * all the same, but the owner is told what will happen at its time and what to do. Inside the dialog, so the
+ * integrations are read as the editor opens.
+ */
+function ChannelWarning({ channel, id }: { channel: SocialChannel; id: string }) {
+  const integrations = useIntegrations();
+  const canManage = useCan('integrations.manage');
+  const warning = integrations.data ? channelPublishWarning(channel, integrations.data, canManage) : null;
+  return warning ? (
+    <Alert severity="warning" id={id}>
+      {warning}
+    </Alert>
+  ) : null;
 }

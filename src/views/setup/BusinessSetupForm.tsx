@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -7,25 +8,17 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { INDUSTRIES, type Industry } from '../../contracts/common.ts';
+import { type FormEvent, useRef, useState } from 'react';
+import { INDUSTRIES } from '../../contracts/industries.ts';
 import { type SetupNext, selectIsBusy } from '../../machines/app/appMachine.ts';
 import { selectSetupVariant } from '../../machines/app/appSelectors.ts';
 import { useBusinessProfile } from '../../services/http/queries.ts';
 import { useAppActor } from '../appActorContext.ts';
 import { compact, emailError, required } from '../forms/validation.ts';
 import { LogoPicker } from './LogoPicker.tsx';
+import { type SetupFields, useSetupDraft } from './useSetupDraft.ts';
 
-type Fields = {
-  businessName: string;
-  industry: Industry | '';
-  services: string;
-  email: string;
-  phone: string;
-};
-type Errors = Partial<Record<keyof Fields, string>>;
-
-const empty: Fields = { businessName: '', industry: '', services: '', email: '', phone: '' };
+type Errors = Partial<Record<keyof SetupFields, string>>;
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
@@ -39,22 +32,19 @@ export function BusinessSetupForm() {
   const variant = useSelector(app, selectSetupVariant) === 'generate';
   // Only the variant edits an existing profile; the first setup has none to read.
   const profile = useBusinessProfile({ enabled: variant });
-  const [fields, setFields] = useState<Fields>(empty);
-  useEffect(() => {
-    if (!variant || !profile.data) return;
-    const { businessName, industry, services, email, phone } = profile.data;
-    setFields({ businessName, industry, services, email, phone });
-  }, [variant, profile.data]);
+  // What is typed is kept through a reload or leaving until it is set up or discarded (useSetupDraft.ts).
+  const draft = useSetupDraft({ variant, profile: profile.data, submitting: busy });
+  const { fields } = draft;
   const [errors, setErrors] = useState<Errors>({});
   // The setup call does not carry the logo (spec §3): it is uploaded beside it and used by the generator.
   const [logo, setLogo] = useState<File | null>(null);
   // Which of the two submit buttons was used (Enter counts as the first one).
   const next = useRef<SetupNext>('builder');
 
-  const field = (name: keyof Fields) => ({
+  const field = (name: keyof SetupFields) => ({
     name,
     value: fields[name],
-    onChange: (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value }),
+    onChange: (event: { target: { value: string } }) => draft.setField(name, event.target.value),
     error: Boolean(errors[name]),
     helperText: errors[name],
     required: true,
@@ -72,6 +62,7 @@ export function BusinessSetupForm() {
     });
     setErrors(found);
     if (Object.keys(found).length > 0 || fields.industry === '') return;
+    draft.markSent();
     app.send({
       type: 'business.submit',
       next: variant ? 'generator' : next.current,
@@ -86,6 +77,16 @@ export function BusinessSetupForm() {
     });
   };
 
+  const handleDiscard = () => {
+    draft.discard();
+    setErrors({});
+  };
+  const discardButton = draft.changed ? (
+    <Button onClick={handleDiscard} disabled={busy}>
+      Discard changes
+    </Button>
+  ) : null;
+
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
       <Card sx={{ width: '100%', maxWidth: 560 }}>
@@ -94,6 +95,7 @@ export function BusinessSetupForm() {
             <Typography variant="h5" component="h1">
               Tell us about your business
             </Typography>
+            {draft.note ? <Alert severity="info">{draft.note}</Alert> : null}
             <TextField label="Business name" {...field('businessName')} />
             <TextField select label="Industry" {...field('industry')}>
               {INDUSTRIES.map((industry) => (
@@ -121,6 +123,7 @@ export function BusinessSetupForm() {
                 <Button onClick={() => app.send({ type: 'view.back' })} disabled={busy}>
                   Back
                 </Button>
+                {discardButton}
               </Stack>
             ) : (
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -144,6 +147,7 @@ export function BusinessSetupForm() {
                 >
                   Generate with AI
                 </Button>
+                {discardButton}
               </Stack>
             )}
           </Stack>

@@ -19,7 +19,7 @@ import { selectReplayPlayerRef } from '../../../machines/app/appSelectors.ts';
 import { replaySession } from '../../../machines/replay/replaySession.ts';
 import { useReplaySession } from '../../../services/replay/replayQueries.ts';
 import { useAppActor } from '../../appActorContext.ts';
-import { formatDateTime } from '../../common/DataTable.tsx';
+import { formatDateTime } from '../../common/dates.ts';
 import { ReplayStepDetails, ReplayStepList } from './ReplayStepDetails.tsx';
 
 // The sandbox brings the app's views along: loaded only when asked for.

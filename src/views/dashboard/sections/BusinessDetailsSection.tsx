@@ -8,9 +8,11 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { appRoute } from '../../../contracts/appRoutes.ts';
 import type { BusinessDetailsInput, BusinessProfile } from '../../../contracts/business.ts';
 import { BUSINESS_LIMITS, isSocialLink, parseSocialLinks } from '../../../contracts/business.ts';
-import { INDUSTRIES, type Industry, isWellFormedEmail } from '../../../contracts/common.ts';
+import { isWellFormedEmail } from '../../../contracts/common.ts';
+import { INDUSTRIES, type Industry } from '../../../contracts/industries.ts';
 import {
   BUSINESS_DETAILS_SAVED,
   type businessDetailsMachine,
@@ -23,6 +25,7 @@ import { useBusinessProfile } from '../../../services/http/queries.ts';
 import { useAppActor } from '../../appActorContext.ts';
 import { useCan } from '../../common/useCan.ts';
 import { useKeptDraft } from '../../common/useKeptDraft.ts';
+import { useNavigate } from '../../common/useRoute.ts';
 import { refusedField } from '../../crm/crmFormRefusal.ts';
 import type { SectionProps } from '../SectionPlaceholder.tsx';
 
@@ -79,6 +82,17 @@ const inputOf = (fields: Fields): BusinessDetailsInput => ({
   socialLinks: parseSocialLinks(fields.socialLinks),
 });
 
+/** The form's fields as the saved details fill them. */
+const fieldsOf = (profile: BusinessProfile): Fields => ({
+  businessName: profile.businessName,
+  industry: profile.industry,
+  services: profile.services,
+  email: profile.email,
+  phone: profile.phone,
+  address: profile.address,
+  socialLinks: profile.socialLinks.join('\n'),
+});
+
 /** Whether the form holds something the saved details do not (what leaving would lose). */
 const differs = (fields: Fields, profile: BusinessProfile): boolean => {
   const input = inputOf(fields);
@@ -97,9 +111,22 @@ export function BusinessDetailsSection(_: SectionProps) {
   const profile = useBusinessProfile();
   // The app runs the form's actor while this page shows (systemId `businessDetails`).
   const actor = useSelector(useAppActor(), selectBusinessDetailsRef);
+  const navigate = useNavigate();
   if (profile.isPending || !actor) return <CircularProgress aria-label="Loading business details" />;
   if (!profile.data) {
-    return <Alert severity="info">Set up your business first: its details will show here.</Alert>;
+    // Setup was skipped: the way to it is right here.
+    return (
+      <Alert
+        severity="info"
+        action={
+          <Button color="inherit" size="small" onClick={() => navigate(appRoute('businessSetup'))}>
+            Set up your business
+          </Button>
+        }
+      >
+        Set up your business first: its details will show here.
+      </Alert>
+    );
   }
   return <BusinessDetailsForm profile={profile.data} actor={actor} />;
 }
@@ -111,15 +138,7 @@ function BusinessDetailsForm({ profile, actor }: { profile: BusinessProfile; act
   const saved = useSelector(actor, selectDetailsSaved);
   const refusal = useSelector(actor, selectDetailsRefusal);
   const canEdit = useCan('business.edit');
-  const [fields, setFields] = useState<Fields>({
-    businessName: profile.businessName,
-    industry: profile.industry,
-    services: profile.services,
-    email: profile.email,
-    phone: profile.phone,
-    address: profile.address,
-    socialLinks: profile.socialLinks.join('\n'),
-  });
+  const [fields, setFields] = useState<Fields>(() => fieldsOf(profile));
   const [errors, setErrors] = useState<Errors>({});
   // Typed and not saved yet: the form's actor tells the app, which asks before the page is left.
   const unsaved = differs(fields, profile);
@@ -144,6 +163,12 @@ function BusinessDetailsForm({ profile, actor }: { profile: BusinessProfile; act
     disabled: !canEdit,
     fullWidth: true,
   });
+
+  // Cancel (what the kept-typing note offers): back to the saved details, and the kept draft goes with them.
+  const handleCancel = () => {
+    setFields(fieldsOf(profile));
+    setErrors({});
+  };
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -189,9 +214,16 @@ function BusinessDetailsForm({ profile, actor }: { profile: BusinessProfile; act
       {refusal && !refusedName ? <Alert severity="error">{refusal}</Alert> : null}
       {saved ? <Alert severity="success">{BUSINESS_DETAILS_SAVED}</Alert> : null}
       {canEdit ? (
-        <Button type="submit" variant="contained" disabled={saving} sx={{ alignSelf: 'flex-start' }}>
-          Save business details
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="contained" disabled={saving}>
+            Save business details
+          </Button>
+          {unsaved ? (
+            <Button onClick={handleCancel} disabled={saving}>
+              Cancel
+            </Button>
+          ) : null}
+        </Stack>
       ) : null}
     </Stack>
   );

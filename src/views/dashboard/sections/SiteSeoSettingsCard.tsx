@@ -20,6 +20,7 @@ import { useSaveSiteSeoSettings, useSiteSeoSettings } from '../../../services/bu
 import { errorMessage } from '../../../services/http/ApiError.ts';
 import { changedFields, nothingChanged } from '../../common/changedFields.ts';
 import { useCan } from '../../common/useCan.ts';
+import { useKeptDraft } from '../../common/useKeptDraft.ts';
 import { useLeaveGuard } from '../../common/useLeaveGuard.ts';
 
 type TextKey = Exclude<keyof SiteSeo, 'noindex'>;
@@ -41,6 +42,10 @@ const HELP: Record<TextKey, string> = {
 };
 
 const FIELDS = Object.keys(LABELS) as TextKey[];
+
+/** What the card says when the settings typed in it are back (after a reload or an expired session). */
+export const KEPT_SITE_SEO_NOTE =
+  'Your changes to the site settings are back as you left them: they are not saved yet. Save site settings to keep them, or Discard changes to throw them away.';
 
 /** The server's checks, before sending: lengths and the URL rule of published SEO addresses. */
 function problemsOf(form: SiteSeo): Errors {
@@ -89,19 +94,42 @@ const seoOf = (settings: SiteSeoSettings): SiteSeo => ({
   noindex: settings.noindex,
 });
 
+/** The fields of a kept draft that still have the form's kinds (a draft is read back from storage). */
+function keptFields(draft: Partial<SiteSeo>): Partial<SiteSeo> {
+  const fields: Partial<SiteSeo> = {};
+  for (const field of FIELDS) if (typeof draft[field] === 'string') fields[field] = draft[field];
+  if (typeof draft.noindex === 'boolean') fields.noindex = draft.noindex;
+  return fields;
+}
+
 /** `current`: the site's settings as the server has them now (a save puts its answer there). */
 function SiteSeoForm({ websiteId, current }: { websiteId: string; current: SiteSeoSettings }) {
   const save = useSaveSiteSeoSettings(websiteId);
   // A role that may only view reads the settings; nothing it could change would be accepted.
   const canEdit = useCan('websites.edit');
   const [form, setForm] = useState<SiteSeo>(() => seoOf(current));
-  // Typed and not saved: leaving the page (another section, another site) asks first.
-  useLeaveGuard(canEdit && !nothingChanged(changedFields(form, seoOf(current))));
+  // Typed and not saved: leaving the page (another section, another site) asks first, and a reload or an
+  // expired session keeps it (useKeptDraft.ts), for this site, until it is saved or discarded.
+  const unsaved = canEdit && !nothingChanged(changedFields(form, seoOf(current)));
+  useLeaveGuard(unsaved);
+  const kept = useKeptDraft(`seo.site.${websiteId}`, {
+    values: form,
+    changed: unsaved,
+    restore: (draft: SiteSeo) => setForm({ ...seoOf(current), ...keptFields(draft) }),
+  });
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
 
   const change = (patch: Partial<SiteSeo>) => {
     setForm((current) => ({ ...current, ...patch }));
+    save.reset();
+  };
+
+  // Discard changes: back to the saved settings; the kept draft goes with them.
+  const handleDiscard = () => {
+    setForm(seoOf(current));
+    setErrors({});
+    setFailure(null);
     save.reset();
   };
 
@@ -124,6 +152,7 @@ function SiteSeoForm({ websiteId, current }: { websiteId: string; current: SiteS
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit} aria-label="Site settings">
+      {kept ? <Alert severity="info">{KEPT_SITE_SEO_NOTE}</Alert> : null}
       {FIELDS.map((field) => (
         <TextField
           key={field}
@@ -157,9 +186,16 @@ function SiteSeoForm({ websiteId, current }: { websiteId: string; current: SiteS
         </Alert>
       ) : null}
       {canEdit ? (
-        <Button type="submit" variant="contained" disabled={save.isPending} sx={{ alignSelf: 'flex-start' }}>
-          Save site settings
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            Save site settings
+          </Button>
+          {unsaved ? (
+            <Button onClick={handleDiscard} disabled={save.isPending}>
+              Discard changes
+            </Button>
+          ) : null}
+        </Stack>
       ) : null}
     </Stack>
   );
