@@ -52,11 +52,14 @@ test('the AI Assistant shows its placeholder, and its rule-based commands do wha
   await expect(result).toHaveText('No contact matches “nobody-like-this”.');
 
   // Page commands need the builder; the palette says so instead of guessing.
+  // It is said once, under the field (the field's description), which turns red on Run.
   await command.fill('add page About us');
   await run.click();
-  await expect(result).toHaveText(
+  await expect(command).toHaveAccessibleDescription(
     'Open a website in the builder first (“open <website name>”), then add pages.',
   );
+  await expect(command).toHaveAttribute('aria-invalid', 'true');
+  await expect(result).toHaveCount(0);
 
   // open <name>: the same event as the Edit button of the websites list.
   await command.fill('open corner');

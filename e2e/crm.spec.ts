@@ -115,7 +115,7 @@ test('import a CSV, find a contact, win a deal on the kanban, see the dashboard 
   await expect(confirm.getByText(/^Sample recipient: /)).toBeVisible();
   await confirm.getByRole('button', { name: 'Send' }).click();
   // No mail server in the e2e server: the result says so, and how to configure one.
-  const result = page.getByRole('alert').filter({ hasText: '2 in the outbox' });
+  const result = page.getByRole('alert').filter({ hasText: '2 messages wait in the outbox' });
   await expect(result).toBeVisible({ timeout: 20_000 });
   await expect(result).toContainText('No mail server is configured');
   await expect(result).toContainText('set SMTP_URL');

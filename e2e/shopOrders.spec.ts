@@ -58,7 +58,7 @@ test('an owner with the Orders tab open sees a new order within 5 s, a badge of 
   await expect(row).toContainText('2 × Rye Loaf');
   await expect(row).toContainText('$9.00');
   await expect(row).toContainText('Unpaid');
-  await expect(row).toContainText('Unfulfilled');
+  await expect(row).toContainText('Placed');
   // Its date shows whole in its column, not cut off with an ellipsis.
   const date = row.locator('[role="gridcell"][data-field="createdDate"]');
   await expect(date).toContainText(String(new Date().getFullYear()));
@@ -78,7 +78,7 @@ test('an owner with the Orders tab open sees a new order within 5 s, a badge of 
   await drawer.getByRole('button', { name: 'Ready for pickup' }).click();
   await drawer.getByRole('button', { name: 'Mark as completed' }).click();
   await expect(drawer.getByText('Completed', { exact: true })).toBeVisible();
-  await expect(drawer.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(drawer.getByText('Payment: Paid', { exact: true })).toBeVisible();
   await expect(drawer.getByRole('button')).toHaveText(['Close']);
 
   // Reloading the drawer's URL opens the same order; closing it shows the list, updated.

@@ -99,7 +99,7 @@ test('an owner creates a store and two products, shops in the storefront, and se
   await orders.getByText('1 × Sourdough Loaf').click();
   const drawer = page.getByRole('region', { name: 'Order details' });
   await drawer.getByRole('button', { name: 'Mark as paid' }).click();
-  await expect(drawer.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(drawer.getByText('Payment: Paid', { exact: true })).toBeVisible();
   await drawer.getByRole('button', { name: 'Close' }).click();
   await expect(drawer).toBeHidden();
 

@@ -207,6 +207,8 @@ describe('the Orders tab', { timeout: 20_000 }, () => {
     expect(drawer.getAllByText('Ready for pickup').map((chip) => chip.textContent)).toEqual([
       'Ready for pickup',
     ]);
+    // The payment beside the status is named: a paid order's two chips would both say "Paid".
+    expect(drawer.getByText(/^Payment: /).textContent).toBe('Payment: Unpaid');
     expect(await patchBodies(requests)).toEqual([{ action: 'readyForPickup' }]);
   });
 

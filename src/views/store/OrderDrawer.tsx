@@ -118,7 +118,7 @@ function OrderDetailsView({ order, busy, error, onAction, onClose }: DetailsProp
       </Typography>
       <Stack direction="row" spacing={1}>
         <StatusChip order={order} />
-        <PaymentChip order={order} />
+        <PaymentChip order={order} named />
       </Stack>
       {error ? (
         <Alert severity="error">

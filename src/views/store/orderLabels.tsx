@@ -29,10 +29,20 @@ const STATUS_COLORS: Record<OrderStatus, ChipColor> = {
   cancelled: 'default',
 };
 
-export const PaymentChip = ({ order }: { order: Pick<OrderDetails, 'paymentStatus'> }) => (
+/**
+ * The payment's state; `named` says "Payment: Paid" where no column header names it (the drawer, beside the
+ * status, which can be "Paid" too).
+ */
+export const PaymentChip = ({
+  order,
+  named = false,
+}: {
+  order: Pick<OrderDetails, 'paymentStatus'>;
+  named?: boolean;
+}) => (
   <Chip
     size="small"
-    label={PAYMENT_STATUS_LABELS[order.paymentStatus]}
+    label={`${named ? 'Payment: ' : ''}${PAYMENT_STATUS_LABELS[order.paymentStatus]}`}
     color={PAYMENT_COLORS[order.paymentStatus]}
   />
 );
